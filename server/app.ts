@@ -1,0 +1,105 @@
+// Builds the HTTP app from a store and its settings, without listening:
+// tests call it directly, main.ts listens.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { VersionSet } from '../src/api/contract';
+import type { Store } from './db/database';
+import { BODY_LIMIT, Problem, tooLarge } from './http/problems';
+import { connectorRoutes } from './routes/connectors';
+import { credentialRoutes } from './routes/credentials';
+import { userRoutes } from './routes/users';
+import { versionRoutes } from './routes/versions';
+
+export interface AppOptions {
+  store: Store;
+  versions: VersionSet;
+  /** The built panel (vite's dist/); null serves a placeholder page. */
+  staticDir?: string | null;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const API_PREFIX = '/api';
+const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sourcedesk</title></head>
+<body><main><h1>Sourcedesk</h1><p>The panel is not built. Run <code>npm run build</code>, or <code>npm start</code>.</p></main></body></html>`;
+
+/** Pino options that keep keys and secrets out of every log line. */
+export const logRedaction = {
+  paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
+  censor: '[redacted]',
+};
+
+function routePattern(url: string): RegExp {
+  const escaped = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+');
+  return new RegExp(`^${escaped}$`);
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { store, versions } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+  });
+
+  // D3: bodies are read raw and parsed by the routes, so that the order of
+  // answers (415 before 422) and the shape of JSON errors are ours.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  // D11: a wrong method on a known path is a 405, not a 404.
+  const apiRoutes: { method: string; pattern: RegExp }[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    for (const method of [route.method].flat()) {
+      apiRoutes.push({ method, pattern: routePattern(route.url) });
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof Problem) {
+      return reply.code(error.status).headers(error.headers).send(error.body);
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) return reply.code(413).send(tooLarge().body);
+    if (status !== undefined && status >= 400 && status < 500) {
+      return reply.code(status).send({ detail: (error as Error).message });
+    }
+    request.log.error({ err: error }, 'unexpected failure');
+    return reply.code(500).send({ detail: 'Internal Server Error' });
+  });
+
+  await app.register(
+    async (api) => {
+      connectorRoutes(api, store.db);
+      credentialRoutes(api, store.db);
+      userRoutes(api, store.db);
+      versionRoutes(api, store.db, versions);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const staticDir = options.staticDir ?? null;
+  const hasPanel = staticDir !== null && existsSync(join(staticDir, 'index.html'));
+  if (hasPanel) {
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) {
+      const allowed = apiRoutes.filter((route) => route.pattern.test(path)).map((r) => r.method);
+      return allowed.length > 0
+        ? reply.code(405).header('allow', allowed.join(', ')).send({ detail: 'Method Not Allowed' })
+        : reply.code(404).send({ detail: 'Not Found' });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ detail: 'Not Found' });
+    }
+    // The panel's routes live in the browser: every other page is index.html.
+    return hasPanel ? reply.sendFile('index.html') : reply.type('text/html').send(PLACEHOLDER);
+  });
+
+  return app;
+}

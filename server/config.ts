@@ -1,0 +1,60 @@
+// Configuration from the environment, checked at start with a clear message.
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => ['on', 'true', '1', 'yes'].includes(value));
+
+const envSchema = z.object({
+  SOURCEDESK_HOST: z.string().min(1).default('127.0.0.1'),
+  SOURCEDESK_PORT: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number from 0 to 65535')
+    .transform(Number)
+    .refine((port) => port <= 65535, 'must be a whole number from 0 to 65535')
+    .default(8080),
+  SOURCEDESK_DATA_DIR: z.string().min(1).default('.data'),
+  SOURCEDESK_DEMO_DATA: onOff.default(true),
+  SOURCEDESK_VERSIONS_FILE: z.string().min(1).optional(),
+  SOURCEDESK_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SOURCEDESK_ADMIN_EMAIL: z.email().default('admin@sourcedesk.local'),
+  ADMIN_API_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters (use a long random value)')
+    .regex(/^\S+$/, 'must not contain white space')
+    .optional(),
+});
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  demoData: boolean;
+  versionsFile: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  adminEmail: string;
+  adminApiKey: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  return {
+    host: e.SOURCEDESK_HOST,
+    port: e.SOURCEDESK_PORT,
+    dataDir: e.SOURCEDESK_DATA_DIR,
+    demoData: e.SOURCEDESK_DEMO_DATA,
+    versionsFile: e.SOURCEDESK_VERSIONS_FILE,
+    logLevel: e.SOURCEDESK_LOG_LEVEL,
+    adminEmail: e.SOURCEDESK_ADMIN_EMAIL,
+    adminApiKey: e.ADMIN_API_KEY,
+  };
+}

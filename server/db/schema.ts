@@ -1,0 +1,63 @@
+// Table types for the query builder. Booleans are 0/1 integers and lists and
+// objects are JSON text, which both SQLite and PostgreSQL store as they are (D12).
+import type { ColumnType, Generated } from 'kysely';
+
+export interface UserTable {
+  id: string;
+  email: string;
+  email_lower: string;
+  role: string;
+  time_created: string;
+}
+
+export interface ApiKeyTable {
+  id: Generated<number>;
+  user_id: string;
+  key_hash: string;
+  key_prefix: string;
+  time_created: string;
+  time_revoked: string | null;
+}
+
+export interface CredentialTable {
+  id: Generated<number>;
+  source: string;
+  name: string | null;
+  credential_json: string;
+  admin_public: number;
+  curator_public: number;
+  groups: string;
+  user_id: string | null;
+  time_created: string;
+  time_updated: string;
+}
+
+export interface ConnectorTable {
+  id: Generated<number>;
+  name: string;
+  source: string;
+  input_type: string;
+  access_type: string;
+  connector_specific_config: string;
+  refresh_freq: number | null;
+  prune_freq: number | null;
+  indexing_start: string | null;
+  groups: string;
+  time_created: string;
+  time_updated: string;
+}
+
+export interface PairTable {
+  id: Generated<number>;
+  connector_id: number;
+  credential_id: number;
+  time_created: ColumnType<string, string, never>;
+}
+
+export interface Tables {
+  users: UserTable;
+  api_keys: ApiKeyTable;
+  credentials: CredentialTable;
+  connectors: ConnectorTable;
+  connector_credential_pairs: PairTable;
+}

@@ -1,0 +1,54 @@
+import type { FastifyRequest } from 'fastify';
+import { jsonErrorOffset } from './jsonOffset';
+import { problem, validationProblem } from './problems';
+
+const isJsonMediaType = (header: string | undefined) =>
+  header?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+
+/**
+ * D3: the JSON object a request carries. In the order of D2: 415 for a body that
+ * is not declared JSON, then 422 for no body, text that is not JSON, or JSON that
+ * is not an object.
+ */
+export function readJsonObject(request: FastifyRequest): Record<string, unknown> {
+  const raw = request.body;
+  const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : '';
+  if (text.length > 0 && !isJsonMediaType(request.headers['content-type'])) {
+    throw problem(415, 'Unsupported Media Type');
+  }
+  if (text.length === 0) {
+    throw validationProblem([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    const offset = Math.max(0, jsonErrorOffset(text));
+    const msg =
+      offset >= text.length
+        ? 'Invalid JSON: the text ends before the JSON value does'
+        : `Invalid JSON: unexpected character at offset ${offset}`;
+    throw validationProblem([{ loc: ['body', offset], msg, type: 'json_invalid' }]);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw validationProblem([
+      { loc: ['body'], msg: 'Input should be a valid dictionary', type: 'dict_type' },
+    ]);
+  }
+  return value as Record<string, unknown>;
+}
+
+const INTEGER = /^-?\d+$/;
+
+/** D3: a path or query integer, parsed from text; null when it is not one. */
+export function parseIntegerText(text: string): number | null {
+  if (!INTEGER.test(text)) return null;
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+export const intParsingError = (loc: (string | number)[]) => ({
+  loc,
+  msg: 'Input should be a valid integer, unable to parse string as an integer',
+  type: 'int_parsing',
+});

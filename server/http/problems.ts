@@ -1,0 +1,21 @@
+// Every error answer is JSON with `detail` (D11). Handlers throw a Problem;
+// the app's error handler sends it.
+import type { ValidationError } from '../../src/api/contract';
+
+export class Problem extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { detail: string | ValidationError[] },
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : 'Request failed validation');
+  }
+}
+
+export const problem = (status: number, detail: string, headers?: Record<string, string>) =>
+  new Problem(status, { detail }, headers);
+
+export const validationProblem = (errors: ValidationError[]) => new Problem(422, { detail: errors });
+
+export const BODY_LIMIT = 1024 * 1024;
+export const tooLarge = () => problem(413, 'Request body is too large: the limit is 1 MiB (1048576 bytes).');

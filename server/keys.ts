@@ -1,0 +1,77 @@
+// Key management from the command line (D2: the interface does not show how
+// keys are issued). Works on the same data folder as the server, also while it runs.
+import { parseArgs } from 'node:util';
+import { userRoleSchema } from '../src/api/contract';
+import { ConfigError, loadConfig } from './config';
+import { openStore } from './db/database';
+import { generateApiKey, listApiKeys, revokeApiKey, storeApiKey } from './repos/apiKeys';
+import { createUser, findUserByEmail } from './repos/users';
+
+const USAGE = `Usage:
+  npm run keys -- issue <email> [--role <role>]   issue a key (--role creates the user if missing)
+  npm run keys -- list                            list keys (never the secret)
+  npm run keys -- revoke <key id>                 revoke a key at once
+The data folder is SOURCEDESK_DATA_DIR (default .data).`;
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { role: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [command, argument] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const store = await openStore(loadConfig(process.env).dataDir);
+  try {
+    const db = store.db;
+    if (command === 'issue' && argument) {
+      const role = values.role === undefined ? undefined : userRoleSchema.safeParse(values.role);
+      if (role && !role.success) {
+        console.error(`Unknown role ${values.role}; one of: ${userRoleSchema.options.join(', ')}`);
+        return 2;
+      }
+      let user = await findUserByEmail(db, argument);
+      if (!user && !role) {
+        console.error(`No user ${argument}. Add --role <role> to create one.`);
+        return 1;
+      }
+      user ??= await createUser(db, argument, role!.data!);
+      const key = generateApiKey();
+      const id = await storeApiKey(db, user.id, key);
+      console.log(`Key ${id} for ${user.email} (${user.role}). It is shown only now:\n${key}`);
+      return 0;
+    }
+    if (command === 'list') {
+      const keys = await listApiKeys(db);
+      for (const k of keys) {
+        const state = k.time_revoked ? `revoked ${k.time_revoked}` : 'live';
+        console.log(`${k.id}\t${k.key_prefix}\t${k.email}\t${k.role}\t${k.time_created}\t${state}`);
+      }
+      if (keys.length === 0) console.log('No keys.');
+      return 0;
+    }
+    if (command === 'revoke' && argument && /^\d+$/.test(argument)) {
+      if (await revokeApiKey(db, Number(argument))) {
+        console.log(`Key ${argument} revoked.`);
+        return 0;
+      }
+      console.error(`No live key with id ${argument}.`);
+      return 1;
+    }
+    console.error(USAGE);
+    return 2;
+  } finally {
+    await store.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

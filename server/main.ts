@@ -1,0 +1,62 @@
+// Reads the environment, opens the store, listens, and shuts down cleanly.
+import { fileURLToPath } from 'node:url';
+import { buildApp, logRedaction } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openStore } from './db/database';
+import { prepareStore } from './setup';
+import { loadVersionSet } from './versions';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+async function main() {
+  const config = loadConfig(process.env);
+  const store = await openStore(config.dataDir);
+  const versions = loadVersionSet(config.versionsFile, store.engine);
+  const setup = await prepareStore(store, config);
+  const app = await buildApp({
+    store,
+    versions,
+    staticDir: fileURLToPath(new URL('../dist', import.meta.url)),
+    logger: { level: config.logLevel, redact: logRedaction },
+  });
+  await app.listen({ host: config.host, port: config.port });
+
+  const port = (app.server.address() as { port: number }).port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  const lines = ['', `Sourcedesk is running at ${origin}/ (API at ${origin}/api)`];
+  if (!LOOPBACK.has(config.host)) {
+    lines.push(`WARNING: listening on ${config.host}, reachable from other machines, not only this one.`);
+  }
+  if (setup.adminKey) {
+    lines.push(
+      `Open the panel, signed in as ${setup.adminEmail}:`,
+      `  ${origin}/#key=${setup.adminKey}`,
+      'API key for API clients (Authorization: Bearer <key>):',
+      `  ${setup.adminKey}`,
+    );
+  } else {
+    lines.push(
+      `Using the data in ${config.dataDir}. Keys are shown only when issued; to get a new one:`,
+      `  npm run keys -- issue ${setup.adminEmail}`,
+    );
+  }
+  console.log(`${lines.join('\n')}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await app.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

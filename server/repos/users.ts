@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { UserRole } from '../../src/api/contract';
+import type { Db } from '../db/database';
+
+export interface User {
+  id: string;
+  email: string;
+  role: UserRole;
+}
+
+const columns = ['id', 'email', 'role'] as const;
+
+/** E-mail addresses are compared with letter case ignored (D8). */
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(columns)
+    .where('email_lower', '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row as User | undefined;
+}
+
+export async function createUser(db: Db, email: string, role: UserRole): Promise<User> {
+  const user = { id: randomUUID(), email, role };
+  await db
+    .insertInto('users')
+    .values({ ...user, email_lower: email.toLowerCase(), time_created: new Date().toISOString() })
+    .execute();
+  return user;
+}
+
+export async function setUserRole(db: Db, id: string, role: UserRole): Promise<void> {
+  await db.updateTable('users').set({ role }).where('id', '=', id).execute();
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const { n } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function firstAdmin(db: Db): Promise<User | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(columns)
+    .where('role', '=', 'admin')
+    .orderBy('time_created')
+    .orderBy('id')
+    .executeTakeFirst();
+  return row as User | undefined;
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import { CREDENTIAL_FREE_SOURCES, CURATOR_OR_ADMIN_ROLES, type DocumentSource } from '../../src/api/contract';
+import { validateConnectorCreate } from '../../src/api/validation';
+import type { Db } from '../db/database';
+import { guard, type Access } from '../http/auth';
+import { intParsingError, parseIntegerText, readJsonObject } from '../http/body';
+import { problem, validationProblem } from '../http/problems';
+import { findCredentialSource } from '../repos/credentials';
+import {
+  findConnectorByNameAndSource,
+  findConnectorSource,
+  insertConnector,
+  insertPair,
+  listConnectors,
+} from '../repos/connectors';
+
+export const CURATOR_OR_ADMIN: Access = {
+  roles: CURATOR_OR_ADMIN_ROLES,
+  refusal: 'Access denied. User is not a curator or admin.',
+};
+
+/** D5: an empty value means no filter; when repeated, the last one counts. */
+function credentialFilter(query: unknown): number | undefined {
+  const raw = (query as Record<string, string | string[] | undefined>).credential;
+  const text = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  if (text === undefined || text === '') return undefined;
+  const value = parseIntegerText(text);
+  if (value === null) throw validationProblem([intParsingError(['query', 'credential'])]);
+  return value;
+}
+
+/** D7: may this credential be attached to a connector of that source? */
+const sourcesMatch = (credential: DocumentSource, connector: DocumentSource) =>
+  credential === connector ||
+  (credential === 'not_applicable' && CREDENTIAL_FREE_SOURCES.includes(connector));
+
+export function connectorRoutes(app: FastifyInstance, db: Db) {
+  const onRequest = guard(db, CURATOR_OR_ADMIN);
+
+  app.get('/manage/admin/connector', { onRequest }, async (request) => {
+    const credential = credentialFilter(request.query);
+    return db.transaction().execute((trx) => listConnectors(trx, credential));
+  });
+
+  app.post('/manage/admin/connector', { onRequest }, async (request) => {
+    const result = validateConnectorCreate(readJsonObject(request));
+    if (!result.ok) throw validationProblem(result.errors);
+    const input = result.value;
+    const id = await db.transaction().execute(async (trx) => {
+      if (await findConnectorByNameAndSource(trx, input.name, input.source)) {
+        throw problem(400, 'Connector by this name already exists, duplicate naming not allowed.');
+      }
+      return insertConnector(trx, input);
+    });
+    return { id, credential: null };
+  });
+
+  app.put<{ Params: { connector_id: string; credential_id: string } }>(
+    '/manage/admin/connector/:connector_id/credential/:credential_id',
+    { onRequest },
+    async (request) => {
+      const connectorId = parseIntegerText(request.params.connector_id);
+      const credentialId = parseIntegerText(request.params.credential_id);
+      const errors = [
+        ...(connectorId === null ? [intParsingError(['path', 'connector_id'])] : []),
+        ...(credentialId === null ? [intParsingError(['path', 'credential_id'])] : []),
+      ];
+      if (connectorId === null || credentialId === null) throw validationProblem(errors);
+      return db.transaction().execute(async (trx) => {
+        const connectorSource = await findConnectorSource(trx, connectorId);
+        if (!connectorSource) throw problem(404, `Connector ${connectorId} does not exist`);
+        const credentialSource = await findCredentialSource(trx, credentialId);
+        if (!credentialSource) throw problem(404, `Credential ${credentialId} does not exist`);
+        if (!sourcesMatch(credentialSource, connectorSource as DocumentSource)) {
+          throw problem(
+            400,
+            `Credential ${credentialId} is for source ${credentialSource}, but connector ${connectorId} is ${connectorSource}`,
+          );
+        }
+        const pairId = await insertPair(trx, connectorId, credentialId);
+        return pairId === null
+          ? { success: false, message: `Connector ${connectorId} already has Credential ${credentialId}`, data: connectorId }
+          : {
+              success: true,
+              message: `Creating new association between Connector ${connectorId} and Credential ${credentialId}`,
+              data: pairId,
+            };
+      });
+    },
+  );
+}
