@@ -17,16 +17,17 @@ type SetupConfig = Pick<ServerConfig, 'adminEmail' | 'adminApiKey' | 'demoData'>
 
 export async function prepareStore(store: Store, config: SetupConfig): Promise<Setup> {
   return store.db.transaction().execute(async (trx) => {
-    if ((await countUsers(trx)) === 0) {
+    const existing = await firstAdmin(trx);
+    if (!existing) {
+      const empty = (await countUsers(trx)) === 0;
       const admin = await createUser(trx, config.adminEmail, 'admin');
       const adminKey = config.adminApiKey ?? generateApiKey();
       await storeApiKey(trx, admin.id, adminKey);
-      if (config.demoData) await seedDemoData(trx, admin.id);
+      if (empty && config.demoData) await seedDemoData(trx, admin.id);
       return { firstStart: true, adminEmail: admin.email, adminKey };
     }
-    const admin = await firstAdmin(trx);
     const key = config.adminApiKey;
-    if (key && admin && !(await hasApiKey(trx, key))) await storeApiKey(trx, admin.id, key);
-    return { firstStart: false, adminEmail: admin?.email ?? config.adminEmail, adminKey: key ?? null };
+    if (key && !(await hasApiKey(trx, key))) await storeApiKey(trx, existing.id, key);
+    return { firstStart: false, adminEmail: existing.email, adminKey: key ?? null };
   });
 }
