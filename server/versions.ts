@@ -1,10 +1,13 @@
 // D9: the version set comes from a JSON file when one is configured; by default
 // every group names the running version.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { versionSetSchema, type VersionSet } from '../src/api/contract';
 import { ConfigError } from './config';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+const pkg = JSON.parse(
+  readFileSync(fileURLToPath(new globalThis.URL('../package.json', import.meta.url)), 'utf8'),
+) as {
   version: string;
 };
 

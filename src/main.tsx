@@ -1,11 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import { App } from './app/App';
+import { createQueryClient } from './app/queryClient';
+import { routes } from './app/routes';
+import { takeKeyFromFragment } from './lib/session';
+import './styles.css';
+
+takeKeyFromFragment(window.location, window.history);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <main>
-      <h1>Sourcedesk</h1>
-      <p>The panel is on its way.</p>
-    </main>
+    <App queryClient={createQueryClient()} router={createBrowserRouter(routes)} />
   </StrictMode>,
 );

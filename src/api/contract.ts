@@ -4,22 +4,76 @@
 import { z } from 'zod';
 
 export const DOCUMENT_SOURCES = [
-  'ingestion_api', 'slack', 'web', 'google_drive', 'gmail', 'requesttracker', 'github',
-  'gitbook', 'gitlab', 'guru', 'bookstack', 'outline', 'confluence', 'jira', 'slab',
-  'productboard', 'file', 'coda', 'notion', 'zulip', 'linear', 'hubspot', 'document360',
-  'gong', 'google_sites', 'zendesk', 'loopio', 'dropbox', 'sharepoint', 'teams', 'salesforce',
-  'discourse', 'axero', 'clickup', 'mediawiki', 'wikipedia', 'asana', 's3', 'r2',
-  'google_cloud_storage', 'oci_storage', 'xenforo', 'not_applicable', 'discord', 'freshdesk',
-  'fireflies', 'egnyte', 'airtable', 'highspot', 'drupal_wiki', 'imap', 'bitbucket', 'testrail',
-  'mock_connector', 'user_file',
+  'ingestion_api',
+  'slack',
+  'web',
+  'google_drive',
+  'gmail',
+  'requesttracker',
+  'github',
+  'gitbook',
+  'gitlab',
+  'guru',
+  'bookstack',
+  'outline',
+  'confluence',
+  'jira',
+  'slab',
+  'productboard',
+  'file',
+  'coda',
+  'notion',
+  'zulip',
+  'linear',
+  'hubspot',
+  'document360',
+  'gong',
+  'google_sites',
+  'zendesk',
+  'loopio',
+  'dropbox',
+  'sharepoint',
+  'teams',
+  'salesforce',
+  'discourse',
+  'axero',
+  'clickup',
+  'mediawiki',
+  'wikipedia',
+  'asana',
+  's3',
+  'r2',
+  'google_cloud_storage',
+  'oci_storage',
+  'xenforo',
+  'not_applicable',
+  'discord',
+  'freshdesk',
+  'fireflies',
+  'egnyte',
+  'airtable',
+  'highspot',
+  'drupal_wiki',
+  'imap',
+  'bitbucket',
+  'testrail',
+  'mock_connector',
+  'user_file',
 ] as const;
 export const documentSourceSchema = z.enum(DOCUMENT_SOURCES);
 export type DocumentSource = z.infer<typeof documentSourceSchema>;
 
 /** D7: sources that need no credential; credential 0 (`not_applicable`) may attach to them. */
 export const CREDENTIAL_FREE_SOURCES: readonly DocumentSource[] = [
-  'file', 'web', 'not_applicable', 'google_sites', 'wikipedia', 'mediawiki', 'ingestion_api',
-  'mock_connector', 'user_file',
+  'file',
+  'web',
+  'not_applicable',
+  'google_sites',
+  'wikipedia',
+  'mediawiki',
+  'ingestion_api',
+  'mock_connector',
+  'user_file',
 ];
 
 export const INPUT_TYPES = ['load_state', 'poll', 'event', 'slim_retrieval'] as const;
@@ -27,7 +81,13 @@ export const inputTypeSchema = z.enum(INPUT_TYPES);
 export type InputType = z.infer<typeof inputTypeSchema>;
 
 export const USER_ROLES = [
-  'limited', 'basic', 'admin', 'curator', 'global_curator', 'slack_user', 'ext_perm_user',
+  'limited',
+  'basic',
+  'admin',
+  'curator',
+  'global_curator',
+  'slack_user',
+  'ext_perm_user',
 ] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof userRoleSchema>;
@@ -107,7 +167,8 @@ function depthOf(value: unknown): number {
     for (const item of level) {
       if (item !== null && typeof item === 'object') next.push(...Object.values(item));
     }
-    if (next.length === 0 && !level.some((item) => item !== null && typeof item === 'object')) break;
+    if (next.length === 0 && !level.some((item) => item !== null && typeof item === 'object'))
+      break;
     depth++;
     level = next;
   }
@@ -125,9 +186,8 @@ const connectorConfigSchema = configObjectSchema.refine(
 
 /** D4: ISO-8601 date-time; no offset means UTC; a bare date is refused. */
 export function parseDateTime(value: string): Date | null {
-  const match = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(
-    value,
-  );
+  const match =
+    /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(value);
   if (!match) return null;
   const text = value.replace(' ', 'T').replace(/(\.\d{3})\d+/, '$1');
   const date = new Date(match[1] ? text : `${text}Z`);
@@ -140,7 +200,8 @@ const indexingStartSchema = z
     if (!parseDateTime(value)) {
       ctx.addIssue({
         code: 'custom',
-        message: 'Input should be a valid date-time such as 2026-01-31T09:00:00Z (a date alone is not enough)',
+        message:
+          'Input should be a valid date-time such as 2026-01-31T09:00:00Z (a date alone is not enough)',
         ...issueType('value_error'),
       });
     }
@@ -239,9 +300,21 @@ export type VersionSet = z.infer<typeof versionSetSchema>;
 export const backendVersionSchema = z.object({ backend_version: z.string() });
 
 export const VALIDATION_ERROR_TYPES = [
-  'missing', 'string_type', 'string_too_short', 'string_too_long', 'string_pattern_mismatch',
-  'int_type', 'int_parsing', 'greater_than_equal', 'bool_type', 'list_type', 'dict_type', 'enum',
-  'json_invalid', 'url_parsing', 'value_error',
+  'missing',
+  'string_type',
+  'string_too_short',
+  'string_too_long',
+  'string_pattern_mismatch',
+  'int_type',
+  'int_parsing',
+  'greater_than_equal',
+  'bool_type',
+  'list_type',
+  'dict_type',
+  'enum',
+  'json_invalid',
+  'url_parsing',
+  'value_error',
 ] as const;
 export const validationErrorSchema = z.object({
   loc: z.array(z.union([z.string(), z.int()])),

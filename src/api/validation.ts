@@ -45,13 +45,19 @@ function describe(issue: z.core.$ZodIssue, input: unknown): [string, string] {
     case 'too_small': {
       const min = Number(issue.minimum);
       if (issue.origin === 'string') {
-        return ['string_too_short', `String should have at least ${min} character${min === 1 ? '' : 's'}`];
+        return [
+          'string_too_short',
+          `String should have at least ${min} character${min === 1 ? '' : 's'}`,
+        ];
       }
       return ['greater_than_equal', `Input should be greater than or equal to ${min}`];
     }
     case 'too_big':
       if (issue.origin === 'string') {
-        return ['string_too_long', `String should have at most ${Number(issue.maximum)} characters`];
+        return [
+          'string_too_long',
+          `String should have at most ${Number(issue.maximum)} characters`,
+        ];
       }
       return ['value_error', `Input should be less than or equal to ${Number(issue.maximum)}`];
     case 'invalid_value':

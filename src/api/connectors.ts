@@ -1,0 +1,74 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiRequest } from './client';
+import {
+  attachResponseSchema,
+  connectorCreateResponseSchema,
+  connectorListSchema,
+  type ConnectorCreateRequest,
+} from './contract';
+
+export interface ConnectorFilters {
+  credential?: number;
+}
+
+export const connectorKeys = {
+  all: ['connectors'] as const,
+  lists: () => [...connectorKeys.all, 'list'] as const,
+  list: (filters: ConnectorFilters) => [...connectorKeys.lists(), filters] as const,
+};
+
+const CONNECTOR_PATH = '/manage/admin/connector';
+
+export const connectorListQuery = (filters: ConnectorFilters = {}) =>
+  queryOptions({
+    queryKey: connectorKeys.list(filters),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path: CONNECTOR_PATH,
+        query: { credential: filters.credential },
+        schema: connectorListSchema,
+        signal,
+      }),
+  });
+
+/** Keeps the previous rows on screen while another filter loads. */
+export const useConnectors = (filters: ConnectorFilters = {}) =>
+  useQuery({ ...connectorListQuery(filters), placeholderData: keepPreviousData });
+
+export function useCreateConnector() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConnectorCreateRequest) =>
+      apiRequest({
+        method: 'POST',
+        path: CONNECTOR_PATH,
+        body,
+        schema: connectorCreateResponseSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: connectorKeys.all }),
+  });
+}
+
+export interface AttachInput {
+  connectorId: number;
+  credentialId: number;
+}
+
+export function useAttachCredential() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ connectorId, credentialId }: AttachInput) =>
+      apiRequest({
+        method: 'PUT',
+        path: `${CONNECTOR_PATH}/${connectorId}/credential/${credentialId}`,
+        schema: attachResponseSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: connectorKeys.all }),
+  });
+}

@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { VersionBanner } from '../features/versions/VersionBanner';
+import { paths } from '../lib/paths';
+import { session } from '../lib/session';
+import { useSession } from '../lib/useSession';
+
+const NAVIGATION = [
+  { to: paths.connectors.getHref(), label: 'Connectors', end: true },
+  { to: paths.newJiraConnector.getHref(), label: 'New Jira connector', end: false },
+  { to: paths.users.getHref(), label: 'Users & roles', end: false },
+];
+
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <p role="status" className="loading">
+      {label}
+    </p>
+  );
+}
+
+export function AppShell() {
+  const { apiKey } = useSession();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const queryClient = useQueryClient();
+
+  if (!apiKey) {
+    return <Navigate to={paths.signIn.getHref(location.pathname + location.search)} replace />;
+  }
+  const signOut = () => {
+    session.signOut();
+    queryClient.clear();
+  };
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <span className="brand">Sourcedesk</span>
+        <nav aria-label="Main">
+          <ul>
+            {NAVIGATION.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button type="button" className="secondary" onClick={signOut}>
+          Sign out
+        </button>
+      </header>
+      <VersionBanner />
+      <main id="main" tabIndex={-1}>
+        {navigation.state === 'loading' && <Loading label="Loading page…" />}
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { Navigate, useRouteError, type RouteObject } from 'react-router-dom';
+import { describeError } from '../components/ErrorNotice';
+import { SignInPage } from '../features/auth/SignInPage';
+import { paths } from '../lib/paths';
+import { AppShell } from './AppShell';
+
+function RouteError() {
+  const error = useRouteError();
+  return (
+    <main id="main" className="page">
+      <h1>This page could not be shown</h1>
+      <p role="alert">{describeError(error)}</p>
+      <p>
+        <a href={paths.connectors.getHref()}>Back to the connectors</a>
+      </p>
+    </main>
+  );
+}
+
+function NotFound() {
+  return (
+    <section className="page">
+      <h1>Page not found</h1>
+      <p>
+        <a href={paths.connectors.getHref()}>Go to the connectors</a>
+      </p>
+    </section>
+  );
+}
+
+/** Route modules load lazily, so each page brings only what it needs. */
+export const routes: RouteObject[] = [
+  { path: paths.signIn.path, element: <SignInPage />, errorElement: <RouteError /> },
+  {
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to={paths.connectors.getHref()} replace /> },
+      {
+        path: paths.connectors.path,
+        lazy: async () => ({
+          Component: (await import('../features/connectors/ConnectorsPage')).ConnectorsPage,
+        }),
+      },
+      {
+        path: paths.newJiraConnector.path,
+        lazy: async () => ({
+          Component: (await import('../features/jira-wizard/JiraWizardPage')).JiraWizardPage,
+        }),
+      },
+      {
+        path: paths.users.path,
+        lazy: async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage }),
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];

@@ -1,0 +1,64 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { paths } from '../../lib/paths';
+import { session } from '../../lib/session';
+import { useSession } from '../../lib/useSession';
+
+/** Only paths inside the panel are followed after sign-in. */
+const safeReturn = (from: string | null) =>
+  from?.startsWith('/') && !from.startsWith('//') ? from : paths.connectors.getHref();
+
+export function SignInPage() {
+  const { apiKey, reason } = useSession();
+  const [searchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [key, setKey] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  if (apiKey) return <Navigate to={safeReturn(searchParams.get('from'))} replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!key.trim()) {
+      setError('Paste the API key that `npm start` printed, or one from `npm run keys -- issue`.');
+      return;
+    }
+    queryClient.clear();
+    session.signIn(key);
+  };
+
+  return (
+    <main className="sign-in" id="main">
+      <h1>Sign in to Sourcedesk</h1>
+      {reason && (
+        <p role="alert" className="notice notice-error">
+          {reason}
+        </p>
+      )}
+      <form onSubmit={submit} noValidate>
+        <label htmlFor="api-key">API key</label>
+        <input
+          id="api-key"
+          name="api-key"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={key}
+          onChange={(event) => setKey(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'api-key-error api-key-help' : 'api-key-help'}
+        />
+        <p id="api-key-help" className="hint">
+          The key is kept for this browser tab only and is sent to the server as a bearer token.
+        </p>
+        {error && (
+          <p id="api-key-error" className="field-error">
+            {error}
+          </p>
+        )}
+        <button type="submit">Sign in</button>
+      </form>
+    </main>
+  );
+}

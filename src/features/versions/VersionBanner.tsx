@@ -1,0 +1,4 @@
+/** Placeholder until the version banner lands (issue 3). */
+export function VersionBanner() {
+  return null;
+}
