@@ -23,9 +23,11 @@ export function readJsonObject(request: FastifyRequest): Record<string, unknown>
   try {
     value = JSON.parse(text);
   } catch {
-    const offset = Math.max(0, jsonErrorOffset(text));
+    const unit = Math.max(0, jsonErrorOffset(text));
+    // Characters are counted in code points, as everywhere in the contract (D3, D6).
+    const offset = Array.from(text.slice(0, unit)).length;
     const msg =
-      offset >= text.length
+      unit >= text.length
         ? 'Invalid JSON: the text ends before the JSON value does'
         : `Invalid JSON: unexpected character at offset ${offset}`;
     throw validationProblem([{ loc: ['body', offset], msg, type: 'json_invalid' }]);
