@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startTestServer, type TestServer, type TestServerOptions } from '../server/test/harness';
 
-const DIST = fileURLToPath(new URL('../dist', import.meta.url));
+// SOURCEDESK_E2E_DIST lets a run use a build of its own (several people building at once).
+const DIST = process.env.SOURCEDESK_E2E_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
 
 export interface Fixtures {
   serverOptions: TestServerOptions;
