@@ -11,7 +11,7 @@ export interface ApiOptions {
   /** Sent as JSON (application/json) unless `raw` is given. */
   body?: unknown;
   /** Sent exactly as is; content type application/json unless `headers` say otherwise. */
-  raw?: string | Uint8Array;
+  raw?: string;
   headers?: Record<string, string>;
 }
 
@@ -32,7 +32,7 @@ export async function api(
   const headers: Record<string, string> = {};
   const key = options.key === undefined ? server.adminKey : options.key;
   if (key !== null) headers.authorization = `Bearer ${key}`;
-  let body: string | Uint8Array | undefined;
+  let body: string | undefined;
   if (options.raw !== undefined) {
     body = options.raw;
     headers['content-type'] = 'application/json';

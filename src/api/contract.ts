@@ -187,10 +187,17 @@ const connectorConfigSchema = configObjectSchema.refine(
 /** D4: ISO-8601 date-time; no offset means UTC; a bare date is refused. */
 export function parseDateTime(value: string): Date | null {
   const match =
-    /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(value);
+    /^(\d{4})-(\d{2})-(\d{2})[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(
+      value,
+    );
   if (!match) return null;
+  // Date would roll 2026-02-30 over into March: a day the month lacks is refused.
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  if (daysInMonth === undefined || day < 1 || day > daysInMonth) return null;
   const text = value.replace(' ', 'T').replace(/(\.\d{3})\d+/, '$1');
-  const date = new Date(match[1] ? text : `${text}Z`);
+  const date = new Date(match[4] ? text : `${text}Z`);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 

@@ -61,6 +61,8 @@ function describe(issue: z.core.$ZodIssue, input: unknown): [string, string] {
       }
       return ['value_error', `Input should be less than or equal to ${Number(issue.maximum)}`];
     case 'invalid_value':
+      // A required enum that is absent is missing, not a wrong value (D3).
+      if (valueAt(input, issue.path) === undefined) return ['missing', 'Field required'];
       return ['enum', `Input should be ${quoteList(issue.values)}`];
     case 'invalid_format':
       return ['string_pattern_mismatch', issue.message];
