@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 
 test('signs in with the key from the printed address, keeps it out of the address bar, and signs out', async ({
@@ -27,4 +28,16 @@ test('signs in by pasting a key, and a wrong key is sent back to sign-in with th
   await page.getByLabel('API key').fill(server.adminKey);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/connectors$/);
+});
+
+test('the sign-in page has no accessibility violations, also with an error shown', async ({
+  page,
+  server,
+}) => {
+  await page.goto(`${server.origin}/sign-in`);
+  await expect(page.getByRole('heading', { name: 'Sign in to Sourcedesk' })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Paste the API key')).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
