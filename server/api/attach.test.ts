@@ -1,8 +1,20 @@
 // D7: attaching a credential to a connector.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CREDENTIAL_FREE_SOURCES, DOCUMENT_SOURCES, type ValidationError } from '../../src/api/contract';
+import {
+  CREDENTIAL_FREE_SOURCES,
+  DOCUMENT_SOURCES,
+  type ValidationError,
+} from '../../src/api/contract';
 import { startTestServer, type TestServer } from '../test/harness';
-import { addCredential, api, attach, createConnector, jiraRequest, plainRequest, snapshotDb } from '../test/http';
+import {
+  addCredential,
+  api,
+  attach,
+  createConnector,
+  jiraRequest,
+  plainRequest,
+  snapshotDb,
+} from '../test/http';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -11,7 +23,10 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 const pairs = () =>
-  server.store.db.selectFrom('connector_credential_pairs').select(['id', 'connector_id', 'credential_id']).execute();
+  server.store.db
+    .selectFrom('connector_credential_pairs')
+    .select(['id', 'connector_id', 'credential_id'])
+    .execute();
 
 describe('D7 a new pair', () => {
   it('answers success with the new pair id', async () => {
@@ -69,7 +84,9 @@ describe('D7 already attached', () => {
   it('25 concurrent identical requests create exactly one pair', async () => {
     const connector = await createConnector(server, jiraRequest());
     const credential = await addCredential(server, 'jira');
-    const responses = await Promise.all(Array.from({ length: 25 }, () => attach(server, connector, credential)));
+    const responses = await Promise.all(
+      Array.from({ length: 25 }, () => attach(server, connector, credential)),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(25).fill(200));
     const bodies = responses.map((r) => r.json as { success: boolean; data: number });
     const [pair] = await pairs();
@@ -115,14 +132,24 @@ describe('D7 refusals, in order', () => {
 
   it('credential 0 (not_applicable) attaches to exactly the sources that need no credential', async () => {
     for (const source of DOCUMENT_SOURCES) {
-      const connector = await createConnector(server, source === 'jira' ? jiraRequest() : plainRequest(source));
+      const connector = await createConnector(
+        server,
+        source === 'jira' ? jiraRequest() : plainRequest(source),
+      );
       const response = await attach(server, connector, 0);
       const free = CREDENTIAL_FREE_SOURCES.includes(source);
       expect([source, response.status]).toEqual([source, free ? 200 : 400]);
     }
     expect(CREDENTIAL_FREE_SOURCES).toEqual([
-      'file', 'web', 'not_applicable', 'google_sites', 'wikipedia', 'mediawiki', 'ingestion_api',
-      'mock_connector', 'user_file',
+      'file',
+      'web',
+      'not_applicable',
+      'google_sites',
+      'wikipedia',
+      'mediawiki',
+      'ingestion_api',
+      'mock_connector',
+      'user_file',
     ]);
   });
 
@@ -136,24 +163,31 @@ describe('D7 refusals, in order', () => {
 });
 
 describe('D3 path integers', () => {
-  it.each(['abc', '1.5', '9007199254740993', '1e2', '-', '0x1'])('connector_id %s → 422 int_parsing', async (value) => {
-    const response = await api(server, 'PUT', `/manage/admin/connector/${value}/credential/0`);
-    expect(response.status).toBe(422);
-    expect((response.json as { detail: ValidationError[] }).detail).toEqual([
-      { loc: ['path', 'connector_id'], msg: expect.any(String), type: 'int_parsing' },
-    ]);
-  });
+  it.each(['abc', '1.5', '9007199254740993', '1e2', '-', '0x1'])(
+    'connector_id %s → 422 int_parsing',
+    async (value) => {
+      const response = await api(server, 'PUT', `/manage/admin/connector/${value}/credential/0`);
+      expect(response.status).toBe(422);
+      expect((response.json as { detail: ValidationError[] }).detail).toEqual([
+        { loc: ['path', 'connector_id'], msg: expect.any(String), type: 'int_parsing' },
+      ]);
+    },
+  );
 
   it('both ids bad → both reported', async () => {
     const response = await api(server, 'PUT', '/manage/admin/connector/abc/credential/1.5');
-    expect((response.json as { detail: ValidationError[] }).detail.map((d) => [d.loc, d.type])).toEqual([
+    expect(
+      (response.json as { detail: ValidationError[] }).detail.map((d) => [d.loc, d.type]),
+    ).toEqual([
       [['path', 'connector_id'], 'int_parsing'],
       [['path', 'credential_id'], 'int_parsing'],
     ]);
   });
 
   it('an unauthenticated caller with bad ids → 401, not 422', async () => {
-    const response = await api(server, 'PUT', '/manage/admin/connector/abc/credential/x', { key: null });
+    const response = await api(server, 'PUT', '/manage/admin/connector/abc/credential/x', {
+      key: null,
+    });
     expect(response.status).toBe(401);
   });
 });

@@ -18,7 +18,11 @@ const PROTECTED: [string, string][] = [
   ['PATCH', '/manage/set-user-role'],
 ];
 
-async function expect401(authorization: string | null, method = 'GET', path = '/manage/admin/connector') {
+async function expect401(
+  authorization: string | null,
+  method = 'GET',
+  path = '/manage/admin/connector',
+) {
   const response = await api(server, method, path, {
     key: null,
     headers: authorization === null ? {} : { authorization },
@@ -92,7 +96,12 @@ describe('D2 /versions and /version need no key and ignore one', () => {
   it.each(['/versions', '/version'])('%s', async (path) => {
     const without = await api(server, 'GET', path, { key: null });
     expect(without.status).toBe(200);
-    for (const authorization of ['Bearer nonsense', 'Basic abc', 'garbage', `Bearer ${server.adminKey}`]) {
+    for (const authorization of [
+      'Bearer nonsense',
+      'Basic abc',
+      'garbage',
+      `Bearer ${server.adminKey}`,
+    ]) {
       const response = await api(server, 'GET', path, { key: null, headers: { authorization } });
       expect(response.status).toBe(200);
       expect(response.headers.get('www-authenticate')).toBeNull();

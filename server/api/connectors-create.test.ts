@@ -13,7 +13,11 @@ afterEach(() => server.close());
 
 const create = (body: unknown) => api(server, 'POST', '/manage/admin/connector', { body });
 const row = (id: number) =>
-  server.store.db.selectFrom('connectors').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  server.store.db
+    .selectFrom('connectors')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 async function listed(id: number): Promise<ConnectorSnapshot> {
   const list = (await api(server, 'GET', '/manage/admin/connector')).json as ConnectorSnapshot[];
   return list.find((c) => c.id === id)!;
@@ -69,18 +73,28 @@ describe('D4 success', () => {
   });
 
   it('refresh_freq, prune_freq and indexing_start may be null or left out', async () => {
-    const a = (await create(plainRequest('file', { refresh_freq: null, prune_freq: null, indexing_start: null })))
-      .json as { id: number };
+    const a = (
+      await create(
+        plainRequest('file', { refresh_freq: null, prune_freq: null, indexing_start: null }),
+      )
+    ).json as { id: number };
     const b = (await create(plainRequest('file'))).json as { id: number };
     for (const id of [a.id, b.id]) {
-      expect(await listed(id)).toMatchObject({ refresh_freq: null, prune_freq: null, indexing_start: null });
+      expect(await listed(id)).toMatchObject({
+        refresh_freq: null,
+        prune_freq: null,
+        indexing_start: null,
+      });
     }
   });
 
   it('the lowest frequencies are accepted: refresh 60, prune 300', async () => {
     const response = await create(plainRequest('web', { refresh_freq: 60, prune_freq: 300 }));
     expect(response.status).toBe(200);
-    expect(await listed((response.json as { id: number }).id)).toMatchObject({ refresh_freq: 60, prune_freq: 300 });
+    expect(await listed((response.json as { id: number }).id)).toMatchObject({
+      refresh_freq: 60,
+      prune_freq: 300,
+    });
   });
 
   it.each([
@@ -89,7 +103,9 @@ describe('D4 success', () => {
     ['2026-01-31T11:30:00+02:30', '2026-01-31T09:00:00.000Z'],
     ['2026-01-31T09:00:00.123456Z', '2026-01-31T09:00:00.123Z'],
   ])('indexing_start %s is returned in UTC as %s', async (sent, returned) => {
-    const { id } = (await create(plainRequest('web', { indexing_start: sent }))).json as { id: number };
+    const { id } = (await create(plainRequest('web', { indexing_start: sent }))).json as {
+      id: number;
+    };
     expect((await listed(id)).indexing_start).toBe(returned);
   });
 
@@ -111,34 +127,57 @@ describe('D4 connector_specific_config is stored exactly as sent', () => {
       labels_to_skip: ['secret', 'hr'],
       nested: { deep: [1, 2.5, null, true, { x: 'é😀' }] },
     };
-    const { id } = (await create(jiraRequest({ connector_specific_config: config }))).json as { id: number };
+    const { id } = (await create(jiraRequest({ connector_specific_config: config }))).json as {
+      id: number;
+    };
     const config2 = (await listed(id)).connector_specific_config;
     expect(config2).toEqual(config);
     expect(JSON.stringify(config2)).toBe(JSON.stringify(config));
   });
 
   it('Jira: an empty project_key is stored as null; a missing one stays missing', async () => {
-    const empty = (await create(jiraRequest({ connector_specific_config: { jira_base_url: 'http://j.example', project_key: '' } })))
-      .json as { id: number };
-    expect((await listed(empty.id)).connector_specific_config).toEqual({ jira_base_url: 'http://j.example', project_key: null });
+    const empty = (
+      await create(
+        jiraRequest({
+          connector_specific_config: { jira_base_url: 'http://j.example', project_key: '' },
+        }),
+      )
+    ).json as { id: number };
+    expect((await listed(empty.id)).connector_specific_config).toEqual({
+      jira_base_url: 'http://j.example',
+      project_key: null,
+    });
     expect(JSON.parse((await row(empty.id)).connector_specific_config)).toEqual({
       jira_base_url: 'http://j.example',
       project_key: null,
     });
-    const missing = (await create(jiraRequest({ connector_specific_config: { jira_base_url: 'http://j.example' } })))
-      .json as { id: number };
-    expect((await listed(missing.id)).connector_specific_config).toEqual({ jira_base_url: 'http://j.example' });
+    const missing = (
+      await create(
+        jiraRequest({ connector_specific_config: { jira_base_url: 'http://j.example' } }),
+      )
+    ).json as { id: number };
+    expect((await listed(missing.id)).connector_specific_config).toEqual({
+      jira_base_url: 'http://j.example',
+    });
   });
 
   it('other sources: any JSON object, even what would be invalid for Jira', async () => {
-    const config = { jira_base_url: 'ftp://nope', project_key: 'lower', anything: [{}, []], n: -0.5 };
-    const { id } = (await create(plainRequest('slack', { connector_specific_config: config }))).json as { id: number };
+    const config = {
+      jira_base_url: 'ftp://nope',
+      project_key: 'lower',
+      anything: [{}, []],
+      n: -0.5,
+    };
+    const { id } = (await create(plainRequest('slack', { connector_specific_config: config })))
+      .json as { id: number };
     expect((await listed(id)).connector_specific_config).toEqual(config);
   });
 });
 
 describe('D4 duplicate name and source → 400', () => {
-  const DUPLICATE = { detail: 'Connector by this name already exists, duplicate naming not allowed.' };
+  const DUPLICATE = {
+    detail: 'Connector by this name already exists, duplicate naming not allowed.',
+  };
 
   it('the same trimmed name and source is refused; nothing is stored', async () => {
     expect((await create(jiraRequest({ name: 'Eng' }))).status).toBe(200);

@@ -2,7 +2,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectorSnapshot, ValidationError } from '../../src/api/contract';
 import { startTestServer, type TestServer } from '../test/harness';
-import { addCredential, api, attach, createConnector, jiraRequest, plainRequest } from '../test/http';
+import {
+  addCredential,
+  api,
+  attach,
+  createConnector,
+  jiraRequest,
+  plainRequest,
+} from '../test/http';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -18,8 +25,17 @@ async function list(query = ''): Promise<ConnectorSnapshot[]> {
 const ids = async (query = '') => (await list(query)).map((c) => c.id);
 
 const SNAPSHOT_FIELDS = [
-  'connector_specific_config', 'credential_ids', 'id', 'indexing_start', 'input_type', 'name',
-  'prune_freq', 'refresh_freq', 'source', 'time_created', 'time_updated',
+  'connector_specific_config',
+  'credential_ids',
+  'id',
+  'indexing_start',
+  'input_type',
+  'name',
+  'prune_freq',
+  'refresh_freq',
+  'source',
+  'time_created',
+  'time_updated',
 ];
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -34,7 +50,11 @@ describe('D5 the list', () => {
     const c = await createConnector(server, plainRequest('file'));
     await attach(server, b, 0);
     const listed = await list();
-    expect(listed.map((s) => [s.id, s.credential_ids])).toEqual([[a, []], [b, [0]], [c, []]]);
+    expect(listed.map((s) => [s.id, s.credential_ids])).toEqual([
+      [a, []],
+      [b, [0]],
+      [c, []],
+    ]);
   });
 
   it('a snapshot has exactly the ConnectorSnapshot fields, every one present', async () => {
@@ -55,7 +75,8 @@ describe('D5 the list', () => {
     const c1 = await addCredential(server, 'jira');
     const c2 = await addCredential(server, 'jira');
     const c3 = await addCredential(server, 'jira');
-    for (const credential of [c3, c1, c2]) expect((await attach(server, id, credential)).status).toBe(200);
+    for (const credential of [c3, c1, c2])
+      expect((await attach(server, id, credential)).status).toBe(200);
     expect((await list())[0]!.credential_ids).toEqual([c1, c2, c3]);
   });
 
@@ -136,7 +157,9 @@ describe('D5 the credential filter', () => {
       const response = await api(server, 'GET', `/manage/admin/connector?credential=${value}`);
       expect(response.status).toBe(422);
       const { detail } = response.json as { detail: ValidationError[] };
-      expect(detail).toEqual([{ loc: ['query', 'credential'], msg: expect.any(String), type: 'int_parsing' }]);
+      expect(detail).toEqual([
+        { loc: ['query', 'credential'], msg: expect.any(String), type: 'int_parsing' },
+      ]);
     },
   );
 

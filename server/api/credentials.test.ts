@@ -47,7 +47,12 @@ describe('D6 the list', () => {
     await server.keyFor('admin', 'Owner@Example.com');
     const owner = (await findUserByEmail(server.store.db, 'owner@example.com'))!;
     const db = server.store.db;
-    const a = await createCredential(db, { source: 'jira', name: 'A', credential_json: { k: 1 }, user_id: owner.id });
+    const a = await createCredential(db, {
+      source: 'jira',
+      name: 'A',
+      credential_json: { k: 1 },
+      user_id: owner.id,
+    });
     const b = await createCredential(db, {
       source: 'slack',
       name: null,
@@ -60,16 +65,38 @@ describe('D6 the list', () => {
     expect(credentials.map((c) => c.id)).toEqual([0, a, b]);
     for (const credential of credentials) {
       expect(Object.keys(credential).sort()).toEqual([
-        'admin_public', 'credential_json', 'curator_public', 'groups', 'id', 'name', 'source',
-        'time_created', 'time_updated', 'user_email', 'user_id',
+        'admin_public',
+        'credential_json',
+        'curator_public',
+        'groups',
+        'id',
+        'name',
+        'source',
+        'time_created',
+        'time_updated',
+        'user_email',
+        'user_id',
       ]);
     }
     expect(credentials[1]).toMatchObject({
-      source: 'jira', name: 'A', admin_public: true, curator_public: false, groups: [],
-      user_id: owner.id, user_email: 'Owner@Example.com',
+      source: 'jira',
+      name: 'A',
+      admin_public: true,
+      curator_public: false,
+      groups: [],
+      user_id: owner.id,
+      user_email: 'Owner@Example.com',
     });
-    expect(credentials[1]!.user_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    expect(credentials[2]).toMatchObject({ admin_public: false, curator_public: true, groups: [2, 1], user_id: null, user_email: null });
+    expect(credentials[1]!.user_id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
+    expect(credentials[2]).toMatchObject({
+      admin_public: false,
+      curator_public: true,
+      groups: [2, 1],
+      user_id: null,
+      user_email: null,
+    });
   });
 });
 
@@ -88,17 +115,29 @@ describe('D6 masking', () => {
     enabled: true,
     disabled: false,
     nothing: null,
-    service_account: { private_key: 'PRIVATE-KEY-abcdefghijkl', client_id: 104892311092833, list: ['s3cret', 42, null] },
+    service_account: {
+      private_key: 'PRIVATE-KEY-abcdefghijkl',
+      client_id: 104892311092833,
+      list: ['s3cret', 42, null],
+    },
     list: ['first-secret-value-1', { pin: 97531 }, [false, 'deep-secret-value-22']],
     authentication_method: 'personal_access_token',
     wiki_base: 'https://acme.atlassian.net/wiki',
     cloud_name: 'acme-cloud-name-that-is-long',
     cloud_id: 12345,
-    nested: { cloud_id: { any: 'thing at all, shown as is' }, wiki_base: ['a', 1], authentication_method: null },
+    nested: {
+      cloud_id: { any: 'thing at all, shown as is' },
+      wiki_base: ['a', 1],
+      authentication_method: null,
+    },
   };
 
   it('masks every value type; the four place keys are shown at any depth', async () => {
-    const id = await createCredential(server.store.db, { source: 'jira', name: 'masked', credential_json: secrets });
+    const id = await createCredential(server.store.db, {
+      source: 'jira',
+      name: 'masked',
+      credential_json: secrets,
+    });
     const { credentials } = await list();
     expect(credentials.find((c) => c.id === id)!.credential_json).toEqual({
       api_token: 'ATAT...TAIL',
@@ -114,34 +153,61 @@ describe('D6 masking', () => {
       enabled: true,
       disabled: false,
       nothing: null,
-      service_account: { private_key: 'PRIV...ijkl', client_id: '*****', list: [SHORT, '*****', null] },
+      service_account: {
+        private_key: 'PRIV...ijkl',
+        client_id: '*****',
+        list: [SHORT, '*****', null],
+      },
       list: ['firs...ue-1', { pin: '*****' }, [false, 'deep...e-22']],
       authentication_method: 'personal_access_token',
       wiki_base: 'https://acme.atlassian.net/wiki',
       cloud_name: 'acme-cloud-name-that-is-long',
       cloud_id: 12345,
-      nested: { cloud_id: { any: 'thing at all, shown as is' }, wiki_base: ['a', 1], authentication_method: null },
+      nested: {
+        cloud_id: { any: 'thing at all, shown as is' },
+        wiki_base: ['a', 1],
+        authentication_method: null,
+      },
     });
   });
 
   it('no secret, nor any 5-character slice of its middle, appears anywhere in the response', async () => {
-    await createCredential(server.store.db, { source: 'jira', name: 'masked', credential_json: secrets });
+    await createCredential(server.store.db, {
+      source: 'jira',
+      name: 'masked',
+      credential_json: secrets,
+    });
     const { text } = await list();
     const secretStrings = [
-      secrets.api_token, secrets.short, secrets.exactly13, secrets.exactly14,
-      secrets.service_account.private_key, 's3cret', 'first-secret-value-1', 'deep-secret-value-22',
+      secrets.api_token,
+      secrets.short,
+      secrets.exactly13,
+      secrets.exactly14,
+      secrets.service_account.private_key,
+      's3cret',
+      'first-secret-value-1',
+      'deep-secret-value-22',
     ];
     for (const secret of secretStrings) {
       expect(text).not.toContain(secret);
       expect(text).not.toContain(secret.slice(4, -4).slice(0, 5) || secret);
     }
-    for (const number of ['8443', '0.25', '104892311092833', '97531']) expect(text).not.toContain(number);
+    for (const number of ['8443', '0.25', '104892311092833', '97531'])
+      expect(text).not.toContain(number);
   });
 
   it('the stored credential is not changed by listing', async () => {
-    const id = await createCredential(server.store.db, { source: 'jira', name: 'm', credential_json: secrets });
+    const id = await createCredential(server.store.db, {
+      source: 'jira',
+      name: 'm',
+      credential_json: secrets,
+    });
     await list();
-    const row = await server.store.db.selectFrom('credentials').select('credential_json').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await server.store.db
+      .selectFrom('credentials')
+      .select('credential_json')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(row.credential_json)).toEqual(secrets);
   });
 });

@@ -14,15 +14,18 @@ const MiB = 1024 * 1024;
 const hugeBody = () => JSON.stringify({ name: 'x'.repeat(MiB) });
 
 describe('D11 unknown path and wrong method', () => {
-  it.each(['/nope', '/manage', '/manage/admin/connectors', '/manage/admin/connector/1', '/manage/admin/connector/'])(
-    'GET %s → 404 Not Found, even without a key',
-    async (path) => {
-      const response = await api(server, 'GET', path, { key: null });
-      expect(response.status).toBe(404);
-      expect(response.json).toEqual({ detail: 'Not Found' });
-      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    },
-  );
+  it.each([
+    '/nope',
+    '/manage',
+    '/manage/admin/connectors',
+    '/manage/admin/connector/1',
+    '/manage/admin/connector/',
+  ])('GET %s → 404 Not Found, even without a key', async (path) => {
+    const response = await api(server, 'GET', path, { key: null });
+    expect(response.status).toBe(404);
+    expect(response.json).toEqual({ detail: 'Not Found' });
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  });
 
   it.each([
     ['DELETE', '/manage/admin/connector'],
@@ -42,7 +45,9 @@ describe('D11 unknown path and wrong method', () => {
 
   it('405 names the allowed methods', async () => {
     const response = await api(server, 'DELETE', '/manage/admin/connector', { key: null });
-    expect(response.headers.get('allow')?.split(', ')).toEqual(expect.arrayContaining(['GET', 'POST']));
+    expect(response.headers.get('allow')?.split(', ')).toEqual(
+      expect.arrayContaining(['GET', 'POST']),
+    );
   });
 });
 
@@ -78,7 +83,10 @@ describe('D2 order of answers', () => {
 
   it('a curator with an invalid set-user-role body → 403, not 422', async () => {
     const key = await server.keyFor('curator');
-    const response = await api(server, 'PATCH', '/manage/set-user-role', { key, body: { user_email: 5 } });
+    const response = await api(server, 'PATCH', '/manage/set-user-role', {
+      key,
+      body: { user_email: 5 },
+    });
     expect(response.status).toBe(403);
   });
 
@@ -89,7 +97,10 @@ describe('D2 order of answers', () => {
   });
 
   it('unauthenticated caller with a body over 1 MiB → 401, not 413', async () => {
-    const response = await api(server, 'POST', '/manage/admin/connector', { key: null, raw: hugeBody() });
+    const response = await api(server, 'POST', '/manage/admin/connector', {
+      key: null,
+      raw: hugeBody(),
+    });
     expect(response.status).toBe(401);
   });
 

@@ -2,7 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRole } from '../../src/api/contract';
 import { startTestServer, type TestServer } from '../test/harness';
-import { ALL_ROLES, NOT_ADMIN, NOT_CURATOR, api, createConnector, plainRequest } from '../test/http';
+import {
+  ALL_ROLES,
+  NOT_ADMIN,
+  NOT_CURATOR,
+  api,
+  createConnector,
+  plainRequest,
+} from '../test/http';
 
 let server: TestServer;
 let keys: Record<UserRole, string>;
@@ -39,7 +46,10 @@ const endpoints: Endpoint[] = [
   {
     name: 'POST /manage/admin/connector',
     call: (key, role) =>
-      api(server, 'POST', '/manage/admin/connector', { key, body: plainRequest('web', { name: `by ${role}` }) }),
+      api(server, 'POST', '/manage/admin/connector', {
+        key,
+        body: plainRequest('web', { name: `by ${role}` }),
+      }),
     allowed: CURATOR_OR_ADMIN,
     refusal: NOT_CURATOR,
     ok: (r) => {
@@ -56,7 +66,8 @@ const endpoints: Endpoint[] = [
   },
   {
     name: 'PUT /manage/admin/connector/{id}/credential/{id}',
-    call: (key) => api(server, 'PUT', `/manage/admin/connector/${webConnector}/credential/0`, { key }),
+    call: (key) =>
+      api(server, 'PUT', `/manage/admin/connector/${webConnector}/credential/0`, { key }),
     allowed: CURATOR_OR_ADMIN,
     refusal: NOT_CURATOR,
     ok: (r) => {

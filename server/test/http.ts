@@ -57,7 +57,9 @@ let counter = 0;
 export const uniqueName = (prefix = 'Connector') => `${prefix} ${++counter}`;
 
 /** A valid creation request (D4) of the interface's Jira flow. */
-export function jiraRequest(overrides: Partial<ConnectorCreateRequest> = {}): ConnectorCreateRequest {
+export function jiraRequest(
+  overrides: Partial<ConnectorCreateRequest> = {},
+): ConnectorCreateRequest {
   return {
     name: uniqueName('Jira'),
     source: 'jira',
@@ -89,9 +91,13 @@ export function plainRequest(
 }
 
 /** Creates a connector through the API and returns its id. */
-export async function createConnector(server: TestServer, request: ConnectorCreateRequest): Promise<number> {
+export async function createConnector(
+  server: TestServer,
+  request: ConnectorCreateRequest,
+): Promise<number> {
   const response = await api(server, 'POST', '/manage/admin/connector', { body: request });
-  if (response.status !== 200) throw new Error(`create failed: ${response.status} ${response.text}`);
+  if (response.status !== 200)
+    throw new Error(`create failed: ${response.status} ${response.text}`);
   return (response.json as { id: number }).id;
 }
 
@@ -109,20 +115,34 @@ export async function addCredential(
   return createCredential(server.store.db, { source, name, credential_json });
 }
 
-const TABLES = ['users', 'api_keys', 'credentials', 'connectors', 'connector_credential_pairs'] as const;
+const TABLES = [
+  'users',
+  'api_keys',
+  'credentials',
+  'connectors',
+  'connector_credential_pairs',
+] as const;
 
 /** Every row of every table, to show that a failed request changed nothing (D11). */
 export async function snapshotDb(server: TestServer): Promise<Record<string, unknown[]>> {
   const result: Record<string, unknown[]> = {};
   for (const table of TABLES) {
-    const { rows } = await sql`select * from ${sql.table(table)} order by id`.execute(server.store.db);
+    const { rows } = await sql`select * from ${sql.table(table)} order by id`.execute(
+      server.store.db,
+    );
     result[table] = rows;
   }
   return result;
 }
 
 export const ALL_ROLES: readonly UserRole[] = [
-  'limited', 'basic', 'admin', 'curator', 'global_curator', 'slack_user', 'ext_perm_user',
+  'limited',
+  'basic',
+  'admin',
+  'curator',
+  'global_curator',
+  'slack_user',
+  'ext_perm_user',
 ];
 
 export const NOT_AUTHENTICATED = { detail: 'Access denied. User is not authenticated.' };
