@@ -1,4 +1,180 @@
-/** Placeholder until this page lands (issue 3). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { describeError } from '../../components/ErrorNotice';
+import { JIRA_WIZARD_STEPS, paths, type JiraWizardStep } from '../../lib/paths';
+import { ConnectionStep } from './ConnectionStep';
+import { CredentialStep } from './CredentialStep';
+import { ErrorSummary, stepErrors } from './ErrorSummary';
+import { PendingAttachNotice } from './PendingAttachNotice';
+import { ReviewStep } from './ReviewStep';
+import { ScheduleStep } from './ScheduleStep';
+import { applyServerErrors, SERVER_ERROR } from './serverErrors';
+import { STEP_TITLES, StepIndicator } from './StepIndicator';
+import { useCreateJiraConnector } from './useCreateJiraConnector';
+import {
+  DEFAULT_VALUES,
+  fromCreateRequest,
+  STEP_FIELDS,
+  wizardSchema,
+  type WizardOutput,
+  type WizardValues,
+} from './wizardSchema';
+import './jiraWizard.css';
+
+const isStep = (value: string | null): value is JiraWizardStep =>
+  (JIRA_WIZARD_STEPS as readonly (string | null)[]).includes(value);
+
+/** The first step, in wizard order, that holds an error. */
+const firstStepWithErrors = (errors: FieldErrors<WizardValues>) =>
+  JIRA_WIZARD_STEPS.find((step) => stepErrors(errors, step).length > 0) ?? null;
+
 export function JiraWizardPage() {
-  return <h1>New Jira connector</h1>;
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const requested = searchParams.get('step');
+  const step: JiraWizardStep = isStep(requested) ? requested : 'connection';
+  const { pending, working, create, retryAttach, startOver } = useCreateJiraConnector();
+  const form = useForm<WizardValues, unknown, WizardOutput>({
+    resolver: zodResolver(wizardSchema),
+    defaultValues: pending ? fromCreateRequest(pending.request, pending.credentialId) : DEFAULT_VALUES,
+    mode: 'onTouched',
+  });
+  const { formState, trigger, getValues, setError, clearErrors } = form;
+  const [summaryStep, setSummaryStep] = useState<JiraWizardStep | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const [createError, setCreateError] = useState<unknown>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const lastFocus = useRef({ step, focusRequest });
+
+  // A new step, or a failed attempt, moves focus: to the error summary when shown, else the heading.
+  useEffect(() => {
+    const last = lastFocus.current;
+    if (last.step === step && last.focusRequest === focusRequest) return;
+    lastFocus.current = { step, focusRequest };
+    (summaryRef.current ?? headingRef.current)?.focus();
+  }, [step, focusRequest]);
+
+  const index = JIRA_WIZARD_STEPS.indexOf(step);
+  const goTo = (target: JiraWizardStep) => navigate(paths.newJiraConnector.getHref(target));
+  const showProblems = (target: JiraWizardStep) => {
+    setSummaryStep(target);
+    setFocusRequest((n) => n + 1);
+    if (target !== step) goTo(target);
+  };
+
+  const next = async () => {
+    const valid = await trigger(STEP_FIELDS[step]);
+    const draft = getValues('blacklist_draft').trim();
+    if (step === 'connection' && draft) {
+      setError('root.blacklistDraft', {
+        type: 'validate',
+        message: `${draft} is not in the list yet: choose “Add address”, or clear the field`,
+      });
+    }
+    if (!valid || (step === 'connection' && draft)) return showProblems(step);
+    setSummaryStep(null);
+    goTo(JIRA_WIZARD_STEPS[index + 1] ?? 'review');
+  };
+
+  const submitCreate = form.handleSubmit(
+    async (values) => {
+      setCreateError(null);
+      clearErrors(SERVER_ERROR);
+      const error = await create(values);
+      if (!error) return;
+      const target = applyServerErrors(error, setError);
+      if (target) showProblems(target);
+      else setCreateError(error);
+    },
+    (errors) => showProblems(firstStepWithErrors(errors) ?? 'connection'),
+  );
+
+  const submitRetry = async () => {
+    if (!(await trigger('credential_id'))) return showProblems('credential');
+    const credentialId = getValues('credential_id');
+    if (credentialId !== null) await retryAttach(credentialId);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (step !== 'review') return next();
+    if (pending) return submitRetry();
+    return submitCreate(event);
+  };
+
+  const restart = () => {
+    startOver();
+    form.reset(DEFAULT_VALUES);
+    goTo('connection');
+  };
+
+  // A created connector keeps what was sent; only its credential may change.
+  if (pending && (step === 'connection' || step === 'schedule')) {
+    return <Navigate to={paths.newJiraConnector.getHref('review')} replace />;
+  }
+
+  const stepView = {
+    connection: <ConnectionStep />,
+    schedule: <ScheduleStep />,
+    credential: <CredentialStep />,
+    review: <ReviewStep locked={pending !== null} />,
+  }[step];
+  const busy = formState.isSubmitting || working;
+  const summaryItems = summaryStep === step ? stepErrors(formState.errors, step) : [];
+
+  return (
+    <section className="page jira-wizard" aria-labelledby="jira-wizard-title">
+      <h1 id="jira-wizard-title">New Jira connector</h1>
+      <StepIndicator current={step} />
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate aria-labelledby="jira-wizard-step-title">
+          <h2 id="jira-wizard-step-title" ref={headingRef} tabIndex={-1}>
+            Step {index + 1} of {JIRA_WIZARD_STEPS.length}: {STEP_TITLES[step]}
+          </h2>
+          {pending && step === 'review' && <PendingAttachNotice pending={pending} />}
+          <ErrorSummary ref={summaryRef} items={summaryItems} />
+          {stepView}
+          {step === 'review' && createError !== null && (
+            <p role="alert" className="notice notice-error">
+              The connector was not created. {describeError(createError)}
+            </p>
+          )}
+          <p role="status" className="visually-hidden">
+            {busy ? (pending ? 'Attaching the credential…' : 'Creating the connector…') : ''}
+          </p>
+          <div className="wizard-actions">
+            {index > 0 && !(pending && step === 'credential') && (
+              <button
+                type="button"
+                className="secondary"
+                disabled={busy}
+                onClick={() => goTo(JIRA_WIZARD_STEPS[index - 1] ?? 'connection')}
+              >
+                Back
+              </button>
+            )}
+            <button type="submit" disabled={busy}>
+              {step !== 'review'
+                ? 'Next'
+                : pending
+                  ? busy
+                    ? 'Attaching…'
+                    : 'Retry attaching the credential'
+                  : busy
+                    ? 'Creating…'
+                    : 'Create'}
+            </button>
+            {pending && step === 'review' && (
+              <button type="button" className="secondary" disabled={busy} onClick={restart}>
+                Leave it unfinished and start a new connector
+              </button>
+            )}
+          </div>
+        </form>
+      </FormProvider>
+    </section>
+  );
 }

@@ -1,0 +1,21 @@
+import { FIELD_IDS } from './fieldIds';
+import { FrequencyField } from './FrequencyField';
+
+export function ScheduleStep() {
+  return (
+    <>
+      <FrequencyField
+        name="refresh"
+        id={FIELD_IDS.refresh}
+        legend="Refresh frequency"
+        hint="How often new and changed Jira issues are fetched. At least every minute; one hour by default."
+      />
+      <FrequencyField
+        name="prune"
+        id={FIELD_IDS.prune}
+        legend="Prune frequency"
+        hint="How often issues deleted in Jira are removed from the index. At least every 5 minutes; one day by default."
+      />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+// A connector that was created but whose credential is not attached yet, kept
+// for this browser tab (sessionStorage), so a reload can retry only the attach
+// and never create a second connector. It holds the request that was sent —
+// names, addresses, schedule, the credential's id — and no secret.
+import { z } from 'zod';
+import { connectorCreateRequestSchema, type ConnectorCreateRequest } from '../../api/contract';
+
+const STORAGE_KEY = 'sourcedesk.jiraWizard.pendingAttach';
+
+const pendingAttachSchema = z.object({
+  connectorId: z.int().nonnegative(),
+  request: connectorCreateRequestSchema,
+  credentialId: z.int().nullable(),
+  /** The server's words the last time the attach failed. */
+  attachError: z.string().nullable(),
+});
+
+export interface PendingAttach {
+  connectorId: number;
+  request: ConnectorCreateRequest;
+  credentialId: number | null;
+  attachError: string | null;
+}
+
+export function loadPendingAttach(): PendingAttach | null {
+  try {
+    const text = sessionStorage.getItem(STORAGE_KEY);
+    if (!text) return null;
+    const parsed = pendingAttachSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function savePendingAttach(pending: PendingAttach): void {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(pending));
+  } catch {
+    // storage refused (private mode): the pending state lives in memory only
+  }
+}
+
+export function clearPendingAttach(): void {
+  try {
+    sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // nothing stored
+  }
+}

@@ -1,0 +1,84 @@
+// Create, then attach: the connector's id is kept (in the tab's sessionStorage)
+// from the moment the server returns it, so a failed or interrupted attach is
+// retried alone and a second connector is never created.
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { useAttachCredential, useCreateConnector } from '../../api/connectors';
+import { paths } from '../../lib/paths';
+import {
+  clearPendingAttach,
+  loadPendingAttach,
+  savePendingAttach,
+  type PendingAttach,
+} from './pendingAttach';
+import { toCreateRequest, type WizardOutput } from './wizardSchema';
+
+/** What the Connectors page reads from the router state to confirm the creation. */
+export interface CreatedState {
+  created: { id: number; name: string };
+}
+
+/** The server's own words, plainly. */
+function attachFailure(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.status === 0 ? error.message : `The server answered ${error.status}: ${error.message}`;
+  }
+  return error instanceof Error ? error.message : 'The request failed.';
+}
+
+export function useCreateJiraConnector() {
+  const createConnector = useCreateConnector();
+  const attachCredential = useAttachCredential();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState<PendingAttach | null>(loadPendingAttach);
+
+  const attach = async (created: PendingAttach, credentialId: number) => {
+    try {
+      await attachCredential.mutateAsync({ connectorId: created.connectorId, credentialId });
+    } catch (error) {
+      const failed = { ...created, credentialId, attachError: attachFailure(error) };
+      savePendingAttach(failed);
+      setPending(failed);
+      return;
+    }
+    clearPendingAttach();
+    const state: CreatedState = {
+      created: { id: created.connectorId, name: created.request.name },
+    };
+    navigate(paths.connectors.getHref(), { state });
+  };
+
+  /** Resolves with the creation's error (for the form to place), or null. */
+  const create = async (values: WizardOutput): Promise<unknown> => {
+    const request = toCreateRequest(values);
+    let connectorId: number;
+    try {
+      connectorId = (await createConnector.mutateAsync(request)).id;
+    } catch (error) {
+      return error;
+    }
+    const created: PendingAttach = {
+      connectorId,
+      request,
+      credentialId: values.credential_id,
+      attachError: null,
+    };
+    savePendingAttach(created); // before the attach, so a reload mid-way cannot lose it
+    await attach(created, values.credential_id);
+    return null;
+  };
+
+  const retryAttach = async (credentialId: number) => {
+    if (pending) await attach(pending, credentialId);
+  };
+
+  /** Leaves the created connector unfinished (the Connectors page lists it to finish later). */
+  const startOver = () => {
+    clearPendingAttach();
+    setPending(null);
+  };
+
+  const working = createConnector.isPending || attachCredential.isPending;
+  return { pending, working, create, retryAttach, startOver };
+}
