@@ -3,7 +3,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { VersionSet } from '../src/api/contract';
 import type { Store } from './db/database';
 import { BODY_LIMIT, Problem, tooLarge } from './http/problems';
@@ -41,6 +45,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
+    // D11: errors Fastify raises before routing (a path that cannot be
+    // percent-decoded) answer with `detail` too.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status >= 500) request.log.error({ err: error }, 'unexpected failure');
+      void (reply as FastifyReply).code(status).send({
+        detail: status >= 500 ? 'Internal Server Error' : 'Bad Request: the URL cannot be decoded',
+      });
+    },
   });
 
   // D3: bodies are read raw and parsed by the routes, so that the order of

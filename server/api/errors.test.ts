@@ -43,6 +43,14 @@ describe('D11 unknown path and wrong method', () => {
     expect(response.json).toEqual({ detail: 'Method Not Allowed' });
   });
 
+  it('a path that cannot be percent-decoded → 400 with detail, before any 401', async () => {
+    const response = await api(server, 'GET', '/manage/admin/connector/%E0%A4%A/credential/0', {
+      key: null,
+    });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({ detail: expect.any(String) });
+  });
+
   it('405 names the allowed methods', async () => {
     const response = await api(server, 'DELETE', '/manage/admin/connector', { key: null });
     expect(response.headers.get('allow')?.split(', ')).toEqual(

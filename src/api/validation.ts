@@ -121,6 +121,9 @@ export function validateConnectorCreate(input: unknown): Validated<ConnectorCrea
     };
   }
   const value = base.value;
+  // zod rebuilds a record key by key, and a key named __proto__ would be lost on
+  // the way: the config is kept as the very object that was sent (D4).
+  value.connector_specific_config = config as Record<string, unknown>;
   if (value.source === 'jira' && value.connector_specific_config.project_key === '') {
     value.connector_specific_config = { ...value.connector_specific_config, project_key: null };
   }

@@ -1,0 +1,43 @@
+// D4: a connector with the same trimmed name and source is refused.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness';
+import { api, jiraRequest, plainRequest } from '../test/http';
+
+// A fresh server per test: what counts as a duplicate depends on what exists.
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(() => server.close());
+
+const create = (body: unknown) => api(server, 'POST', '/manage/admin/connector', { body });
+
+describe('D4 duplicate name and source → 400', () => {
+  const DUPLICATE = {
+    detail: 'Connector by this name already exists, duplicate naming not allowed.',
+  };
+
+  it('the same trimmed name and source is refused; nothing is stored', async () => {
+    expect((await create(jiraRequest({ name: 'Eng' }))).status).toBe(200);
+    for (const name of ['Eng', '  Eng  ', 'Eng\n']) {
+      const response = await create(jiraRequest({ name }));
+      expect(response.status).toBe(400);
+      expect(response.json).toEqual(DUPLICATE);
+    }
+    expect(await server.store.db.selectFrom('connectors').select('id').execute()).toHaveLength(1);
+  });
+
+  it('20 concurrent identical requests create one connector; the others get the 400', async () => {
+    const body = plainRequest('web', { name: 'Raced' });
+    const responses = await Promise.all(Array.from({ length: 20 }, () => create(body)));
+    expect(responses.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(400)]);
+    expect(await server.store.db.selectFrom('connectors').select('id').execute()).toHaveLength(1);
+  });
+
+  it('letter case counts, and the same name with another source is allowed', async () => {
+    expect((await create(jiraRequest({ name: 'Eng' }))).status).toBe(200);
+    expect((await create(jiraRequest({ name: 'eng' }))).status).toBe(200);
+    expect((await create(plainRequest('web', { name: 'Eng' }))).status).toBe(200);
+    expect((await create(plainRequest('confluence', { name: 'Eng' }))).status).toBe(200);
+  });
+});
