@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ROLE_MEANINGS, USER_ROLES } from '../../api/contract';
+import { useSetUserRole } from '../../api/users';
+import { ConfirmAdminDialog } from './ConfirmAdminDialog';
+import { placeServerErrors, roleFormSchema, type RoleFormValues } from './roleForm';
+import { RoleOutcome } from './RoleOutcome';
+
+const describedBy = (...ids: (string | false | undefined)[]) =>
+  ids.filter(Boolean).join(' ') || undefined;
+
+export function RoleForm() {
+  const mutation = useSetUserRole();
+  const [confirming, setConfirming] = useState<RoleFormValues | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(roleFormSchema),
+    defaultValues: { user_email: '', explicit_override: false },
+  });
+
+  const send = (values: RoleFormValues) =>
+    mutation.mutate(values, { onError: (error) => placeServerErrors(error, setError) });
+
+  const onValid = (values: RoleFormValues) => {
+    if (mutation.isPending) return;
+    if (values.new_role === 'admin') setConfirming(values);
+    else send(values);
+  };
+
+  const emailError = errors.user_email?.message;
+  const roleError = errors.new_role?.message;
+  return (
+    <div className="users-layout">
+      <form onSubmit={handleSubmit(onValid)} noValidate aria-label="Set a user's role">
+        <div className="field">
+          <label htmlFor="user-email">User's e-mail</label>
+          <input
+            id="user-email"
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={describedBy('user-email-hint', emailError && 'user-email-error')}
+            {...register('user_email')}
+          />
+          <p id="user-email-hint" className="hint">
+            The address the user has here; letter case does not matter.
+          </p>
+          {emailError && (
+            <p id="user-email-error" className="field-error">
+              {emailError}
+            </p>
+          )}
+        </div>
+
+        <fieldset className="field" aria-describedby={describedBy(roleError && 'new-role-error')}>
+          <legend>New role</legend>
+          {roleError && (
+            <p id="new-role-error" className="field-error">
+              {roleError}
+            </p>
+          )}
+          <ul className="role-options">
+            {USER_ROLES.map((role) => (
+              <li key={role}>
+                <input
+                  type="radio"
+                  id={`role-${role}`}
+                  value={role}
+                  aria-describedby={`role-${role}-meaning`}
+                  {...register('new_role')}
+                />
+                <div>
+                  <label htmlFor={`role-${role}`}>{role}</label>
+                  <p id={`role-${role}-meaning`} className="hint">
+                    {ROLE_MEANINGS[role]}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+
+        <div className="field checkbox-field">
+          <input
+            type="checkbox"
+            id="explicit-override"
+            aria-describedby="explicit-override-hint"
+            {...register('explicit_override')}
+          />
+          <div>
+            <label htmlFor="explicit-override">Explicit override</label>
+            <p id="explicit-override-hint" className="hint">
+              Lets you make a change the role rules refuse: changing the role of a user who is
+              limited, a Slack user or an external-permission user (they have no web sign-in here),
+              and setting curator, limited, slack_user or ext_perm_user directly. It never lets you
+              demote yourself.
+            </p>
+          </div>
+        </div>
+
+        {/* aria-disabled, not disabled: the button keeps focus while the server answers. */}
+        <button type="submit" aria-disabled={mutation.isPending || undefined}>
+          {mutation.isPending ? 'Setting the role…' : 'Set role'}
+        </button>
+      </form>
+
+      <div role="status" aria-label="Result" className="role-outcome">
+        <RoleOutcome
+          key={mutation.submittedAt}
+          status={mutation.status}
+          sent={mutation.variables}
+          error={mutation.error}
+        />
+      </div>
+
+      {confirming && (
+        <ConfirmAdminDialog
+          email={confirming.user_email}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            setConfirming(null);
+            send(confirming);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { ApiError } from '../../api/client';
+import { describeError } from '../../components/ErrorNotice';
+import type { SetUserRoleRequest } from '../../api/contract';
+import { SELF_DEMOTION, unplacedMessages } from './roleForm';
+
+interface RoleOutcomeProps {
+  status: 'idle' | 'pending' | 'success' | 'error';
+  /** What was sent: the outcome speaks of it, not of what the form holds now. */
+  sent: SetUserRoleRequest | undefined;
+  error: unknown;
+}
+
+function Refusal({ error, sent }: { error: ApiError; sent: SetUserRoleRequest }) {
+  if (error.status === 404) {
+    return (
+      <p>
+        User not found: no user has the e-mail address {sent.user_email}. Check the address; a role
+        can only be set for a user who already exists.
+      </p>
+    );
+  }
+  if (error.status === 400) {
+    return (
+      <>
+        <p>The server refused the change: “{error.message}”</p>
+        {error.message === SELF_DEMOTION ? (
+          <p className="hint">Explicit override never allows this: ask another administrator.</p>
+        ) : (
+          !sent.explicit_override && (
+            <p className="hint">
+              Explicit override passes this rule. If you mean this change, tick “Explicit override”
+              and set the role again.
+            </p>
+          )
+        )}
+      </>
+    );
+  }
+  if (error.status === 422) {
+    return <p>The server did not accept the form: see the messages next to the fields.</p>;
+  }
+  return <p>{describeError(error)}</p>;
+}
+
+/** D8: every answer of the server, in words, for the change that was sent. */
+export function RoleOutcome({ status, sent, error }: RoleOutcomeProps) {
+  if (status === 'idle' || !sent) return null;
+  if (status === 'pending') {
+    return <p className="loading">Setting the role of {sent.user_email}…</p>;
+  }
+  if (status === 'success') {
+    return (
+      <div className="notice notice-success">
+        <p>
+          Saved: {sent.user_email} has the role {sent.new_role}.
+        </p>
+        <p className="hint">If they already had this role, nothing needed to change.</p>
+      </div>
+    );
+  }
+  const unplaced = unplacedMessages(error);
+  return (
+    <div className="notice notice-error">
+      {error instanceof ApiError ? (
+        <Refusal error={error} sent={sent} />
+      ) : (
+        <p>{describeError(error)}</p>
+      )}
+      {unplaced.length > 0 && (
+        <ul>
+          {unplaced.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

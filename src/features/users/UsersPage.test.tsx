@@ -1,0 +1,224 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { findUserByEmail } from '../../../server/repos/users';
+import { startTestServer, type TestServer } from '../../../server/test/harness';
+import { ROLE_MEANINGS, USER_ROLES, type UserRole } from '../../api/contract';
+import { connectTo, renderApp } from '../../test/render';
+
+// jsdom has <dialog> but not its methods; the browser tests use the real ones.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer({ demoData: true });
+  connectTo(server);
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await server.close();
+});
+
+const SET_ROLE = '/api/manage/set-user-role';
+const isSetRole = (input: unknown) => new URL(String(input)).pathname === SET_ROLE;
+
+const result = () => screen.getByRole('status', { name: 'Result' });
+const roleOf = async (email: string) => (await findUserByEmail(server.store.db, email))?.role;
+
+async function openPage() {
+  const view = renderApp('/users');
+  await screen.findByRole('heading', { name: 'Users and roles', level: 1 });
+  return view;
+}
+
+async function setRole(email: string, role: UserRole, { override = false } = {}) {
+  const { user } = await openPage();
+  await user.type(screen.getByLabelText("User's e-mail"), email);
+  await user.click(screen.getByRole('radio', { name: role }));
+  if (override) await user.click(screen.getByRole('checkbox', { name: 'Explicit override' }));
+  await user.click(screen.getByRole('button', { name: 'Set role' }));
+  return user;
+}
+
+test('offers the seven roles, each with its meaning, and explains explicit override', async () => {
+  await openPage();
+  const group = screen.getByRole('group', { name: 'New role' });
+  for (const role of USER_ROLES) {
+    expect(within(group).getByRole('radio', { name: role })).toHaveAccessibleDescription(
+      ROLE_MEANINGS[role],
+    );
+  }
+  expect(screen.getByRole('checkbox', { name: 'Explicit override' })).toHaveAccessibleDescription(
+    /Slack user.*setting curator, limited, slack_user or ext_perm_user directly.*never lets you demote yourself/,
+  );
+});
+
+test('says what is missing or wrong before anything is sent', async () => {
+  const fetchSpy = vi.spyOn(globalThis, 'fetch');
+  const { user } = await openPage();
+  await user.click(screen.getByRole('button', { name: 'Set role' }));
+
+  const email = screen.getByLabelText("User's e-mail");
+  expect(email).toHaveAccessibleDescription(/Enter the e-mail address of the user/);
+  expect(email).toHaveAttribute('aria-invalid', 'true');
+  expect(email).toHaveFocus();
+  expect(screen.getByRole('group', { name: 'New role' })).toHaveAccessibleDescription(
+    'Choose the new role.',
+  );
+
+  await user.type(email, 'lee.basic');
+  await user.click(screen.getByRole('button', { name: 'Set role' }));
+  expect(email).toHaveAccessibleDescription(/Not a valid e-mail address/);
+  expect(fetchSpy.mock.calls.filter(([input]) => isSetRole(input))).toEqual([]);
+  expect(result()).toBeEmptyDOMElement();
+});
+
+test('an unknown e-mail address: user not found (404)', async () => {
+  await setRole('nobody@example.com', 'basic');
+  expect(
+    await within(result()).findByText(
+      /User not found: no user has the e-mail address nobody@example\.com/,
+    ),
+  ).toBeInTheDocument();
+});
+
+test("a refused change shows the server's words and, since it can, offers explicit override", async () => {
+  const user = await setRole('sam.slack@example.com', 'basic');
+  expect(
+    await within(result()).findByText(
+      "The server refused the change: “To change a Slack User's role, they must first login via the web app.”",
+    ),
+  ).toBeInTheDocument();
+  expect(within(result()).getByText(/Explicit override passes this rule/)).toBeInTheDocument();
+  expect(await roleOf('sam.slack@example.com')).toBe('slack_user');
+
+  // The form kept what was typed: tick the override and send it again.
+  await user.click(screen.getByRole('checkbox', { name: 'Explicit override' }));
+  await user.click(screen.getByRole('button', { name: 'Set role' }));
+  expect(
+    await within(result()).findByText('Saved: sam.slack@example.com has the role basic.'),
+  ).toBeInTheDocument();
+  expect(await roleOf('sam.slack@example.com')).toBe('basic');
+});
+
+test('a role that is assigned elsewhere is refused, then set with explicit override', async () => {
+  const user = await setRole('lee.basic@example.com', 'curator');
+  expect(
+    await within(result()).findByText(/“Curator role must be set via the User Group Menu”/),
+  ).toBeInTheDocument();
+  await user.click(screen.getByRole('checkbox', { name: 'Explicit override' }));
+  await user.click(screen.getByRole('button', { name: 'Set role' }));
+  expect(
+    await within(result()).findByText('Saved: lee.basic@example.com has the role curator.'),
+  ).toBeInTheDocument();
+  expect(await roleOf('lee.basic@example.com')).toBe('curator');
+});
+
+test('demoting yourself is refused even with explicit override', async () => {
+  await setRole(server.adminEmail, 'basic', { override: true });
+  expect(
+    await within(result()).findByText(/“An admin cannot demote themselves from admin role!”/),
+  ).toBeInTheDocument();
+  expect(within(result()).getByText(/never allows this/)).toBeInTheDocument();
+  expect(within(result()).queryByText(/Explicit override passes/)).not.toBeInTheDocument();
+  expect(await roleOf(server.adminEmail)).toBe('admin');
+});
+
+test('a role the user already has: saved, and said honestly', async () => {
+  await setRole('LEE.BASIC@example.com', 'basic');
+  expect(
+    await within(result()).findByText('Saved: LEE.BASIC@example.com has the role basic.'),
+  ).toBeInTheDocument();
+  expect(
+    within(result()).getByText('If they already had this role, nothing needed to change.'),
+  ).toBeInTheDocument();
+});
+
+test('granting admin asks first: Cancel sends nothing, Grant admin saves', async () => {
+  const user = await setRole('lee.basic@example.com', 'admin');
+  const submit = screen.getByRole('button', { name: 'Set role' });
+
+  let dialog = screen.getByRole('dialog', { name: 'Grant admin to lee.basic@example.com?' });
+  expect(dialog).toHaveAccessibleDescription(/may perform all admin actions/);
+  expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(submit).toHaveFocus();
+  expect(result()).toBeEmptyDOMElement();
+  expect(await roleOf('lee.basic@example.com')).toBe('basic');
+
+  await user.click(submit);
+  dialog = screen.getByRole('dialog', { name: 'Grant admin to lee.basic@example.com?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Grant admin' }));
+  expect(
+    await within(result()).findByText('Saved: lee.basic@example.com has the role admin.'),
+  ).toBeInTheDocument();
+  expect(submit).toHaveFocus();
+  expect(await roleOf('lee.basic@example.com')).toBe('admin');
+});
+
+test('a key whose role may not change roles is told so (403)', async () => {
+  connectTo(server, await server.keyFor('basic'));
+  await setRole('lee.basic@example.com', 'global_curator');
+  expect(
+    await within(result()).findByText(
+      /Your role may not do this\. Access denied\. User must be an admin to perform this action\./,
+    ),
+  ).toBeInTheDocument();
+  expect(await roleOf('lee.basic@example.com')).toBe('basic');
+});
+
+test("a 422 puts the server's word next to its field", async () => {
+  const detail = [
+    {
+      loc: ['body', 'user_email'],
+      msg: 'String should have at most 254 characters',
+      type: 'string_too_long',
+    },
+    { loc: ['body', 'extra'], msg: 'Something else', type: 'value_error' },
+  ];
+  // The form never sends what the server would refuse, so the fault is injected.
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) =>
+    isSetRole(input)
+      ? new Response(JSON.stringify({ detail }), { status: 422 })
+      : realFetch(input, init),
+  );
+  await setRole('lee.basic@example.com', 'basic');
+  await waitFor(() =>
+    expect(screen.getByLabelText("User's e-mail")).toHaveAccessibleDescription(
+      /String should have at most 254 characters/,
+    ),
+  );
+  expect(within(result()).getByText(/did not accept the form/)).toBeInTheDocument();
+  expect(within(result()).getByText('body › extra: Something else')).toBeInTheDocument();
+});
+
+test('the button says it is working while the server answers', async () => {
+  const realFetch = globalThis.fetch;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    if (isSetRole(input)) await held;
+    return realFetch(input, init);
+  });
+  await setRole('lee.basic@example.com', 'global_curator');
+  const button = await screen.findByRole('button', { name: 'Setting the role…' });
+  expect(button).toHaveAttribute('aria-disabled', 'true');
+  expect(
+    within(result()).getByText('Setting the role of lee.basic@example.com…'),
+  ).toBeInTheDocument();
+
+  release();
+  expect(await screen.findByRole('button', { name: 'Set role' })).not.toHaveAttribute(
+    'aria-disabled',
+  );
+  expect(await roleOf('lee.basic@example.com')).toBe('global_curator');
+});
