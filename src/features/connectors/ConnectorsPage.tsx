@@ -1,4 +1,129 @@
-/** Placeholder until this page lands (issue 3). */
+import { useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useConnectors } from '../../api/connectors';
+import type { ConnectorSnapshot } from '../../api/contract';
+import { useCredentials } from '../../api/credentials';
+import { CredentialPicker } from '../../components/CredentialPicker';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { credentialLabel } from '../../lib/credentials';
+import { paths } from '../../lib/paths';
+import { sortConnectors, type Sort } from './connectorColumns';
+import { ConnectorTable } from './ConnectorTable';
+import { createdConnectorFrom, credentialFilterFrom } from './connectorsLocation';
+import { UnfinishedConnectors } from './UnfinishedConnectors';
+import './ConnectorsPage.css';
+
 export function ConnectorsPage() {
-  return <h1>Connectors</h1>;
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const created = createdConnectorFrom(useLocation().state);
+  const credential = credentialFilterFrom(searchParams);
+  const listed = useConnectors(credential === undefined ? {} : { credential });
+  // D10 counts unfinished connectors over the whole list, whatever the filter.
+  const everything = useConnectors();
+  const credentials = useCredentials();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<Sort | null>(null);
+  const [finished, setFinished] = useState<ConnectorSnapshot | null>(null);
+
+  const credentialNames = useMemo(
+    () => new Map((credentials.data ?? []).map((c) => [c.id, credentialLabel(c)])),
+    [credentials.data],
+  );
+  const complete = useMemo(
+    () => (listed.data ?? []).filter((connector) => connector.credential_ids.length > 0),
+    [listed.data],
+  );
+  const rows = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    const found = needle ? complete.filter((c) => c.name.toLowerCase().includes(needle)) : complete;
+    return sortConnectors(found, sort, credentialNames);
+  }, [complete, search, sort, credentialNames]);
+  const unfinished = (everything.data ?? []).filter((c) => c.credential_ids.length === 0);
+  const filtered = credential !== undefined || search.trim() !== '';
+
+  const announcement = finished
+    ? `Credential attached: “${finished.name}” is finished and listed.`
+    : created
+      ? `Connector “${created.name}” was created.`
+      : '';
+
+  const heading = (
+    <div className="page-heading">
+      <h1>Connectors</h1>
+      <Link to={paths.newJiraConnector.getHref()}>New Jira connector</Link>
+    </div>
+  );
+  if (listed.isPending) {
+    return (
+      <section className="connectors-page">
+        {heading}
+        <p role="status" className="loading">
+          Loading connectors…
+        </p>
+      </section>
+    );
+  }
+  if (listed.isError && !listed.data) {
+    return (
+      <section className="connectors-page">
+        {heading}
+        <ErrorNotice error={listed.error} onRetry={() => void listed.refetch()} />
+      </section>
+    );
+  }
+  return (
+    <section className="connectors-page">
+      {heading}
+      <div role="status">
+        {announcement && <p className="notice notice-success">{announcement}</p>}
+      </div>
+      <UnfinishedConnectors connectors={unfinished} onFinished={setFinished} />
+      <div className="connector-filters">
+        <CredentialPicker
+          id="connector-credential-filter"
+          label="Credential"
+          description="Show only the connectors that use this credential."
+          allowAll
+          value={credential ?? null}
+          onChange={(id) => navigate(paths.connectors.getHref({ credential: id ?? undefined }))}
+        />
+        <div className="field">
+          <label htmlFor="connector-search">Search by name</label>
+          <input
+            id="connector-search"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+      </div>
+      <p role="status" className="hint updating">
+        {listed.isPlaceholderData ? 'Updating…' : ''}
+      </p>
+      {rows.length === 0 ? (
+        <EmptyState filtered={filtered} />
+      ) : (
+        <ConnectorTable
+          rows={rows}
+          credentialNames={credentialNames}
+          sort={sort}
+          onSort={setSort}
+          highlightId={search ? undefined : created?.id}
+          caption={`Connectors (${rows.length})`}
+        />
+      )}
+    </section>
+  );
+}
+
+function EmptyState({ filtered }: { filtered: boolean }) {
+  return filtered ? (
+    <p className="notice">No connectors match.</p>
+  ) : (
+    <p className="notice">
+      No connectors yet — <Link to={paths.newJiraConnector.getHref()}>create a Jira connector</Link>
+      .
+    </p>
+  );
 }

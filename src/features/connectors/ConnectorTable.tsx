@@ -1,0 +1,112 @@
+// A real <table> whose <tbody> holds only the rows in view, between two spacer
+// rows, so 10,000 connectors scroll smoothly and screen readers still read a table.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import type { ConnectorSnapshot } from '../../api/contract';
+import { COLUMNS, type CredentialNames, type Sort } from './connectorColumns';
+
+const ROW_HEIGHT = 42;
+const HEADER_HEIGHT = 42;
+
+interface ConnectorTableProps {
+  rows: ConnectorSnapshot[];
+  credentialNames: CredentialNames;
+  sort: Sort | null;
+  onSort: (sort: Sort) => void;
+  /** A connector to bring into view and mark (the one just created). */
+  highlightId?: number;
+  caption: string;
+}
+
+export function ConnectorTable(props: ConnectorTableProps) {
+  const { rows, credentialNames, sort, onSort, highlightId, caption } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // No React Compiler here: the virtualizer re-renders this component itself.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    paddingStart: HEADER_HEIGHT,
+    overscan: 8,
+    getItemKey: (index) => rows[index]?.id ?? index,
+  });
+  const highlightIndex = rows.findIndex((row) => row.id === highlightId);
+  useEffect(() => {
+    if (highlightIndex >= 0) virtualizer.scrollToIndex(highlightIndex, { align: 'center' });
+  }, [highlightIndex, virtualizer]);
+
+  const items = virtualizer.getVirtualItems();
+  const before = items.length ? items[0]!.start - HEADER_HEIGHT : 0;
+  const after = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  const spacer = (height: number) =>
+    height > 0 && (
+      <tr aria-hidden="true" className="spacer">
+        <td colSpan={COLUMNS.length} style={{ height }} />
+      </tr>
+    );
+  const toggle = (column: string) =>
+    onSort({
+      column,
+      direction:
+        sort?.column === column && sort.direction === 'ascending' ? 'descending' : 'ascending',
+    });
+
+  return (
+    <div
+      ref={scrollRef}
+      className="connector-table-scroll"
+      // A scrolling region is reachable by keyboard (axe: scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
+      <table aria-rowcount={rows.length + 1}>
+        <caption className="visually-hidden">{caption}</caption>
+        <colgroup>
+          {COLUMNS.map((column) => (
+            <col key={column.key} style={{ width: column.width }} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr aria-rowindex={1}>
+            {COLUMNS.map((column) => {
+              const sorted = sort?.column === column.key ? sort.direction : undefined;
+              return (
+                <th key={column.key} scope="col" aria-sort={sorted}>
+                  <button type="button" className="sort-button" onClick={() => toggle(column.key)}>
+                    {column.label}
+                    <span aria-hidden="true" className="sort-mark">
+                      {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}
+                    </span>
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {spacer(before)}
+          {items.map((item) => {
+            const connector = rows[item.index]!;
+            return (
+              <tr
+                key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                aria-rowindex={item.index + 2}
+                className={connector.id === highlightId ? 'highlight' : undefined}
+              >
+                {COLUMNS.map((column) => (
+                  <td key={column.key}>{column.cell(connector, credentialNames)}</td>
+                ))}
+              </tr>
+            );
+          })}
+          {spacer(after)}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { insertConnector, insertPair } from '../../../server/repos/connectors';
+import { startTestServer, type TestServer } from '../../../server/test/harness';
+import { connectTo, renderApp } from '../../test/render';
+
+// jsdom lays nothing out: give the table's scroll area a height (and room to
+// scroll) and each row one, and let scrollTo move it, so the virtualizer works
+// as in a browser.
+beforeAll(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(100_000);
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(40);
+  Element.prototype.scrollTo = function (this: Element, options?: ScrollToOptions | number) {
+    if (typeof options === 'object' && options.top !== undefined) this.scrollTop = options.top;
+    this.dispatchEvent(new Event('scroll'));
+  } as Element['scrollTo'];
+});
+
+// Each test has a server of its own: several of them change the data.
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer({ demoData: true });
+});
+afterEach(() => server.close());
+
+const table = () => screen.findByRole('table', { name: /^Connectors/ });
+async function rowNames() {
+  const rows = within(await table())
+    .getAllByRole('row')
+    .slice(1);
+  return rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+}
+const ALL_LISTED = [
+  'Engineering Jira',
+  'Platform Jira',
+  'Support desk Jira',
+  'Engineering Slack',
+  'Support Slack',
+  'Company wiki',
+  'HR handbook',
+  'Monorepo pull requests',
+  'Shared drive',
+  'Public website',
+  'Uploaded policies',
+];
+
+test('lists the finished connectors in human units and counts the unfinished one', async () => {
+  connectTo(server);
+  renderApp('/connectors');
+  expect(await screen.findByRole('heading', { name: 'Connectors', level: 1 })).toBeInTheDocument();
+  expect(await rowNames()).toEqual(ALL_LISTED);
+  expect(screen.queryByRole('cell', { name: 'Mobile Jira' })).not.toBeInTheDocument();
+
+  const headers = within(await table()).getAllByRole('columnheader');
+  expect(headers.map((header) => header.textContent?.replace(/[▲▼↕]/, ''))).toEqual([
+    'Name',
+    'Source',
+    'Input type',
+    'Refresh',
+    'Prune',
+    'Credentials',
+    'Created',
+    'Updated',
+  ]);
+  const jira = screen.getByRole('row', { name: /^Engineering Jira/ });
+  for (const text of ['jira', 'poll', 'every hour', 'daily', 'Jira Cloud — engineering bot (#1)']) {
+    expect(within(jira).getByRole('cell', { name: text })).toBeInTheDocument();
+  }
+  const policies = screen.getByRole('row', { name: /^Uploaded policies/ });
+  expect(within(policies).getAllByRole('cell', { name: 'never' })).toHaveLength(2);
+  expect(
+    within(policies).getByRole('cell', { name: /Built-in empty credential/ }),
+  ).toBeInTheDocument();
+  expect(screen.getByText('1 connector is not finished.')).toHaveAttribute('role', 'status');
+});
+
+test('the credential filter comes from the URL and goes back into it', async () => {
+  connectTo(server);
+  const { user, router } = renderApp('/connectors?credential=1');
+  expect(await rowNames()).toEqual(['Engineering Jira', 'Platform Jira']);
+  const picker = screen.getByRole('combobox', { name: 'Credential' });
+  await vi.waitFor(() => expect(picker).toHaveValue('Jira Cloud — engineering bot'));
+
+  await user.clear(picker);
+  await user.type(picker, 'slack');
+  await user.keyboard('{ArrowDown}{Enter}');
+  expect(router.state.location.search).toBe('?credential=3');
+  await vi.waitFor(async () =>
+    expect(await rowNames()).toEqual(['Engineering Slack', 'Support Slack']),
+  );
+  expect(screen.getByText('1 connector is not finished.')).toBeInTheDocument();
+
+  await user.click(picker);
+  await user.click(screen.getByRole('option', { name: 'All credentials' }));
+  expect(router.state.location.search).toBe('');
+  await vi.waitFor(async () => expect(await rowNames()).toEqual(ALL_LISTED));
+});
+
+test('searches by name and sorts by any column, both ways', async () => {
+  connectTo(server);
+  const { user } = renderApp('/connectors');
+  await table();
+  await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'JIRA');
+  expect(await rowNames()).toEqual(['Engineering Jira', 'Platform Jira', 'Support desk Jira']);
+
+  const name = screen.getByRole('columnheader', { name: /Name/ });
+  expect(name).not.toHaveAttribute('aria-sort');
+  await user.click(within(name).getByRole('button', { name: /Name/ }));
+  expect(name).toHaveAttribute('aria-sort', 'ascending');
+  await user.click(within(name).getByRole('button', { name: /Name/ }));
+  expect(name).toHaveAttribute('aria-sort', 'descending');
+  expect(await rowNames()).toEqual(['Support desk Jira', 'Platform Jira', 'Engineering Jira']);
+
+  await user.clear(screen.getByRole('searchbox', { name: 'Search by name' }));
+  await user.click(screen.getByRole('button', { name: /Refresh/ }));
+  expect(screen.getByRole('columnheader', { name: /Refresh/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  expect(name).not.toHaveAttribute('aria-sort');
+  expect((await rowNames()).at(-1)).toBe('Uploaded policies'); // never comes last
+
+  await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'nothing like it');
+  expect(screen.getByText('No connectors match.')).toBeInTheDocument();
+});
+
+test('finishing an unfinished connector moves it into the table and says so', async () => {
+  connectTo(server);
+  const { user } = renderApp('/connectors');
+  await table();
+  await user.click(screen.getByRole('button', { name: 'Finish them' }));
+  const item = screen.getByRole('heading', { name: /Mobile Jira/ }).closest('li')!;
+
+  await user.click(within(item).getByRole('button', { name: 'Attach credential' }));
+  const picker = within(item).getByRole('combobox', { name: 'Credential for Mobile Jira' });
+  expect(picker).toHaveAccessibleDescription('Choose a credential first.');
+  await user.click(picker);
+  expect(
+    within(item)
+      .getAllByRole('option')
+      .map((option) => option.querySelector('.credential-option-name')?.textContent),
+  ).toEqual(['Jira Cloud — engineering bot', 'Jira Data Center — support']);
+  await user.click(within(item).getByRole('option', { name: /Jira Data Center/ }));
+  await user.click(within(item).getByRole('button', { name: 'Attach credential' }));
+
+  expect(
+    await screen.findByText('Credential attached: “Mobile Jira” is finished and listed.'),
+  ).toBeInTheDocument();
+  expect(await rowNames()).toContain('Mobile Jira');
+  expect(screen.queryByText(/not finished/)).not.toBeInTheDocument();
+});
+
+test('a connector just created by the wizard is announced and brought into view', async () => {
+  let last = 0;
+  for (let index = 1; index <= 300; index += 1) {
+    last = await insertConnector(server.store.db, {
+      name: `Bulk ${String(index).padStart(3, '0')}`,
+      source: 'web',
+      input_type: 'load_state',
+      access_type: 'PUBLIC',
+      connector_specific_config: {},
+      refresh_freq: 1800,
+      prune_freq: null,
+      indexing_start: null,
+    });
+    await insertPair(server.store.db, last, 0);
+  }
+  connectTo(server);
+  const { router } = renderApp('/connectors');
+  const rows = within(await table()).getAllByRole('row');
+  expect(rows.length).toBeLessThan(60); // virtualized: far fewer than 311 rows
+  expect(await table()).toHaveAttribute('aria-rowcount', '312');
+
+  await router.navigate('/connectors', { state: { created: { id: last, name: 'Bulk 300' } } });
+  expect(await screen.findByText('Connector “Bulk 300” was created.')).toBeInTheDocument();
+  expect(await screen.findByRole('row', { name: /^Bulk 300/ })).toBeInTheDocument();
+});
+
+test('says what to do when there is nothing, and when the role may not look', async () => {
+  const empty = await startTestServer();
+  try {
+    connectTo(empty);
+    renderApp('/connectors');
+    expect(await screen.findByText(/No connectors yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'create a Jira connector' })).toHaveAttribute(
+      'href',
+      '/connectors/new/jira',
+    );
+  } finally {
+    await empty.close();
+  }
+});
+
+test('a basic-role key reads that its role may not list connectors', async () => {
+  connectTo(server, await server.keyFor('basic'));
+  renderApp('/connectors');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'Your role may not do this. Access denied. User is not a curator or admin.',
+  );
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+});

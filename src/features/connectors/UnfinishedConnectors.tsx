@@ -1,0 +1,98 @@
+// D10: connectors without a credential are not listed; this notice counts them
+// and finishes each one by attaching a credential that fits its source.
+import { useId, useState } from 'react';
+import { useAttachCredential } from '../../api/connectors';
+import type { ConnectorSnapshot } from '../../api/contract';
+import { CredentialPicker } from '../../components/CredentialPicker';
+import { ErrorNotice } from '../../components/ErrorNotice';
+
+interface UnfinishedConnectorsProps {
+  connectors: ConnectorSnapshot[];
+  onFinished: (connector: ConnectorSnapshot) => void;
+}
+
+export function UnfinishedConnectors({ connectors, onFinished }: UnfinishedConnectorsProps) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const count = connectors.length;
+  return (
+    <div className={count ? 'notice notice-warn unfinished' : 'unfinished'}>
+      <p role="status">
+        {count === 0
+          ? ''
+          : `${count} ${count === 1 ? 'connector is' : 'connectors are'} not finished.`}
+      </p>
+      {count > 0 && (
+        <>
+          <p className="hint">
+            A connector without a credential is not listed until one is attached.
+          </p>
+          <button
+            type="button"
+            className="secondary"
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? 'Hide unfinished connectors' : 'Finish them'}
+          </button>
+        </>
+      )}
+      <ul id={listId} className="unfinished-list" hidden={!open || count === 0}>
+        {connectors.map((connector) => (
+          <FinishConnector key={connector.id} connector={connector} onFinished={onFinished} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function FinishConnector(props: {
+  connector: ConnectorSnapshot;
+  onFinished: (connector: ConnectorSnapshot) => void;
+}) {
+  const { connector, onFinished } = props;
+  const attach = useAttachCredential();
+  const [credentialId, setCredentialId] = useState<number | null>(null);
+  const [missing, setMissing] = useState(false);
+
+  const finish = async () => {
+    if (credentialId === null) {
+      setMissing(true);
+      return;
+    }
+    try {
+      // Resolves once the list is fresh, when this connector has moved into the table.
+      await attach.mutateAsync({ connectorId: connector.id, credentialId });
+      onFinished(connector);
+    } catch {
+      // attach.error is shown below.
+    }
+  };
+
+  return (
+    <li className="unfinished-item">
+      <h2 className="unfinished-name">
+        {connector.name}{' '}
+        <span className="hint">
+          ({connector.source}, #{connector.id})
+        </span>
+      </h2>
+      <CredentialPicker
+        id={`finish-${connector.id}-credential`}
+        label={`Credential for ${connector.name}`}
+        source={connector.source}
+        value={credentialId}
+        onChange={(id) => {
+          setCredentialId(id);
+          setMissing(false);
+        }}
+        errorMessage={missing ? 'Choose a credential first.' : undefined}
+      />
+      {attach.isError && <ErrorNotice error={attach.error} />}
+      <button type="button" disabled={attach.isPending} onClick={() => void finish()}>
+        {attach.isPending ? 'Attaching…' : 'Attach credential'}
+      </button>
+    </li>
+  );
+}

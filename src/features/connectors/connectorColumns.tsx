@@ -1,0 +1,110 @@
+// The connector table's columns: what each shows, and what it sorts by.
+import type { ReactNode } from 'react';
+import type { ConnectorSnapshot } from '../../api/contract';
+import { formatDateTime, formatFrequency } from '../../lib/format';
+
+/** Credential id → how a person knows it ("Jira Cloud — engineering bot"). */
+export type CredentialNames = ReadonlyMap<number, string>;
+
+export interface Column {
+  key: string;
+  label: string;
+  /** A width for table-layout: fixed, so virtualized rows never shift the columns. */
+  width: string;
+  sortValue: (connector: ConnectorSnapshot, names: CredentialNames) => string | number;
+  cell: (connector: ConnectorSnapshot, names: CredentialNames) => ReactNode;
+}
+
+export interface Sort {
+  column: string;
+  direction: 'ascending' | 'descending';
+}
+
+const credentialText = (id: number, names: CredentialNames) => {
+  const name = names.get(id);
+  return name ? `${name} (#${id})` : `#${id}`;
+};
+/** "never" sorts after every interval. */
+const frequencyValue = (seconds: number | null | undefined) => seconds ?? Number.POSITIVE_INFINITY;
+const dateCell = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
+
+export const COLUMNS: Column[] = [
+  { key: 'name', label: 'Name', width: '18%', sortValue: (c) => c.name, cell: (c) => c.name },
+  {
+    key: 'source',
+    label: 'Source',
+    width: '10%',
+    sortValue: (c) => c.source,
+    cell: (c) => c.source,
+  },
+  {
+    key: 'input_type',
+    label: 'Input type',
+    width: '9%',
+    sortValue: (c) => c.input_type,
+    cell: (c) => c.input_type,
+  },
+  {
+    key: 'refresh_freq',
+    label: 'Refresh',
+    width: '10%',
+    sortValue: (c) => frequencyValue(c.refresh_freq),
+    cell: (c) => formatFrequency(c.refresh_freq),
+  },
+  {
+    key: 'prune_freq',
+    label: 'Prune',
+    width: '10%',
+    sortValue: (c) => frequencyValue(c.prune_freq),
+    cell: (c) => formatFrequency(c.prune_freq),
+  },
+  {
+    key: 'credentials',
+    label: 'Credentials',
+    width: '19%',
+    sortValue: (c, names) => c.credential_ids.map((id) => credentialText(id, names)).join(', '),
+    cell: (c, names) => c.credential_ids.map((id) => credentialText(id, names)).join(', '),
+  },
+  {
+    key: 'time_created',
+    label: 'Created',
+    width: '12%',
+    sortValue: (c) => Date.parse(c.time_created) || 0,
+    cell: (c) => dateCell(c.time_created),
+  },
+  {
+    key: 'time_updated',
+    label: 'Updated',
+    width: '12%',
+    sortValue: (c) => Date.parse(c.time_updated) || 0,
+    cell: (c) => dateCell(c.time_updated),
+  },
+];
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** A sorted copy; ties keep the server's order (by id). Without a sort, the server's order. */
+export function sortConnectors(
+  connectors: ConnectorSnapshot[],
+  sort: Sort | null,
+  names: CredentialNames,
+): ConnectorSnapshot[] {
+  const column = COLUMNS.find((candidate) => candidate.key === sort?.column);
+  if (!sort || !column) return connectors;
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  const keyed = connectors.map(
+    (connector) => [column.sortValue(connector, names), connector] as const,
+  );
+  keyed.sort(([a, left], [b, right]) => {
+    const order =
+      typeof a === 'number' && typeof b === 'number'
+        ? a === b
+          ? 0
+          : a < b
+            ? -1
+            : 1
+        : collator.compare(String(a), String(b));
+    return order * sign || left.id - right.id;
+  });
+  return keyed.map(([, connector]) => connector);
+}
