@@ -38,7 +38,9 @@ export function JiraWizardPage() {
   const { pending, working, create, retryAttach, startOver } = useCreateJiraConnector();
   const form = useForm<WizardValues, unknown, WizardOutput>({
     resolver: zodResolver(wizardSchema),
-    defaultValues: pending ? fromCreateRequest(pending.request, pending.credentialId) : DEFAULT_VALUES,
+    defaultValues: pending
+      ? fromCreateRequest(pending.request, pending.credentialId)
+      : DEFAULT_VALUES,
     mode: 'onTouched',
   });
   const { formState, trigger, getValues, setError, clearErrors } = form;

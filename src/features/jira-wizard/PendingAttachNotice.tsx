@@ -5,13 +5,13 @@ export function PendingAttachNotice({ pending }: { pending: PendingAttach }) {
   return (
     <div role="alert" className="notice notice-error">
       <p>
-        <strong>The credential could not be attached.</strong> The connector “{pending.request.name}”
-        was created (id {pending.connectorId}), but attaching its credential failed.
+        <strong>The credential could not be attached.</strong> The connector “{pending.request.name}
+        ” was created (id {pending.connectorId}), but attaching its credential failed.
         {pending.attachError && ` ${pending.attachError}`}
       </p>
       <p>
-        The connector is kept. “Retry attaching the credential” attaches it again and does not create
-        a second connector. You may choose another credential first.
+        The connector is kept. “Retry attaching the credential” attaches it again and does not
+        create a second connector. You may choose another credential first.
       </p>
     </div>
   );

@@ -2,7 +2,7 @@
 // duplicate name (D4) becomes a form error, and the wizard goes to its step.
 import type { UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../api/client';
-import type { JiraWizardStep } from '../../lib/paths';
+import { JIRA_WIZARD_STEPS, type JiraWizardStep } from '../../lib/paths';
 import { stepOfField, type WizardValues } from './wizardSchema';
 
 /** Form errors that belong to no field are kept here and shown in the summary. */
@@ -29,7 +29,7 @@ const DUPLICATE_NAME = /already exists/i;
 
 /**
  * Puts each of the server's messages on its field with setError; returns the
- * step that holds the first one (null when none maps to a field).
+ * earliest step, in wizard order, that holds one (null when none maps to a field).
  */
 export function applyServerErrors(
   error: unknown,
@@ -41,7 +41,7 @@ export function applyServerErrors(
     return 'connection';
   }
   if (error.status !== 422) return null;
-  let firstStep: JiraWizardStep | null = null;
+  const steps = new Set<JiraWizardStep>();
   const unplaced: string[] = [];
   for (const problem of error.validationErrors) {
     const field = fieldForLoc(problem.loc);
@@ -50,10 +50,11 @@ export function applyServerErrors(
       continue;
     }
     setError(field as 'name', { type: 'server', message: problem.msg });
-    firstStep ??= stepOfField(field);
+    const step = stepOfField(field);
+    if (step) steps.add(step);
   }
   if (unplaced.length > 0) {
     setError(SERVER_ERROR, { type: 'server', message: unplaced.join('; ') });
   }
-  return firstStep;
+  return JIRA_WIZARD_STEPS.find((step) => steps.has(step)) ?? null;
 }

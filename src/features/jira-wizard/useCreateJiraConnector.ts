@@ -22,7 +22,9 @@ export interface CreatedState {
 /** The server's own words, plainly. */
 function attachFailure(error: unknown): string {
   if (error instanceof ApiError) {
-    return error.status === 0 ? error.message : `The server answered ${error.status}: ${error.message}`;
+    return error.status === 0
+      ? error.message
+      : `The server answered ${error.status}: ${error.message}`;
   }
   return error instanceof Error ? error.message : 'The request failed.';
 }

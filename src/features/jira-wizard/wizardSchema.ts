@@ -44,12 +44,10 @@ const frequencySchema = (what: string, minSeconds: number, minWords: string) =>
     .transform((value) => Number(value.amount) * SECONDS_PER_UNIT[value.unit]);
 
 /** One address of the comment blacklist, checked when it is added and on Next. */
-export const blacklistAddressSchema = z
-  .string()
-  .trim()
-  .refine(isEmailAddress, {
-    message: 'Enter an e-mail address with a local part, an @ and a domain with a dot, like noreply@acme.example',
-  });
+export const blacklistAddressSchema = z.string().trim().refine(isEmailAddress, {
+  message:
+    'Enter an e-mail address with a local part, an @ and a domain with a dot, like noreply@acme.example',
+});
 
 export const wizardSchema = z.object({
   name: z
@@ -107,7 +105,13 @@ export const DEFAULT_VALUES: WizardValues = {
 
 /** The fields each step validates before Next lets the user on. */
 export const STEP_FIELDS: Record<JiraWizardStep, WizardField[]> = {
-  connection: ['name', 'jira_base_url', 'project_key', 'comment_email_blacklist', 'blacklist_draft'],
+  connection: [
+    'name',
+    'jira_base_url',
+    'project_key',
+    'comment_email_blacklist',
+    'blacklist_draft',
+  ],
   schedule: ['refresh', 'prune'],
   credential: ['credential_id'],
   review: [],
