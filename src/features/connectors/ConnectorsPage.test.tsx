@@ -145,9 +145,10 @@ test('finishing an unfinished connector moves it into the table and says so', as
   await user.click(within(item).getByRole('option', { name: /Jira Data Center/ }));
   await user.click(within(item).getByRole('button', { name: 'Attach credential' }));
 
-  expect(
-    await screen.findByText('Credential attached: “Mobile Jira” is finished and listed.'),
-  ).toBeInTheDocument();
+  const confirmation = await screen.findByText(
+    'Credential attached: “Mobile Jira” is finished and listed.',
+  );
+  expect(confirmation.closest('[role="status"]')).not.toBeNull();
   expect(await rowNames()).toContain('Mobile Jira');
   expect(screen.queryByText(/not finished/)).not.toBeInTheDocument();
 });
@@ -174,7 +175,8 @@ test('a connector just created by the wizard is announced and brought into view'
   expect(await table()).toHaveAttribute('aria-rowcount', '312');
 
   await router.navigate('/connectors', { state: { created: { id: last, name: 'Bulk 300' } } });
-  expect(await screen.findByText('Connector “Bulk 300” was created.')).toBeInTheDocument();
+  const notice = await screen.findByText('Connector “Bulk 300” was created.');
+  expect(notice.closest('[role="status"]')).not.toBeNull();
   expect(await screen.findByRole('row', { name: /^Bulk 300/ })).toBeInTheDocument();
 });
 

@@ -1,7 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useConnectors } from '../../api/connectors';
-import type { ConnectorSnapshot } from '../../api/contract';
 import { useCredentials } from '../../api/credentials';
 import { CredentialPicker } from '../../components/CredentialPicker';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -24,7 +23,14 @@ export function ConnectorsPage() {
   const credentials = useCredentials();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort | null>(null);
-  const [finished, setFinished] = useState<ConnectorSnapshot | null>(null);
+  const [finishedName, setFinishedName] = useState<string | null>(null);
+  // A live region announces what changes in it, not what it held when it
+  // appeared: the message goes in one frame after the empty region.
+  const [regionReady, setRegionReady] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setRegionReady(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   const credentialNames = useMemo(
     () => new Map((credentials.data ?? []).map((c) => [c.id, credentialLabel(c)])),
@@ -42,17 +48,24 @@ export function ConnectorsPage() {
   const unfinished = (everything.data ?? []).filter((c) => c.credential_ids.length === 0);
   const filtered = credential !== undefined || search.trim() !== '';
 
-  const announcement = finished
-    ? `Credential attached: “${finished.name}” is finished and listed.`
-    : created
-      ? `Connector “${created.name}” was created.`
-      : '';
+  const announcement = !regionReady
+    ? ''
+    : finishedName
+      ? `Credential attached: “${finishedName}” is finished and listed.`
+      : created
+        ? `Connector “${created.name}” was created.`
+        : '';
 
   const heading = (
-    <div className="page-heading">
-      <h1>Connectors</h1>
-      <Link to={paths.newJiraConnector.getHref()}>New Jira connector</Link>
-    </div>
+    <>
+      <div className="page-heading">
+        <h1>Connectors</h1>
+        <Link to={paths.newJiraConnector.getHref()}>New Jira connector</Link>
+      </div>
+      <div role="status">
+        {announcement && <p className="notice notice-success">{announcement}</p>}
+      </div>
+    </>
   );
   if (listed.isPending) {
     return (
@@ -75,10 +88,10 @@ export function ConnectorsPage() {
   return (
     <section className="connectors-page">
       {heading}
-      <div role="status">
-        {announcement && <p className="notice notice-success">{announcement}</p>}
-      </div>
-      <UnfinishedConnectors connectors={unfinished} onFinished={setFinished} />
+      <UnfinishedConnectors
+        connectors={unfinished}
+        onFinished={(connector) => setFinishedName(connector.name)}
+      />
       <div className="connector-filters">
         <CredentialPicker
           id="connector-credential-filter"

@@ -72,7 +72,7 @@ function FinishConnector(props: {
 
   return (
     <li className="unfinished-item">
-      <h2 className="unfinished-name">
+      <h2 className="unfinished-name" id={`finish-${connector.id}-name`}>
         {connector.name}{' '}
         <span className="hint">
           ({connector.source}, #{connector.id})
@@ -90,7 +90,12 @@ function FinishConnector(props: {
         errorMessage={missing ? 'Choose a credential first.' : undefined}
       />
       {attach.isError && <ErrorNotice error={attach.error} />}
-      <button type="button" disabled={attach.isPending} onClick={() => void finish()}>
+      <button
+        type="button"
+        aria-describedby={`finish-${connector.id}-name`}
+        disabled={attach.isPending}
+        onClick={() => void finish()}
+      >
         {attach.isPending ? 'Attaching…' : 'Attach credential'}
       </button>
     </li>
