@@ -19,12 +19,13 @@ export interface CreatedState {
   created: { id: number; name: string };
 }
 
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 /** The server's own words, plainly. */
 function attachFailure(error: unknown): string {
   if (error instanceof ApiError) {
-    return error.status === 0
-      ? error.message
-      : `The server answered ${error.status}: ${error.message}`;
+    const words = sentence(error.message);
+    return error.status === 0 ? words : `The server answered ${error.status}: ${words}`;
   }
   return error instanceof Error ? error.message : 'The request failed.';
 }
