@@ -1,5 +1,6 @@
 import { useFormContext } from 'react-hook-form';
-import { FREQUENCY_UNITS, SECONDS_PER_UNIT, type WizardValues } from './wizardSchema';
+import { FREQUENCY_UNITS, SECONDS_PER_UNIT } from './frequency';
+import type { WizardValues } from './wizardSchema';
 
 interface FrequencyFieldProps {
   name: 'refresh' | 'prune';

@@ -13,6 +13,7 @@ import { ScheduleStep } from './ScheduleStep';
 import { applyServerErrors, SERVER_ERROR } from './serverErrors';
 import { STEP_TITLES, StepIndicator } from './StepIndicator';
 import { useCreateJiraConnector } from './useCreateJiraConnector';
+import { WizardActions } from './WizardActions';
 import {
   DEFAULT_VALUES,
   fromCreateRequest,
@@ -107,6 +108,7 @@ export function JiraWizardPage() {
     return submitCreate(event);
   };
 
+  const back = () => goTo(JIRA_WIZARD_STEPS[index - 1] ?? 'connection');
   const restart = () => {
     startOver();
     form.reset(DEFAULT_VALUES);
@@ -144,37 +146,13 @@ export function JiraWizardPage() {
               The connector was not created. {describeError(createError)}
             </p>
           )}
-          <p role="status" className="visually-hidden">
-            {busy ? (pending ? 'Attaching the credential…' : 'Creating the connector…') : ''}
-          </p>
-          <div className="wizard-actions">
-            {index > 0 && !(pending && step === 'credential') && (
-              <button
-                type="button"
-                className="secondary"
-                disabled={busy}
-                onClick={() => goTo(JIRA_WIZARD_STEPS[index - 1] ?? 'connection')}
-              >
-                Back
-              </button>
-            )}
-            <button type="submit" disabled={busy}>
-              {step !== 'review'
-                ? 'Next'
-                : pending
-                  ? busy
-                    ? 'Attaching…'
-                    : 'Retry attaching the credential'
-                  : busy
-                    ? 'Creating…'
-                    : 'Create'}
-            </button>
-            {pending && step === 'review' && (
-              <button type="button" className="secondary" disabled={busy} onClick={restart}>
-                Leave it unfinished and start a new connector
-              </button>
-            )}
-          </div>
+          <WizardActions
+            step={step}
+            pending={pending !== null}
+            busy={busy}
+            onBack={index > 0 && !(pending && step === 'credential') ? back : null}
+            onStartOver={restart}
+          />
         </form>
       </FormProvider>
     </section>

@@ -4,7 +4,8 @@ import { useCredentials } from '../../api/credentials';
 import { credentialLabel } from '../../lib/credentials';
 import { paths, type JiraWizardStep } from '../../lib/paths';
 import { STEP_TITLES } from './StepIndicator';
-import { describeFrequency, SECONDS_PER_UNIT, type WizardValues } from './wizardSchema';
+import { describeFrequency, SECONDS_PER_UNIT } from './frequency';
+import type { WizardValues } from './wizardSchema';
 
 function EditLink({ step }: { step: JiraWizardStep }) {
   return (

@@ -1,13 +1,12 @@
 import { expect, test } from 'vitest';
 import { connectorCreateRequestSchema } from '../../api/contract';
+import { describeFrequency, toHumanFrequency } from './frequency';
 import { fieldForLoc } from './serverErrors';
 import {
   DEFAULT_VALUES,
-  describeFrequency,
   fromCreateRequest,
   stepOfField,
   toCreateRequest,
-  toHumanFrequency,
   wizardSchema,
 } from './wizardSchema';
 

@@ -10,14 +10,7 @@ import {
   type ConnectorCreateRequest,
 } from '../../api/contract';
 import type { JiraWizardStep } from '../../lib/paths';
-
-export const FREQUENCY_UNITS = ['minutes', 'hours', 'days'] as const;
-export type FrequencyUnit = (typeof FREQUENCY_UNITS)[number];
-export const SECONDS_PER_UNIT: Record<FrequencyUnit, number> = {
-  minutes: 60,
-  hours: 3600,
-  days: 86400,
-};
+import { FREQUENCY_UNITS, SECONDS_PER_UNIT, toHumanFrequency } from './frequency';
 
 /** Server minimums (D4): refresh ≥ 60 s, prune ≥ 300 s. */
 export const MIN_REFRESH_SECONDS = 60;
@@ -161,19 +154,4 @@ export function fromCreateRequest(
     prune: request.prune_freq ? toHumanFrequency(request.prune_freq) : DEFAULT_VALUES.prune,
     credential_id: credentialId,
   };
-}
-
-/** Seconds back into the largest unit that divides them evenly. */
-export function toHumanFrequency(seconds: number): WizardValues['refresh'] {
-  const unit = [...FREQUENCY_UNITS].reverse().find((u) => seconds % SECONDS_PER_UNIT[u] === 0);
-  return unit
-    ? { amount: String(seconds / SECONDS_PER_UNIT[unit]), unit }
-    : { amount: String(Math.ceil(seconds / 60)), unit: 'minutes' };
-}
-
-/** "every 1 hour", "every 90 minutes" */
-export function describeFrequency(seconds: number): string {
-  const { amount, unit } = toHumanFrequency(seconds);
-  const word = amount === '1' ? unit.slice(0, -1) : unit;
-  return `Every ${amount} ${word} (${seconds} seconds)`;
 }
