@@ -158,14 +158,22 @@ export type JiraConfig = z.infer<typeof jiraConfigSchema>;
 
 /** How deep a per-source config may nest; deeper is refused, not stored (D11). */
 export const CONFIG_MAX_DEPTH = 32;
+/** How long a per-source config may be, as JSON text in UTF-8; longer is refused (D11). */
+export const CONFIG_MAX_BYTES = 64 * 1024;
 
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Levels of objects and lists, counted level by level (no recursion), up to the limit + 1. */
 function depthOf(value: unknown): number {
   let depth = 0;
   let level: unknown[] = [value];
-  while (level.length > 0 && depth <= CONFIG_MAX_DEPTH) {
+  while (depth <= CONFIG_MAX_DEPTH) {
     const next: unknown[] = [];
     for (const item of level) {
-      if (item !== null && typeof item === 'object') next.push(...Object.values(item));
+      if (item === null || typeof item !== 'object') continue;
+      // One at a time: spreading a list of a million items would overflow the stack.
+      for (const child of Object.values(item)) next.push(child);
     }
     if (next.length === 0 && !level.some((item) => item !== null && typeof item === 'object'))
       break;
@@ -175,14 +183,30 @@ function depthOf(value: unknown): number {
   return depth;
 }
 
+/** D11: why a per-source config is refused for its size, or null when it is within the limits. */
+export function configLimitProblem(config: unknown): string | null {
+  // Depth first: JSON.stringify recurses, and is safe only on what nests a little.
+  if (depthOf(config) > CONFIG_MAX_DEPTH) {
+    return `Input should nest at most ${CONFIG_MAX_DEPTH} levels of objects and lists`;
+  }
+  if (new TextEncoder().encode(JSON.stringify(config)).length > CONFIG_MAX_BYTES) {
+    return `Input should be at most 64 KiB (${CONFIG_MAX_BYTES} bytes) as JSON text`;
+  }
+  return null;
+}
+
 const configObjectSchema = z.record(z.string(), z.unknown());
-const connectorConfigSchema = configObjectSchema.refine(
-  (config) => depthOf(config) <= CONFIG_MAX_DEPTH,
-  {
-    message: `Input should nest at most ${CONFIG_MAX_DEPTH} levels of objects and lists`,
-    ...issueType('value_error'),
-  },
-);
+// A custom check rather than z.record: the config is checked as the very object
+// that was sent, so a key named __proto__ cannot slip past the limits (D4).
+const connectorConfigSchema = z
+  .custom<Record<string, unknown>>(isJsonObject, {
+    message: 'Input should be a valid dictionary',
+    ...issueType('dict_type'),
+  })
+  .superRefine((config, ctx) => {
+    const problem = isJsonObject(config) ? configLimitProblem(config) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, ...issueType('value_error') });
+  });
 
 /** D4: ISO-8601 date-time; no offset means UTC; a bare date is refused. */
 export function parseDateTime(value: string): Date | null {

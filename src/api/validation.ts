@@ -67,6 +67,8 @@ function describe(issue: z.core.$ZodIssue, input: unknown): [string, string] {
     case 'invalid_format':
       return ['string_pattern_mismatch', issue.message];
     case 'custom': {
+      // A required field checked by a custom rule is missing when absent, like the others.
+      if (valueAt(input, issue.path) === undefined) return ['missing', 'Field required'];
       const type = (issue.params as { type?: string } | undefined)?.type;
       return [type ?? 'value_error', issue.message];
     }
