@@ -45,7 +45,9 @@ describe(`D11 config depth: at most ${CONFIG_MAX_DEPTH} levels`, () => {
     const before = await snapshotDb(server);
     const body = plainRequest('web', { connector_specific_config: nested(CONFIG_MAX_DEPTH + 1) });
     const problem = await expectOne(body, CONFIG, 'value_error');
-    expect(problem.msg).toBe(`Input should nest at most ${CONFIG_MAX_DEPTH} levels of objects and lists`);
+    expect(problem.msg).toBe(
+      `Input should nest at most ${CONFIG_MAX_DEPTH} levels of objects and lists`,
+    );
     expect(await snapshotDb(server)).toEqual(before);
   });
 
@@ -122,7 +124,9 @@ describe('D11 memory stays bounded: many bodies near 1 MiB', () => {
     const statuses: number[] = [];
     for (let round = 0; round < 5; round++) {
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () => api(server, 'POST', '/manage/admin/connector', { raw: padded })),
+        Array.from({ length: 10 }, () =>
+          api(server, 'POST', '/manage/admin/connector', { raw: padded }),
+        ),
       );
       statuses.push(...answers.map((answer) => answer.status));
     }
