@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useCredentials } from '../../api/credentials';
 import { describeError } from '../../components/ErrorNotice';
 import { JIRA_WIZARD_STEPS, paths, type JiraWizardStep } from '../../lib/paths';
 import { ConnectionStep } from './ConnectionStep';
@@ -37,6 +38,7 @@ export function JiraWizardPage() {
   const requested = searchParams.get('step');
   const step: JiraWizardStep = isStep(requested) ? requested : 'connection';
   const { pending, working, create, retryAttach, startOver } = useCreateJiraConnector();
+  useCredentials(); // loaded from the first step on, so the picker is ready when its step comes
   const form = useForm<WizardValues, unknown, WizardOutput>({
     resolver: zodResolver(wizardSchema),
     defaultValues: pending
