@@ -11,6 +11,8 @@ import Fastify, {
 import type { VersionSet } from '../src/api/contract';
 import type { Store } from './db/database';
 import { BODY_LIMIT, Problem, tooLarge } from './http/problems';
+import { timeoutOptions, type Timeouts } from './http/timeouts';
+import { securityHeaders, setSecurityHeaders } from './http/securityHeaders';
 import { connectorRoutes } from './routes/connectors';
 import { credentialRoutes } from './routes/credentials';
 import { userRoutes } from './routes/users';
@@ -22,6 +24,8 @@ export interface AppOptions {
   /** The built panel (vite's dist/); null serves a placeholder page. */
   staticDir?: string | null;
   logger?: FastifyServerOptions['logger'];
+  /** Limits for slow clients (D11); tests shorten them. */
+  timeouts?: Partial<Timeouts>;
 }
 
 const API_PREFIX = '/api';
@@ -43,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { store, versions } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    ...timeoutOptions(options.timeouts),
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
     // D11: errors Fastify raises before routing (a path that cannot be
@@ -50,11 +55,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, request, reply) => {
       const status = error.statusCode ?? 500;
       if (status >= 500) request.log.error({ err: error }, 'unexpected failure');
+      setSecurityHeaders(request, reply as FastifyReply, API_PREFIX);
       void (reply as FastifyReply).code(status).send({
         detail: status >= 500 ? 'Internal Server Error' : 'Bad Request: the URL cannot be decoded',
       });
     },
   });
+
+  securityHeaders(app, API_PREFIX);
 
   // D3: bodies are read raw and parsed by the routes, so that the order of
   // answers (415 before 422) and the shape of JSON errors are ours.
