@@ -2,6 +2,7 @@
 // listening on 127.0.0.1 and an ephemeral port.
 import type { UserRole, VersionSet } from '../../src/api/contract';
 import { buildApp } from '../app';
+import type { Timeouts } from '../http/timeouts';
 import { MEMORY, openStore, type Store } from '../db/database';
 import { generateApiKey, storeApiKey } from '../repos/apiKeys';
 import { createUser, findUserByEmail } from '../repos/users';
@@ -25,6 +26,7 @@ export interface TestServerOptions {
   demoData?: boolean;
   versions?: VersionSet;
   staticDir?: string | null;
+  timeouts?: Partial<Timeouts>;
 }
 
 let counter = 0;
@@ -41,6 +43,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     store,
     versions: options.versions ?? defaultVersionSet(store.engine),
     staticDir: options.staticDir ?? null,
+    timeouts: options.timeouts,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
@@ -52,7 +55,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     adminKey: setup.adminKey!,
     store,
     async keyFor(role, email = `${role}.${++counter}@sourcedesk.test`) {
-      const user = (await findUserByEmail(store.db, email)) ?? (await createUser(store.db, email, role));
+      const user =
+        (await findUserByEmail(store.db, email)) ?? (await createUser(store.db, email, role));
       const key = generateApiKey();
       await storeApiKey(store.db, user.id, key);
       return key;
