@@ -80,20 +80,6 @@ describe('D7 already attached', () => {
     });
     expect(await snapshotDb(server)).toEqual(before);
   });
-
-  it('25 concurrent identical requests create exactly one pair', async () => {
-    const connector = await createConnector(server, jiraRequest());
-    const credential = await addCredential(server, 'jira');
-    const responses = await Promise.all(
-      Array.from({ length: 25 }, () => attach(server, connector, credential)),
-    );
-    expect(responses.map((r) => r.status)).toEqual(Array(25).fill(200));
-    const bodies = responses.map((r) => r.json as { success: boolean; data: number });
-    const [pair] = await pairs();
-    expect(await pairs()).toHaveLength(1);
-    expect(bodies.filter((b) => b.success)).toEqual([expect.objectContaining({ data: pair!.id })]);
-    expect(bodies.filter((b) => !b.success)).toHaveLength(24);
-  });
 });
 
 describe('D7 refusals, in order', () => {
