@@ -19,6 +19,20 @@ async function main() {
     staticDir: fileURLToPath(new URL('../dist', import.meta.url)),
     logger: { level: config.logLevel, redact: logRedaction },
   });
+  // Installed before the banner is printed: whoever reads the banner may signal
+  // at once, and a signal without a handler would kill the process uncleanly.
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await app.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
   await app.listen({ host: config.host, port: config.port });
 
   const port = (app.server.address() as { port: number }).port;
@@ -42,18 +56,6 @@ async function main() {
     );
   }
   console.log(`${lines.join('\n')}\n`);
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    await app.close();
-    await store.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((error: unknown) => {
