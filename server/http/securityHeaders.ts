@@ -23,10 +23,15 @@ const EVERY_ANSWER = {
   'x-frame-options': 'DENY',
 };
 
-export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply, apiPrefix: string) {
+export function setSecurityHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  apiPrefix: string,
+) {
   reply.headers(EVERY_ANSWER);
   const path = request.url.split('?')[0] ?? '';
-  if (path === apiPrefix || path.startsWith(`${apiPrefix}/`)) reply.header('cache-control', 'no-store');
+  if (path === apiPrefix || path.startsWith(`${apiPrefix}/`))
+    reply.header('cache-control', 'no-store');
 }
 
 /**
