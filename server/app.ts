@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import type { VersionSet } from '../src/api/contract';
 import type { Store } from './db/database';
+import { closeConnectionsOnClose } from './http/drain';
 import { BODY_LIMIT, Problem, tooLarge } from './http/problems';
 import { timeoutOptions, type Timeouts } from './http/timeouts';
 import { securityHeaders, setSecurityHeaders } from './http/securityHeaders';
@@ -63,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   securityHeaders(app, API_PREFIX);
+  closeConnectionsOnClose(app);
 
   // D3: bodies are read raw and parsed by the routes, so that the order of
   // answers (415 before 422) and the shape of JSON errors are ours.
