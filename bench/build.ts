@@ -1,0 +1,14 @@
+// The production build of the panel, into a folder of the bench's own so that a
+// concurrent `npm run build` (or the e2e tests) cannot swap files under it.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { paths } from './config';
+
+export function buildPanel(): void {
+  const vite = join(paths.root, 'node_modules', 'vite', 'bin', 'vite.js');
+  execFileSync(
+    process.execPath,
+    [vite, 'build', '--outDir', paths.dist, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: paths.root, stdio: 'inherit' },
+  );
+}

@@ -1,0 +1,32 @@
+// The load generator's process: autocannon's API, so that every POST can carry a
+// name of its own (autocannon 8's `[<id>]` replacement sends a wrong
+// Content-Length, and the server then waits for bytes that never come).
+// argv[2]: JSON of CannonJob; prints autocannon's result as JSON.
+import autocannon from 'autocannon';
+
+export interface CannonJob {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  /** Every `[<id>]` becomes a number unique to this run. */
+  bodyTemplate?: string;
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+}
+
+const job = JSON.parse(process.argv[2] ?? '') as CannonJob;
+let counter = 0;
+const template = job.bodyTemplate;
+const result = await autocannon({
+  url: job.url,
+  method: job.method,
+  headers: job.headers,
+  connections: job.connections,
+  duration: job.seconds,
+  warmup: { connections: job.connections, duration: job.warmupSeconds },
+  requests: template
+    ? [{ setupRequest: (request) => ({ ...request, body: template.replaceAll('[<id>]', `${process.pid}-${++counter}`) }) }]
+    : [{}],
+});
+process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -1,0 +1,49 @@
+// Runs the load generator (bench/cannon.ts, autocannon) in a process of its own,
+// after a warm-up that autocannon leaves out of the figures.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Result } from 'autocannon';
+import type { CannonJob } from './cannon';
+import { paths, settings } from './config';
+
+export interface LoadRequest {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** With `[<id>]` in it: a fresh id there in every request. */
+  bodyTemplate?: string;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Answers other than 2xx plus connection errors and timeouts: should be 0. */
+  failures: number;
+  total: number;
+}
+
+export async function runLoad(request: LoadRequest): Promise<LoadResult> {
+  const job: CannonJob = {
+    url: request.url,
+    method: request.method ?? 'GET',
+    headers: request.headers ?? {},
+    bodyTemplate: request.bodyTemplate,
+    connections: settings.connections,
+    seconds: settings.seconds,
+    warmupSeconds: settings.warmupSeconds,
+  };
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', paths.cannon, JSON.stringify(job)],
+    { cwd: paths.root, maxBuffer: 16 << 20 },
+  );
+  const result = JSON.parse(stdout.trim().split('\n').pop()!) as Result;
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+    total: result['2xx'] + result.non2xx,
+  };
+}

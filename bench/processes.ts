@@ -1,0 +1,63 @@
+// Child processes of the bench (the real server, the bare server): started with
+// tsx, ready once they print `listening <port>`, stopped with SIGTERM.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { paths, settings } from './config';
+
+export interface Child {
+  origin: string;
+  pid: number;
+  /** Peak resident set size so far (VmHWM), in MB. */
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+export function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1];
+  if (!kb) throw new Error(`no VmHWM for process ${pid}`);
+  return Number(kb) / 1024;
+}
+
+export function startChild(script: string, args: string[], env: Record<string, string>): Promise<Child> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: paths.root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /listening (\d+)/.exec(output)?.[1];
+      if (!port) return;
+      child.stderr.off('data', onData);
+      child.stderr.on('data', (more: Buffer) => process.stderr.write(more));
+      const pid = child.pid!;
+      resolve({
+        origin: `http://127.0.0.1:${port}`,
+        pid,
+        peakRssMb: () => peakRssMb(pid),
+        async stop() {
+          if (child.exitCode === null) child.kill('SIGTERM');
+          await exited;
+        },
+      });
+    };
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before listening:\n${output}`)));
+  });
+}
+
+/** The real server on a seeded data folder, at the production settings. */
+export function startServer(dataDir: string, staticDir?: string): Promise<Child> {
+  return startChild(paths.serve, [], {
+    SOURCEDESK_DATA_DIR: dataDir,
+    SOURCEDESK_LOG_LEVEL: settings.logLevel,
+    ...(staticDir ? { BENCH_STATIC_DIR: staticDir } : {}),
+  });
+}
+
+/** The bare node:http server answering with the bytes of `bodyFile`. */
+export const startBareServer = (bodyFile: string) => startChild(paths.bare, [bodyFile], {});

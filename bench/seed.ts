@@ -1,0 +1,76 @@
+// Data sets of the bench, written to a file-backed store in a temp folder with
+// the production settings (D12: WAL, synchronous=FULL), then closed so that
+// the server process opens it as `npm start` would.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DocumentSource } from '../src/api/contract';
+import { openStore } from '../server/db/database';
+import { generateApiKey } from '../server/repos/apiKeys';
+import { insertConnector, insertPair } from '../server/repos/connectors';
+import { createCredential } from '../server/repos/credentials';
+import { prepareStore } from '../server/setup';
+
+export interface DataSet {
+  dataDir: string;
+  adminKey: string;
+  connectors: number;
+  /** Credential i (1-based) is attached to the connectors n with n % credentials === i - 1. */
+  credentials: number;
+}
+
+const SOURCES: DocumentSource[] = ['jira', 'slack', 'confluence', 'github', 'google_drive'];
+
+const configFor = (source: DocumentSource, n: number): Record<string, unknown> => {
+  switch (source) {
+    case 'jira':
+      return { jira_base_url: 'https://acme.atlassian.net', project_key: `P${n}`, comment_email_blacklist: [] };
+    case 'slack':
+      return { channels: [`team-${n}`, 'incidents'] };
+    case 'confluence':
+      return { wiki_page_url: `https://acme.atlassian.net/wiki/spaces/S${n}` };
+    case 'github':
+      return { repo_owner: 'acme', repositories: `repo-${n}` };
+    default:
+      return { include_shared_drives: n % 2 === 0 };
+  }
+};
+
+export const credentialName = (i: number) => `Bench credential ${String(i).padStart(3, '0')}`;
+export const connectorName = (n: number) => `Bench connector ${String(n).padStart(5, '0')}`;
+
+/** The first connector (by id) attached to credential i: the first row once filtered. */
+export const firstConnectorOf = (i: number) => connectorName(i);
+
+export async function seedDataSet(connectors: number, credentials: number): Promise<DataSet> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-bench-'));
+  const store = await openStore(dataDir);
+  const adminKey = generateApiKey();
+  await prepareStore(store, { adminEmail: 'bench@sourcedesk.test', adminApiKey: adminKey, demoData: false });
+  await store.db.transaction().execute(async (trx) => {
+    const ids: number[] = [];
+    for (let i = 1; i <= credentials; i += 1) {
+      const source = SOURCES[(i - 1) % SOURCES.length]!;
+      const secret = { token: randomBytes(24).toString('base64url') };
+      ids.push(await createCredential(trx, { source, name: credentialName(i), credential_json: secret }));
+    }
+    for (let n = 1; n <= connectors; n += 1) {
+      const index = (n - 1) % credentials;
+      const source = SOURCES[index % SOURCES.length]!;
+      const id = await insertConnector(trx, {
+        name: connectorName(n),
+        source,
+        input_type: 'poll',
+        access_type: 'PUBLIC',
+        connector_specific_config: configFor(source, n),
+        refresh_freq: 3600,
+        prune_freq: 86400,
+        indexing_start: null,
+      });
+      await insertPair(trx, id, ids[index]!);
+    }
+  });
+  await store.close();
+  return { dataDir, adminKey, connectors, credentials };
+}

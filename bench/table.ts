@@ -1,0 +1,49 @@
+// The one table of results: each figure with its target, printed and kept as JSON.
+import { writeFileSync } from 'node:fs';
+import { paths } from './config';
+
+export interface Row {
+  figure: string;
+  value: number;
+  unit: string;
+  /** e.g. "≤ 100 KB"; empty when the figure has no target of its own. */
+  target: string;
+  met: boolean | null;
+}
+
+export class Results {
+  readonly rows: Row[] = [];
+
+  add(figure: string, value: number, unit: string, target = '', met: boolean | null = null): void {
+    this.rows.push({ figure, value, unit, target, met });
+  }
+
+  print(): void {
+    const cells = this.rows.map((row) => [
+      row.figure,
+      `${format(row.value)} ${row.unit}`.trim(),
+      row.target || '—',
+      row.met === null ? '' : row.met ? 'met' : 'MISSED',
+    ]);
+    const header = ['figure', 'value', 'target', 'met?'];
+    const widths = header.map((title, i) => Math.max(title.length, ...cells.map((c) => c[i]!.length)));
+    const line = (parts: string[]) => parts.map((part, i) => part.padEnd(widths[i]!)).join(' | ');
+    console.log(['', line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...cells.map(line), ''].join('\n'));
+  }
+
+  write(meta: Record<string, unknown>): void {
+    writeFileSync(paths.results, `${JSON.stringify({ ...meta, rows: this.rows }, null, 2)}\n`);
+  }
+}
+
+function format(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (Number.isInteger(value)) return value.toLocaleString('en-US');
+  return value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(value >= 10 ? 1 : 2);
+}
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
