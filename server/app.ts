@@ -50,6 +50,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     ...timeoutOptions(options.timeouts),
     bodyLimit: BODY_LIMIT,
+    // D3: a path id of any length is parsed and refused as int_parsing (422),
+    // not cut off as 414; Node's 16 KiB limit on the request head still holds.
+    routerOptions: { maxParamLength: 16 * 1024 },
     return503OnClosing: true,
     // D11: errors Fastify raises before routing (a path that cannot be
     // percent-decoded) answer with `detail` too.

@@ -160,6 +160,16 @@ describe('D3 path integers', () => {
     },
   );
 
+  it('a long id (120 digits, 4,000 letters) → 422 int_parsing, not 414', async () => {
+    for (const value of ['9'.repeat(120), 'x'.repeat(4000)]) {
+      const response = await api(server, 'PUT', `/manage/admin/connector/1/credential/${value}`);
+      expect(response.status).toBe(422);
+      expect((response.json as { detail: ValidationError[] }).detail).toEqual([
+        { loc: ['path', 'credential_id'], msg: expect.any(String), type: 'int_parsing' },
+      ]);
+    }
+  });
+
   it('both ids bad → both reported', async () => {
     const response = await api(server, 'PUT', '/manage/admin/connector/abc/credential/1.5');
     expect(
