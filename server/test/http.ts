@@ -11,8 +11,9 @@ export interface ApiOptions {
   /** Sent as JSON (application/json) unless `raw` is given. */
   body?: unknown;
   /** Sent exactly as is; content type application/json unless `headers` say otherwise. */
-  raw?: string;
-  headers?: Record<string, string>;
+  raw?: string | Uint8Array<ArrayBuffer>;
+  /** Added last; a null value leaves that header out. */
+  headers?: Record<string, string | null>;
 }
 
 export interface ApiResponse {
@@ -32,7 +33,7 @@ export async function api(
   const headers: Record<string, string> = {};
   const key = options.key === undefined ? server.adminKey : options.key;
   if (key !== null) headers.authorization = `Bearer ${key}`;
-  let body: string | undefined;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
   if (options.raw !== undefined) {
     body = options.raw;
     headers['content-type'] = 'application/json';
@@ -40,7 +41,10 @@ export async function api(
     body = JSON.stringify(options.body);
     headers['content-type'] = 'application/json';
   }
-  Object.assign(headers, options.headers);
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (value === null) delete headers[name];
+    else headers[name] = value;
+  }
   const response = await fetch(`${server.apiUrl}${path}`, { method, headers, body });
   const text = await response.text();
   let json: unknown;

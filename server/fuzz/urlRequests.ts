@@ -1,0 +1,151 @@
+// Broken requests that live in the URL: attach (D7), the two lists (D5, D6),
+// the versions (D1, D9), wrong paths and methods (D11).
+import fc from 'fast-check';
+import { CURATOR_OR_ADMIN_ROLES } from '../../src/api/contract';
+import { badAuth, someAuth, type FuzzRequest, type Fixture } from './fuzzRequest';
+import { badPercent, encodeSegment, nastyString, notIntegerText, wrongContentType } from './nasty';
+
+const UNKNOWN_ID = fc.integer({ min: 100_000, max: Number.MAX_SAFE_INTEGER }).map(String);
+const junkId = notIntegerText
+  .map(encodeSegment)
+  .filter((segment) => segment !== '.' && segment !== '..');
+
+/** A small body with a well-formed media type: ignored by attach (D7). */
+const ignoredBody = fc.option(
+  fc.tuple(nastyString(50), fc.oneof(wrongContentType, fc.constant('application/json'))),
+);
+
+export function attachRequests(fixture: Fixture) {
+  const anyId = fc.oneof(
+    fc.constantFrom(...fixture.connectorIds, ...fixture.credentialIds).map(String),
+    UNKNOWN_ID,
+  );
+  const target = fc.oneof(
+    fc
+      .tuple(junkId, fc.oneof(anyId, junkId))
+      .map(([a, b]) => ({ ids: [a, b], status: 422, what: 'bad connector id' })),
+    fc
+      .tuple(anyId, junkId)
+      .map(([a, b]) => ({ ids: [a, b], status: 422, what: 'bad credential id' })),
+    fc
+      .tuple(UNKNOWN_ID, anyId)
+      .map(([a, b]) => ({ ids: [a, b], status: 404, what: 'unknown connector' })),
+    fc
+      .tuple(fc.constantFrom(...fixture.connectorIds), UNKNOWN_ID)
+      .map(([a, b]) => ({ ids: [String(a), b], status: 404, what: 'unknown credential' })),
+    fc
+      .constantFrom(...fixture.mismatches)
+      .map(([a, b]) => ({ ids: [String(a), String(b)], status: 400, what: 'sources differ' })),
+  );
+  return fc
+    .tuple(someAuth(fixture, CURATOR_OR_ADMIN_ROLES), target, ignoredBody)
+    .map(([auth, { ids, status, what }, body]): FuzzRequest => ({
+      method: 'PUT',
+      path: `/manage/admin/connector/${ids[0]}/credential/${ids[1]}`,
+      headers: { authorization: auth.header, 'content-type': body?.[1] ?? null },
+      body: body ? new Uint8Array(Buffer.from(body[0])) : undefined,
+      expected: auth.status === 200 ? status : auth.status,
+      where: 'path',
+      what: `${auth.what}; ${what}`,
+    }));
+}
+
+/** Query text: a junk `credential` last (D5: the last one counts), junk parameters around it. */
+const junkQuery = (credential: fc.Arbitrary<string | null>) =>
+  fc
+    .tuple(
+      fc.array(
+        fc.tuple(
+          nastyString(10).filter((key) => key !== 'credential'),
+          nastyString(20),
+        ),
+        { maxLength: 3 },
+      ),
+      fc.option(fc.stringMatching(/^\d{1,3}$/)),
+      credential,
+    )
+    .map(([params, earlier, last]) => {
+      const parts = params.map(([key, value]) => `${encodeSegment(key)}=${encodeSegment(value)}`);
+      if (earlier !== null) parts.push(`credential=${earlier}`);
+      if (last !== null) parts.push(`credential=${last}`);
+      return parts.join('&');
+    });
+
+export function connectorListRequests(fixture: Fixture) {
+  const credential = fc.oneof(notIntegerText.map(encodeSegment), badPercent);
+  return fc
+    .tuple(someAuth(fixture, CURATOR_OR_ADMIN_ROLES), junkQuery(credential))
+    .map(([auth, query]): FuzzRequest => ({
+      method: 'GET',
+      path: `/manage/admin/connector?${query}`,
+      headers: { authorization: auth.header },
+      expected: auth.status === 200 ? 422 : auth.status,
+      where: 'query',
+      what: auth.what,
+    }));
+}
+
+/** The credential list takes no query (D6): junk is ignored, so only the key can be wrong. */
+export function credentialListRequests(fixture: Fixture) {
+  return fc
+    .tuple(
+      badAuth(fixture, CURATOR_OR_ADMIN_ROLES),
+      junkQuery(fc.option(nastyString(10).map(encodeSegment))),
+    )
+    .map(([auth, query]): FuzzRequest => ({
+      method: 'GET',
+      path: `/manage/admin/credential?${query}`,
+      headers: { authorization: auth.header },
+      expected: auth.status,
+      what: auth.what,
+    }));
+}
+
+const ROUTES: [string, string[]][] = [
+  ['/manage/admin/connector', ['GET', 'POST']],
+  ['/manage/admin/credential', ['GET']],
+  ['/manage/admin/connector/1/credential/0', ['PUT']],
+  ['/manage/set-user-role', ['PATCH']],
+  ['/versions', ['GET']],
+  ['/version', ['GET']],
+];
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const KNOWN = new Set(ROUTES.map(([path]) => path));
+
+/** D11: wrong methods (405), paths next to the real ones (404), undecodable paths (400) — before any key. */
+export function routeRequests(fixture: Fixture) {
+  const wrongMethod = fc
+    .constantFrom(...ROUTES)
+    .chain(([path, allowed]) =>
+      fc
+        .constantFrom(...METHODS.filter((m) => !allowed.includes(m)))
+        .map((method) => ({ method, path, expected: 405 })),
+    );
+  const staticPaths = ROUTES.map(([path]) => path).filter((path) => !/\d/.test(path));
+  const nearPath = fc
+    .tuple(
+      fc.constantFrom(...staticPaths),
+      fc.oneof(
+        nastyString(12).map((junk) => `/${encodeSegment(junk)}`),
+        fc.stringMatching(/^[a-z0-9_.~-]{1,6}$/),
+        fc.constant('/'),
+      ),
+      fc.constantFrom(...METHODS.slice(0, 5)),
+    )
+    .map(([path, suffix, method]) => ({ method, path: `${path}${suffix}`, expected: 404 }))
+    .filter(({ path }) => !KNOWN.has(path) && !/\/\.\.?(\/|$)/.test(path));
+  const undecodable = fc.tuple(badPercent, fc.boolean()).map(([junk, first]) => ({
+    method: 'PUT',
+    path: first
+      ? `/manage/admin/connector/${junk}/credential/0`
+      : `/manage/admin/connector/1/credential/${junk}`,
+    expected: 400,
+  }));
+  return fc
+    .tuple(fc.oneof(wrongMethod, nearPath, undecodable), fc.option(badAuth(fixture, ['admin'])))
+    .map(([route, auth]): FuzzRequest => ({
+      ...route,
+      headers: { authorization: auth ? auth.header : `Bearer ${fixture.keys.admin}` },
+      what: `route; ${auth?.what ?? 'admin key'}`,
+    }));
+}
