@@ -42,7 +42,8 @@ function reportLoad(results: Results, label: string, load: LoadResult, p50Target
   if (p50Target) results.add(`${label}: latency p50`, load.p50, 'ms', '< 60 ms', load.p50 < 60);
   else results.add(`${label}: latency p50`, load.p50, 'ms');
   results.add(`${label}: latency p99`, load.p99, 'ms');
-  if (load.failures > 0) results.add(`${label}: failed answers`, load.failures, `of ${load.total}`, '0', false);
+  if (load.failures > 0)
+    results.add(`${label}: failed answers`, load.failures, `of ${load.total}`, '0', false);
 }
 
 export async function measureApi(small: DataSet, large: DataSet, results: Results): Promise<void> {
@@ -64,7 +65,13 @@ export async function measureApi(small: DataSet, large: DataSet, results: Result
     });
     reportLoad(results, 'POST connector, unique names', created);
     const rss = server.peakRssMb();
-    results.add('Server peak RSS (10,000 connectors, under load)', rss, 'MB', '< 150 MB', rss < 150);
+    results.add(
+      'Server peak RSS (10,000 connectors, under load)',
+      rss,
+      'MB',
+      '< 150 MB',
+      rss < 150,
+    );
   } finally {
     await server.stop();
   }

@@ -9,7 +9,10 @@ if (!file) throw new Error('usage: bare.ts <body file>');
 const body = readFileSync(file);
 
 const server = createServer((_request, response) => {
-  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+  response.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': body.length,
+  });
   response.end(body);
 });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -26,7 +26,14 @@ const result = await autocannon({
   duration: job.seconds,
   warmup: { connections: job.connections, duration: job.warmupSeconds },
   requests: template
-    ? [{ setupRequest: (request) => ({ ...request, body: template.replaceAll('[<id>]', `${process.pid}-${++counter}`) }) }]
+    ? [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: template.replaceAll('[<id>]', `${process.pid}-${++counter}`),
+          }),
+        },
+      ]
     : [{}],
 });
 process.stdout.write(`${JSON.stringify(result)}\n`);

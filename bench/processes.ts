@@ -19,7 +19,11 @@ export function peakRssMb(pid: number): number {
   return Number(kb) / 1024;
 }
 
-export function startChild(script: string, args: string[], env: Record<string, string>): Promise<Child> {
+export function startChild(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<Child> {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: paths.root,
     env: { ...process.env, ...env },
@@ -46,7 +50,9 @@ export function startChild(script: string, args: string[], env: Record<string, s
       });
     };
     child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before listening:\n${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`${script} exited (${code}) before listening:\n${output}`)),
+    );
   });
 }
 

@@ -25,7 +25,11 @@ const SOURCES: DocumentSource[] = ['jira', 'slack', 'confluence', 'github', 'goo
 const configFor = (source: DocumentSource, n: number): Record<string, unknown> => {
   switch (source) {
     case 'jira':
-      return { jira_base_url: 'https://acme.atlassian.net', project_key: `P${n}`, comment_email_blacklist: [] };
+      return {
+        jira_base_url: 'https://acme.atlassian.net',
+        project_key: `P${n}`,
+        comment_email_blacklist: [],
+      };
     case 'slack':
       return { channels: [`team-${n}`, 'incidents'] };
     case 'confluence':
@@ -47,13 +51,19 @@ export async function seedDataSet(connectors: number, credentials: number): Prom
   const dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-bench-'));
   const store = await openStore(dataDir);
   const adminKey = generateApiKey();
-  await prepareStore(store, { adminEmail: 'bench@sourcedesk.test', adminApiKey: adminKey, demoData: false });
+  await prepareStore(store, {
+    adminEmail: 'bench@sourcedesk.test',
+    adminApiKey: adminKey,
+    demoData: false,
+  });
   await store.db.transaction().execute(async (trx) => {
     const ids: number[] = [];
     for (let i = 1; i <= credentials; i += 1) {
       const source = SOURCES[(i - 1) % SOURCES.length]!;
       const secret = { token: randomBytes(24).toString('base64url') };
-      ids.push(await createCredential(trx, { source, name: credentialName(i), credential_json: secret }));
+      ids.push(
+        await createCredential(trx, { source, name: credentialName(i), credential_json: secret }),
+      );
     }
     for (let n = 1; n <= connectors; n += 1) {
       const index = (n - 1) % credentials;

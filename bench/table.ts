@@ -26,9 +26,15 @@ export class Results {
       row.met === null ? '' : row.met ? 'met' : 'MISSED',
     ]);
     const header = ['figure', 'value', 'target', 'met?'];
-    const widths = header.map((title, i) => Math.max(title.length, ...cells.map((c) => c[i]!.length)));
+    const widths = header.map((title, i) =>
+      Math.max(title.length, ...cells.map((c) => c[i]!.length)),
+    );
     const line = (parts: string[]) => parts.map((part, i) => part.padEnd(widths[i]!)).join(' | ');
-    console.log(['', line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...cells.map(line), ''].join('\n'));
+    console.log(
+      ['', line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...cells.map(line), ''].join(
+        '\n',
+      ),
+    );
   }
 
   write(meta: Record<string, unknown>): void {
@@ -39,7 +45,9 @@ export class Results {
 function format(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   if (Number.isInteger(value)) return value.toLocaleString('en-US');
-  return value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(value >= 10 ? 1 : 2);
+  return value >= 100
+    ? Math.round(value).toLocaleString('en-US')
+    : value.toFixed(value >= 10 ? 1 : 2);
 }
 
 export const median = (values: number[]): number => {

@@ -1,0 +1,141 @@
+// Code that runs inside the page (serialized by Playwright): timestamps on the
+// page's own clock, performance.now(), whose zero is the navigation start.
+
+/** tsx keeps function names with a `__name` helper the page does not have. */
+export const NAME_HELPER = 'globalThis.__name = globalThis.__name || ((fn) => fn);';
+
+export interface FilterWatch {
+  /** performance.now() at the row change, or null while waiting */
+  doneAt: number | null;
+  startedAt: number | null;
+}
+
+interface BenchWindow {
+  firstRowsAt: number | null;
+  filter: FilterWatch;
+}
+declare global {
+  interface Window {
+    __bench: BenchWindow;
+  }
+}
+
+/**
+ * Init script: the time of the first frame after a connector row is in the
+ * table with its name, on screen (a frame's rAF runs just before it is painted).
+ */
+export function watchFirstRows(): void {
+  window.__bench = { firstRowsAt: null, filter: { doneAt: null, startedAt: null } };
+  const observer = new MutationObserver(() => {
+    const row = document.querySelector('tbody tr[data-index]');
+    const name = row?.querySelector('td')?.textContent;
+    if (!row || !name || row.getBoundingClientRect().height === 0) return;
+    observer.disconnect();
+    requestAnimationFrame(() => (window.__bench.firstRowsAt = performance.now()));
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** The floor: a bare fetch of the same answer and JSON.parse, nothing else. */
+export async function bareFetchAndParse(key: string): Promise<number> {
+  const start = performance.now();
+  const response = await fetch('/api/manage/admin/connector', {
+    headers: { Authorization: `Bearer ${key}` },
+  });
+  const list = JSON.parse(await response.text()) as unknown[];
+  const elapsed = performance.now() - start;
+  if (!response.ok || list.length === 0) throw new Error(`bare fetch answered ${response.status}`);
+  return elapsed;
+}
+
+/**
+ * From the Enter that chooses a credential (its event time) to the frame that
+ * shows `expectedFirst` as the first row with no "Updating…" left.
+ */
+export function armFilterWatch(expectedFirst: string): void {
+  const watch: FilterWatch = { doneAt: null, startedAt: null };
+  window.__bench.filter = watch;
+  const input = document.querySelector('#connector-credential-filter');
+  input?.addEventListener(
+    'keydown',
+    (event) => {
+      if ((event as KeyboardEvent).key === 'Enter') watch.startedAt = event.timeStamp;
+    },
+    { capture: true },
+  );
+  const check = () => {
+    if (watch.startedAt === null || watch.doneAt !== null) return;
+    const updating = document.querySelector('.updating')?.textContent ?? '';
+    const first = document.querySelector('tbody tr[data-index="0"] td')?.textContent;
+    if (first !== expectedFirst || updating !== '') return;
+    observer.disconnect();
+    requestAnimationFrame(() => (watch.doneAt = performance.now()));
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+}
+
+export interface ScrollReport {
+  frames: number;
+  longFrames: number;
+  longestFrame: number;
+  /** long-animation-frame entries over 50 ms, where the browser reports them */
+  longAnimationFrames: number;
+}
+
+/** Scrolls the table one view per frame from top to bottom; frame gaps from rAF. */
+export function scrollTableToBottom(): Promise<ScrollReport> {
+  const region = document.querySelector('.connector-table-scroll');
+  if (!(region instanceof HTMLElement)) throw new Error('no connector table on the page');
+  let loaf = 0;
+  const observer = new PerformanceObserver((list) => {
+    loaf += list.getEntries().filter((entry) => entry.duration > 50).length;
+  });
+  try {
+    observer.observe({ type: 'long-animation-frame' });
+  } catch {
+    // not reported by this browser: the rAF gaps still are
+  }
+  region.scrollTop = 0;
+  const gaps: number[] = [];
+  return new Promise((resolve) => {
+    let last = 0;
+    let settle = 3;
+    const frame = (now: number) => {
+      if (last) gaps.push(now - last);
+      last = now;
+      const atBottom = region.scrollTop + region.clientHeight >= region.scrollHeight - 1;
+      if (atBottom && --settle === 0) {
+        observer.disconnect();
+        const long = gaps.filter((gap) => gap > 50);
+        resolve({
+          frames: gaps.length,
+          longFrames: long.length,
+          longestFrame: Math.max(0, ...gaps),
+          longAnimationFrames: loaf,
+        });
+        return;
+      }
+      region.scrollTop += region.clientHeight;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+/** Back to the top of the table, and two frames for the virtualizer to follow. */
+export function scrollTableToTop(): Promise<void> {
+  document.querySelector('.connector-table-scroll')?.scrollTo({ top: 0 });
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+  );
+}
+
+/** URLs of the scripts and style sheets requested before the first rows showed. */
+export function assetsBeforeFirstRows(): string[] {
+  const cutoff = window.__bench.firstRowsAt ?? Number.POSITIVE_INFINITY;
+  return performance
+    .getEntriesByType('resource')
+    .filter((entry) => entry.startTime <= cutoff && /\.(js|css)(\?|$)/.test(entry.name))
+    .map((entry) => entry.name);
+}
