@@ -6,8 +6,9 @@ import { paths, settings } from './config';
 import { startServer } from './processes';
 import * as probes from './probes';
 import { credentialName, firstConnectorOf, type DataSet } from './seed';
-import { median, type Results } from './table';
-import { entryChunkKb, recordAssets, weightOf, type Weight } from './weight';
+import { reportPanel } from './panel-report';
+import type { Results } from './table';
+import { recordAssets, weightOf, type Weight } from './weight';
 
 const LAUNCH_ARGS = [
   '--no-sandbox',
@@ -20,7 +21,7 @@ const FILTER_A = 7;
 const FILTER_B = 123;
 const TIMEOUT = 60_000;
 
-interface Run {
+export interface Run {
   firstRowsMs: number;
   bareMs: number;
   weight: Weight;
@@ -90,64 +91,10 @@ export async function measurePanel(set: DataSet, results: Results): Promise<Pane
     const runs: Run[] = [];
     for (let i = 0; i < settings.runs; i += 1)
       runs.push((await measureRun(browser, server.origin, set.adminKey))!);
-    report(runs, results);
+    reportPanel(runs, results);
     return { chromium: browser.version(), weightFiles: runs[0]!.weight.files };
   } finally {
     await browser.close();
     await server.stop();
   }
-}
-
-function report(runs: Run[], results: Results): void {
-  const m = (pick: (run: Run) => number) => median(runs.map(pick));
-  const weight = m((run) => run.weight.totalKb);
-  const files = runs[0]!.weight.files.length;
-  results.add(
-    `Panel JS+CSS before first rows (${files} files)`,
-    weight,
-    'KB gzip',
-    '≤ 100 KB',
-    weight <= 100,
-  );
-  const entry = entryChunkKb();
-  results.add(`Entry chunk alone (${entry.file})`, entry.gzipKb, 'KB gzip');
-
-  const n = `, median of ${runs.length}`;
-  const firstRows = m((run) => run.firstRowsMs);
-  const bare = m((run) => run.bareMs);
-  results.add(`10,000 connectors: navigation → first rows${n}`, firstRows, 'ms');
-  results.add(`Same page: bare fetch + JSON.parse${n}`, bare, 'ms');
-  const ratio = firstRows / bare;
-  results.add('First rows ÷ bare fetch + parse', ratio, '×', '≤ 2×', ratio <= 2);
-  results.add(
-    `Filter: credential A, first load${n}`,
-    m((run) => run.filterA),
-    'ms',
-  );
-  results.add(
-    `Filter: credential B, first load${n}`,
-    m((run) => run.filterB),
-    'ms',
-  );
-  const cached = m((run) => run.filterCachedA);
-  results.add(`Filter: back to A, from cache${n}`, cached, 'ms', '< 50 ms', cached < 50);
-  const long = m((run) => run.scroll.longFrames);
-  const frames = m((run) => run.scroll.frames);
-  results.add(
-    `Scroll top → bottom: frames > 50 ms (of ${frames})${n}`,
-    long,
-    'frames',
-    '0',
-    long === 0,
-  );
-  results.add(
-    `Scroll: longest frame${n}`,
-    m((run) => run.scroll.longestFrame),
-    'ms',
-  );
-  results.add(
-    `Scroll: long-animation-frame entries > 50 ms${n}`,
-    m((run) => run.scroll.longAnimationFrames),
-    '',
-  );
 }

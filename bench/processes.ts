@@ -1,6 +1,6 @@
 // Child processes of the bench (the real server, the bare server): started with
 // tsx, ready once they print `listening <port>`, stopped with SIGTERM.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { paths, settings } from './config';
 
@@ -11,6 +11,10 @@ export interface Child {
   peakRssMb(): number;
   stop(): Promise<void>;
 }
+
+/** Children still running when the bench exits (it failed) are stopped with it. */
+const running = new Set<ChildProcess>();
+process.on('exit', () => running.forEach((child) => child.kill('SIGTERM')));
 
 export function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -29,7 +33,9 @@ export function startChild(
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  running.add(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  void exited.then(() => running.delete(child));
   return new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
