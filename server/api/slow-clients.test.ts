@@ -71,7 +71,7 @@ function expectTimeoutAnswer(received: string) {
   expect(JSON.parse(body ?? '')).toEqual({ detail: expect.stringContaining('Request Timeout') });
 }
 
-describe('D11 slow clients are cut off; others are served meanwhile', () => {
+describe.concurrent('D11 slow clients are cut off; others are served meanwhile', () => {
   it('headers sent a byte at a time → 408 once the headers time runs out', async () => {
     const slow = await rawClient();
     slow.write('GET /api/version HTTP/1.1\r\nHost: 127.0.0.1\r\n');
