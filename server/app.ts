@@ -10,6 +10,8 @@ import Fastify, {
 } from 'fastify';
 import type { VersionSet } from '../src/api/contract';
 import type { Store } from './db/database';
+import { createGuard } from './http/auth';
+import { JsonCache } from './http/cachedJson';
 import { closeConnectionsOnClose } from './http/drain';
 import { BODY_LIMIT, Problem, tooLarge } from './http/problems';
 import { timeoutOptions, type Timeouts } from './http/timeouts';
@@ -98,10 +100,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      connectorRoutes(api, store.db);
-      credentialRoutes(api, store.db);
-      userRoutes(api, store.db);
-      versionRoutes(api, store.db, versions);
+      const context = { db: store.db, guard: createGuard(store), reads: new JsonCache(store) };
+      connectorRoutes(api, context);
+      credentialRoutes(api, context);
+      userRoutes(api, context);
+      versionRoutes(api, context, versions);
     },
     { prefix: API_PREFIX },
   );

@@ -15,6 +15,12 @@ export interface Store {
   engine: string;
   /** File on disk, or null for an in-memory store. */
   file: string | null;
+  /**
+   * A token that changes whenever the database does: on this connection's own
+   * writes (total_changes) and on commits by any other process, such as the key
+   * command (data_version). Caches keyed by it never serve a stale answer.
+   */
+  revision(): string;
   close(): Promise<void>;
 }
 
@@ -38,5 +44,13 @@ export async function openStore(dataDir: string): Promise<Store> {
     await db.destroy();
     throw error;
   }
-  return { db, engine: `sqlite:${v}`, file, close: () => db.destroy() };
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const totalChanges = sqlite.prepare('select total_changes()').pluck();
+  return {
+    db,
+    engine: `sqlite:${v}`,
+    file,
+    revision: () => `${dataVersion.get() as number}.${totalChanges.get() as number}`,
+    close: () => db.destroy(),
+  };
 }

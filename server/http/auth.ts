@@ -1,8 +1,8 @@
 // D2: bearer keys, acting with their user's current role.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { UserRole } from '../../src/api/contract';
-import type { Db } from '../db/database';
-import { findUserByApiKey } from '../repos/apiKeys';
+import type { Store } from '../db/database';
+import { findUserByKeyHash, hashApiKey } from '../repos/apiKeys';
 import type { User } from '../repos/users';
 import { BODY_LIMIT, problem, tooLarge } from './problems';
 
@@ -22,12 +22,33 @@ export interface Access {
   refusal: string;
 }
 
-/** D2's order: 401, then 403, then 413 for a declared body over the limit. */
-export function guard(db: Db, access: Access | null): onRequestAsyncHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+export type Guard = (access: Access | null) => onRequestAsyncHookHandler;
+
+/** How many keys' answers are remembered; random wrong keys cannot grow it further. */
+const MAX_REMEMBERED_KEYS = 1024;
+
+/**
+ * D2's order: 401, then 403, then 413 for a declared body over the limit.
+ * Keys are looked up by hash (a wrong key and an unknown key take the same
+ * path), and the answer is remembered only until the database changes, so a
+ * demotion or a revocation counts from the very next request.
+ */
+export function createGuard(store: Store): Guard {
+  const remembered = new Map<string, { revision: string; user: User | undefined }>();
+  const userFor = async (key: string) => {
+    const keyHash = hashApiKey(key);
+    const revision = store.revision();
+    const known = remembered.get(keyHash);
+    if (known?.revision === revision) return known.user;
+    const user = await findUserByKeyHash(store.db, keyHash);
+    if (remembered.size >= MAX_REMEMBERED_KEYS) remembered.clear();
+    remembered.set(keyHash, { revision, user });
+    return user;
+  };
+  return (access) => async (request: FastifyRequest, _reply: FastifyReply) => {
     if (access) {
       const key = BEARER.exec(request.headers.authorization ?? '')?.[1];
-      const user = key ? await findUserByApiKey(db, key) : undefined;
+      const user = key ? await userFor(key) : undefined;
       if (!user) throw notAuthenticated();
       if (!access.roles.includes(user.role)) throw problem(403, access.refusal);
       request.user = user;

@@ -39,12 +39,12 @@ export async function hasApiKey(db: Db, key: string): Promise<boolean> {
 }
 
 /** The user a live key belongs to, with the user's current role. */
-export async function findUserByApiKey(db: Db, key: string): Promise<User | undefined> {
+export async function findUserByKeyHash(db: Db, keyHash: string): Promise<User | undefined> {
   const row = await db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
     .select(['users.id', 'users.email', 'users.role'])
-    .where('api_keys.key_hash', '=', hashApiKey(key))
+    .where('api_keys.key_hash', '=', keyHash)
     .where('api_keys.time_revoked', 'is', null)
     .executeTakeFirst();
   return row as User | undefined;

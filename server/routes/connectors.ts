@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { CREDENTIAL_FREE_SOURCES, CURATOR_OR_ADMIN_ROLES, type DocumentSource } from '../../src/api/contract';
+import {
+  CREDENTIAL_FREE_SOURCES,
+  CURATOR_OR_ADMIN_ROLES,
+  type DocumentSource,
+} from '../../src/api/contract';
 import { validateConnectorCreate } from '../../src/api/validation';
-import type { Db } from '../db/database';
-import { guard, type Access } from '../http/auth';
+import type { Access } from '../http/auth';
+import { sendCachedJson } from '../http/cachedJson';
 import { intParsingError, parseIntegerText, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
 import { findCredentialSource } from '../repos/credentials';
@@ -13,6 +17,7 @@ import {
   insertPair,
   listConnectors,
 } from '../repos/connectors';
+import type { RouteContext } from './context';
 
 export const CURATOR_OR_ADMIN: Access = {
   roles: CURATOR_OR_ADMIN_ROLES,
@@ -34,12 +39,15 @@ const sourcesMatch = (credential: DocumentSource, connector: DocumentSource) =>
   credential === connector ||
   (credential === 'not_applicable' && CREDENTIAL_FREE_SOURCES.includes(connector));
 
-export function connectorRoutes(app: FastifyInstance, db: Db) {
-  const onRequest = guard(db, CURATOR_OR_ADMIN);
+export function connectorRoutes(app: FastifyInstance, { db, guard, reads }: RouteContext) {
+  const onRequest = guard(CURATOR_OR_ADMIN);
 
-  app.get('/manage/admin/connector', { onRequest }, async (request) => {
+  app.get('/manage/admin/connector', { onRequest }, async (request, reply) => {
     const credential = credentialFilter(request.query);
-    return db.transaction().execute((trx) => listConnectors(trx, credential));
+    const list = await reads.get(`connectors?credential=${credential ?? ''}`, () =>
+      db.transaction().execute((trx) => listConnectors(trx, credential)),
+    );
+    return sendCachedJson(request, reply, list);
   });
 
   app.post('/manage/admin/connector', { onRequest }, async (request) => {
@@ -79,7 +87,11 @@ export function connectorRoutes(app: FastifyInstance, db: Db) {
         }
         const pairId = await insertPair(trx, connectorId, credentialId);
         return pairId === null
-          ? { success: false, message: `Connector ${connectorId} already has Credential ${credentialId}`, data: connectorId }
+          ? {
+              success: false,
+              message: `Connector ${connectorId} already has Credential ${credentialId}`,
+              data: connectorId,
+            }
           : {
               success: true,
               message: `Creating new association between Connector ${connectorId} and Credential ${credentialId}`,

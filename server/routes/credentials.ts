@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/database';
-import { guard } from '../http/auth';
+import { sendCachedJson } from '../http/cachedJson';
 import { listCredentials } from '../repos/credentials';
 import { CURATOR_OR_ADMIN } from './connectors';
+import type { RouteContext } from './context';
 
-export function credentialRoutes(app: FastifyInstance, db: Db) {
-  app.get('/manage/admin/credential', { onRequest: guard(db, CURATOR_OR_ADMIN) }, async () =>
-    db.transaction().execute((trx) => listCredentials(trx)),
+export function credentialRoutes(app: FastifyInstance, { db, guard, reads }: RouteContext) {
+  app.get(
+    '/manage/admin/credential',
+    { onRequest: guard(CURATOR_OR_ADMIN) },
+    async (request, reply) => {
+      const list = await reads.get('credentials', () =>
+        db.transaction().execute((trx) => listCredentials(trx)),
+      );
+      return sendCachedJson(request, reply, list);
+    },
   );
 }

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { setUserRoleRequestSchema, type UserRole } from '../../src/api/contract';
 import { validate } from '../../src/api/validation';
-import type { Db } from '../db/database';
-import { guard } from '../http/auth';
 import { readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
 import { findUserByEmail, setUserRole } from '../repos/users';
+import type { RouteContext } from './context';
 
 // D8 step 3: roles that have no web login refuse a change unless overridden.
 const CURRENT_ROLE_REFUSALS: Partial<Record<UserRole, string>> = {
   slack_user: "To change a Slack User's role, they must first login via the web app.",
-  ext_perm_user: "To change an External Permissioned User's role, they must first login via the web app.",
+  ext_perm_user:
+    "To change an External Permissioned User's role, they must first login via the web app.",
   limited: "To change a Limited User's role, they must first login via the web app.",
 };
 
@@ -25,8 +25,8 @@ const NEW_ROLE_REFUSALS: Partial<Record<UserRole, string>> = {
     'A user cannot be set to an External Permissioned User role. This role is automatically assigned to users picked up by the external permission sync.',
 };
 
-export function userRoutes(app: FastifyInstance, db: Db) {
-  const onRequest = guard(db, {
+export function userRoutes(app: FastifyInstance, { db, guard }: RouteContext) {
+  const onRequest = guard({
     roles: ['admin'],
     refusal: 'Access denied. User must be an admin to perform this action.',
   });

@@ -27,12 +27,14 @@ export interface TestServerOptions {
   versions?: VersionSet;
   staticDir?: string | null;
   timeouts?: Partial<Timeouts>;
+  /** A data folder on disk instead of an in-memory database. */
+  dataDir?: string;
 }
 
 let counter = 0;
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const store = await openStore(MEMORY);
+  const store = await openStore(options.dataDir ?? MEMORY);
   const adminEmail = 'admin@sourcedesk.test';
   const setup = await prepareStore(store, {
     adminEmail,
