@@ -35,7 +35,9 @@ export async function seedDemoData(db: Db, ownerId: string): Promise<void> {
       jira_api_token: token('NjQ1', 30),
       authentication_method: 'personal_access_token',
     }),
-    slack: await credential('slack', 'Slack workspace bot', { slack_bot_token: token('xoxb-', 36) }),
+    slack: await credential('slack', 'Slack workspace bot', {
+      slack_bot_token: token('xoxb-', 36),
+    }),
     confluence: await credential('confluence', 'Confluence Cloud', {
       confluence_username: 'search-bot@acme.example',
       confluence_access_token: token('ATATT3xFfGF0', 40),
@@ -46,7 +48,10 @@ export async function seedDemoData(db: Db, ownerId: string): Promise<void> {
     }),
     drive: await credential('google_drive', 'Google Drive service account', {
       google_primary_admin: 'it-admin@acme.example',
-      google_service_account_key: { private_key_id: token('', 20), client_id: 104892311092833000000 },
+      google_service_account_key: {
+        private_key_id: token('', 20),
+        client_id: 104892311092833000000,
+      },
     }),
   };
   const jira = (project: string | null) => ({
@@ -57,16 +62,52 @@ export async function seedDemoData(db: Db, ownerId: string): Promise<void> {
   const connectors: DemoConnector[] = [
     ['Engineering Jira', 'jira', 'poll', jira('ENG'), 'jiraCloud'],
     ['Platform Jira', 'jira', 'poll', jira('PLAT'), 'jiraCloud'],
-    ['Support desk Jira', 'jira', 'poll', { jira_base_url: 'https://jira.acme.example', project_key: 'SUP' }, 'jiraServer'],
+    [
+      'Support desk Jira',
+      'jira',
+      'poll',
+      { jira_base_url: 'https://jira.acme.example', project_key: 'SUP' },
+      'jiraServer',
+    ],
     ['Mobile Jira', 'jira', 'poll', jira('MOB'), null],
     ['Engineering Slack', 'slack', 'poll', { channels: ['eng', 'incidents'] }, 'slack'],
     ['Support Slack', 'slack', 'poll', { channels: ['support'] }, 'slack'],
-    ['Company wiki', 'confluence', 'poll', { wiki_page_url: 'https://acme.atlassian.net/wiki/spaces/ENG' }, 'confluence'],
-    ['HR handbook', 'confluence', 'poll', { wiki_page_url: 'https://acme.atlassian.net/wiki/spaces/HR' }, 'confluence'],
-    ['Monorepo pull requests', 'github', 'poll', { repo_owner: 'acme', repositories: 'monorepo' }, 'github'],
+    [
+      'Company wiki',
+      'confluence',
+      'poll',
+      { wiki_page_url: 'https://acme.atlassian.net/wiki/spaces/ENG' },
+      'confluence',
+    ],
+    [
+      'HR handbook',
+      'confluence',
+      'poll',
+      { wiki_page_url: 'https://acme.atlassian.net/wiki/spaces/HR' },
+      'confluence',
+    ],
+    [
+      'Monorepo pull requests',
+      'github',
+      'poll',
+      { repo_owner: 'acme', repositories: 'monorepo' },
+      'github',
+    ],
     ['Shared drive', 'google_drive', 'poll', { include_shared_drives: true }, 'drive'],
-    ['Public website', 'web', 'load_state', { base_url: 'https://www.acme.example', web_connector_type: 'recursive' }, 'empty'],
-    ['Uploaded policies', 'file', 'load_state', { file_locations: ['policies/security.pdf'] }, 'empty'],
+    [
+      'Public website',
+      'web',
+      'load_state',
+      { base_url: 'https://www.acme.example', web_connector_type: 'recursive' },
+      'empty',
+    ],
+    [
+      'Uploaded policies',
+      'file',
+      'load_state',
+      { file_locations: ['policies/security.pdf'] },
+      'empty',
+    ],
   ];
   for (const [name, source, input_type, config, credentialKey] of connectors) {
     const input: ConnectorCreate = {

@@ -40,7 +40,9 @@ async function main() {
   const origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   const lines = ['', `Sourcedesk is running at ${origin}/ (API at ${origin}/api)`];
   if (!LOOPBACK.has(config.host)) {
-    lines.push(`WARNING: listening on ${config.host}, reachable from other machines, not only this one.`);
+    lines.push(
+      `WARNING: listening on ${config.host}, reachable from other machines, not only this one.`,
+    );
   }
   if (setup.adminKey) {
     lines.push(

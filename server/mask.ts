@@ -15,7 +15,8 @@ export function maskValue(value: unknown): unknown {
   if (typeof value === 'string') return maskString(value);
   if (typeof value === 'number' || typeof value === 'bigint') return MASK_NUMBER;
   if (Array.isArray(value)) return value.map(maskValue);
-  if (value !== null && typeof value === 'object') return maskObject(value as Record<string, unknown>);
+  if (value !== null && typeof value === 'object')
+    return maskObject(value as Record<string, unknown>);
   return value; // booleans and null are shown as they are
 }
 

@@ -15,7 +15,9 @@ export class Problem extends Error {
 export const problem = (status: number, detail: string, headers?: Record<string, string>) =>
   new Problem(status, { detail }, headers);
 
-export const validationProblem = (errors: ValidationError[]) => new Problem(422, { detail: errors });
+export const validationProblem = (errors: ValidationError[]) =>
+  new Problem(422, { detail: errors });
 
 export const BODY_LIMIT = 1024 * 1024;
-export const tooLarge = () => problem(413, 'Request body is too large: the limit is 1 MiB (1048576 bytes).');
+export const tooLarge = () =>
+  problem(413, 'Request body is too large: the limit is 1 MiB (1048576 bytes).');

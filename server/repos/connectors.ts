@@ -33,7 +33,11 @@ export async function insertConnector(db: Db, input: ConnectorCreate): Promise<n
 }
 
 export async function findConnectorSource(db: Db, id: number): Promise<string | undefined> {
-  const row = await db.selectFrom('connectors').select('source').where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('connectors')
+    .select('source')
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row?.source;
 }
 
@@ -46,8 +50,17 @@ export async function listConnectors(db: Db, credentialId?: number): Promise<Con
     .selectFrom('connectors as c')
     .leftJoin('connector_credential_pairs as p', 'p.connector_id', 'c.id')
     .select([
-      'c.id', 'c.name', 'c.source', 'c.input_type', 'c.connector_specific_config', 'c.refresh_freq',
-      'c.prune_freq', 'c.indexing_start', 'c.time_created', 'c.time_updated', 'p.credential_id',
+      'c.id',
+      'c.name',
+      'c.source',
+      'c.input_type',
+      'c.connector_specific_config',
+      'c.refresh_freq',
+      'c.prune_freq',
+      'c.indexing_start',
+      'c.time_created',
+      'c.time_updated',
+      'p.credential_id',
     ])
     .where('c.source', '!=', 'ingestion_api')
     .orderBy('c.id')
@@ -68,7 +81,10 @@ export async function listConnectors(db: Db, credentialId?: number): Promise<Con
         name: row.name,
         source: row.source as ConnectorSnapshot['source'],
         input_type: row.input_type as ConnectorSnapshot['input_type'],
-        connector_specific_config: JSON.parse(row.connector_specific_config) as Record<string, unknown>,
+        connector_specific_config: JSON.parse(row.connector_specific_config) as Record<
+          string,
+          unknown
+        >,
         refresh_freq: row.refresh_freq,
         prune_freq: row.prune_freq,
         indexing_start: row.indexing_start,

@@ -56,7 +56,10 @@ export async function listCredentials(db: Db): Promise<Credential[]> {
   }));
 }
 
-export async function findCredentialSource(db: Db, id: number): Promise<DocumentSource | undefined> {
+export async function findCredentialSource(
+  db: Db,
+  id: number,
+): Promise<DocumentSource | undefined> {
   const row = await db
     .selectFrom('credentials')
     .select('source')
