@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/results.json', 'bench/.dist'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'test-results', 'playwright-report', 'bench/results.json', 'bench/.dist'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,6 @@
 // The production build of the panel, into a folder of the bench's own so that a
-// concurrent `npm run build` (or the e2e tests) cannot swap files under it.
+// concurrent `npm run build` (or the e2e tests) cannot swap files under it, and
+// the server compiled as `npm start` runs it.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { paths } from './config';
@@ -11,4 +12,5 @@ export function buildPanel(): void {
     [vite, 'build', '--outDir', paths.dist, '--emptyOutDir', '--logLevel', 'warn'],
     { cwd: paths.root, stdio: 'inherit' },
   );
+  execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: paths.root, stdio: 'inherit' });
 }

@@ -5,6 +5,7 @@
 //   BENCH_RUNS         page loads per browser figure, median reported (default 5)
 //   BENCH_LOG_LEVEL    server log level (default info, as `npm start` runs it)
 //   CHROMIUM_PATH      the browser (default /usr/bin/chromium)
+//   BENCH_ONLY         api or panel: measure one half only
 import { fileURLToPath } from 'node:url';
 
 function positive(name: string, fallback: number): number {
@@ -33,7 +34,7 @@ export const paths = {
   root: here('..'),
   dist: here('.dist'),
   results: here('results.json'),
-  serve: here('serve.ts'),
+  server: here('../dist-server/main.js'),
   bare: here('bare.ts'),
   cannon: here('cannon.ts'),
 };

@@ -14,8 +14,12 @@ const started = Date.now();
 const step = (what: string) =>
   console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] ${what}`);
 
-step('building the panel into bench/.dist');
-buildPanel();
+// BENCH_ONLY=api or BENCH_ONLY=panel measures one half (while working on it).
+const only = process.env.BENCH_ONLY;
+if (only !== 'api') {
+  step('building the panel into bench/.dist');
+  buildPanel();
+}
 step(
   `seeding ${scale.connectors} and ${scale.small} connectors, ${scale.credentials} credentials each`,
 );
@@ -23,10 +27,15 @@ const large = await seedDataSet(scale.connectors, scale.credentials);
 const small = await seedDataSet(scale.small, scale.credentials);
 const results = new Results();
 try {
-  step(`panel in Chromium: a warm-up load, then ${settings.runs} runs`);
-  const panel = await measurePanel(large, results);
-  step(`API under load: ${settings.seconds} s runs after ${settings.warmupSeconds} s warm-ups`);
-  await measureApi(small, large, results);
+  let panel: Awaited<ReturnType<typeof measurePanel>> | undefined;
+  if (only !== 'api') {
+    step(`panel in Chromium: a warm-up load, then ${settings.runs} runs`);
+    panel = await measurePanel(large, results);
+  }
+  if (only !== 'panel') {
+    step(`API under load: ${settings.seconds} s runs after ${settings.warmupSeconds} s warm-ups`);
+    await measureApi(small, large, results);
+  }
   results.print();
   results.write({
     date: new Date().toISOString(),
@@ -36,9 +45,9 @@ try {
       memoryGb: Math.round(totalmem() / 2 ** 30),
     },
     node: process.version,
-    chromium: panel.chromium,
+    chromium: panel?.chromium,
     settings,
-    panelWeightFiles: panel.weightFiles,
+    panelWeightFiles: panel?.weightFiles,
   });
   step(`done; written to ${paths.results}`);
 } finally {

@@ -1,5 +1,6 @@
-// Child processes of the bench (the real server, the bare server): started with
-// tsx, ready once they print `listening <port>`, stopped with SIGTERM.
+// Child processes of the bench: the real server as `npm start` runs it (the
+// compiled dist-server/main.js) and the bare server (tsx); each is ready once it
+// prints its port, and is stopped with SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { paths, settings } from './config';
@@ -24,15 +25,17 @@ export function peakRssMb(pid: number): number {
 }
 
 export function startChild(
-  script: string,
   args: string[],
   env: Record<string, string>,
+  ready: RegExp = /listening (\d+)/,
 ): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const script = args.join(' ');
+  const child = spawn(process.execPath, args, {
     cwd: paths.root,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  child.stdout.resume();
   running.add(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   void exited.then(() => running.delete(child));
@@ -40,9 +43,10 @@ export function startChild(
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const port = /listening (\d+)/.exec(output)?.[1];
+      const port = ready.exec(output)?.[1];
       if (!port) return;
       child.stderr.off('data', onData);
+      child.stdout.off('data', onData);
       child.stderr.on('data', (more: Buffer) => process.stderr.write(more));
       const pid = child.pid!;
       resolve({
@@ -56,6 +60,7 @@ export function startChild(
       });
     };
     child.stderr.on('data', onData);
+    child.stdout.on('data', onData);
     child.once('exit', (code) =>
       reject(new Error(`${script} exited (${code}) before listening:\n${output}`)),
     );
@@ -64,12 +69,19 @@ export function startChild(
 
 /** The real server on a seeded data folder, at the production settings. */
 export function startServer(dataDir: string, staticDir?: string): Promise<Child> {
-  return startChild(paths.serve, [], {
-    SOURCEDESK_DATA_DIR: dataDir,
-    SOURCEDESK_LOG_LEVEL: settings.logLevel,
-    ...(staticDir ? { BENCH_STATIC_DIR: staticDir } : {}),
-  });
+  return startChild(
+    ['--enable-source-maps', paths.server],
+    {
+      SOURCEDESK_DATA_DIR: dataDir,
+      SOURCEDESK_PORT: '0',
+      SOURCEDESK_DEMO_DATA: 'off',
+      SOURCEDESK_LOG_LEVEL: settings.logLevel,
+      ...(staticDir ? { SOURCEDESK_STATIC_DIR: staticDir } : {}),
+    },
+    /running at http:\/\/127\.0\.0\.1:(\d+)\//,
+  );
 }
 
 /** The bare node:http server answering with the bytes of `bodyFile`. */
-export const startBareServer = (bodyFile: string) => startChild(paths.bare, [bodyFile], {});
+export const startBareServer = (bodyFile: string) =>
+  startChild(['--import', 'tsx', paths.bare, bodyFile], {});

@@ -9,6 +9,7 @@ describe('configuration from the environment', () => {
       dataDir: '.data',
       demoData: true,
       versionsFile: undefined,
+      staticDir: undefined,
       logLevel: 'info',
       adminEmail: 'admin@sourcedesk.local',
       adminApiKey: undefined,

@@ -17,6 +17,7 @@ const envSchema = z.object({
   SOURCEDESK_DATA_DIR: z.string().min(1).default('.data'),
   SOURCEDESK_DEMO_DATA: onOff.default(true),
   SOURCEDESK_VERSIONS_FILE: z.string().min(1).optional(),
+  SOURCEDESK_STATIC_DIR: z.string().min(1).optional(),
   SOURCEDESK_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SOURCEDESK_ADMIN_EMAIL: z.email().default('admin@sourcedesk.local'),
   ADMIN_API_KEY: z
@@ -32,6 +33,8 @@ export interface ServerConfig {
   dataDir: string;
   demoData: boolean;
   versionsFile: string | undefined;
+  /** The built panel; undefined means dist/ beside the server's code. */
+  staticDir: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   adminEmail: string;
   adminApiKey: string | undefined;
@@ -53,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     dataDir: e.SOURCEDESK_DATA_DIR,
     demoData: e.SOURCEDESK_DEMO_DATA,
     versionsFile: e.SOURCEDESK_VERSIONS_FILE,
+    staticDir: e.SOURCEDESK_STATIC_DIR,
     logLevel: e.SOURCEDESK_LOG_LEVEL,
     adminEmail: e.SOURCEDESK_ADMIN_EMAIL,
     adminApiKey: e.ADMIN_API_KEY,

@@ -16,7 +16,7 @@ async function main() {
   const app = await buildApp({
     store,
     versions,
-    staticDir: fileURLToPath(new URL('../dist', import.meta.url)),
+    staticDir: config.staticDir ?? fileURLToPath(new URL('../dist', import.meta.url)),
     logger: { level: config.logLevel, redact: logRedaction },
   });
   // Installed before the banner is printed: whoever reads the banner may signal
