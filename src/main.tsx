@@ -4,14 +4,17 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
-import { routes } from './app/routes';
+import { createRoutes } from './app/routes';
 import { takeKeyFromFragment } from './lib/session';
 import './styles.css';
 
 takeKeyFromFragment(window.location, window.history);
 
+const queryClient = createQueryClient();
+const router = createBrowserRouter(createRoutes(queryClient));
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App queryClient={createQueryClient()} router={createBrowserRouter(routes)} />
+    <App queryClient={queryClient} router={router} />
   </StrictMode>,
 );

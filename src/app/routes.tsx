@@ -1,8 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, useRouteError, type RouteObject } from 'react-router-dom';
 import { describeError } from '../components/ErrorNotice';
 import { SignInPage } from '../features/auth/SignInPage';
+import { connectorsLoader } from '../features/connectors/connectorsLoader';
 import { paths } from '../lib/paths';
-import { AppShell } from './AppShell';
+import { AppShell, Loading } from './AppShell';
 
 function RouteError() {
   const error = useRouteError();
@@ -28,8 +30,16 @@ function NotFound() {
   );
 }
 
-/** Route modules load lazily, so each page brings only what it needs. */
-export const routes: RouteObject[] = [
+/** Shown in the shell while the first page's code loads (the router's initial load). */
+function PageLoading() {
+  return <Loading label="Loading page…" />;
+}
+
+/**
+ * Route modules load lazily, so each page brings only what it needs; a route's
+ * loader starts the page's requests meanwhile, into `queryClient`'s cache.
+ */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   { path: paths.signIn.path, element: <SignInPage />, errorElement: <RouteError /> },
   {
     element: <AppShell />,
@@ -38,18 +48,24 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to={paths.connectors.getHref()} replace /> },
       {
         path: paths.connectors.path,
+        loader: connectorsLoader(queryClient),
+        // The page's queries follow a filter change themselves: no second round trip through the loader.
+        shouldRevalidate: () => false,
+        HydrateFallback: PageLoading,
         lazy: async () => ({
           Component: (await import('../features/connectors/ConnectorsPage')).ConnectorsPage,
         }),
       },
       {
         path: paths.newJiraConnector.path,
+        HydrateFallback: PageLoading,
         lazy: async () => ({
           Component: (await import('../features/jira-wizard/JiraWizardPage')).JiraWizardPage,
         }),
       },
       {
         path: paths.users.path,
+        HydrateFallback: PageLoading,
         lazy: async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage }),
       },
       { path: '*', element: <NotFound /> },

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { setApiBase } from '../api/client';
-import { routes } from '../app/routes';
+import { createRoutes } from '../app/routes';
 import { session } from '../lib/session';
 import type { TestServer } from '../../server/test/harness';
 
@@ -25,7 +25,7 @@ export function connectTo(server: TestServer, apiKey: string | null = server.adm
 
 /** The whole panel at `path`, as a user would see it. */
 export function renderApp(path: string, queryClient = createTestQueryClient()) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={queryClient}>
