@@ -1,11 +1,12 @@
 // A real <table> whose <tbody> holds only the rows in view, between two spacer
 // rows, so 10,000 connectors scroll smoothly and screen readers still read a table.
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { ConnectorSnapshot } from '../../api/contract';
 import { COLUMNS, type CredentialNames, type Sort } from './connectorColumns';
 
-const ROW_HEIGHT = 42;
+/** A row's height at the usual width (the dates take two lines), until one is measured. */
+const FIRST_ROW_HEIGHT = 62;
 const HEADER_HEIGHT = 42;
 
 interface ConnectorTableProps {
@@ -21,12 +22,21 @@ interface ConnectorTableProps {
 export function ConnectorTable(props: ConnectorTableProps) {
   const { rows, credentialNames, sort, onSort, highlightId, caption } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Rows not yet rendered are estimated at the height rows really have here (the
+  // last one measured): an estimate that is off moves every row below a row
+  // that comes into view, and scrolling far then stalls on those corrections.
+  const rowHeight = useRef(FIRST_ROW_HEIGHT);
   // No React Compiler here: the virtualizer re-renders this component itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight.current,
+    measureElement: (element, entry, instance) => {
+      const height = measureElement(element, entry, instance);
+      if (height > 0) rowHeight.current = height;
+      return height;
+    },
     paddingStart: HEADER_HEIGHT,
     overscan: 8,
     getItemKey: (index) => rows[index]?.id ?? index,
