@@ -1,6 +1,6 @@
 // The one fetch client: base URL, bearer header, parsing with the contract, and
 // one ApiError that keeps the status and the 422 detail list.
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { session } from '../lib/session';
 import { errorDetailSchema, httpValidationErrorSchema, type ValidationError } from './contract';
 
@@ -25,7 +25,7 @@ export class ApiError extends Error {
 /** Status 0 means no answer came (network down, server stopped). */
 const NO_ANSWER = 0;
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface RequestOptions<S extends z.ZodMiniType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
   path: string;
   query?: Record<string, string | number | undefined>;
@@ -47,7 +47,7 @@ function errorFrom(status: number, json: unknown): ApiError {
   return new ApiError(status, plain.success ? plain.data.detail : `The server answered ${status}`);
 }
 
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends z.ZodMiniType>(
   options: RequestOptions<S>,
 ): Promise<z.output<S>> {
   const { method = 'GET', path, query, body, schema, authenticated = true, signal } = options;

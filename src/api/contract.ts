@@ -1,7 +1,9 @@
 // The interface contract (../shared/spec/interface.txt), with the project's
 // decisions (decisions.md, cited as D1…D12). The server validates requests with
 // these schemas and the panel parses responses with them, so they cannot drift.
-import { z } from 'zod';
+// zod/mini: the same core as classic zod, with functions in place of methods,
+// so the panel's entry chunk holds only the parts these schemas use.
+import * as z from 'zod/mini';
 
 export const DOCUMENT_SOURCES = [
   'ingestion_api',
@@ -116,10 +118,12 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 export const isEmailAddress = (value: string) =>
   value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
 
-export const emailAddressSchema = z.string().refine(isEmailAddress, {
-  message: 'Not a valid e-mail address: it needs a local part, an @ and a domain with a dot',
-  ...issueType('value_error'),
-});
+export const emailAddressSchema = z.string().check(
+  z.refine(isEmailAddress, {
+    message: 'Not a valid e-mail address: it needs a local part, an @ and a domain with a dot',
+    ...issueType('value_error'),
+  }),
+);
 
 /** D4: an absolute http or https address. */
 export function urlProblem(value: string): string | null {
@@ -134,25 +138,27 @@ export function urlProblem(value: string): string | null {
   }
   return url.hostname ? null : 'Input should be a valid URL with a host';
 }
-export const httpUrlSchema = z.string().superRefine((value, ctx) => {
-  const problem = urlProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem, ...issueType('url_parsing') });
-});
+export const httpUrlSchema = z.string().check(
+  z.superRefine((value, ctx) => {
+    const problem = urlProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, ...issueType('url_parsing') });
+  }),
+);
 
 export const PROJECT_KEY_PATTERN = /^[A-Z][A-Z0-9_]*$/;
-export const projectKeySchema = z
-  .string()
-  .max(255)
-  .refine((value) => value === '' || PROJECT_KEY_PATTERN.test(value), {
+export const projectKeySchema = z.string().check(
+  z.maxLength(255),
+  z.refine((value) => value === '' || PROJECT_KEY_PATTERN.test(value), {
     message: `String should match pattern '${PROJECT_KEY_PATTERN.source}' (upper-case letters, digits and _, starting with a letter)`,
     ...issueType('string_pattern_mismatch'),
-  });
+  }),
+);
 
 /** D4: connector_specific_config of source `jira`; other keys are kept as sent. */
 export const jiraConfigSchema = z.looseObject({
   jira_base_url: httpUrlSchema,
-  project_key: projectKeySchema.nullable().optional(),
-  comment_email_blacklist: z.array(emailAddressSchema).nullable().optional(),
+  project_key: z.optional(z.nullable(projectKeySchema)),
+  comment_email_blacklist: z.optional(z.nullable(z.array(emailAddressSchema))),
 });
 export type JiraConfig = z.infer<typeof jiraConfigSchema>;
 
@@ -203,10 +209,12 @@ const connectorConfigSchema = z
     message: 'Input should be a valid dictionary',
     ...issueType('dict_type'),
   })
-  .superRefine((config, ctx) => {
-    const problem = isJsonObject(config) ? configLimitProblem(config) : null;
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, ...issueType('value_error') });
-  });
+  .check(
+    z.superRefine((config, ctx) => {
+      const problem = isJsonObject(config) ? configLimitProblem(config) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, ...issueType('value_error') });
+    }),
+  );
 
 /** D4: ISO-8601 date-time; no offset means UTC; a bare date is refused. */
 export function parseDateTime(value: string): Date | null {
@@ -225,44 +233,50 @@ export function parseDateTime(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const indexingStartSchema = z
-  .string()
-  .superRefine((value, ctx) => {
-    if (!parseDateTime(value)) {
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          'Input should be a valid date-time such as 2026-01-31T09:00:00Z (a date alone is not enough)',
-        ...issueType('value_error'),
-      });
-    }
-  })
-  .transform((value) => parseDateTime(value)?.toISOString() ?? value);
+const indexingStartSchema = z.pipe(
+  z.string().check(
+    z.superRefine((value, ctx) => {
+      if (!parseDateTime(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'Input should be a valid date-time such as 2026-01-31T09:00:00Z (a date alone is not enough)',
+          ...issueType('value_error'),
+        });
+      }
+    }),
+  ),
+  z.transform((value: string) => parseDateTime(value)?.toISOString() ?? value),
+);
 
 export const connectorCreateRequestSchema = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   source: documentSourceSchema,
   input_type: inputTypeSchema,
-  access_type: z
-    .string()
-    .refine((value) => (ACCESS_TYPES as readonly string[]).includes(value.toUpperCase()), {
-      message: "Input should be 'PUBLIC', 'PRIVATE' or 'SYNC'",
-      ...issueType('enum'),
-    })
-    .transform((value) => value.toUpperCase())
-    .default('PUBLIC'),
+  access_type: z._default(
+    z.pipe(
+      z.string().check(
+        z.refine((value) => (ACCESS_TYPES as readonly string[]).includes(value.toUpperCase()), {
+          message: "Input should be 'PUBLIC', 'PRIVATE' or 'SYNC'",
+          ...issueType('enum'),
+        }),
+      ),
+      z.transform((value: string) => value.toUpperCase()),
+    ),
+    'PUBLIC',
+  ),
   connector_specific_config: connectorConfigSchema,
-  refresh_freq: z.int().min(60).nullable().optional(),
-  prune_freq: z.int().min(300).nullable().optional(),
-  indexing_start: indexingStartSchema.nullable().optional(),
-  groups: z.array(z.int()).nullable().optional(),
+  refresh_freq: z.optional(z.nullable(z.int().check(z.gte(60)))),
+  prune_freq: z.optional(z.nullable(z.int().check(z.gte(300)))),
+  indexing_start: z.optional(z.nullable(indexingStartSchema)),
+  groups: z.optional(z.nullable(z.array(z.int()))),
 });
 export type ConnectorCreateRequest = z.input<typeof connectorCreateRequestSchema>;
 export type ConnectorCreate = z.output<typeof connectorCreateRequestSchema>;
 
 export const connectorCreateResponseSchema = z.object({
   id: z.int(),
-  credential: z.unknown().optional(),
+  credential: z.optional(z.unknown()),
 });
 
 export const connectorSnapshotSchema = z.object({
@@ -270,9 +284,9 @@ export const connectorSnapshotSchema = z.object({
   source: documentSourceSchema,
   input_type: inputTypeSchema,
   connector_specific_config: configObjectSchema,
-  refresh_freq: z.int().nullable().optional(),
-  prune_freq: z.int().nullable().optional(),
-  indexing_start: z.string().nullable().optional(),
+  refresh_freq: z.optional(z.nullable(z.int())),
+  prune_freq: z.optional(z.nullable(z.int())),
+  indexing_start: z.optional(z.nullable(z.string())),
   id: z.int(),
   credential_ids: z.array(z.int()),
   time_created: z.string(),
@@ -285,15 +299,15 @@ export const connectorListSchema = z.array(connectorSnapshotSchema);
 export const credentialSchema = z.object({
   id: z.int(),
   source: documentSourceSchema,
-  name: z.string().nullable().optional(),
-  credential_json: configObjectSchema.optional(),
-  admin_public: z.boolean().optional(),
-  curator_public: z.boolean().optional(),
-  groups: z.array(z.int()).optional(),
-  user_id: z.string().nullable().optional(),
-  user_email: z.string().nullable().optional(),
-  time_created: z.string().optional(),
-  time_updated: z.string().optional(),
+  name: z.optional(z.nullable(z.string())),
+  credential_json: z.optional(configObjectSchema),
+  admin_public: z.optional(z.boolean()),
+  curator_public: z.optional(z.boolean()),
+  groups: z.optional(z.array(z.int())),
+  user_id: z.optional(z.nullable(z.string())),
+  user_email: z.optional(z.nullable(z.string())),
+  time_created: z.optional(z.string()),
+  time_updated: z.optional(z.string()),
 });
 export type Credential = z.infer<typeof credentialSchema>;
 export const credentialListSchema = z.array(credentialSchema);
@@ -302,7 +316,7 @@ export const credentialListSchema = z.array(credentialSchema);
 export const attachResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
-  data: z.int().nullable().optional(),
+  data: z.optional(z.nullable(z.int())),
 });
 export type AttachResponse = z.infer<typeof attachResponseSchema>;
 
@@ -310,7 +324,7 @@ export type AttachResponse = z.infer<typeof attachResponseSchema>;
 export const setUserRoleRequestSchema = z.object({
   user_email: z.string(),
   new_role: userRoleSchema,
-  explicit_override: z.boolean().default(false),
+  explicit_override: z._default(z.boolean(), false),
 });
 export type SetUserRoleRequest = z.input<typeof setUserRoleRequestSchema>;
 

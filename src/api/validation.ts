@@ -1,13 +1,17 @@
 // D3: zod issues rendered as the interface's ValidationError items, with the
 // type names and plain messages of the Python validation library the real
 // backend uses, so clients of either read the same words.
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   connectorCreateRequestSchema,
   jiraConfigSchema,
   type ConnectorCreate,
   type ValidationError,
 } from './contract';
+
+// Messages of the issues these rules leave to zod are in English, as classic zod
+// sets them, whichever of zod's flavours this process loads.
+z.config(z.locales.en());
 
 type Loc = (string | number)[];
 
@@ -91,7 +95,7 @@ export function toValidationErrors(
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: ValidationError[] };
 
-export function validate<S extends z.ZodType>(
+export function validate<S extends z.ZodMiniType>(
   schema: S,
   input: unknown,
   prefix: Loc = ['body'],

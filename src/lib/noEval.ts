@@ -3,6 +3,6 @@
 // Content-Security-Policy (script-src 'self', no 'unsafe-eval') that probe is
 // refused and reported as a violation even though zod catches it. Jitless zod
 // parses exactly the same, without its compiled fast path.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 z.config({ jitless: true });

@@ -1,6 +1,6 @@
 // What the connectors page reads from its location: the credential filter in
 // the URL, and the connector the Jira wizard has just created (router state).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** `?credential=7` → 7; no value, an empty one or one that is no id → no filter. */
 export function credentialFilterFrom(searchParams: URLSearchParams): number | undefined {

@@ -4,7 +4,8 @@ import { ApiError } from '../../api/client';
 import { emailAddressSchema, setUserRoleRequestSchema, USER_ROLES } from '../../api/contract';
 
 /** The contract's request (D8) with the words a person needs for each field. */
-export const roleFormSchema = setUserRoleRequestSchema.extend({
+export const roleFormSchema = z.object({
+  ...setUserRoleRequestSchema.shape,
   user_email: z
     .string()
     .trim()
