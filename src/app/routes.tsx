@@ -30,7 +30,7 @@ function NotFound() {
   );
 }
 
-/** Shown in the shell while the first page's code loads (the router's initial load). */
+/** Shown while the first page's code loads (the router's initial load). */
 function PageLoading() {
   return <Loading label="Loading page…" />;
 }
@@ -44,6 +44,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <AppShell />,
     errorElement: <RouteError />,
+    // The shell and its page appear together once the page's code is in, as they always have.
+    HydrateFallback: PageLoading,
     children: [
       { index: true, element: <Navigate to={paths.connectors.getHref()} replace /> },
       {
@@ -51,21 +53,18 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         loader: connectorsLoader(queryClient),
         // The page's queries follow a filter change themselves: no second round trip through the loader.
         shouldRevalidate: () => false,
-        HydrateFallback: PageLoading,
         lazy: async () => ({
           Component: (await import('../features/connectors/ConnectorsPage')).ConnectorsPage,
         }),
       },
       {
         path: paths.newJiraConnector.path,
-        HydrateFallback: PageLoading,
         lazy: async () => ({
           Component: (await import('../features/jira-wizard/JiraWizardPage')).JiraWizardPage,
         }),
       },
       {
         path: paths.users.path,
-        HydrateFallback: PageLoading,
         lazy: async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage }),
       },
       { path: '*', element: <NotFound /> },
