@@ -201,7 +201,6 @@ export function configLimitProblem(config: unknown): string | null {
   return null;
 }
 
-const configObjectSchema = z.record(z.string(), z.unknown());
 // A custom check rather than z.record: the config is checked as the very object
 // that was sent, so a key named __proto__ cannot slip past the limits (D4).
 const connectorConfigSchema = z
@@ -277,6 +276,15 @@ export type ConnectorCreate = z.output<typeof connectorCreateRequestSchema>;
 export const connectorCreateResponseSchema = z.object({
   id: z.int(),
   credential: z.optional(z.unknown()),
+});
+
+/**
+ * A config in an answer: any JSON object, checked as the object it is. (z.record
+ * would rebuild it key by key, a third of the time of parsing 10,000 connectors.)
+ */
+const configObjectSchema = z.custom<Record<string, unknown>>(isJsonObject, {
+  message: 'Input should be a valid dictionary',
+  ...issueType('dict_type'),
 });
 
 export const connectorSnapshotSchema = z.object({
