@@ -7,7 +7,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database';
 
 export interface CachedJson {
-  body: Buffer;
+  /** A string, not a Buffer: Fastify sends either, but tells a Buffer by its
+   * realm's ArrayBuffer, which the panel's jsdom tests (server in process) replace. */
+  body: string;
   etag: string;
 }
 
@@ -34,7 +36,7 @@ export class JsonCache {
     let entry = this.pending.get(slot);
     if (!entry) {
       entry = produce().then((value) => {
-        const body = Buffer.from(JSON.stringify(value));
+        const body = JSON.stringify(value);
         const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
         return { revision, body, etag };
       });
