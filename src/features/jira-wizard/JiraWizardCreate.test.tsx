@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { createCredential } from '../../../server/repos/credentials';
 import { startTestServer, type TestServer } from '../../../server/test/harness';
@@ -102,7 +102,9 @@ test("a 422 puts each of the server's messages on its field and goes to the firs
   expect(screen.getByRole('button', { name: 'Remove b@acme.example' })).toHaveAccessibleDescription(
     'Not a valid e-mail address',
   );
-  expect(screen.getByRole('group', { name: 'There is a problem' })).toHaveFocus();
+  await waitFor(async () =>
+    expect(screen.getByRole('group', { name: 'There is a problem' })).toHaveFocus(),
+  );
   await user.click(screen.getByRole('button', { name: 'Remove b@acme.example' }));
   await next(user);
   await heading('Schedule');

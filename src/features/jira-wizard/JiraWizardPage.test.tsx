@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../server/test/harness';
 import { connectTo, renderApp } from '../../test/render';
@@ -27,9 +27,9 @@ test('Next on an empty form names every problem next to its field and stays', as
     /Enter the base address/,
   );
   const summary = screen.getByRole('group', { name: 'There are 2 problems' });
-  expect(summary).toHaveFocus();
+  await waitFor(async () => expect(summary).toHaveFocus());
   await user.click(within(summary).getByRole('link', { name: /Enter a name/ }));
-  expect(name).toHaveFocus();
+  await waitFor(async () => expect(name).toHaveFocus());
   expect(router.state.location.search).toBe('');
 });
 
@@ -83,7 +83,7 @@ test('blacklist addresses are checked when added, listed with a labelled Remove,
     'role',
     'status',
   );
-  expect(draft).toHaveFocus();
+  await waitFor(async () => expect(draft).toHaveFocus());
 });
 
 test('an address typed but not added stops Next until it is added or cleared', async () => {
@@ -96,7 +96,7 @@ test('an address typed but not added stops Next until it is added or cleared', a
   );
   await user.click(screen.getByRole('button', { name: 'Add address' }));
   await next(user);
-  expect(await heading('Schedule')).toHaveFocus();
+  await waitFor(async () => expect(await heading('Schedule')).toHaveFocus());
 });
 
 test('frequencies below the server minimums are refused with their minimum', async () => {
@@ -130,7 +130,7 @@ test('Back and Next keep what was typed, and the step lives in the URL', async (
   await fillConnection(user, { name: 'Kept Jira', projectKey: 'kept' });
   await user.type(screen.getByLabelText('E-mail address to leave out'), 'a@b.example{Enter}');
   await next(user);
-  expect(await heading('Step 2 of 4: Schedule')).toHaveFocus();
+  await waitFor(async () => expect(await heading('Step 2 of 4: Schedule')).toHaveFocus());
   expect(router.state.location.search).toBe('?step=schedule');
   const current = screen.getByRole('listitem', { current: 'step' });
   expect(current).toHaveTextContent('Schedule');
@@ -138,7 +138,7 @@ test('Back and Next keep what was typed, and the step lives in the URL', async (
   await user.clear(screen.getByLabelText('Refresh every'));
   await user.type(screen.getByLabelText('Refresh every'), '2');
   await user.click(screen.getByRole('button', { name: 'Back' }));
-  expect(await heading('Connection')).toHaveFocus();
+  await waitFor(async () => expect(await heading('Connection')).toHaveFocus());
   expect(router.state.location.search).toBe('?step=connection');
   expect(screen.getByLabelText('Name')).toHaveValue('Kept Jira');
   expect(screen.getByLabelText('Project key (optional)')).toHaveValue('KEPT');
