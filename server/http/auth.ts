@@ -9,6 +9,8 @@ import { BODY_LIMIT, problem, tooLarge } from './problems';
 declare module 'fastify' {
   interface FastifyRequest {
     user?: User;
+    /** The database revision read when the request was authenticated (Store.revision). */
+    revision?: string;
   }
 }
 
@@ -35,9 +37,8 @@ const MAX_REMEMBERED_KEYS = 1024;
  */
 export function createGuard(store: Store): Guard {
   const remembered = new Map<string, { revision: string; user: User | undefined }>();
-  const userFor = async (key: string) => {
+  const userFor = async (key: string, revision: string) => {
     const keyHash = hashApiKey(key);
-    const revision = store.revision();
     const known = remembered.get(keyHash);
     if (known?.revision === revision) return known.user;
     const user = await findUserByKeyHash(store.db, keyHash);
@@ -48,7 +49,9 @@ export function createGuard(store: Store): Guard {
   return (access) => async (request: FastifyRequest, _reply: FastifyReply) => {
     if (access) {
       const key = BEARER.exec(request.headers.authorization ?? '')?.[1];
-      const user = key ? await userFor(key) : undefined;
+      // Read once per request: PRAGMA data_version is the costly part of a cached answer.
+      request.revision = store.revision();
+      const user = key ? await userFor(key, request.revision) : undefined;
       if (!user) throw notAuthenticated();
       if (!access.roles.includes(user.role)) throw problem(403, access.refusal);
       request.user = user;

@@ -7,9 +7,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database';
 
 export interface CachedJson {
-  /** A string, not a Buffer: Fastify sends either, but tells a Buffer by its
-   * realm's ArrayBuffer, which the panel's jsdom tests (server in process) replace. */
-  body: string;
+  /** Bytes, so that each answer is written as it is, not encoded again. */
+  body: Buffer;
   etag: string;
 }
 
@@ -26,17 +25,22 @@ export class JsonCache {
     private readonly maxEntries = 64,
   ) {}
 
-  /** The answer for `key` at the current revision; `produce` runs only on a miss. */
-  async get(key: string, produce: () => Promise<unknown>): Promise<CachedJson> {
-    // Read before producing: the answer is at least as new as this revision.
-    const revision = this.store.revision();
+  /**
+   * The answer for `key` at `revision` (read before producing, so the answer is
+   * at least as new as it); `produce` runs only on a miss.
+   */
+  async get(
+    key: string,
+    produce: () => Promise<unknown>,
+    revision = this.store.revision(),
+  ): Promise<CachedJson> {
     const hit = this.entries.get(key);
     if (hit?.revision === revision) return hit;
     const slot = `${revision} ${key}`;
     let entry = this.pending.get(slot);
     if (!entry) {
       entry = produce().then((value) => {
-        const body = JSON.stringify(value);
+        const body = Buffer.from(JSON.stringify(value));
         const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
         return { revision, body, etag };
       });

@@ -44,8 +44,10 @@ export function connectorRoutes(app: FastifyInstance, { db, guard, reads }: Rout
 
   app.get('/manage/admin/connector', { onRequest }, async (request, reply) => {
     const credential = credentialFilter(request.query);
-    const list = await reads.get(`connectors?credential=${credential ?? ''}`, () =>
-      db.transaction().execute((trx) => listConnectors(trx, credential)),
+    const list = await reads.get(
+      `connectors?credential=${credential ?? ''}`,
+      () => db.transaction().execute((trx) => listConnectors(trx, credential)),
+      request.revision,
     );
     return sendCachedJson(request, reply, list);
   });

@@ -9,8 +9,10 @@ export function credentialRoutes(app: FastifyInstance, { db, guard, reads }: Rou
     '/manage/admin/credential',
     { onRequest: guard(CURATOR_OR_ADMIN) },
     async (request, reply) => {
-      const list = await reads.get('credentials', () =>
-        db.transaction().execute((trx) => listCredentials(trx)),
+      const list = await reads.get(
+        'credentials',
+        () => db.transaction().execute((trx) => listCredentials(trx)),
+        request.revision,
       );
       return sendCachedJson(request, reply, list);
     },

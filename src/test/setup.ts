@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 
+// Component tests run the real server in the same process. jsdom brings its own
+// ArrayBuffer, and Fastify tells the bytes it sends by `buffer instanceof
+// ArrayBuffer`: give the server back Node's, or it would send Buffers as JSON.
+if (typeof document !== 'undefined') {
+  globalThis.ArrayBuffer = Buffer.alloc(0).buffer.constructor as ArrayBufferConstructor;
+}
+
 // Component tests (jsdom) unmount what they rendered; server tests have no DOM.
 afterEach(async () => {
   if (typeof document === 'undefined') return;
