@@ -3,6 +3,7 @@
 //   BENCH_WARMUP       seconds of warm-up before each load run (default 3)
 //   BENCH_CONNECTIONS  concurrent connections of the load generator (default 10)
 //   BENCH_RUNS         page loads per browser figure, median reported (default 5)
+//   BENCH_ROUNDS       alternating load runs of the list and of the bare server, median (default 3)
 //   BENCH_LOG_LEVEL    server log level (default info, as `npm start` runs it)
 //   CHROMIUM_PATH      the browser (default /usr/bin/chromium)
 //   BENCH_ONLY         api or panel: measure one half only
@@ -21,6 +22,7 @@ export const settings = {
   warmupSeconds: positive('BENCH_WARMUP', 3),
   connections: Math.round(positive('BENCH_CONNECTIONS', 10)),
   runs: Math.round(positive('BENCH_RUNS', 5)),
+  rounds: Math.round(positive('BENCH_ROUNDS', 3)),
   logLevel: process.env.BENCH_LOG_LEVEL || 'info',
   chromium: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
 };
