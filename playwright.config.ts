@@ -11,6 +11,10 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   workers: 2,
   forbidOnly: !!process.env.CI,
+  // One retry on CI, reported as "flaky": two one-off 30 s hangs were seen in ~15 local
+  // runs of the suite (connectors: finishing a connector; banner: up to date) and not
+  // reproduced since; see the session note.
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
     browserName: 'chromium',

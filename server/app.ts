@@ -112,7 +112,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const staticDir = options.staticDir ?? null;
   const hasPanel = staticDir !== null && existsSync(join(staticDir, 'index.html'));
   if (hasPanel) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      // Vite names every file under assets/ by its content: it can be kept for
+      // good. Everything else (index.html, the icon) is checked again each time.
+      cacheControl: false,
+      setHeaders: (response, path) => {
+        const named = /[\\/]assets[\\/]/.test(path);
+        response.setHeader(
+          'cache-control',
+          named ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -58,6 +58,10 @@ describe('issue 4: served pages carry a CSP without inline scripts and frame pro
     const script = await fetch(`${panel.origin}/assets/app.js`);
     expect(script.status).toBe(200);
     expectBrowserProtection(script.headers);
+    // Issue 5: content-named assets are kept by the browser; index.html is not.
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const page = await fetch(`${panel.origin}/connectors`);
+    expect(page.headers.get('cache-control')).not.toMatch(/immutable/);
     const placeholder = await fetch(`${bare.origin}/`);
     expect(await placeholder.text()).toContain('The panel is not built');
     expectBrowserProtection(placeholder.headers);
