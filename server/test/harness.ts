@@ -64,7 +64,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return key;
     },
     async close() {
+      // A browser may still hold a connection with nothing left to answer (a
+      // preconnected socket, a request it gave up on); a test does not wait for
+      // the server's timeouts to end it. Requests in flight get half a second.
+      const force = setTimeout(() => app.server.closeAllConnections(), 500);
       await app.close();
+      clearTimeout(force);
       await store.close();
     },
   };
