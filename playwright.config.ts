@@ -11,9 +11,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   workers: 2,
   forbidOnly: !!process.env.CI,
-  // One retry on CI, reported as "flaky": two one-off 30 s hangs were seen in ~15 local
-  // runs of the suite (connectors: finishing a connector; banner: up to date) and not
-  // reproduced since; see the session note.
+  // One retry on CI, reported as "flaky" in the output: a safety net. The one
+  // cause seen (a server fixture waiting on a browser's leftover connection at
+  // teardown) is fixed in server/test/harness.ts.
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
