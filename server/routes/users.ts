@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { setUserRoleRequestSchema, type UserRole } from '../../src/api/contract';
+import {
+  SELF_DEMOTION_REFUSAL,
+  setUserRoleRequestSchema,
+  type UserRole,
+} from '../../src/api/contract';
 import { validate } from '../../src/api/validation';
 import { readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
@@ -44,7 +48,7 @@ export function userRoutes(app: FastifyInstance, { db, guard }: RouteContext) {
         : (CURRENT_ROLE_REFUSALS[user.role] ?? NEW_ROLE_REFUSALS[new_role]);
       if (refusal) throw problem(400, refusal);
       if (user.id === request.user?.id) {
-        throw problem(400, 'An admin cannot demote themselves from admin role!');
+        throw problem(400, SELF_DEMOTION_REFUSAL);
       }
       await setUserRole(trx, user.id, new_role);
     });

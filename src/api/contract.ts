@@ -248,6 +248,10 @@ const indexingStartSchema = z.pipe(
   z.transform((value: string) => parseDateTime(value)?.toISOString() ?? value),
 );
 
+/** D4: the shortest schedules, in seconds (the panel's wizard checks them too). */
+export const REFRESH_FREQ_MIN = 60;
+export const PRUNE_FREQ_MIN = 300;
+
 export const connectorCreateRequestSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   source: documentSourceSchema,
@@ -265,8 +269,8 @@ export const connectorCreateRequestSchema = z.object({
     'PUBLIC',
   ),
   connector_specific_config: connectorConfigSchema,
-  refresh_freq: z.optional(z.nullable(z.int().check(z.gte(60)))),
-  prune_freq: z.optional(z.nullable(z.int().check(z.gte(300)))),
+  refresh_freq: z.optional(z.nullable(z.int().check(z.gte(REFRESH_FREQ_MIN)))),
+  prune_freq: z.optional(z.nullable(z.int().check(z.gte(PRUNE_FREQ_MIN)))),
   indexing_start: z.optional(z.nullable(indexingStartSchema)),
   groups: z.optional(z.nullable(z.array(z.int()))),
 });
@@ -329,6 +333,9 @@ export const attachResponseSchema = z.object({
 export type AttachResponse = z.infer<typeof attachResponseSchema>;
 
 /** D8: the field the interface leaves unnamed is `new_role`. */
+/** D8 step 5: the one refusal that explicit_override never passes. */
+export const SELF_DEMOTION_REFUSAL = 'An admin cannot demote themselves from admin role!';
+
 export const setUserRoleRequestSchema = z.object({
   user_email: z.string(),
   new_role: userRoleSchema,

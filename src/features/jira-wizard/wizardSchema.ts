@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import {
   isEmailAddress,
+  PRUNE_FREQ_MIN,
+  REFRESH_FREQ_MIN,
   jiraConfigSchema,
   PROJECT_KEY_PATTERN,
   urlProblem,
@@ -11,10 +13,6 @@ import {
 } from '../../api/contract';
 import type { JiraWizardStep } from '../../lib/paths';
 import { FREQUENCY_UNITS, SECONDS_PER_UNIT, toHumanFrequency } from './frequency';
-
-/** Server minimums (D4): refresh ≥ 60 s, prune ≥ 300 s. */
-export const MIN_REFRESH_SECONDS = 60;
-export const MIN_PRUNE_SECONDS = 300;
 
 const frequencySchema = (what: string, minSeconds: number, minWords: string) =>
   z
@@ -66,8 +64,8 @@ export const wizardSchema = z.object({
   comment_email_blacklist: z.array(z.object({ address: blacklistAddressSchema })),
   /** What is typed in the "add an address" box; never sent. */
   blacklist_draft: z.string(),
-  refresh: frequencySchema('refresh', MIN_REFRESH_SECONDS, '1 minute'),
-  prune: frequencySchema('prune', MIN_PRUNE_SECONDS, '5 minutes'),
+  refresh: frequencySchema('refresh', REFRESH_FREQ_MIN, '1 minute'),
+  prune: frequencySchema('prune', PRUNE_FREQ_MIN, '5 minutes'),
   credential_id: z
     .number()
     .int()

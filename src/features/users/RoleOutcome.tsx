@@ -1,7 +1,8 @@
 import { ApiError } from '../../api/client';
 import { describeError } from '../../components/ErrorNotice';
 import type { SetUserRoleRequest } from '../../api/contract';
-import { SELF_DEMOTION, unplacedMessages } from './roleForm';
+import { SELF_DEMOTION_REFUSAL } from '../../api/contract';
+import { unplacedMessages } from './roleForm';
 
 interface RoleOutcomeProps {
   status: 'idle' | 'pending' | 'success' | 'error';
@@ -23,7 +24,7 @@ function Refusal({ error, sent }: { error: ApiError; sent: SetUserRoleRequest })
     return (
       <>
         <p>The server refused the change: “{error.message}”</p>
-        {error.message === SELF_DEMOTION ? (
+        {error.message === SELF_DEMOTION_REFUSAL ? (
           <p className="hint">Explicit override never allows this: ask another administrator.</p>
         ) : (
           !sent.explicit_override && (

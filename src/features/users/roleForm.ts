@@ -42,6 +42,3 @@ export const unplacedMessages = (error: unknown) =>
   problemsOf(error)
     .filter(({ loc }) => fieldOf(loc) === null)
     .map(({ loc, msg }) => `${loc.join(' › ')}: ${msg}`);
-
-/** D8 step 5: the one refusal that explicit override never passes. */
-export const SELF_DEMOTION = 'An admin cannot demote themselves from admin role!';
