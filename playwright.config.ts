@@ -13,7 +13,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // One retry on CI, reported as "flaky" in the output: a safety net. The one
   // cause seen (a server fixture waiting on a browser's leftover connection at
-  // teardown) is fixed in server/test/harness.ts.
+  // teardown) is fixed in test/support/harness.ts.
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {

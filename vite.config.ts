@@ -8,7 +8,7 @@ export default defineConfig({
   server: { host: '127.0.0.1', proxy: { '/api': apiTarget } },
   build: { outDir: 'dist', sourcemap: true },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['src/test/setup.ts'],
     pool: 'forks',

@@ -2,7 +2,7 @@
 // an ephemeral port on 127.0.0.1, serving the production build of the panel.
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
-import { startTestServer, type TestServer, type TestServerOptions } from '../server/test/harness';
+import { startTestServer, type TestServer, type TestServerOptions } from '../test/support/harness';
 
 // SOURCEDESK_E2E_DIST lets a run use a build of its own (several people building at once).
 const DIST = process.env.SOURCEDESK_E2E_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));

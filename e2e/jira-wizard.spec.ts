@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator } from '@playwright/test';
-import type { TestServer } from '../server/test/harness';
+import type { TestServer } from '../test/support/harness';
 import { expect, test, type Page } from './fixtures';
 
 const WIZARD = '/connectors/new/jira';

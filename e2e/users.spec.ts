@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { findUserByEmail } from '../server/repos/users';
 import { expect, test, type Page } from './fixtures';
-import type { TestServer } from '../server/test/harness';
+import type { TestServer } from '../test/support/harness';
 
 const expectNoAxeViolations = async (page: Page) =>
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

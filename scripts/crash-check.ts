@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startServerProcess, type ServerProcess } from '../server/test/process';
+import { startServerProcess, type ServerProcess } from '../test/support/process';
 import { inspectDataFile, type Ledger } from './crash-ledger';
 
 export interface CrashCheckOptions {

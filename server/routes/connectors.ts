@@ -4,7 +4,7 @@ import {
   CURATOR_OR_ADMIN_ROLES,
   type DocumentSource,
 } from '../../src/api/contract';
-import { validateConnectorCreate } from '../../src/api/validation';
+import { validateConnectorCreate } from '../http/validation';
 import type { Access } from '../http/auth';
 import { sendCachedJson } from '../http/cachedJson';
 import { intParsingError, parseIntegerText, readJsonObject } from '../http/body';

@@ -4,7 +4,7 @@ import {
   setUserRoleRequestSchema,
   type UserRole,
 } from '../../src/api/contract';
-import { validate } from '../../src/api/validation';
+import { validate } from '../http/validation';
 import { readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
 import { findUserByEmail, setUserRole } from '../repos/users';

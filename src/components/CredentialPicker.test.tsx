@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { DocumentSource } from '../api/contract';
 import { createCredential } from '../../server/repos/credentials';
-import { startTestServer, type TestServer } from '../../server/test/harness';
+import { startTestServer, type TestServer } from '../../test/support/harness';
 import { connectTo, renderWithClient } from '../test/render';
 import { CredentialPicker, type CredentialPickerProps } from './CredentialPicker';
 

@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { setApiBase } from '../api/client';
 import { createRoutes } from '../app/routes';
 import { session } from '../lib/session';
-import type { TestServer } from '../../server/test/harness';
+import type { TestServer } from '../../test/support/harness';
 
 export function createTestQueryClient() {
   return new QueryClient({

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../../../server/test/harness';
+import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { session } from '../../lib/session';
 import { connectTo, renderApp } from '../../test/render';
 

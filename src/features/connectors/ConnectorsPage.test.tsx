@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { insertConnector, insertPair } from '../../../server/repos/connectors';
-import { startTestServer, type TestServer } from '../../../server/test/harness';
+import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { connectTo, renderApp } from '../../test/render';
 
 // jsdom lays nothing out: give the table's scroll area a height (and room to

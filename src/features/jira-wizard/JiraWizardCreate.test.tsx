@@ -2,9 +2,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { createCredential } from '../../../server/repos/credentials';
-import { startTestServer, type TestServer } from '../../../server/test/harness';
+import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { connectTo, renderApp } from '../../test/render';
-import { chooseCredential, fillConnection, fillToReview, heading, next } from './wizardTestSteps';
+import { chooseCredential, fillConnection, fillToReview, heading, next } from '../../test/wizardSteps';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../../../server/test/harness';
+import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { connectTo, renderApp } from '../../test/render';
-import { fillConnection, heading, next } from './wizardTestSteps';
+import { fillConnection, heading, next } from '../../test/wizardSteps';
 
 let server: TestServer;
 beforeAll(async () => {

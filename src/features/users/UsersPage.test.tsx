@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { findUserByEmail } from '../../../server/repos/users';
-import { startTestServer, type TestServer } from '../../../server/test/harness';
+import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { ROLE_MEANINGS, USER_ROLES, type UserRole } from '../../api/contract';
 import { connectTo, renderApp } from '../../test/render';
 

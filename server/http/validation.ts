@@ -1,0 +1,137 @@
+// D3: zod issues rendered as the interface's ValidationError items, with the
+// type names and plain messages of the Python validation library the real
+// backend uses, so clients of either read the same words.
+import * as z from 'zod/mini';
+import {
+  connectorCreateRequestSchema,
+  jiraConfigSchema,
+  type ConnectorCreate,
+  type ValidationError,
+} from '../../src/api/contract';
+
+// Messages of the issues these rules leave to zod are in English, as classic zod
+// sets them, whichever of zod's flavours this process loads.
+z.config(z.locales.en());
+
+type Loc = (string | number)[];
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+const quoteList = (values: readonly unknown[]) => {
+  const quoted = values.map((value) => `'${String(value)}'`);
+  return quoted.length > 1
+    ? `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`
+    : (quoted[0] ?? '');
+};
+
+const TYPE_BY_EXPECTED: Record<string, [string, string]> = {
+  string: ['string_type', 'Input should be a valid string'],
+  int: ['int_type', 'Input should be a valid integer'],
+  number: ['int_type', 'Input should be a valid integer'],
+  boolean: ['bool_type', 'Input should be a valid boolean'],
+  array: ['list_type', 'Input should be a valid list'],
+  object: ['dict_type', 'Input should be a valid dictionary'],
+  record: ['dict_type', 'Input should be a valid dictionary'],
+};
+
+function describe(issue: z.core.$ZodIssue, input: unknown): [string, string] {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (valueAt(input, issue.path) === undefined) return ['missing', 'Field required'];
+      return TYPE_BY_EXPECTED[issue.expected] ?? ['value_error', issue.message];
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') {
+        return [
+          'string_too_short',
+          `String should have at least ${min} character${min === 1 ? '' : 's'}`,
+        ];
+      }
+      return ['greater_than_equal', `Input should be greater than or equal to ${min}`];
+    }
+    case 'too_big':
+      if (issue.origin === 'string') {
+        return [
+          'string_too_long',
+          `String should have at most ${Number(issue.maximum)} characters`,
+        ];
+      }
+      return ['value_error', `Input should be less than or equal to ${Number(issue.maximum)}`];
+    case 'invalid_value':
+      // A required enum that is absent is missing, not a wrong value (D3).
+      if (valueAt(input, issue.path) === undefined) return ['missing', 'Field required'];
+      return ['enum', `Input should be ${quoteList(issue.values)}`];
+    case 'invalid_format':
+      return ['string_pattern_mismatch', issue.message];
+    case 'custom': {
+      // A required field checked by a custom rule is missing when absent, like the others.
+      if (valueAt(input, issue.path) === undefined) return ['missing', 'Field required'];
+      const type = (issue.params as { type?: string } | undefined)?.type;
+      return [type ?? 'value_error', issue.message];
+    }
+    default:
+      return ['value_error', issue.message];
+  }
+}
+
+export function toValidationErrors(
+  issues: readonly z.core.$ZodIssue[],
+  input: unknown,
+  prefix: Loc = ['body'],
+): ValidationError[] {
+  return issues.map((issue) => {
+    const [type, msg] = describe(issue, input);
+    const path = issue.path.filter((key): key is string | number => typeof key !== 'symbol');
+    return { loc: [...prefix, ...path], msg, type };
+  });
+}
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; errors: ValidationError[] };
+
+export function validate<S extends z.ZodMiniType>(
+  schema: S,
+  input: unknown,
+  prefix: Loc = ['body'],
+): Validated<z.output<S>> {
+  const result = schema.safeParse(input);
+  return result.success
+    ? { ok: true, value: result.data }
+    : { ok: false, errors: toValidationErrors(result.error.issues, input, prefix) };
+}
+
+/**
+ * D4: the creation request, with the per-source rules of `connector_specific_config`
+ * checked as well, so every problem is reported in one answer. The config is kept
+ * exactly as sent, except that an empty Jira `project_key` means null.
+ */
+export function validateConnectorCreate(input: unknown): Validated<ConnectorCreate> {
+  const base = validate(connectorCreateRequestSchema, input);
+  const body = (input ?? {}) as Record<string, unknown>;
+  const config = body.connector_specific_config;
+  const isObject = typeof config === 'object' && config !== null && !Array.isArray(config);
+  const jira =
+    body.source === 'jira' && isObject
+      ? validate(jiraConfigSchema, config, ['body', 'connector_specific_config'])
+      : null;
+  if (!base.ok || (jira && !jira.ok)) {
+    return {
+      ok: false,
+      errors: [...(base.ok ? [] : base.errors), ...(jira && !jira.ok ? jira.errors : [])],
+    };
+  }
+  const value = base.value;
+  // zod rebuilds a record key by key, and a key named __proto__ would be lost on
+  // the way: the config is kept as the very object that was sent (D4).
+  value.connector_specific_config = config as Record<string, unknown>;
+  if (value.source === 'jira' && value.connector_specific_config.project_key === '') {
+    value.connector_specific_config = { ...value.connector_specific_config, project_key: null };
+  }
+  return { ok: true, value };
+}

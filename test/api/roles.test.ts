@@ -1,0 +1,112 @@
+// D2: which roles may call which endpoint, with the exact 403 bodies.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRole } from '../../src/api/contract';
+import { startTestServer, type TestServer } from '../support/harness';
+import {
+  ALL_ROLES,
+  NOT_ADMIN,
+  NOT_CURATOR,
+  api,
+  createConnector,
+  plainRequest,
+} from '../support/http';
+
+let server: TestServer;
+let keys: Record<UserRole, string>;
+let webConnector: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  keys = {} as Record<UserRole, string>;
+  for (const role of ALL_ROLES) keys[role] = await server.keyFor(role, `${role}@roles.test`);
+  webConnector = await createConnector(server, plainRequest('web'));
+  await server.keyFor('basic', 'target@roles.test');
+});
+afterAll(() => server.close());
+
+const CURATOR_OR_ADMIN: UserRole[] = ['admin', 'curator', 'global_curator'];
+
+interface Endpoint {
+  name: string;
+  call: (key: string, role: UserRole) => ReturnType<typeof api>;
+  allowed: UserRole[];
+  refusal: { detail: string };
+  /** The answer an allowed caller gets. */
+  ok: (response: Awaited<ReturnType<typeof api>>) => void;
+}
+
+const endpoints: Endpoint[] = [
+  {
+    name: 'GET /manage/admin/connector',
+    call: (key) => api(server, 'GET', '/manage/admin/connector', { key }),
+    allowed: CURATOR_OR_ADMIN,
+    refusal: NOT_CURATOR,
+    ok: (r) => expect(r.status).toBe(200),
+  },
+  {
+    name: 'POST /manage/admin/connector',
+    call: (key, role) =>
+      api(server, 'POST', '/manage/admin/connector', {
+        key,
+        body: plainRequest('web', { name: `by ${role}` }),
+      }),
+    allowed: CURATOR_OR_ADMIN,
+    refusal: NOT_CURATOR,
+    ok: (r) => {
+      expect(r.status).toBe(200);
+      expect(r.json).toEqual({ id: expect.any(Number), credential: null });
+    },
+  },
+  {
+    name: 'GET /manage/admin/credential',
+    call: (key) => api(server, 'GET', '/manage/admin/credential', { key }),
+    allowed: CURATOR_OR_ADMIN,
+    refusal: NOT_CURATOR,
+    ok: (r) => expect(r.status).toBe(200),
+  },
+  {
+    name: 'PUT /manage/admin/connector/{id}/credential/{id}',
+    call: (key) =>
+      api(server, 'PUT', `/manage/admin/connector/${webConnector}/credential/0`, { key }),
+    allowed: CURATOR_OR_ADMIN,
+    refusal: NOT_CURATOR,
+    ok: (r) => {
+      expect(r.status).toBe(200);
+      expect(r.json).toMatchObject({ success: expect.any(Boolean) });
+    },
+  },
+  {
+    name: 'PATCH /manage/set-user-role',
+    call: (key) =>
+      api(server, 'PATCH', '/manage/set-user-role', {
+        key,
+        body: { user_email: 'target@roles.test', new_role: 'basic' },
+      }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => {
+      expect(r.status).toBe(200);
+      expect(r.text).toBe('null');
+    },
+  },
+];
+
+describe.each(endpoints)('D2 roles on $name', ({ call, allowed, refusal, ok }) => {
+  it.each(ALL_ROLES.filter((role) => allowed.includes(role)))('%s is allowed', async (role) => {
+    ok(await call(keys[role], role));
+  });
+
+  it.each(ALL_ROLES.filter((role) => !allowed.includes(role)))('%s → 403', async (role) => {
+    const response = await call(keys[role], role);
+    expect(response.status).toBe(403);
+    expect(response.json).toEqual(refusal);
+    expect(response.headers.get('www-authenticate')).toBeNull();
+  });
+});
+
+describe('D2 /versions and /version for every role', () => {
+  it.each(ALL_ROLES)('%s gets 200', async (role) => {
+    expect((await api(server, 'GET', '/versions', { key: keys[role] })).status).toBe(200);
+    expect((await api(server, 'GET', '/version', { key: keys[role] })).status).toBe(200);
+  });
+});

@@ -1,0 +1,154 @@
+// Small helpers for the API tests: one fetch wrapper, and the few requests most
+// tests need as setup. Everything goes through real HTTP against startTestServer().
+import { sql } from 'kysely';
+import type { ConnectorCreateRequest, DocumentSource, UserRole } from '../../src/api/contract';
+import { createCredential } from '../../server/repos/credentials';
+import type { TestServer } from './harness';
+
+export interface ApiOptions {
+  /** Bearer key; the admin's key by default, null for no Authorization header. */
+  key?: string | null;
+  /** Sent as JSON (application/json) unless `raw` is given. */
+  body?: unknown;
+  /** Sent exactly as is; content type application/json unless `headers` say otherwise. */
+  raw?: string | Uint8Array<ArrayBuffer>;
+  /** Added last; a null value leaves that header out. */
+  headers?: Record<string, string | null>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed body, or undefined when it is not JSON. */
+  json: unknown;
+}
+
+export async function api(
+  server: TestServer,
+  method: string,
+  path: string,
+  options: ApiOptions = {},
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = {};
+  const key = options.key === undefined ? server.adminKey : options.key;
+  if (key !== null) headers.authorization = `Bearer ${key}`;
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
+  if (options.raw !== undefined) {
+    body = options.raw;
+    headers['content-type'] = 'application/json';
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] = 'application/json';
+  }
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (value === null) delete headers[name];
+    else headers[name] = value;
+  }
+  const response = await fetch(`${server.apiUrl}${path}`, { method, headers, body });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+let counter = 0;
+/** A name no other test uses. */
+export const uniqueName = (prefix = 'Connector') => `${prefix} ${++counter}`;
+
+/** A valid creation request (D4) of the interface's Jira flow. */
+export function jiraRequest(
+  overrides: Partial<ConnectorCreateRequest> = {},
+): ConnectorCreateRequest {
+  return {
+    name: uniqueName('Jira'),
+    source: 'jira',
+    input_type: 'poll',
+    access_type: 'PUBLIC',
+    connector_specific_config: {
+      jira_base_url: 'https://acme.atlassian.net',
+      project_key: 'ENG',
+      comment_email_blacklist: ['noreply@acme.example'],
+    },
+    refresh_freq: 3600,
+    prune_freq: 86400,
+    ...overrides,
+  };
+}
+
+/** A valid creation request for a source with a free-form config. */
+export function plainRequest(
+  source: DocumentSource,
+  overrides: Partial<ConnectorCreateRequest> = {},
+): ConnectorCreateRequest {
+  return {
+    name: uniqueName(source),
+    source,
+    input_type: 'load_state',
+    connector_specific_config: {},
+    ...overrides,
+  };
+}
+
+/** Creates a connector through the API and returns its id. */
+export async function createConnector(
+  server: TestServer,
+  request: ConnectorCreateRequest,
+): Promise<number> {
+  const response = await api(server, 'POST', '/manage/admin/connector', { body: request });
+  if (response.status !== 200)
+    throw new Error(`create failed: ${response.status} ${response.text}`);
+  return (response.json as { id: number }).id;
+}
+
+export async function attach(server: TestServer, connectorId: number, credentialId: number) {
+  return api(server, 'PUT', `/manage/admin/connector/${connectorId}/credential/${credentialId}`);
+}
+
+/** A credential stored directly (the interface shows no way to create one). */
+export async function addCredential(
+  server: TestServer,
+  source: DocumentSource,
+  credential_json: Record<string, unknown> = { token: 'a-secret-token-value' },
+  name: string | null = `${source} credential`,
+): Promise<number> {
+  return createCredential(server.store.db, { source, name, credential_json });
+}
+
+const TABLES = [
+  'users',
+  'api_keys',
+  'credentials',
+  'connectors',
+  'connector_credential_pairs',
+] as const;
+
+/** Every row of every table, to show that a failed request changed nothing (D11). */
+export async function snapshotDb(server: TestServer): Promise<Record<string, unknown[]>> {
+  const result: Record<string, unknown[]> = {};
+  for (const table of TABLES) {
+    const { rows } = await sql`select * from ${sql.table(table)} order by id`.execute(
+      server.store.db,
+    );
+    result[table] = rows;
+  }
+  return result;
+}
+
+export const ALL_ROLES: readonly UserRole[] = [
+  'limited',
+  'basic',
+  'admin',
+  'curator',
+  'global_curator',
+  'slack_user',
+  'ext_perm_user',
+];
+
+export const NOT_AUTHENTICATED = { detail: 'Access denied. User is not authenticated.' };
+export const NOT_CURATOR = { detail: 'Access denied. User is not a curator or admin.' };
+export const NOT_ADMIN = { detail: 'Access denied. User must be an admin to perform this action.' };
