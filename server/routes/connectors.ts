@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  CREDENTIAL_FREE_SOURCES,
-  CURATOR_OR_ADMIN_ROLES,
-  type DocumentSource,
-} from '../../src/api/contract';
+import { CURATOR_OR_ADMIN_ROLES, type DocumentSource } from '../../src/api/contract';
+import { credentialFitsSource } from '../../src/api/contractRules';
 import { validateConnectorCreate } from '../http/validation';
 import type { Access } from '../http/auth';
 import { sendCachedJson } from '../http/cachedJson';
@@ -33,11 +30,6 @@ function credentialFilter(query: unknown): number | undefined {
   if (value === null) throw validationProblem([intParsingError(['query', 'credential'])]);
   return value;
 }
-
-/** D7: may this credential be attached to a connector of that source? */
-const sourcesMatch = (credential: DocumentSource, connector: DocumentSource) =>
-  credential === connector ||
-  (credential === 'not_applicable' && CREDENTIAL_FREE_SOURCES.includes(connector));
 
 export function connectorRoutes(app: FastifyInstance, { db, guard, reads }: RouteContext) {
   const onRequest = guard(CURATOR_OR_ADMIN);
@@ -81,7 +73,7 @@ export function connectorRoutes(app: FastifyInstance, { db, guard, reads }: Rout
         if (!connectorSource) throw problem(404, `Connector ${connectorId} does not exist`);
         const credentialSource = await findCredentialSource(trx, credentialId);
         if (!credentialSource) throw problem(404, `Credential ${credentialId} does not exist`);
-        if (!sourcesMatch(credentialSource, connectorSource as DocumentSource)) {
+        if (!credentialFitsSource(credentialSource, connectorSource as DocumentSource)) {
           throw problem(
             400,
             `Credential ${credentialId} is for source ${credentialSource}, but connector ${connectorId} is ${connectorSource}`,

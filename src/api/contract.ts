@@ -4,6 +4,18 @@
 // zod/mini: the same core as classic zod, with functions in place of methods,
 // so the panel's entry chunk holds only the parts these schemas use.
 import * as z from 'zod/mini';
+import {
+  CONNECTOR_NAME_MAX_LENGTH,
+  configLimitProblem,
+  isEmailAddress,
+  isJsonObject,
+  parseDateTime,
+  PROJECT_KEY_MAX_LENGTH,
+  PROJECT_KEY_PATTERN,
+  PRUNE_FREQ_MIN,
+  REFRESH_FREQ_MIN,
+  urlProblem,
+} from './contractRules';
 
 export const DOCUMENT_SOURCES = [
   'ingestion_api',
@@ -65,19 +77,6 @@ export const DOCUMENT_SOURCES = [
 export const documentSourceSchema = z.enum(DOCUMENT_SOURCES);
 export type DocumentSource = z.infer<typeof documentSourceSchema>;
 
-/** D7: sources that need no credential; credential 0 (`not_applicable`) may attach to them. */
-export const CREDENTIAL_FREE_SOURCES: readonly DocumentSource[] = [
-  'file',
-  'web',
-  'not_applicable',
-  'google_sites',
-  'wikipedia',
-  'mediawiki',
-  'ingestion_api',
-  'mock_connector',
-  'user_file',
-];
-
 export const INPUT_TYPES = ['load_state', 'poll', 'event', 'slim_retrieval'] as const;
 export const inputTypeSchema = z.enum(INPUT_TYPES);
 export type InputType = z.infer<typeof inputTypeSchema>;
@@ -113,11 +112,6 @@ export const ACCESS_TYPES = ['PUBLIC', 'PRIVATE', 'SYNC'] as const;
 /** A custom issue carries the validation type name of D3 in its params. */
 const issueType = (type: string) => ({ params: { type } });
 
-export const EMAIL_MAX_LENGTH = 254;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-export const isEmailAddress = (value: string) =>
-  value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
-
 export const emailAddressSchema = z.string().check(
   z.refine(isEmailAddress, {
     message: 'Not a valid e-mail address: it needs a local part, an @ and a domain with a dot',
@@ -125,19 +119,6 @@ export const emailAddressSchema = z.string().check(
   }),
 );
 
-/** D4: an absolute http or https address. */
-export function urlProblem(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'Input should be a valid URL, for example https://example.atlassian.net';
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return "URL scheme should be 'http' or 'https'";
-  }
-  return url.hostname ? null : 'Input should be a valid URL with a host';
-}
 export const httpUrlSchema = z.string().check(
   z.superRefine((value, ctx) => {
     const problem = urlProblem(value);
@@ -145,9 +126,8 @@ export const httpUrlSchema = z.string().check(
   }),
 );
 
-export const PROJECT_KEY_PATTERN = /^[A-Z][A-Z0-9_]*$/;
 export const projectKeySchema = z.string().check(
-  z.maxLength(255),
+  z.maxLength(PROJECT_KEY_MAX_LENGTH),
   z.refine((value) => value === '' || PROJECT_KEY_PATTERN.test(value), {
     message: `String should match pattern '${PROJECT_KEY_PATTERN.source}' (upper-case letters, digits and _, starting with a letter)`,
     ...issueType('string_pattern_mismatch'),
@@ -162,45 +142,6 @@ export const jiraConfigSchema = z.looseObject({
 });
 export type JiraConfig = z.infer<typeof jiraConfigSchema>;
 
-/** How deep a per-source config may nest; deeper is refused, not stored (D11). */
-export const CONFIG_MAX_DEPTH = 32;
-/** How long a per-source config may be, as JSON text in UTF-8; longer is refused (D11). */
-export const CONFIG_MAX_BYTES = 64 * 1024;
-
-const isJsonObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Levels of objects and lists, counted level by level (no recursion), up to the limit + 1. */
-function depthOf(value: unknown): number {
-  let depth = 0;
-  let level: unknown[] = [value];
-  while (depth <= CONFIG_MAX_DEPTH) {
-    const next: unknown[] = [];
-    for (const item of level) {
-      if (item === null || typeof item !== 'object') continue;
-      // One at a time: spreading a list of a million items would overflow the stack.
-      for (const child of Object.values(item)) next.push(child);
-    }
-    if (next.length === 0 && !level.some((item) => item !== null && typeof item === 'object'))
-      break;
-    depth++;
-    level = next;
-  }
-  return depth;
-}
-
-/** D11: why a per-source config is refused for its size, or null when it is within the limits. */
-export function configLimitProblem(config: unknown): string | null {
-  // Depth first: JSON.stringify recurses, and is safe only on what nests a little.
-  if (depthOf(config) > CONFIG_MAX_DEPTH) {
-    return `Input should nest at most ${CONFIG_MAX_DEPTH} levels of objects and lists`;
-  }
-  if (new TextEncoder().encode(JSON.stringify(config)).length > CONFIG_MAX_BYTES) {
-    return `Input should be at most 64 KiB (${CONFIG_MAX_BYTES} bytes) as JSON text`;
-  }
-  return null;
-}
-
 // A custom check rather than z.record: the config is checked as the very object
 // that was sent, so a key named __proto__ cannot slip past the limits (D4).
 const connectorConfigSchema = z
@@ -214,23 +155,6 @@ const connectorConfigSchema = z
       if (problem) ctx.addIssue({ code: 'custom', message: problem, ...issueType('value_error') });
     }),
   );
-
-/** D4: ISO-8601 date-time; no offset means UTC; a bare date is refused. */
-export function parseDateTime(value: string): Date | null {
-  const match =
-    /^(\d{4})-(\d{2})-(\d{2})[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(
-      value,
-    );
-  if (!match) return null;
-  // Date would roll 2026-02-30 over into March: a day the month lacks is refused.
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
-  if (daysInMonth === undefined || day < 1 || day > daysInMonth) return null;
-  const text = value.replace(' ', 'T').replace(/(\.\d{3})\d+/, '$1');
-  const date = new Date(match[4] ? text : `${text}Z`);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
 
 const indexingStartSchema = z.pipe(
   z.string().check(
@@ -248,12 +172,8 @@ const indexingStartSchema = z.pipe(
   z.transform((value: string) => parseDateTime(value)?.toISOString() ?? value),
 );
 
-/** D4: the shortest schedules, in seconds (the panel's wizard checks them too). */
-export const REFRESH_FREQ_MIN = 60;
-export const PRUNE_FREQ_MIN = 300;
-
 export const connectorCreateRequestSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(CONNECTOR_NAME_MAX_LENGTH)),
   source: documentSourceSchema,
   input_type: inputTypeSchema,
   access_type: z._default(
@@ -332,10 +252,10 @@ export const attachResponseSchema = z.object({
 });
 export type AttachResponse = z.infer<typeof attachResponseSchema>;
 
-/** D8: the field the interface leaves unnamed is `new_role`. */
 /** D8 step 5: the one refusal that explicit_override never passes. */
 export const SELF_DEMOTION_REFUSAL = 'An admin cannot demote themselves from admin role!';
 
+/** D8: the field the interface leaves unnamed is `new_role`. */
 export const setUserRoleRequestSchema = z.object({
   user_email: z.string(),
   new_role: userRoleSchema,

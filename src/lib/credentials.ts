@@ -1,6 +1,7 @@
 // How a credential reads to a person: its name, and the values the server
 // already masked (D6) — the panel never sees a secret, so it only lays them out.
-import { CREDENTIAL_FREE_SOURCES, type Credential, type DocumentSource } from '../api/contract';
+import type { Credential, DocumentSource } from '../api/contract';
+import { credentialFitsSource } from '../api/contractRules';
 
 export const EMPTY_CREDENTIAL_ID = 0;
 export const EMPTY_CREDENTIAL_LABEL = 'Built-in empty credential (no secret)';
@@ -24,13 +25,6 @@ export function maskedEntries(json: Record<string, unknown> | undefined, prefix 
   return entries;
 }
 
-/**
- * D7: a credential fits a connector of `source` when the sources are equal, or
- * when it is `not_applicable` (like credential 0) and the source needs none.
- */
-export function credentialFits(credential: Pick<Credential, 'source'>, source: DocumentSource) {
-  return (
-    credential.source === source ||
-    (credential.source === 'not_applicable' && CREDENTIAL_FREE_SOURCES.includes(source))
-  );
-}
+/** D7: may this credential be attached to a connector of `source`? */
+export const credentialFits = (credential: Pick<Credential, 'source'>, source: DocumentSource) =>
+  credentialFitsSource(credential.source, source);

@@ -8,7 +8,8 @@ import { credentialLabel } from '../../lib/credentials';
 import { paths } from '../../lib/paths';
 import { sortConnectors, type Sort } from './connectorColumns';
 import { ConnectorTable } from './ConnectorTable';
-import { createdConnectorFrom, credentialFilterFrom } from './connectorsLocation';
+import { createdConnectorFrom } from '../../lib/createdConnector';
+import { credentialFilterFrom } from './connectorsLocation';
 import { UnfinishedConnectors } from './UnfinishedConnectors';
 import './ConnectorsPage.css';
 

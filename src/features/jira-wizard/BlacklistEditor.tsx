@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { blacklistRemoveId, FIELD_IDS } from './fieldIds';
+import { fieldId } from './wizardFields';
 import { TextField } from './TextField';
 import { blacklistAddressSchema, type WizardValues } from './wizardSchema';
 
@@ -55,14 +55,14 @@ export function BlacklistEditor() {
         <ul aria-label="Blacklisted addresses" className="blacklist-items">
           {fields.map((field, index) => {
             const error = itemErrors?.[index]?.address?.message;
-            const errorId = `${blacklistRemoveId(index)}-error`;
+            const errorId = `${fieldId('comment_email_blacklist', index)}-error`;
             return (
               <li key={field.id}>
                 <span>{field.address}</span>
                 <button
                   type="button"
                   className="secondary"
-                  id={blacklistRemoveId(index)}
+                  id={fieldId('comment_email_blacklist', index)}
                   aria-describedby={error ? errorId : undefined}
                   onClick={() => removeAt(index, field.address)}
                 >
@@ -80,7 +80,7 @@ export function BlacklistEditor() {
       )}
       <div className="blacklist-add">
         <TextField
-          id={FIELD_IDS.blacklist_draft}
+          id={fieldId('blacklist_draft')}
           label="E-mail address to leave out"
           type="email"
           autoComplete="off"

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { BlacklistEditor } from './BlacklistEditor';
-import { FIELD_IDS } from './fieldIds';
+import { fieldId } from './wizardFields';
 import { TextField } from './TextField';
 import type { WizardValues } from './wizardSchema';
 
@@ -23,7 +23,7 @@ export function ConnectionStep() {
   return (
     <>
       <TextField
-        id={FIELD_IDS.name}
+        id={fieldId('name')}
         label="Name"
         hint="Shown in the connector list; unique among Jira connectors."
         autoComplete="off"
@@ -31,7 +31,7 @@ export function ConnectionStep() {
         {...register('name')}
       />
       <TextField
-        id={FIELD_IDS.jira_base_url}
+        id={fieldId('jira_base_url')}
         label="Jira base URL"
         hint="The address of your Jira site, starting with https:// or http://, for example https://acme.atlassian.net."
         type="url"
@@ -42,7 +42,7 @@ export function ConnectionStep() {
         {...register('jira_base_url')}
       />
       <TextField
-        id={FIELD_IDS.project_key}
+        id={fieldId('project_key')}
         label="Project key (optional)"
         hint="Leave empty to index all projects. Letters are turned into upper case as you type, for example ENG."
         autoComplete="off"

@@ -1,6 +1,6 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import { CredentialPicker } from '../../components/CredentialPicker';
-import { FIELD_IDS } from './fieldIds';
+import { fieldId } from './wizardFields';
 import type { WizardValues } from './wizardSchema';
 
 export function CredentialStep() {
@@ -11,7 +11,7 @@ export function CredentialStep() {
       name="credential_id"
       render={({ field, fieldState }) => (
         <CredentialPicker
-          id={FIELD_IDS.credential_id}
+          id={fieldId('credential_id')}
           label="Jira credential"
           source="jira"
           description="The access the connector uses to read Jira. Type to filter, use the arrow keys to move, Enter to choose."

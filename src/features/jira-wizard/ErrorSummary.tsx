@@ -1,7 +1,7 @@
 import type { MouseEvent, Ref } from 'react';
-import type { FieldErrors } from 'react-hook-form';
+import { get, type FieldError, type FieldErrors } from 'react-hook-form';
 import type { JiraWizardStep } from '../../lib/paths';
-import { blacklistRemoveId, FIELD_IDS } from './fieldIds';
+import { fieldId, fieldsOfStep, WIZARD_FIELDS } from './wizardFields';
 import type { WizardValues } from './wizardSchema';
 
 export interface SummaryItem {
@@ -10,28 +10,25 @@ export interface SummaryItem {
   message: string;
 }
 
-/** The problems of one step, in the order its fields appear. */
+/** The problems of one step, in the order its fields appear (the field table's order). */
 export function stepErrors(errors: FieldErrors<WizardValues>, step: JiraWizardStep): SummaryItem[] {
   const items: SummaryItem[] = [];
-  const push = (id: string | null, message: string | undefined) => {
-    if (message) items.push({ id, message });
+  const push = (id: string | null, error: FieldError | undefined) => {
+    if (error?.message) items.push({ id, message: error.message });
   };
-  if (step === 'connection') {
-    push(FIELD_IDS.name, errors.name?.message);
-    push(FIELD_IDS.jira_base_url, errors.jira_base_url?.message);
-    push(FIELD_IDS.project_key, errors.project_key?.message);
-    (errors.comment_email_blacklist ?? []).forEach?.((item, index) =>
-      push(blacklistRemoveId(index), item?.address?.message),
-    );
-    push(FIELD_IDS.blacklist_draft, errors.root?.blacklistDraft?.message);
-  } else if (step === 'schedule') {
-    push(FIELD_IDS.refresh, errors.refresh?.amount?.message ?? errors.refresh?.message);
-    push(FIELD_IDS.prune, errors.prune?.amount?.message ?? errors.prune?.message);
-  } else if (step === 'credential') {
-    push(FIELD_IDS.credential_id, errors.credential_id?.message);
-  } else {
-    push(null, errors.root?.server?.message);
+  const at = (path: string): FieldError | undefined => get(errors, path);
+  for (const name of fieldsOfStep(step)) {
+    const { errorPath } = WIZARD_FIELDS[name];
+    if (errorPath.includes('#')) {
+      const list: unknown = get(errors, name);
+      (Array.isArray(list) ? list : []).forEach((_, index) =>
+        push(fieldId(name, index), at(errorPath.replace('#', String(index)))),
+      );
+    } else {
+      push(fieldId(name), at(errorPath) ?? at(name));
+    }
   }
+  if (step === 'review') push(null, at('root.server'));
   return items;
 }
 

@@ -1,5 +1,5 @@
 import { useFormContext } from 'react-hook-form';
-import { FREQUENCY_UNITS, SECONDS_PER_UNIT } from './frequency';
+import { FREQUENCY_UNITS, frequencySeconds } from './frequency';
 import type { WizardValues } from './wizardSchema';
 
 interface FrequencyFieldProps {
@@ -13,8 +13,8 @@ interface FrequencyFieldProps {
 export function FrequencyField({ name, id, legend, hint }: FrequencyFieldProps) {
   const { register, watch, formState } = useFormContext<WizardValues>();
   const error = formState.errors[name]?.amount?.message ?? formState.errors[name]?.message;
-  const { amount, unit } = watch(name);
-  const seconds = /^\d{1,6}$/.test(amount.trim()) ? Number(amount) * SECONDS_PER_UNIT[unit] : null;
+  const frequency = watch(name);
+  const seconds = /^\d{1,6}$/.test(frequency.amount.trim()) ? frequencySeconds(frequency) : null;
   const describedBy = [`${id}-hint`, `${id}-seconds`, error ? `${id}-error` : null]
     .filter(Boolean)
     .join(' ');

@@ -4,7 +4,13 @@ import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { createCredential } from '../../../server/repos/credentials';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { connectTo, renderApp } from '../../test/render';
-import { chooseCredential, fillConnection, fillToReview, heading, next } from '../../test/wizardSteps';
+import {
+  chooseCredential,
+  fillConnection,
+  fillToReview,
+  heading,
+  next,
+} from '../../test/wizardSteps';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -15,10 +15,10 @@ import { applyServerErrors, SERVER_ERROR } from './serverErrors';
 import { STEP_TITLES, StepIndicator } from './StepIndicator';
 import { useCreateJiraConnector } from './useCreateJiraConnector';
 import { WizardActions } from './WizardActions';
+import { fieldsOfStep } from './wizardFields';
 import {
   DEFAULT_VALUES,
   fromCreateRequest,
-  STEP_FIELDS,
   wizardSchema,
   type WizardOutput,
   type WizardValues,
@@ -71,7 +71,7 @@ export function JiraWizardPage() {
   };
 
   const next = async () => {
-    const valid = await trigger(STEP_FIELDS[step]);
+    const valid = await trigger(fieldsOfStep(step));
     const draft = getValues('blacklist_draft').trim();
     if (step === 'connection' && draft) {
       setError('root.blacklistDraft', {

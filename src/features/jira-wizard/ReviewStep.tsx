@@ -4,7 +4,7 @@ import { useCredentials } from '../../api/credentials';
 import { credentialLabel } from '../../lib/credentials';
 import { paths, type JiraWizardStep } from '../../lib/paths';
 import { STEP_TITLES } from './StepIndicator';
-import { describeFrequency, SECONDS_PER_UNIT } from './frequency';
+import { describeFrequency, frequencySeconds } from './frequency';
 import type { WizardValues } from './wizardSchema';
 
 function EditLink({ step }: { step: JiraWizardStep }) {
@@ -14,9 +14,6 @@ function EditLink({ step }: { step: JiraWizardStep }) {
     </Link>
   );
 }
-
-const seconds = ({ amount, unit }: WizardValues['refresh']) =>
-  Number(amount) * SECONDS_PER_UNIT[unit];
 
 /** Everything at a glance; `locked` steps were already sent and cannot change. */
 export function ReviewStep({ locked }: { locked: boolean }) {
@@ -63,9 +60,9 @@ export function ReviewStep({ locked }: { locked: boolean }) {
         {!locked && <EditLink step="schedule" />}
         <dl>
           <dt>Refresh</dt>
-          <dd>{describeFrequency(seconds(values.refresh))}</dd>
+          <dd>{describeFrequency(frequencySeconds(values.refresh))}</dd>
           <dt>Prune</dt>
-          <dd>{describeFrequency(seconds(values.prune))}</dd>
+          <dd>{describeFrequency(frequencySeconds(values.prune))}</dd>
         </dl>
       </section>
       <section aria-labelledby="review-credential">

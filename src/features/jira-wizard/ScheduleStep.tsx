@@ -1,4 +1,4 @@
-import { FIELD_IDS } from './fieldIds';
+import { fieldId } from './wizardFields';
 import { FrequencyField } from './FrequencyField';
 
 export function ScheduleStep() {
@@ -6,13 +6,13 @@ export function ScheduleStep() {
     <>
       <FrequencyField
         name="refresh"
-        id={FIELD_IDS.refresh}
+        id={fieldId('refresh')}
         legend="Refresh frequency"
         hint="How often new and changed Jira issues are fetched. At least every minute; one hour by default."
       />
       <FrequencyField
         name="prune"
-        id={FIELD_IDS.prune}
+        id={fieldId('prune')}
         legend="Prune frequency"
         hint="How often issues deleted in Jira are removed from the index. At least every 5 minutes; one day by default."
       />

@@ -12,6 +12,10 @@ export interface HumanFrequency {
   unit: FrequencyUnit;
 }
 
+/** The seconds an amount and unit stand for (the amount already checked as whole digits). */
+export const frequencySeconds = ({ amount, unit }: HumanFrequency) =>
+  Number(amount) * SECONDS_PER_UNIT[unit];
+
 /** Seconds back into the largest unit that divides them evenly. */
 export function toHumanFrequency(seconds: number): HumanFrequency {
   const unit = [...FREQUENCY_UNITS].reverse().find((u) => seconds % SECONDS_PER_UNIT[u] === 0);

@@ -3,7 +3,7 @@
 // and never create a second connector. It holds the request that was sent —
 // names, addresses, schedule, the credential's id — and no secret.
 import { z } from 'zod';
-import { connectorCreateRequestSchema, type ConnectorCreateRequest } from '../../api/contract';
+import { connectorCreateRequestSchema } from '../../api/contract';
 
 const STORAGE_KEY = 'sourcedesk.jiraWizard.pendingAttach';
 
@@ -15,12 +15,8 @@ const pendingAttachSchema = z.object({
   attachError: z.string().nullable(),
 });
 
-export interface PendingAttach {
-  connectorId: number;
-  request: ConnectorCreateRequest;
-  credentialId: number | null;
-  attachError: string | null;
-}
+/** What was sent is kept as sent: the request's input shape. */
+export type PendingAttach = z.input<typeof pendingAttachSchema>;
 
 export function loadPendingAttach(): PendingAttach | null {
   try {

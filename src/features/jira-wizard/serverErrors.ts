@@ -2,28 +2,13 @@
 // duplicate name (D4) becomes a form error, and the wizard goes to its step.
 import type { UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../api/client';
+import { placeServerErrors } from '../../lib/fieldErrors';
 import { JIRA_WIZARD_STEPS, type JiraWizardStep } from '../../lib/paths';
-import { stepOfField, type WizardValues } from './wizardSchema';
+import { fieldForLoc, stepOfField } from './wizardFields';
+import type { WizardValues } from './wizardSchema';
 
 /** Form errors that belong to no field are kept here and shown in the summary. */
 export const SERVER_ERROR = 'root.server' as const;
-
-type Loc = readonly (string | number)[];
-
-/** `["body", "connector_specific_config", "comment_email_blacklist", 1]` → `comment_email_blacklist.1.address` */
-export function fieldForLoc(loc: Loc): string | null {
-  const [where, first, second, third] = loc;
-  if (where !== 'body') return null;
-  if (first === 'name') return 'name';
-  if (first === 'refresh_freq') return 'refresh.amount';
-  if (first === 'prune_freq') return 'prune.amount';
-  if (first !== 'connector_specific_config') return null;
-  if (second === 'jira_base_url' || second === 'project_key') return second;
-  if (second === 'comment_email_blacklist' && typeof third === 'number') {
-    return `comment_email_blacklist.${third}.address`;
-  }
-  return null;
-}
 
 const DUPLICATE_NAME = /already exists/i;
 
@@ -41,20 +26,10 @@ export function applyServerErrors(
     return 'connection';
   }
   if (error.status !== 422) return null;
-  const steps = new Set<JiraWizardStep>();
-  const unplaced: string[] = [];
-  for (const problem of error.validationErrors) {
-    const field = fieldForLoc(problem.loc);
-    if (!field) {
-      unplaced.push(`${problem.loc.join(' › ')}: ${problem.msg}`);
-      continue;
-    }
-    setError(field as 'name', { type: 'server', message: problem.msg });
-    const step = stepOfField(field);
-    if (step) steps.add(step);
-  }
+  const { placed, unplaced } = placeServerErrors(error, setError, fieldForLoc);
   if (unplaced.length > 0) {
     setError(SERVER_ERROR, { type: 'server', message: unplaced.join('; ') });
   }
+  const steps = new Set(placed.map(stepOfField));
   return JIRA_WIZARD_STEPS.find((step) => steps.has(step)) ?? null;
 }

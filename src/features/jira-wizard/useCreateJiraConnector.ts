@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { useAttachCredential, useCreateConnector } from '../../api/connectors';
+import type { CreatedState } from '../../lib/createdConnector';
 import { paths } from '../../lib/paths';
 import {
   clearPendingAttach,
@@ -13,11 +14,6 @@ import {
   type PendingAttach,
 } from './pendingAttach';
 import { toCreateRequest, type WizardOutput } from './wizardSchema';
-
-/** What the Connectors page reads from the router state to confirm the creation. */
-export interface CreatedState {
-  created: { id: number; name: string };
-}
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 

@@ -1,14 +1,8 @@
 import { expect, test } from 'vitest';
 import { connectorCreateRequestSchema } from '../../api/contract';
 import { describeFrequency, toHumanFrequency } from './frequency';
-import { fieldForLoc } from './serverErrors';
-import {
-  DEFAULT_VALUES,
-  fromCreateRequest,
-  stepOfField,
-  toCreateRequest,
-  wizardSchema,
-} from './wizardSchema';
+import { fieldForLoc, stepOfField } from './wizardFields';
+import { DEFAULT_VALUES, fromCreateRequest, toCreateRequest, wizardSchema } from './wizardSchema';
 
 const filled = {
   ...DEFAULT_VALUES,

@@ -2,17 +2,18 @@
 // the shared contract's rules, and the mapping of its output onto the
 // connector creation request.
 import { z } from 'zod';
+import type { ConnectorCreateRequest } from '../../api/contract';
 import {
+  CONNECTOR_NAME_MAX_LENGTH,
   isEmailAddress,
+  PROJECT_KEY_MAX_LENGTH,
+  PROJECT_KEY_PATTERN,
   PRUNE_FREQ_MIN,
   REFRESH_FREQ_MIN,
-  jiraConfigSchema,
-  PROJECT_KEY_PATTERN,
   urlProblem,
-  type ConnectorCreateRequest,
-} from '../../api/contract';
-import type { JiraWizardStep } from '../../lib/paths';
-import { FREQUENCY_UNITS, SECONDS_PER_UNIT, toHumanFrequency } from './frequency';
+} from '../../api/contractRules';
+import { FREQUENCY_UNITS, frequencySeconds } from './frequency';
+import { WIZARD_FIELD_ENTRIES } from './wizardFields';
 
 const frequencySchema = (what: string, minSeconds: number, minWords: string) =>
   z
@@ -24,7 +25,7 @@ const frequencySchema = (what: string, minSeconds: number, minWords: string) =>
       unit: z.enum(FREQUENCY_UNITS),
     })
     .superRefine((value, ctx) => {
-      if (Number(value.amount) * SECONDS_PER_UNIT[value.unit] < minSeconds) {
+      if (frequencySeconds(value) < minSeconds) {
         ctx.addIssue({
           code: 'custom',
           path: ['amount'],
@@ -32,7 +33,7 @@ const frequencySchema = (what: string, minSeconds: number, minWords: string) =>
         });
       }
     })
-    .transform((value) => Number(value.amount) * SECONDS_PER_UNIT[value.unit]);
+    .transform(frequencySeconds);
 
 /** One address of the comment blacklist, checked when it is added and on Next. */
 export const blacklistAddressSchema = z.string().trim().refine(isEmailAddress, {
@@ -45,7 +46,10 @@ export const wizardSchema = z.object({
     .string()
     .trim()
     .min(1, 'Enter a name for the connector')
-    .max(200, 'Keep the name to 200 characters or fewer'),
+    .max(
+      CONNECTOR_NAME_MAX_LENGTH,
+      `Keep the name to ${CONNECTOR_NAME_MAX_LENGTH} characters or fewer`,
+    ),
   jira_base_url: z
     .string()
     .trim()
@@ -56,7 +60,10 @@ export const wizardSchema = z.object({
     }),
   project_key: z
     .string()
-    .max(255, 'Keep the project key to 255 characters or fewer')
+    .max(
+      PROJECT_KEY_MAX_LENGTH,
+      `Keep the project key to ${PROJECT_KEY_MAX_LENGTH} characters or fewer`,
+    )
     .refine((value) => value === '' || PROJECT_KEY_PATTERN.test(value), {
       message:
         'A project key starts with a letter and holds only upper-case letters, digits and _ (for example ENG)',
@@ -94,44 +101,30 @@ export const DEFAULT_VALUES: WizardValues = {
   credential_id: null,
 };
 
-/** The fields each step validates before Next lets the user on. */
-export const STEP_FIELDS: Record<JiraWizardStep, WizardField[]> = {
-  connection: [
-    'name',
-    'jira_base_url',
-    'project_key',
-    'comment_email_blacklist',
-    'blacklist_draft',
-  ],
-  schedule: ['refresh', 'prune'],
-  credential: ['credential_id'],
-  review: [],
-};
-
-/** The step that holds a field, from its path (`comment_email_blacklist.1.address`). */
-export function stepOfField(path: string): JiraWizardStep | null {
-  const root = path.split('.')[0];
-  const entry = Object.entries(STEP_FIELDS).find(([, fields]) =>
-    (fields as string[]).includes(root ?? ''),
-  );
-  return entry ? (entry[0] as JiraWizardStep) : null;
+type Path = readonly string[];
+const valueAt = (from: unknown, path: Path): unknown =>
+  path.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], from);
+function setAt(into: Record<string, unknown>, path: Path, value: unknown) {
+  const parents = path.slice(0, -1).reduce((node, key) => {
+    node[key] ??= {};
+    return node[key] as Record<string, unknown>;
+  }, into);
+  parents[path[path.length - 1]!] = value;
 }
 
-/** The POST body for the validated form (D4). */
+/** The POST body for the validated form (D4): the fixed fields, then each field at its `loc`. */
 export function toCreateRequest(values: WizardOutput): ConnectorCreateRequest {
-  return {
-    name: values.name,
+  const request: Record<string, unknown> = {
+    name: '',
     source: 'jira',
     input_type: 'poll',
     access_type: 'PUBLIC',
-    connector_specific_config: {
-      jira_base_url: values.jira_base_url,
-      project_key: values.project_key === '' ? null : values.project_key,
-      comment_email_blacklist: values.comment_email_blacklist.map((item) => item.address),
-    },
-    refresh_freq: values.refresh,
-    prune_freq: values.prune,
+    connector_specific_config: {},
   };
+  for (const [, spec] of WIZARD_FIELD_ENTRIES) {
+    if (spec.loc && spec.send) setAt(request, spec.loc, spec.send(values));
+  }
+  return request as ConnectorCreateRequest;
 }
 
 /** The form as it was, from the request that was sent (a created connector awaiting its credential). */
@@ -139,17 +132,11 @@ export function fromCreateRequest(
   request: ConnectorCreateRequest,
   credentialId: number | null,
 ): WizardValues {
-  const config = jiraConfigSchema.safeParse(request.connector_specific_config);
-  return {
-    ...DEFAULT_VALUES,
-    name: request.name,
-    jira_base_url: config.success ? config.data.jira_base_url : '',
-    project_key: (config.success && config.data.project_key) || '',
-    comment_email_blacklist: ((config.success && config.data.comment_email_blacklist) || []).map(
-      (address) => ({ address }),
-    ),
-    refresh: request.refresh_freq ? toHumanFrequency(request.refresh_freq) : DEFAULT_VALUES.refresh,
-    prune: request.prune_freq ? toHumanFrequency(request.prune_freq) : DEFAULT_VALUES.prune,
-    credential_id: credentialId,
-  };
+  const values: Record<string, unknown> = { ...DEFAULT_VALUES, credential_id: credentialId };
+  for (const [name, spec] of WIZARD_FIELD_ENTRIES) {
+    if (!spec.loc || !spec.read) continue;
+    const value = spec.read(valueAt(request, spec.loc));
+    if (value !== undefined) values[name] = value;
+  }
+  return values as WizardValues;
 }

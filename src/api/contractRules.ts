@@ -1,0 +1,120 @@
+// The contract's pure rules (decisions.md, D4–D7): limits, predicates and
+// parsers that the schemas in contract.ts use, and that the server's routes and
+// the panel's forms call directly, so each rule is written once.
+import type { DocumentSource } from './contract';
+
+/** D4: a connector's trimmed name is 1–200 characters. */
+export const CONNECTOR_NAME_MAX_LENGTH = 200;
+/** D4: a Jira project key is at most 255 characters of this pattern. */
+export const PROJECT_KEY_MAX_LENGTH = 255;
+export const PROJECT_KEY_PATTERN = /^[A-Z][A-Z0-9_]*$/;
+
+/** D4: the shortest schedules, in seconds. */
+export const REFRESH_FREQ_MIN = 60;
+export const PRUNE_FREQ_MIN = 300;
+
+/** D7: sources that need no credential; credential 0 (`not_applicable`) may attach to them. */
+export const CREDENTIAL_FREE_SOURCES: readonly DocumentSource[] = [
+  'file',
+  'web',
+  'not_applicable',
+  'google_sites',
+  'wikipedia',
+  'mediawiki',
+  'ingestion_api',
+  'mock_connector',
+  'user_file',
+];
+
+/**
+ * D7: a credential of `credentialSource` may be attached to a connector of
+ * `connectorSource` when the sources are equal, or when the credential is
+ * `not_applicable` (like credential 0) and the connector's source needs none.
+ */
+export const credentialFitsSource = (
+  credentialSource: DocumentSource,
+  connectorSource: DocumentSource,
+) =>
+  credentialSource === connectorSource ||
+  (credentialSource === 'not_applicable' && CREDENTIAL_FREE_SOURCES.includes(connectorSource));
+
+/** D4: two connectors are duplicates when their trimmed names (letter case counts) and sources are equal. */
+export const isDuplicateConnector = (
+  a: { name: string; source: DocumentSource },
+  b: { name: string; source: DocumentSource },
+) => a.source === b.source && a.name.trim() === b.name.trim();
+
+export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+export const isEmailAddress = (value: string) =>
+  value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+
+/** D4: an absolute http or https address. */
+export function urlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'Input should be a valid URL, for example https://example.atlassian.net';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return "URL scheme should be 'http' or 'https'";
+  }
+  return url.hostname ? null : 'Input should be a valid URL with a host';
+}
+
+/** How deep a per-source config may nest; deeper is refused, not stored (D11). */
+export const CONFIG_MAX_DEPTH = 32;
+/** How long a per-source config may be, as JSON text in UTF-8; longer is refused (D11). */
+export const CONFIG_MAX_BYTES = 64 * 1024;
+
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Levels of objects and lists, counted level by level (no recursion), up to the limit + 1. */
+export function depthOf(value: unknown): number {
+  let depth = 0;
+  let level: unknown[] = [value];
+  while (depth <= CONFIG_MAX_DEPTH) {
+    const next: unknown[] = [];
+    for (const item of level) {
+      if (item === null || typeof item !== 'object') continue;
+      // One at a time: spreading a list of a million items would overflow the stack.
+      for (const child of Object.values(item)) next.push(child);
+    }
+    if (next.length === 0 && !level.some((item) => item !== null && typeof item === 'object'))
+      break;
+    depth++;
+    level = next;
+  }
+  return depth;
+}
+
+/** D11: why a per-source config is refused for its size, or null when it is within the limits. */
+export function configLimitProblem(config: unknown): string | null {
+  // Depth first: JSON.stringify recurses, and is safe only on what nests a little.
+  if (depthOf(config) > CONFIG_MAX_DEPTH) {
+    return `Input should nest at most ${CONFIG_MAX_DEPTH} levels of objects and lists`;
+  }
+  if (new TextEncoder().encode(JSON.stringify(config)).length > CONFIG_MAX_BYTES) {
+    return `Input should be at most 64 KiB (${CONFIG_MAX_BYTES} bytes) as JSON text`;
+  }
+  return null;
+}
+
+/** D4: ISO-8601 date-time; no offset means UTC; a bare date is refused. */
+export function parseDateTime(value: string): Date | null {
+  const match =
+    /^(\d{4})-(\d{2})-(\d{2})[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(
+      value,
+    );
+  if (!match) return null;
+  // Date would roll 2026-02-30 over into March: a day the month lacks is refused.
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  if (daysInMonth === undefined || day < 1 || day > daysInMonth) return null;
+  const text = value.replace(' ', 'T').replace(/(\.\d{3})\d+/, '$1');
+  const date = new Date(match[4] ? text : `${text}Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}

@@ -1,0 +1,37 @@
+// D3: the server's 422 problems put next to the fields they are about. Each
+// form says which of its fields a `loc` names; the rest are returned in words.
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from '../api/client';
+import type { ValidationError } from '../api/contract';
+
+type Loc = ValidationError['loc'];
+
+/** The 422 problems of a failed request; none for any other failure. */
+export const validationProblemsOf = (error: unknown): ValidationError[] =>
+  error instanceof ApiError && error.status === 422 ? error.validationErrors : [];
+
+/** `["body", "name"]: Field required` for a problem no field holds. */
+export const problemWords = ({ loc, msg }: ValidationError) => `${loc.join(' › ')}: ${msg}`;
+
+/**
+ * Sets each problem on the field `fieldForLoc` names; returns the fields that
+ * got one and the words of the problems that belong to none.
+ */
+export function placeServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fieldForLoc: (loc: Loc) => string | null,
+): { placed: string[]; unplaced: string[] } {
+  const placed: string[] = [];
+  const unplaced: string[] = [];
+  for (const problem of validationProblemsOf(error)) {
+    const field = fieldForLoc(problem.loc);
+    if (!field) {
+      unplaced.push(problemWords(problem));
+      continue;
+    }
+    setError(field as Path<T>, { type: 'server', message: problem.msg });
+    placed.push(field);
+  }
+  return { placed, unplaced };
+}
