@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, useRouteError, type RouteObject } from 'react-router-dom';
-import { describeError } from '../components/ErrorNotice';
+import { describeError } from '../lib/describeError';
 import { SignInPage } from '../features/auth/SignInPage';
 import { connectorsLoader } from '../features/connectors/connectorsLoader';
 import { paths } from '../lib/paths';

@@ -1,17 +1,4 @@
-import { ApiError } from '../api/client';
-
-/** Words a person can act on, for any failed request. */
-export function describeError(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 403) {
-      return `Your role may not do this. ${error.message} Ask an administrator, or sign in with another key.`;
-    }
-    if (error.status === 0) return error.message;
-    if (error.status >= 500) return `The server failed (${error.status}). Try again in a moment.`;
-    return error.message;
-  }
-  return error instanceof Error ? error.message : 'Something went wrong.';
-}
+import { describeError } from '../lib/describeError';
 
 export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   return (

@@ -1,3 +1,4 @@
+import { Field } from '../../components/Field';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
@@ -37,26 +38,25 @@ export function SignInPage() {
         </p>
       )}
       <form onSubmit={submit} noValidate>
-        <label htmlFor="api-key">API key</label>
-        <input
+        <Field
           id="api-key"
-          name="api-key"
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          value={key}
-          onChange={(event) => setKey(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'api-key-error api-key-help' : 'api-key-help'}
-        />
-        <p id="api-key-help" className="hint">
-          The key is kept for this browser tab only and is sent to the server as a bearer token.
-        </p>
-        {error && (
-          <p id="api-key-error" className="field-error">
-            {error}
-          </p>
-        )}
+          label="API key"
+          hint="The key is kept for this browser tab only and is sent to the server as a bearer token."
+          error={error}
+          className="field"
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="api-key"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={key}
+              onChange={(event) => setKey(event.target.value)}
+            />
+          )}
+        </Field>
         <button type="submit">Sign in</button>
       </form>
     </main>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCredentials } from '../../api/credentials';
-import { describeError } from '../../components/ErrorNotice';
+import { describeError } from '../../lib/describeError';
 import { JIRA_WIZARD_STEPS, paths, type JiraWizardStep } from '../../lib/paths';
 import { ConnectionStep } from './ConnectionStep';
 import { CredentialStep } from './CredentialStep';

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { Field } from '../../components/Field';
 
 interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   id: string;
@@ -7,30 +8,11 @@ interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   error?: string | undefined;
 }
 
-/** A labelled input whose hint and error are linked with aria-describedby. */
+/** A labelled text input: the shared Field around an input. */
 export function TextField({ id, label, hint, error, className, ...input }: TextFieldProps) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div className={className ?? 'field'}>
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      {(control) => <input {...control} {...input} />}
+    </Field>
   );
 }

@@ -2,13 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ROLE_MEANINGS, USER_ROLES } from '../../api/contract';
+import { Field } from '../../components/Field';
 import { useSetUserRole } from '../../api/users';
 import { ConfirmAdminDialog } from './ConfirmAdminDialog';
 import { placeServerErrors, roleFormSchema, type RoleFormValues } from './roleForm';
 import { RoleOutcome } from './RoleOutcome';
-
-const describedBy = (...ids: (string | false | undefined)[]) =>
-  ids.filter(Boolean).join(' ') || undefined;
 
 export function RoleForm() {
   const mutation = useSetUserRole();
@@ -37,54 +35,46 @@ export function RoleForm() {
   return (
     <div className="users-layout">
       <form onSubmit={handleSubmit(onValid)} noValidate aria-label="Set a user's role">
-        <div className="field">
-          <label htmlFor="user-email">User's e-mail</label>
-          <input
-            id="user-email"
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={describedBy('user-email-hint', emailError && 'user-email-error')}
-            {...register('user_email')}
-          />
-          <p id="user-email-hint" className="hint">
-            The address the user has here; letter case does not matter.
-          </p>
-          {emailError && (
-            <p id="user-email-error" className="field-error">
-              {emailError}
-            </p>
+        <Field
+          id="user-email"
+          label="User's e-mail"
+          hint="The address the user has here; letter case does not matter."
+          error={emailError}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              autoComplete="off"
+              spellCheck={false}
+              {...register('user_email')}
+            />
           )}
-        </div>
+        </Field>
 
-        <fieldset className="field" aria-describedby={describedBy(roleError && 'new-role-error')}>
-          <legend>New role</legend>
-          {roleError && (
-            <p id="new-role-error" className="field-error">
-              {roleError}
-            </p>
+        <Field id="new-role" legend="New role" error={roleError}>
+          {() => (
+            <ul className="role-options">
+              {USER_ROLES.map((role) => (
+                <li key={role}>
+                  <input
+                    type="radio"
+                    id={`role-${role}`}
+                    value={role}
+                    aria-describedby={`role-${role}-meaning`}
+                    {...register('new_role')}
+                  />
+                  <div>
+                    <label htmlFor={`role-${role}`}>{role}</label>
+                    <p id={`role-${role}-meaning`} className="hint">
+                      {ROLE_MEANINGS[role]}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
           )}
-          <ul className="role-options">
-            {USER_ROLES.map((role) => (
-              <li key={role}>
-                <input
-                  type="radio"
-                  id={`role-${role}`}
-                  value={role}
-                  aria-describedby={`role-${role}-meaning`}
-                  {...register('new_role')}
-                />
-                <div>
-                  <label htmlFor={`role-${role}`}>{role}</label>
-                  <p id={`role-${role}-meaning`} className="hint">
-                    {ROLE_MEANINGS[role]}
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+        </Field>
 
         <div className="field checkbox-field">
           <input

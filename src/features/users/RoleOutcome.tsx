@@ -1,5 +1,5 @@
 import { ApiError } from '../../api/client';
-import { describeError } from '../../components/ErrorNotice';
+import { describeError } from '../../lib/describeError';
 import type { SetUserRoleRequest } from '../../api/contract';
 import { SELF_DEMOTION_REFUSAL } from '../../api/contract';
 import { unplacedMessages } from './roleForm';
