@@ -37,10 +37,6 @@ export const connectorListQuery = (filters: ConnectorFilters = {}) =>
       }),
   });
 
-/** Keeps the previous rows on screen while another filter loads. */
-export const useConnectors = (filters: ConnectorFilters = {}) =>
-  useQuery({ ...connectorListQuery(filters), placeholderData: keepPreviousData });
-
 export function useCreateConnector() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -9,8 +9,24 @@ import { connectTo, renderWithClient } from '../test/render';
 import { CredentialPicker, type CredentialPickerProps } from './CredentialPicker';
 
 let server: TestServer;
+/** The credentials this file makes for itself, by what they are. */
+const ids = { jiraCloud: 0, jiraDc: 0, slack: 0, confluence: 0, github: 0, drive: 0 };
 beforeAll(async () => {
-  server = await startTestServer({ demoData: true });
+  server = await startTestServer();
+  const make = (source: DocumentSource, name: string, json: Record<string, string> = {}) =>
+    createCredential(server.store.db, {
+      source,
+      name,
+      credential_json: { token: 'x'.repeat(40), ...json },
+    });
+  ids.jiraCloud = await make('jira', 'Jira Cloud — engineering bot');
+  ids.jiraDc = await make('jira', 'Jira Data Center — support', {
+    authentication_method: 'personal_access_token',
+  });
+  ids.slack = await make('slack', 'Slack workspace bot');
+  ids.confluence = await make('confluence', 'Confluence Cloud');
+  ids.github = await make('github', 'GitHub read-only app');
+  ids.drive = await make('google_drive', 'Google Drive service account');
 });
 afterAll(() => server.close());
 
@@ -65,7 +81,7 @@ test('typing filters by name, source or id; arrows move; Enter selects', async (
   );
   await user.keyboard('{ArrowUp}{Enter}');
 
-  expect(onChange).toHaveBeenLastCalledWith(2);
+  expect(onChange).toHaveBeenLastCalledWith(ids.jiraDc);
   expect(input).toHaveValue('Jira Data Center — support');
   expect(input).toHaveAttribute('aria-expanded', 'false');
 
@@ -73,13 +89,13 @@ test('typing filters by name, source or id; arrows move; Enter selects', async (
   await user.type(input, 'github');
   expect(optionNames()).toEqual(['GitHub read-only app']);
   await user.clear(input);
-  await user.type(input, '6');
+  await user.type(input, `#${ids.drive}`);
   expect(optionNames()).toEqual(['Google Drive service account']);
 });
 
 test('Escape closes the list, a second Escape drops the typed text; a click selects', async () => {
   const onChange = vi.fn();
-  const { user, input } = await renderPicker({ onChange, initial: 3 });
+  const { user, input } = await renderPicker({ onChange, initial: ids.slack });
   expect(input).toHaveValue('Slack workspace bot');
 
   await user.clear(input);
@@ -97,7 +113,7 @@ test('Escape closes the list, a second Escape drops the typed text; a click sele
     'true',
   );
   await user.click(screen.getByRole('option', { name: /Confluence Cloud/ }));
-  expect(onChange).toHaveBeenLastCalledWith(4);
+  expect(onChange).toHaveBeenLastCalledWith(ids.confluence);
   expect(input).toHaveValue('Confluence Cloud');
   expect(input).toHaveFocus();
 });
@@ -161,4 +177,33 @@ test('a role that may not list credentials reads why, in the picker', async () =
   renderWithClient(<Harness />);
   expect(await screen.findByRole('alert')).toHaveTextContent('Your role may not do this.');
   expect(screen.getByRole('combobox', { name: 'Credential' })).toBeDisabled();
+});
+
+test('emptying the box and pressing Enter means all credentials; the list shows that', async () => {
+  const onChange = vi.fn();
+  const { user, input } = await renderPicker({ onChange, allowAll: true, initial: ids.slack });
+  await user.clear(input);
+  await user.keyboard('{Enter}');
+  expect(onChange).toHaveBeenLastCalledWith(null);
+  expect(input).toHaveValue('All credentials');
+  expect(screen.queryByRole('button', { name: /Clear credential/ })).not.toBeInTheDocument();
+});
+
+test('text that matches nothing and Enter keep the choice in effect, and the box says which', async () => {
+  const onChange = vi.fn();
+  const { user, input } = await renderPicker({ onChange, allowAll: true, initial: ids.slack });
+  await user.clear(input);
+  await user.type(input, 'no such credential');
+  expect(screen.getByRole('status')).toHaveTextContent('No credential matches');
+  await user.keyboard('{Enter}');
+  expect(onChange).not.toHaveBeenCalled();
+  expect(input).toHaveValue('Slack workspace bot');
+});
+
+test('a clear button (×) goes back to all credentials', async () => {
+  const onChange = vi.fn();
+  const { user } = await renderPicker({ onChange, allowAll: true, initial: ids.slack });
+  await user.click(screen.getByRole('button', { name: 'Clear credential: show all credentials' }));
+  expect(onChange).toHaveBeenLastCalledWith(null);
+  expect(screen.getByRole('combobox', { name: 'Credential' })).toHaveValue('All credentials');
 });

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { insertConnector, insertPair } from '../../../server/repos/connectors';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
+import { FLEET_LISTED, seedFleet } from '../../test/fleet';
 import { connectTo, renderApp } from '../../test/render';
 
 // jsdom lays nothing out: give the table's scroll area a height (and room to
@@ -20,8 +21,10 @@ beforeAll(() => {
 
 // Each test has a server of its own: several of them change the data.
 let server: TestServer;
+let fleet: Awaited<ReturnType<typeof seedFleet>>;
 beforeEach(async () => {
-  server = await startTestServer({ demoData: true });
+  server = await startTestServer();
+  fleet = await seedFleet(server);
 });
 afterEach(() => server.close());
 
@@ -32,19 +35,7 @@ async function rowNames() {
     .slice(1);
   return rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 }
-const ALL_LISTED = [
-  'Engineering Jira',
-  'Platform Jira',
-  'Support desk Jira',
-  'Engineering Slack',
-  'Support Slack',
-  'Company wiki',
-  'HR handbook',
-  'Monorepo pull requests',
-  'Shared drive',
-  'Public website',
-  'Uploaded policies',
-];
+const ALL_LISTED = FLEET_LISTED;
 
 test('lists the finished connectors in human units and counts the unfinished one', async () => {
   connectTo(server);
@@ -65,7 +56,8 @@ test('lists the finished connectors in human units and counts the unfinished one
     'Updated',
   ]);
   const jira = screen.getByRole('row', { name: /^Engineering Jira/ });
-  for (const text of ['jira', 'poll', 'every hour', 'daily', 'Jira Cloud — engineering bot (#1)']) {
+  const jiraCredential = `Jira Cloud — engineering bot (#${fleet.credentials.jiraCloud})`;
+  for (const text of ['jira', 'poll', 'every hour', 'daily', jiraCredential]) {
     expect(within(jira).getByRole('cell', { name: text })).toBeInTheDocument();
   }
   const policies = screen.getByRole('row', { name: /^Uploaded policies/ });
@@ -78,7 +70,7 @@ test('lists the finished connectors in human units and counts the unfinished one
 
 test('the credential filter comes from the URL and goes back into it', async () => {
   connectTo(server);
-  const { user, router } = renderApp('/connectors?credential=1');
+  const { user, router } = renderApp(`/connectors?credential=${fleet.credentials.jiraCloud}`);
   expect(await rowNames()).toEqual(['Engineering Jira', 'Platform Jira']);
   const picker = screen.getByRole('combobox', { name: 'Credential' });
   await vi.waitFor(() => expect(picker).toHaveValue('Jira Cloud — engineering bot'));
@@ -86,7 +78,7 @@ test('the credential filter comes from the URL and goes back into it', async () 
   await user.clear(picker);
   await user.type(picker, 'slack');
   await user.keyboard('{ArrowDown}{Enter}');
-  expect(router.state.location.search).toBe('?credential=3');
+  expect(router.state.location.search).toBe(`?credential=${fleet.credentials.slack}`);
   await vi.waitFor(async () =>
     expect(await rowNames()).toEqual(['Engineering Slack', 'Support Slack']),
   );
@@ -171,8 +163,10 @@ test('a connector just created by the wizard is announced and brought into view'
   connectTo(server);
   const { router } = renderApp('/connectors');
   const rows = within(await table()).getAllByRole('row');
-  expect(rows.length).toBeLessThan(60); // virtualized: far fewer than 311 rows
-  expect(await table()).toHaveAttribute('aria-rowcount', '312');
+  const total = 300 + ALL_LISTED.length;
+  expect(rows.length).toBeLessThan(60); // virtualized: far fewer than the 306 rows
+  // every row and the header row
+  expect(await table()).toHaveAttribute('aria-rowcount', String(total + 1));
 
   await router.navigate('/connectors', { state: { created: { id: last, name: 'Bulk 300' } } });
   const notice = await screen.findByText('Connector “Bulk 300” was created.');
@@ -202,4 +196,16 @@ test('a basic-role key reads that its role may not list connectors', async () =>
     'Your role may not do this. Access denied. User is not a curator or admin.',
   );
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
+});
+
+test('a credential in the address that is no id is said to be wrong, and every connector is shown', async () => {
+  connectTo(server);
+  const { user, router } = renderApp('/connectors?credential=abc');
+  expect(await rowNames()).toEqual(ALL_LISTED);
+  expect(
+    screen.getByText(/asks for credential “abc”, which is not a credential number/),
+  ).toBeInTheDocument();
+  await user.click(screen.getByRole('link', { name: 'Show all connectors' }));
+  expect(router.state.location.search).toBe('');
+  expect(screen.queryByText(/which is not a credential number/)).not.toBeInTheDocument();
 });

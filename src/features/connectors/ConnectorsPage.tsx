@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useConnectors } from '../../api/connectors';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCredentials } from '../../api/credentials';
 import { CredentialPicker } from '../../components/CredentialPicker';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -9,7 +9,11 @@ import { paths } from '../../lib/paths';
 import { sortConnectors, type Sort } from './connectorColumns';
 import { ConnectorTable } from './ConnectorTable';
 import { createdConnectorFrom } from '../../lib/createdConnector';
-import { credentialFilterFrom } from './connectorsLocation';
+import {
+  badCredentialParam,
+  connectorsPageQueries,
+  credentialFilterFrom,
+} from './connectorsLocation';
 import { UnfinishedConnectors } from './UnfinishedConnectors';
 import './ConnectorsPage.css';
 
@@ -18,9 +22,11 @@ export function ConnectorsPage() {
   const navigate = useNavigate();
   const created = createdConnectorFrom(useLocation().state);
   const credential = credentialFilterFrom(searchParams);
-  const listed = useConnectors(credential === undefined ? {} : { credential });
-  // D10 counts unfinished connectors over the whole list, whatever the filter.
-  const everything = useConnectors();
+  const badCredential = badCredentialParam(searchParams);
+  const queries = connectorsPageQueries(credential);
+  // The previous rows stay on screen while another filter loads.
+  const listed = useQuery({ ...queries.filtered, placeholderData: keepPreviousData });
+  const everything = useQuery(queries.everything);
   const credentials = useCredentials();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort | null>(null);
@@ -66,6 +72,12 @@ export function ConnectorsPage() {
       <div role="status">
         {announcement && <p className="notice notice-success">{announcement}</p>}
       </div>
+      {badCredential !== null && (
+        <p className="notice notice-error">
+          The address asks for credential “{badCredential}”, which is not a credential number, so
+          every connector is shown. <Link to={paths.connectors.getHref()}>Show all connectors</Link>
+        </p>
+      )}
     </>
   );
   if (listed.isPending) {

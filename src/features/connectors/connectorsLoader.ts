@@ -4,10 +4,9 @@
 // the requests already in flight.
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { connectorListQuery } from '../../api/connectors';
 import { credentialListQuery } from '../../api/credentials';
 import { session } from '../../lib/session';
-import { credentialFilterFrom } from './connectorsLocation';
+import { connectorsPageQueries, credentialFilterFrom } from './connectorsLocation';
 
 /** A failure shows through the page's own queries (which retry on mount), not here. */
 const ignore = () => {};
@@ -18,12 +17,10 @@ export const connectorsLoader =
     // Signed out, the shell sends the person to sign in: nothing to ask for yet.
     if (!session.get().apiKey) return null;
     const credential = credentialFilterFrom(new URL(request.url).searchParams);
-    const queries = [
-      connectorListQuery(credential === undefined ? {} : { credential }),
-      // The unfinished connectors are counted over the whole list, whatever the filter (D10).
-      ...(credential === undefined ? [] : [connectorListQuery()]),
-    ];
-    for (const query of queries) queryClient.query(query).catch(ignore);
+    // Without a filter both are one query: the client asks once.
+    const { filtered, everything } = connectorsPageQueries(credential);
+    queryClient.query(filtered).catch(ignore);
+    queryClient.query(everything).catch(ignore);
     queryClient.query(credentialListQuery()).catch(ignore);
     return null;
   };
