@@ -1,8 +1,6 @@
 import {
-  keepPreviousData,
   queryOptions,
   useMutation,
-  useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiRequest } from './client';
