@@ -1,4 +1,4 @@
-// `npm run bench` (issue 5): builds the panel, seeds its own data, measures the
+// `npm run bench`: builds the panel, seeds its own data, measures the
 // panel in Chromium and the API under load on 127.0.0.1, prints one table and
 // writes it to bench/results.json. Knobs: see config.ts (BENCH_SECONDS, …).
 import { rmSync } from 'node:fs';

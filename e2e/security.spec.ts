@@ -1,4 +1,4 @@
-// Issue 4, security in the browser: the panel runs under its Content-Security-
+// Security in the browser: the panel runs under its Content-Security-
 // Policy without a single violation; names holding HTML and script are shown as
 // text and run nothing; a javascript: Jira URL is refused by the form; the API
 // key stays out of localStorage, cookies and the address bar.
@@ -32,7 +32,7 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
 
-test('issue 4: the served page has no inline script, and every page runs under the CSP with no violation', async ({
+test('the served page has no inline script, and every page runs under the CSP with no violation', async ({
   page,
   request,
   server,
@@ -64,7 +64,7 @@ test('issue 4: the served page has no inline script, and every page runs under t
   expect(await violations()).toEqual([]);
 });
 
-test('issue 4 (D6): connector and credential names holding HTML and script are shown as text and run nothing', async ({
+test('D6: connector and credential names holding HTML and script are shown as text and run nothing', async ({
   page,
   server,
   signIn,
@@ -113,7 +113,7 @@ test('issue 4 (D6): connector and credential names holding HTML and script are s
   expect(await violations()).toEqual([]);
 });
 
-test('issue 4 (D4): a javascript: Jira URL is refused by the wizard form, and nothing is sent', async ({
+test('D4: a javascript: Jira URL is refused by the wizard form, and nothing is sent', async ({
   page,
   signIn,
 }) => {
@@ -132,7 +132,7 @@ test('issue 4 (D4): a javascript: Jira URL is refused by the wizard form, and no
   expect(posts).toEqual([]);
 });
 
-test('issue 4 (D2): after sign-in the API key is in no localStorage, cookie or address, on any page', async ({
+test('D2: after sign-in the API key is in no localStorage, cookie or address, on any page', async ({
   page,
   context,
   server,

@@ -1,4 +1,4 @@
-// Issue 4, crashes: a stream of connector creations and attaches to the real
+// Crashes (D11, D12): a stream of connector creations and attaches to the real
 // server process, SIGKILL in the middle of it, a restart on the same data
 // folder, and a check that every write answered 200 survived, that nothing
 // half-written is stored, and that SQLite's integrity check passes.

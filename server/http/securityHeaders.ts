@@ -1,4 +1,4 @@
-// Issue 4: every answer tells the browser not to sniff types, send referrers or
+// Every answer tells the browser not to sniff types, send referrers or
 // frame the panel; pages may run only the build's own scripts (no inline ones);
 // API answers are never cached, since they carry the administrator's data.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

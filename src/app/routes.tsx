@@ -44,7 +44,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <AppShell />,
     errorElement: <RouteError />,
-    // The shell and its page appear together once the page's code is in, as they always have.
+    // On the shell, not on each page: the shell and its page appear together once the
+    // page's code is in, instead of the shell first and the page (and its focus) later.
     HydrateFallback: PageLoading,
     children: [
       { index: true, element: <Navigate to={paths.connectors.getHref()} replace /> },

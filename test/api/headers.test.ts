@@ -1,4 +1,4 @@
-// Issue 4: security headers on every answer — pages may run only the build's own
+// Security headers on every answer — pages may run only the build's own
 // scripts and cannot be framed; API answers, errors included, are never cached.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,7 +43,7 @@ function expectBrowserProtection(headers: Headers) {
   expect(headers.get('x-frame-options')).toBe('DENY');
 }
 
-describe('issue 4: served pages carry a CSP without inline scripts and frame protection', () => {
+describe('served pages carry a CSP without inline scripts and frame protection', () => {
   it.each(['/', '/connectors', '/connectors/new/jira?step=review', '/users'])(
     'GET %s (index.html)',
     async (path) => {
@@ -58,7 +58,7 @@ describe('issue 4: served pages carry a CSP without inline scripts and frame pro
     const script = await fetch(`${panel.origin}/assets/app.js`);
     expect(script.status).toBe(200);
     expectBrowserProtection(script.headers);
-    // Issue 5: content-named assets are kept by the browser; index.html is not.
+    // Content-named assets are kept by the browser; index.html is not.
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const page = await fetch(`${panel.origin}/connectors`);
     expect(page.headers.get('cache-control')).not.toMatch(/immutable/);
@@ -68,7 +68,7 @@ describe('issue 4: served pages carry a CSP without inline scripts and frame pro
   });
 });
 
-describe('issue 4 (D1, D11): API answers are no-store and nosniff, errors included', () => {
+describe('D1, D11: API answers are no-store and nosniff, errors included', () => {
   const cases: [string, string, string | null, number][] = [
     ['GET', '/manage/admin/connector', 'admin', 200],
     ['GET', '/manage/admin/credential', 'admin', 200],

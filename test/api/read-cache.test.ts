@@ -1,4 +1,4 @@
-// Issue 5: list answers are kept until the database changes. Every write is
+// List answers are kept until the database changes. Every write is
 // visible to the very next read, also a write by another process (the key
 // command), and a client that has the answer already gets 304.
 import { mkdtempSync, rmSync } from 'node:fs';

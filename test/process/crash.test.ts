@@ -1,4 +1,4 @@
-// Issue 4 (D11, D12): SIGKILL in the middle of a stream of creations and
+// D11, D12: SIGKILL in the middle of a stream of creations and
 // attaches loses no acknowledged write and leaves nothing half-written.
 // scripts/crash-check.ts does the work; a larger run: npm run crash-check.
 import { expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 4: the server listens on 127.0.0.1 unless told otherwise, and says so
+// The server listens on 127.0.0.1 unless told otherwise, and says so
 // when told to listen wider. No traffic is sent: the printed banner and, on
 // Linux, the kernel's table of listening sockets tell where it listens.
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ function boundAddress(port: number): string | null | undefined {
   return null;
 }
 
-describe('issue 4 (D1) the listening address', () => {
+describe('D1: the listening address', () => {
   test('by default: 127.0.0.1, printed as such, no warning', async () => {
     const server = await startServerProcess({
       SOURCEDESK_DATA_DIR: ':memory:',

@@ -1,4 +1,4 @@
-// Issue 4 (D2, D6): the log of the real process at its default level (info).
+// D2, D6: the log of the real process at its default level (info).
 // The key appears only in the startup banner, printed on purpose for the
 // operator; no JSON log line holds a key, a wrong key or a credential secret.
 import { randomBytes } from 'node:crypto';

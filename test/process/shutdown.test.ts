@@ -1,4 +1,4 @@
-// Issue 4 (D11, D12): on SIGTERM the server stops taking connections, answers
+// D11, D12: on SIGTERM the server stops taking connections, answers
 // the requests already in flight in full, closes the database (the WAL is
 // checkpointed away) and exits 0.
 import { randomBytes } from 'node:crypto';

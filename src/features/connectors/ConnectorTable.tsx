@@ -26,7 +26,9 @@ export function ConnectorTable(props: ConnectorTableProps) {
   // last one measured): an estimate that is off moves every row below a row
   // that comes into view, and scrolling far then stalls on those corrections.
   const rowHeight = useRef(FIRST_ROW_HEIGHT);
-  // No React Compiler here: the virtualizer re-renders this component itself.
+  // The virtualizer hands back functions that change on every render, so nothing
+  // here may be memoized around them (the lint rule warns of that; this project
+  // does not run the React Compiler).
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
