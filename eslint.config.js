@@ -5,8 +5,55 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Walls: which code may import which (style.md, "Feature folders, one import
+// direction"). ESLint keeps only the last setting of a rule for a file, so each
+// group of files lists every wall that holds for it.
+const TEST_FILES = ['**/*.test.{ts,tsx}', 'src/test/**'];
+const wall = (message, ...regexes) => regexes.map((regex) => ({ regex, message }));
+const SHARED = wall(
+  'Shared code (api, lib, components) must not import a feature or the app shell.',
+  '(^|/)features/',
+  '(^|/)app/',
+);
+const FEATURE = wall(
+  'A feature must not import another feature; move what they share to src/lib or src/components.',
+  '^\\.\\./(?!\\.\\.)[^/]+/',
+  '(^|/)features/',
+);
+const PANEL = wall(
+  'Panel code must not import the server or test code.',
+  '(^|/)server/',
+  '(^|/)test(/|$)',
+  '\\.test$',
+);
+const SERVER = wall(
+  'The server may import only the contract (src/api/contract, src/api/contractRules) from src/, and no test code.',
+  '(^|/)src/(?!api/contract(Rules)?$)',
+  '(^|/)test/',
+  '\\.test$',
+);
+const SHARED_FILES = ['src/api/**', 'src/lib/**', 'src/components/**'];
+const walls = [
+  { files: SHARED_FILES, patterns: SHARED },
+  { files: SHARED_FILES, ignores: TEST_FILES, patterns: [...SHARED, ...PANEL] },
+  { files: ['src/features/**'], patterns: FEATURE },
+  { files: ['src/features/**'], ignores: TEST_FILES, patterns: [...FEATURE, ...PANEL] },
+  { files: ['src/app/**', 'src/main.tsx'], ignores: TEST_FILES, patterns: PANEL },
+  { files: ['server/**'], ignores: TEST_FILES, patterns: SERVER },
+];
+
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'node_modules', 'test-results', 'playwright-report', 'bench/results.json', 'bench/.dist'] },
+  {
+    ignores: [
+      'dist',
+      'dist-server',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'bench/results.json',
+      'bench/.dist',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,12 +67,27 @@ export default tseslint.config(
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
-    files: ['server/**/*.ts', 'test/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', '*.config.{ts,js}'],
+    files: [
+      'server/**/*.ts',
+      'test/**/*.ts',
+      'e2e/**/*.ts',
+      'scripts/**/*.ts',
+      'bench/**/*.ts',
+      '*.config.{ts,js}',
+    ],
     languageOptions: { globals: globals.node },
   },
+  ...walls.map(({ files, ignores, patterns }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  })),
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
 );
