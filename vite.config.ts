@@ -8,10 +8,26 @@ export default defineConfig({
   server: { host: '127.0.0.1', proxy: { '/api': apiTarget } },
   build: { outDir: 'dist', sourcemap: true },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['src/test/setup.ts'],
     pool: 'forks',
     testTimeout: 20_000,
+    // `npm run test:fast` runs unit + api (the inner loop); `npm run test:unit` all four.
+    projects: [
+      // Pure functions of the panel, the contract and the server.
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'server/**/*.test.ts'] },
+      },
+      // The API over real HTTP on an in-process server, and generated bad input.
+      {
+        extends: true,
+        test: { name: 'api', include: ['test/api/**/*.test.ts', 'test/fuzz/**/*.test.ts'] },
+      },
+      // Components in jsdom against the real in-process server.
+      { extends: true, test: { name: 'panel', include: ['src/**/*.test.tsx'] } },
+      // The server as a real child process: start, shutdown, logs, crashes.
+      { extends: true, test: { name: 'process', include: ['test/process/**/*.test.ts'] } },
+    ],
   },
 });

@@ -1,5 +1,8 @@
 // Requests that race: identical writes sent at once (D4, D7), and a user's own
 // requests racing with their demotion (D2, D8).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRole } from '../../src/api/contract';
 import { startTestServer, type TestServer } from '../support/harness';
@@ -50,6 +53,43 @@ describe('D7 identical attaches at once', () => {
         data: connector,
       }),
     );
+  });
+});
+
+describe('D7 identical attaches at once on two database connections', () => {
+  it(`${AT_ONCE} split across two servers on one data folder → one pair (the unique key, not a queue)`, async () => {
+    // One server serialises its own requests on its one connection; two servers
+    // on one SQLite file race for real, so only the unique key can keep one pair.
+    const dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-race-'));
+    const a = await startTestServer({ dataDir });
+    const b = await startTestServer({ dataDir });
+    try {
+      const bKey = await b.keyFor('admin');
+      const connector = await createConnector(a, jiraRequest());
+      const credential = await addCredential(a, 'jira');
+      const responses = await Promise.all(
+        Array.from({ length: AT_ONCE }, (_, index) =>
+          index % 2 === 0
+            ? attach(a, connector, credential)
+            : api(b, 'PUT', `/manage/admin/connector/${connector}/credential/${credential}`, {
+                key: bKey,
+              }),
+        ),
+      );
+      expect(responses.map((response) => response.status)).toEqual(Array(AT_ONCE).fill(200));
+      const successes = responses.filter((r) => (r.json as { success: boolean }).success);
+      expect(successes).toHaveLength(1);
+      const pairs = await a.store.db
+        .selectFrom('connector_credential_pairs')
+        .select('id')
+        .where('connector_id', '=', connector)
+        .execute();
+      expect(pairs).toHaveLength(1);
+    } finally {
+      await b.close();
+      await a.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
