@@ -36,6 +36,21 @@ afterEach(async () => {
 
 const region = () => screen.getByRole('status', { name: 'Sourcedesk version' });
 
+/**
+ * The positive control of a "shows nothing" case: the same banner, told a newer
+ * release is out, does show it — so an empty region above meant "nothing to say",
+ * not a banner that never renders.
+ */
+async function expectShownOnceNewer(queryClient: QueryClient) {
+  act(() => {
+    queryClient.setQueryData(versionKeys.latest(), versionSet('v9.9.9'));
+    queryClient.setQueryData(versionKeys.running(), { backend_version: RUNNING });
+  });
+  expect(
+    await within(region()).findByText(`Sourcedesk v9.9.9 is available — you run ${RUNNING}.`),
+  ).toBeInTheDocument();
+}
+
 /** Both checks have answered (or failed) and the banner has rendered what they said. */
 async function settled(queryClient: QueryClient) {
   await waitFor(() => {
@@ -79,6 +94,7 @@ test.each([
   const { queryClient } = renderWithClient(<VersionBanner />);
   await settled(queryClient);
   expect(region()).toBeEmptyDOMElement();
+  await expectShownOnceNewer(queryClient);
 });
 
 test.each([
@@ -90,6 +106,7 @@ test.each([
   const { queryClient } = renderWithClient(<VersionBanner />);
   await settled(queryClient);
   expect(region()).toBeEmptyDOMElement();
+  await expectShownOnceNewer(queryClient);
 });
 
 test.each(['/api/versions', '/api/version'])('shows nothing when %s fails', async (failing) => {
@@ -103,6 +120,7 @@ test.each(['/api/versions', '/api/version'])('shows nothing when %s fails', asyn
   const { queryClient } = renderWithClient(<VersionBanner />);
   await settled(queryClient);
   expect(region()).toBeEmptyDOMElement();
+  await expectShownOnceNewer(queryClient);
 });
 
 test('a dismissal is remembered for that version only', async () => {
