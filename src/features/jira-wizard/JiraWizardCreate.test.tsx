@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { createCredential } from '../../../server/repos/credentials';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
+import { seedFleet } from '../../test/fleet';
 import { connectTo, renderApp } from '../../test/render';
 import {
   chooseCredential,
@@ -13,8 +14,10 @@ import {
 } from '../../test/wizardSteps';
 
 let server: TestServer;
+let fleet: Awaited<ReturnType<typeof seedFleet>>;
 beforeAll(async () => {
-  server = await startTestServer({ demoData: true });
+  server = await startTestServer();
+  fleet = await seedFleet(server);
 });
 afterAll(() => server.close());
 afterEach(() => vi.restoreAllMocks());
@@ -40,7 +43,7 @@ test('Create sends the connector, attaches the credential and lands on the list'
   expect(within(review).getByText('None: all projects are indexed')).toBeInTheDocument();
   expect(within(review).getByText('Every 1 hour (3600 seconds)')).toBeInTheDocument();
   expect(within(review).getByText('Every 1 day (86400 seconds)')).toBeInTheDocument();
-  expect(within(review).getByText('Jira Cloud — engineering bot (#1)')).toBeInTheDocument();
+  expect(within(review).getByText(`Jira Cloud — engineering bot (#${fleet.credentials.jiraCloud})`)).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Create' }));
   await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'));

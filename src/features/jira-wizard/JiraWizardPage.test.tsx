@@ -2,12 +2,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
+import { seedFleet } from '../../test/fleet';
 import { connectTo, renderApp } from '../../test/render';
 import { fillConnection, heading, next } from '../../test/wizardSteps';
 
 let server: TestServer;
+let fleet: Awaited<ReturnType<typeof seedFleet>>;
 beforeAll(async () => {
-  server = await startTestServer({ demoData: true });
+  server = await startTestServer();
+  fleet = await seedFleet(server);
 });
 afterAll(() => server.close());
 

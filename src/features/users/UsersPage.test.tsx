@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { findUserByEmail } from '../../../server/repos/users';
+import { createUser, findUserByEmail } from '../../../server/repos/users';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { ROLE_MEANINGS, USER_ROLES, type UserRole } from '../../api/contract';
 import { connectTo, renderApp } from '../../test/render';
@@ -18,7 +18,10 @@ beforeAll(() => {
 
 let server: TestServer;
 beforeEach(async () => {
-  server = await startTestServer({ demoData: true });
+  server = await startTestServer();
+  // The users these tests change, made here rather than found in the demo data.
+  await createUser(server.store.db, 'lee.basic@example.com', 'basic');
+  await createUser(server.store.db, 'sam.slack@example.com', 'slack_user');
   connectTo(server);
 });
 afterEach(async () => {
