@@ -7,10 +7,9 @@ import { connectTo, renderApp } from '../../test/render';
 import { fillConnection, heading, next } from '../../test/wizardSteps';
 
 let server: TestServer;
-let fleet: Awaited<ReturnType<typeof seedFleet>>;
 beforeAll(async () => {
   server = await startTestServer();
-  fleet = await seedFleet(server);
+  await seedFleet(server);
 });
 afterAll(() => server.close());
 
