@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { insertConnector, insertPair } from '../server/repos/connectors';
+import { FLEET_LISTED } from '../src/test/fleet';
 import { expect, test, type Page } from './fixtures';
 
 const table = (page: Page) => page.getByRole('table', { name: /^Connectors/ });
@@ -11,26 +12,32 @@ const dataRows = (page: Page) =>
 test('filters by credential, keeps the previous rows while loading, and keeps the filter on reload', async ({
   page,
   signIn,
+  fleet,
 }) => {
+  const slack = fleet!.credentials.slack;
+  const filteredUrl = new RegExp(`/connectors\\?credential=${slack}$`);
   await signIn('/connectors');
-  await expect(dataRows(page)).toHaveCount(11);
+  await expect(dataRows(page)).toHaveCount(FLEET_LISTED.length);
 
   // Hold the filtered request until the old rows and "Updating…" have been seen.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/api\/manage\/admin\/connector\?credential=3$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  await page.route(
+    new RegExp(`/api/manage/admin/connector\\?credential=${slack}$`),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
 
   const picker = page.getByRole('combobox', { name: 'Credential' });
   await picker.fill('slack');
   await expect(picker).toHaveAttribute('aria-expanded', 'true');
   await picker.press('ArrowDown');
   await picker.press('Enter');
-  await expect(page).toHaveURL(/\/connectors\?credential=3$/);
+  await expect(page).toHaveURL(filteredUrl);
   await expect(page.getByText('Updating…')).toBeVisible();
-  await expect(dataRows(page)).toHaveCount(11);
+  await expect(dataRows(page)).toHaveCount(FLEET_LISTED.length);
   release();
 
   await expect(page.getByText('Updating…')).toBeHidden();
@@ -38,7 +45,7 @@ test('filters by credential, keeps the previous rows while loading, and keeps th
   await expect(page.getByRole('row', { name: /^Engineering Slack/ })).toBeVisible();
 
   await page.reload();
-  await expect(page).toHaveURL(/\/connectors\?credential=3$/);
+  await expect(page).toHaveURL(filteredUrl);
   await expect(picker).toHaveValue('Slack workspace bot');
   await expect(dataRows(page)).toHaveCount(2);
   await expect(page.getByRole('row', { name: /^Support Slack/ })).toBeVisible();
@@ -71,7 +78,7 @@ test('the connectors page passes an axe scan, with the picker and the unfinished
   signIn,
 }) => {
   await signIn('/connectors');
-  await expect(dataRows(page)).toHaveCount(11);
+  await expect(dataRows(page)).toHaveCount(FLEET_LISTED.length);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   await page.getByRole('combobox', { name: 'Credential' }).click();
@@ -108,7 +115,11 @@ test('10,000 connectors: only the rows in view are in the page, and the last one
     }
   });
   await signIn('/connectors');
-  await expect(table(page)).toHaveAttribute('aria-rowcount', '10012');
+  // every row of the bulk and of the fleet, and the header row
+  await expect(table(page)).toHaveAttribute(
+    'aria-rowcount',
+    String(10_000 + FLEET_LISTED.length + 1),
+  );
   expect(await dataRows(page).count()).toBeLessThan(100);
 
   const region = page.getByRole('region', { name: /^Connectors/ });

@@ -1,7 +1,10 @@
 // Each test gets the real server, in process, on a fresh in-memory database and
-// an ephemeral port on 127.0.0.1, serving the production build of the panel.
+// an ephemeral port on 127.0.0.1, serving the production build of the panel,
+// with a small fleet of its own (src/test/fleet.ts) unless it asks for an
+// empty install (`test.use({ seedFleet: false })`).
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
+import { seedFleet } from '../src/test/fleet';
 import { startTestServer, type TestServer, type TestServerOptions } from '../test/support/harness';
 
 // SOURCEDESK_E2E_DIST lets a run use a build of its own (several people building at once).
@@ -9,18 +12,29 @@ const DIST = process.env.SOURCEDESK_E2E_DIST ?? fileURLToPath(new URL('../dist',
 
 export interface Fixtures {
   serverOptions: TestServerOptions;
+  /** Seed the fleet before the test (default true). */
+  seedFleet: boolean;
   server: TestServer;
+  /** The ids of what the fleet made. */
+  fleet: Awaited<ReturnType<typeof seedFleet>> | null;
   /** Opens the panel signed in as the first administrator, as `npm start` prints it. */
   signIn: (path?: string) => Promise<void>;
 }
 
 export const test = base.extend<Fixtures>({
-  serverOptions: [{ demoData: true }, { option: true }],
+  serverOptions: [{}, { option: true }],
+  seedFleet: [true, { option: true }],
   server: async ({ serverOptions }, use) => {
     const server = await startTestServer({ staticDir: DIST, ...serverOptions });
     await use(server);
     await server.close();
   },
+  fleet: [
+    async ({ server, seedFleet: seed }, use) => {
+      await use(seed ? await seedFleet(server) : null);
+    },
+    { auto: true },
+  ],
   signIn: async ({ page, server }, use) => {
     await use(async (path = '/') => {
       await page.goto(`${server.origin}${path}#key=${server.adminKey}`);

@@ -137,6 +137,7 @@ test('D2: after sign-in the API key is in no localStorage, cookie or address, on
   context,
   server,
   signIn,
+  fleet,
 }) => {
   const key = server.adminKey;
   const expectKeyNowhere = async () => {
@@ -158,7 +159,7 @@ test('D2: after sign-in the API key is in no localStorage, cookie or address, on
     await expect(heading(page, title)).toBeVisible();
     await expectKeyNowhere();
   }
-  await page.goto(`${server.origin}/connectors?credential=1`);
+  await page.goto(`${server.origin}/connectors?credential=${fleet!.credentials.jiraCloud}`);
   await expect(heading(page, 'Connectors')).toBeVisible();
   await expectKeyNowhere();
   // Back through the whole history: no entry holds the key either.

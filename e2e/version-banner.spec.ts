@@ -31,7 +31,7 @@ async function settle(page: Page, answered: ReturnType<typeof versionsAnswered>)
 }
 
 test.describe('when a newer version is out', () => {
-  test.use({ serverOptions: { demoData: true, versions: NEWER } });
+  test.use({ serverOptions: { versions: NEWER } });
 
   test('says so without a key sent, and a dismissal lasts across a reload', async ({
     page,

@@ -4,6 +4,7 @@
 import type { DocumentSource } from '../api/contract';
 import { insertConnector, insertPair } from '../../server/repos/connectors';
 import { createCredential } from '../../server/repos/credentials';
+import { createUser } from '../../server/repos/users';
 import type { TestServer } from '../../test/support/harness';
 
 export const FLEET_CREDENTIALS = {
@@ -24,6 +25,12 @@ export const FLEET_CONNECTORS: readonly [string, DocumentSource, CredentialKey |
     ['Uploaded policies', 'file', 'empty'],
     ['Mobile Jira', 'jira', null],
   ];
+
+/** Users whose roles the tests change: one the D8 rules let through, one they refuse. */
+export const FLEET_USERS = [
+  ['lee.basic@example.com', 'basic'],
+  ['sam.slack@example.com', 'slack_user'],
+] as const;
 
 /** The names of the finished connectors, in id order: what the panel's list shows. */
 export const FLEET_LISTED = FLEET_CONNECTORS.filter(([, , credential]) => credential).map(
@@ -55,5 +62,6 @@ export async function seedFleet(server: TestServer) {
     connectors[name] = id;
     if (credential) await insertPair(db, id, credential === 'empty' ? 0 : credentials[credential]);
   }
+  for (const [email, role] of FLEET_USERS) await createUser(db, email, role);
   return { credentials, connectors };
 }

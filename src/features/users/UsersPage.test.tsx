@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
-import { createUser, findUserByEmail } from '../../../server/repos/users';
+import { findUserByEmail } from '../../../server/repos/users';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { ROLE_MEANINGS, USER_ROLES, type UserRole } from '../../api/contract';
+import { seedFleet } from '../../test/fleet';
 import { connectTo, renderApp } from '../../test/render';
 
 // jsdom has <dialog> but not its methods; the browser tests use the real ones.
@@ -19,9 +20,7 @@ beforeAll(() => {
 let server: TestServer;
 beforeEach(async () => {
   server = await startTestServer();
-  // The users these tests change, made here rather than found in the demo data.
-  await createUser(server.store.db, 'lee.basic@example.com', 'basic');
-  await createUser(server.store.db, 'sam.slack@example.com', 'slack_user');
+  await seedFleet(server); // with the users these tests change
   connectTo(server);
 });
 afterEach(async () => {
