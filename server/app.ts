@@ -10,7 +10,8 @@ import Fastify, {
 } from 'fastify';
 import type { VersionSet } from '../src/api/contract';
 import type { Store } from './db/database';
-import { createGuard } from './http/auth';
+import { DISK_FULL_DETAIL, isDiskFull } from './db/storageErrors';
+import { createGuard, createWriter } from './http/auth';
 import { JsonCache } from './http/cachedJson';
 import { closeConnectionsOnClose } from './http/drain';
 import { BODY_LIMIT, Problem, tooLarge } from './http/problems';
@@ -94,13 +95,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (status !== undefined && status >= 400 && status < 500) {
       return reply.code(status).send({ detail: (error as Error).message });
     }
+    if (isDiskFull(error)) {
+      request.log.error(
+        { file: store.file },
+        'disk full: the database cannot grow; nothing was changed',
+      );
+      return reply.code(503).send({ detail: DISK_FULL_DETAIL });
+    }
     request.log.error({ err: error }, 'unexpected failure');
     return reply.code(500).send({ detail: 'Internal Server Error' });
   });
 
   await app.register(
     async (api) => {
-      const context = { db: store.db, guard: createGuard(store), reads: new JsonCache(store) };
+      const context = {
+        db: store.db,
+        guard: createGuard(store),
+        write: createWriter(store.db),
+        reads: new JsonCache(store),
+      };
       connectorRoutes(api, context);
       credentialRoutes(api, context);
       userRoutes(api, context);

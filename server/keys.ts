@@ -4,11 +4,14 @@ import { parseArgs } from 'node:util';
 import { userRoleSchema } from '../src/api/contract';
 import { ConfigError, loadConfig } from './config';
 import { openStore } from './db/database';
+import { StorageError } from './db/storageErrors';
 import { generateApiKey, listApiKeys, revokeApiKey, storeApiKey } from './repos/apiKeys';
-import { createUser, findUserByEmail } from './repos/users';
+import { LAST_ADMIN_REFUSAL } from '../src/api/contract';
+import { createUser, findUserByEmail, leavesAnAdmin, setUserRole } from './repos/users';
 
 const USAGE = `Usage:
-  npm run keys -- issue <email> [--role <role>]   issue a key (--role creates the user if missing)
+  npm run keys -- issue <email> [--role <role>]   issue a key; --role creates the user if missing,
+                                                  or sets an existing user's role (never the last admin's)
   npm run keys -- list                            list keys (never the secret)
   npm run keys -- revoke <key id>                 revoke a key at once
 The data folder is SOURCEDESK_DATA_DIR (default .data).`;
@@ -33,15 +36,32 @@ async function main(argv: string[]): Promise<number> {
         console.error(`Unknown role ${values.role}; one of: ${userRoleSchema.options.join(', ')}`);
         return 2;
       }
-      let user = await findUserByEmail(db, argument);
-      if (!user && !role) {
-        console.error(`No user ${argument}. Add --role <role> to create one.`);
+      const newRole = role?.data;
+      const issued = await db.transaction().execute(async (trx) => {
+        let user = await findUserByEmail(trx, argument);
+        if (!user && !newRole) return `No user ${argument}. Add --role <role> to create one.`;
+        let changed = '';
+        if (!user) {
+          user = await createUser(trx, argument, newRole!);
+        } else if (newRole && newRole !== user.role) {
+          if (!(await leavesAnAdmin(trx, user, newRole))) {
+            return `The role of ${user.email} stays ${user.role}, and no key was issued: ${LAST_ADMIN_REFUSAL}`;
+          }
+          changed = `The role of ${user.email} changed from ${user.role} to ${newRole}.\n`;
+          await setUserRole(trx, user.id, newRole);
+          user = { ...user, role: newRole };
+        }
+        const key = generateApiKey();
+        const id = await storeApiKey(trx, user.id, key);
+        return {
+          text: `${changed}Key ${id} for ${user.email} (${user.role}). It is shown only now:\n${key}`,
+        };
+      });
+      if (typeof issued === 'string') {
+        console.error(issued);
         return 1;
       }
-      user ??= await createUser(db, argument, role!.data!);
-      const key = generateApiKey();
-      const id = await storeApiKey(db, user.id, key);
-      console.log(`Key ${id} for ${user.email} (${user.role}). It is shown only now:\n${key}`);
+      console.log(issued.text);
       return 0;
     }
     if (command === 'list') {
@@ -71,7 +91,9 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(
+      error instanceof ConfigError || error instanceof StorageError ? error.message : error,
+    );
     process.exit(1);
   },
 );

@@ -2,7 +2,9 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp, logRedaction } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openStore } from './db/database';
+import { claimDataFolder } from './db/dataLock';
+import { MEMORY, openStore } from './db/database';
+import { StorageError } from './db/storageErrors';
 import { prepareStore } from './setup';
 import { loadVersionSet } from './versions';
 
@@ -10,6 +12,8 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 async function main() {
   const config = loadConfig(process.env);
+  const release = config.dataDir === MEMORY ? () => {} : claimDataFolder(config.dataDir);
+  process.on('exit', release);
   const store = await openStore(config.dataDir);
   const versions = loadVersionSet(config.versionsFile, store.engine);
   const setup = await prepareStore(store, config);
@@ -51,6 +55,11 @@ async function main() {
       'API key for API clients (Authorization: Bearer <key>):',
       `  ${setup.adminKey}`,
     );
+  } else if (config.adminApiKey) {
+    lines.push(
+      `Signed in as ${setup.adminEmail} with the key in ADMIN_API_KEY (not printed): open`,
+      `  ${origin}/#key=<that key>`,
+    );
   } else {
     lines.push(
       `Using the data in ${config.dataDir}. Keys are shown only when issued; to get a new one:`,
@@ -61,6 +70,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(
+    error instanceof ConfigError || error instanceof StorageError ? error.message : error,
+  );
   process.exit(1);
 });

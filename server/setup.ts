@@ -4,12 +4,12 @@ import type { ServerConfig } from './config';
 import type { Store } from './db/database';
 import { seedDemoData } from './demo';
 import { generateApiKey, hasApiKey, storeApiKey } from './repos/apiKeys';
-import { countUsers, createUser, firstAdmin } from './repos/users';
+import { countUsers, createUser, findUserByEmail, firstAdmin, setUserRole } from './repos/users';
 
 export interface Setup {
   firstStart: boolean;
   adminEmail: string;
-  /** A key the operator may be shown: a new one, or the one they configured. */
+  /** A key this start made, to show the operator once; null when none was made. */
   adminKey: string | null;
 }
 
@@ -20,14 +20,26 @@ export async function prepareStore(store: Store, config: SetupConfig): Promise<S
     const existing = await firstAdmin(trx);
     if (!existing) {
       const empty = (await countUsers(trx)) === 0;
-      const admin = await createUser(trx, config.adminEmail, 'admin');
+      // No admin left (an older version let the last one go): the configured
+      // address becomes admin again, whether or not it is a user already.
+      const known = await findUserByEmail(trx, config.adminEmail);
+      if (known) await setUserRole(trx, known.id, 'admin');
+      const admin = known
+        ? { ...known, role: 'admin' as const }
+        : await createUser(trx, config.adminEmail, 'admin');
       const adminKey = config.adminApiKey ?? generateApiKey();
       await storeApiKey(trx, admin.id, adminKey);
       if (empty && config.demoData) await seedDemoData(trx, admin.id);
-      return { firstStart: true, adminEmail: admin.email, adminKey };
+      // A key from the environment is the operator's already: it is not printed
+      // (start-up output ends up in log collectors).
+      return {
+        firstStart: true,
+        adminEmail: admin.email,
+        adminKey: config.adminApiKey ? null : adminKey,
+      };
     }
     const key = config.adminApiKey;
     if (key && !(await hasApiKey(trx, key))) await storeApiKey(trx, existing.id, key);
-    return { firstStart: false, adminEmail: existing.email, adminKey: key ?? null };
+    return { firstStart: false, adminEmail: existing.email, adminKey: null };
   });
 }

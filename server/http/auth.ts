@@ -1,7 +1,7 @@
 // D2: bearer keys, acting with their user's current role.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { UserRole } from '../../src/api/contract';
-import type { Store } from '../db/database';
+import type { Db, Store } from '../db/database';
 import { findUserByKeyHash, hashApiKey } from '../repos/apiKeys';
 import type { User } from '../repos/users';
 import { BODY_LIMIT, problem, tooLarge } from './problems';
@@ -11,6 +11,9 @@ declare module 'fastify' {
     user?: User;
     /** The database revision read when the request was authenticated (Store.revision). */
     revision?: string;
+    /** What the route asked of its caller, and the hash of the key they sent. */
+    access?: Access;
+    keyHash?: string;
   }
 }
 
@@ -55,7 +58,31 @@ export function createGuard(store: Store): Guard {
       if (!user) throw notAuthenticated();
       if (!access.roles.includes(user.role)) throw problem(403, access.refusal);
       request.user = user;
+      request.access = access;
+      request.keyHash = hashApiKey(key!);
     }
     if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT) throw tooLarge();
   };
 }
+
+export type Writer = <T>(request: FastifyRequest, work: (trx: Db) => Promise<T>) => Promise<T>;
+
+/**
+ * A write's one transaction (D11), which first asks again who the caller is
+ * (D2): the guard answered when the headers came, but the body may arrive up to
+ * 30 s later. Inside the transaction (which holds the write lock) a key revoked
+ * or a role lost meanwhile gets 401 or 403, and nothing changes.
+ */
+export const createWriter =
+  (db: Db): Writer =>
+  (request, work) =>
+    db.transaction().execute(async (trx) => {
+      const { access, keyHash } = request;
+      if (access && keyHash) {
+        const user = await findUserByKeyHash(trx, keyHash);
+        if (!user) throw notAuthenticated();
+        if (!access.roles.includes(user.role)) throw problem(403, access.refusal);
+        request.user = user;
+      }
+      return work(trx);
+    });

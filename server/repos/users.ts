@@ -51,3 +51,18 @@ export async function firstAdmin(db: Db): Promise<User | undefined> {
     .executeTakeFirst();
   return row as User | undefined;
 }
+
+/**
+ * Would an admin still be left if `user` took `role`? Asked inside the write
+ * transaction that makes the change (it holds the write lock, so no other
+ * change can slip in between the count and the write).
+ */
+export async function leavesAnAdmin(db: Db, user: User, role: UserRole): Promise<boolean> {
+  if (user.role !== 'admin' || role === 'admin') return true;
+  const { n } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  return Number(n) > 1;
+}

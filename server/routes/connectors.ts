@@ -31,7 +31,7 @@ function credentialFilter(query: unknown): number | undefined {
   return value;
 }
 
-export function connectorRoutes(app: FastifyInstance, { db, guard, reads }: RouteContext) {
+export function connectorRoutes(app: FastifyInstance, { db, guard, write, reads }: RouteContext) {
   const onRequest = guard(CURATOR_OR_ADMIN);
 
   app.get('/manage/admin/connector', { onRequest }, async (request, reply) => {
@@ -48,7 +48,7 @@ export function connectorRoutes(app: FastifyInstance, { db, guard, reads }: Rout
     const result = validateConnectorCreate(readJsonObject(request));
     if (!result.ok) throw validationProblem(result.errors);
     const input = result.value;
-    const id = await db.transaction().execute(async (trx) => {
+    const id = await write(request, async (trx) => {
       if (await findConnectorByNameAndSource(trx, input.name, input.source)) {
         throw problem(400, 'Connector by this name already exists, duplicate naming not allowed.');
       }
@@ -68,7 +68,7 @@ export function connectorRoutes(app: FastifyInstance, { db, guard, reads }: Rout
         ...(credentialId === null ? [intParsingError(['path', 'credential_id'])] : []),
       ];
       if (connectorId === null || credentialId === null) throw validationProblem(errors);
-      return db.transaction().execute(async (trx) => {
+      return write(request, async (trx) => {
         const connectorSource = await findConnectorSource(trx, connectorId);
         if (!connectorSource) throw problem(404, `Connector ${connectorId} does not exist`);
         const credentialSource = await findCredentialSource(trx, credentialId);

@@ -1,11 +1,13 @@
 import type { Db } from '../db/database';
-import type { Guard } from '../http/auth';
+import type { Guard, Writer } from '../http/auth';
 import type { JsonCache } from '../http/cachedJson';
 
 /** What every group of routes works with. */
 export interface RouteContext {
   db: Db;
   guard: Guard;
+  /** A write's one transaction, after the caller is checked again inside it (D2). */
+  write: Writer;
   /** Read answers, kept until the database changes. */
   reads: JsonCache;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  LAST_ADMIN_REFUSAL,
   SELF_DEMOTION_REFUSAL,
   setUserRoleRequestSchema,
   type UserRole,
@@ -7,7 +8,7 @@ import {
 import { validate } from '../http/validation';
 import { readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
-import { findUserByEmail, setUserRole } from '../repos/users';
+import { findUserByEmail, leavesAnAdmin, setUserRole } from '../repos/users';
 import type { RouteContext } from './context';
 
 // D8 step 3: roles that have no web login refuse a change unless overridden.
@@ -29,7 +30,7 @@ const NEW_ROLE_REFUSALS: Partial<Record<UserRole, string>> = {
     'A user cannot be set to an External Permissioned User role. This role is automatically assigned to users picked up by the external permission sync.',
 };
 
-export function userRoutes(app: FastifyInstance, { db, guard }: RouteContext) {
+export function userRoutes(app: FastifyInstance, { guard, write }: RouteContext) {
   const onRequest = guard({
     roles: ['admin'],
     refusal: 'Access denied. User must be an admin to perform this action.',
@@ -39,7 +40,7 @@ export function userRoutes(app: FastifyInstance, { db, guard }: RouteContext) {
     const body = validate(setUserRoleRequestSchema, readJsonObject(request));
     if (!body.ok) throw validationProblem(body.errors);
     const { user_email, new_role, explicit_override } = body.value;
-    await db.transaction().execute(async (trx) => {
+    await write(request, async (trx) => {
       const user = await findUserByEmail(trx, user_email);
       if (!user) throw problem(404, 'User not found');
       if (user.role === new_role) return;
@@ -49,6 +50,10 @@ export function userRoutes(app: FastifyInstance, { db, guard }: RouteContext) {
       if (refusal) throw problem(400, refusal);
       if (user.id === request.user?.id) {
         throw problem(400, SELF_DEMOTION_REFUSAL);
+      }
+      // The service keeps an admin, whoever asks (the key command too).
+      if (!(await leavesAnAdmin(trx, user, new_role))) {
+        throw problem(400, LAST_ADMIN_REFUSAL);
       }
       await setUserRole(trx, user.id, new_role);
     });

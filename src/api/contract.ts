@@ -255,6 +255,10 @@ export type AttachResponse = z.infer<typeof attachResponseSchema>;
 /** D8 step 5: the one refusal that explicit_override never passes. */
 export const SELF_DEMOTION_REFUSAL = 'An admin cannot demote themselves from admin role!';
 
+/** The service always keeps one admin: the last one cannot lose the role. */
+export const LAST_ADMIN_REFUSAL =
+  'This is the last admin: the role cannot be taken away until another user is admin.';
+
 /** D8: the field the interface leaves unnamed is `new_role`. */
 export const setUserRoleRequestSchema = z.object({
   user_email: z.string(),

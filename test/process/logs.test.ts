@@ -60,10 +60,8 @@ test('D2/D6 at info level, keys and secrets stay out of every log line of npm st
     expect(logLines.join('\n')).not.toContain(text);
     expect(server.stderr()).not.toContain(text);
   }
-  // The banner shows the configured key on purpose (README), and nothing else secret.
-  expect(banner.filter((line) => line.includes(key))).toEqual([
-    expect.stringMatching(/^ {2}http:\/\/127\.0\.0\.1:\d+\/#key=/),
-    `  ${key}`,
-  ]);
+  // A key from ADMIN_API_KEY is the operator's: the banner says where it is, never what.
+  expect(banner.join('\n')).toContain('with the key in ADMIN_API_KEY (not printed)');
+  expect(banner.join('\n')).not.toContain(key);
   expect(banner.join('\n')).not.toContain(secret);
 }, 30_000);
