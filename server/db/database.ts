@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, Migrator, SqliteDialect, type Dialect } from 'kysely';
 import { migrationProvider } from './migrations';
 import type { Tables } from './schema';
-import { StorageError, storageErrorAt } from './storageErrors';
+import { RESTORE_ADVICE, StorageError, storageErrorAt } from './storageErrors';
 
 export type Db = Kysely<Tables>;
 
@@ -75,9 +75,8 @@ function checkIntegrity(sqlite: SQLite.Database, file: string) {
   );
   if (problems.length === 1 && problems[0] === 'ok') return;
   throw new StorageError(
-    `The database ${file} is damaged (PRAGMA quick_check: ${problems.slice(0, 3).join('; ')}). ` +
-      'Stop every Sourcedesk process, then restore the file from a backup, or move it (and its ' +
-      '-wal and -shm files) away to start with an empty database.',
+    `Cannot use the database at ${file}: the database file is damaged ` +
+      `(PRAGMA quick_check: ${problems.slice(0, 3).join('; ')}). ${RESTORE_ADVICE}`,
   );
 }
 

@@ -21,10 +21,17 @@ const REASONS: Record<string, string> = {
   SQLITE_NOTADB: 'the file is not a SQLite database',
 };
 
+/** What to do about a damaged database file. */
+export const RESTORE_ADVICE =
+  'Stop every Sourcedesk process, then restore the file from a backup, or move it (and its ' +
+  '-wal and -shm files) away to start with an empty database.';
+const DAMAGED = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB']);
+
 /** An error met at `path`, said plainly with the path in it. */
 export function storageErrorAt(error: unknown, path: string): StorageError {
   const reason = REASONS[code(error)] ?? (error instanceof Error ? error.message : String(error));
-  return new StorageError(`Cannot use the database at ${path}: ${reason}.`);
+  const advice = DAMAGED.has(code(error)) ? ` ${RESTORE_ADVICE}` : '';
+  return new StorageError(`Cannot use the database at ${path}: ${reason}.${advice}`);
 }
 
 /** SQLite said the disk (or the database's size limit) is full. */
