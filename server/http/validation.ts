@@ -8,6 +8,7 @@ import {
   type ConnectorCreate,
   type ValidationError,
 } from '../../src/api/contract';
+import { MAX_PROBLEMS } from '../../src/api/contractRules';
 
 // Messages of the issues these rules leave to zod are in English, as classic zod
 // sets them, whichever of zod's flavours this process loads.
@@ -86,7 +87,7 @@ export function toValidationErrors(
   input: unknown,
   prefix: Loc = ['body'],
 ): ValidationError[] {
-  return issues.map((issue) => {
+  return issues.slice(0, MAX_PROBLEMS).map((issue) => {
     const [type, msg] = describe(issue, input);
     const path = issue.path.filter((key): key is string | number => typeof key !== 'symbol');
     return { loc: [...prefix, ...path], msg, type };
@@ -123,7 +124,10 @@ export function validateConnectorCreate(input: unknown): Validated<ConnectorCrea
   if (!base.ok || (jira && !jira.ok)) {
     return {
       ok: false,
-      errors: [...(base.ok ? [] : base.errors), ...(jira && !jira.ok ? jira.errors : [])],
+      errors: [...(base.ok ? [] : base.errors), ...(jira && !jira.ok ? jira.errors : [])].slice(
+        0,
+        MAX_PROBLEMS,
+      ),
     };
   }
   const value = base.value;

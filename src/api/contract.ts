@@ -7,6 +7,9 @@ import * as z from 'zod/mini';
 import {
   CONNECTOR_NAME_MAX_LENGTH,
   configLimitProblem,
+  hasLoneSurrogate,
+  MAX_PROBLEMS,
+  unkeepableNumbers,
   isEmailAddress,
   isJsonObject,
   parseDateTime,
@@ -112,6 +115,32 @@ export const ACCESS_TYPES = ['PUBLIC', 'PRIVATE', 'SYNC'] as const;
 /** A custom issue carries the validation type name of D3 in its params. */
 const issueType = (type: string) => ({ params: { type } });
 
+/**
+ * A list whose items are checked one by one, reporting at most MAX_PROBLEMS
+ * problems (D3): zod's own list would collect one issue per bad item and hand
+ * them all on at once, which a list of a hundred thousand wrong items overflows.
+ */
+function boundedList<T extends z.ZodMiniType>(item: T) {
+  return z
+    .custom<z.output<T>[]>(Array.isArray, {
+      message: 'Input should be a valid list',
+      ...issueType('list_type'),
+    })
+    .check(
+      z.superRefine((list, ctx) => {
+        let problems = 0;
+        for (let index = 0; index < list.length && problems < MAX_PROBLEMS; index++) {
+          const result = item.safeParse(list[index]);
+          if (result.success) continue;
+          for (const issue of result.error.issues) {
+            if (problems++ >= MAX_PROBLEMS) break;
+            ctx.addIssue({ ...issue, path: [index, ...issue.path] } as z.core.$ZodRawIssue);
+          }
+        }
+      }),
+    );
+}
+
 export const emailAddressSchema = z.string().check(
   z.refine(isEmailAddress, {
     message: 'Not a valid e-mail address: it needs a local part, an @ and a domain with a dot',
@@ -138,7 +167,7 @@ export const projectKeySchema = z.string().check(
 export const jiraConfigSchema = z.looseObject({
   jira_base_url: httpUrlSchema,
   project_key: z.optional(z.nullable(projectKeySchema)),
-  comment_email_blacklist: z.optional(z.nullable(z.array(emailAddressSchema))),
+  comment_email_blacklist: z.optional(z.nullable(boundedList(emailAddressSchema))),
 });
 export type JiraConfig = z.infer<typeof jiraConfigSchema>;
 
@@ -151,8 +180,15 @@ const connectorConfigSchema = z
   })
   .check(
     z.superRefine((config, ctx) => {
-      const problem = isJsonObject(config) ? configLimitProblem(config) : null;
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, ...issueType('value_error') });
+      if (!isJsonObject(config)) return;
+      const problem = configLimitProblem(config);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem, ...issueType('value_error') });
+        return;
+      }
+      for (const { path, problem: words } of unkeepableNumbers(config)) {
+        ctx.addIssue({ code: 'custom', message: words, path, ...issueType('value_error') });
+      }
     }),
   );
 
@@ -173,7 +209,17 @@ const indexingStartSchema = z.pipe(
 );
 
 export const connectorCreateRequestSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(CONNECTOR_NAME_MAX_LENGTH)),
+  name: z.string().check(
+    z.refine((value) => !hasLoneSurrogate(value), {
+      message:
+        'Input should be a valid string: it holds half of a UTF-16 surrogate pair, which cannot be stored as sent',
+      ...issueType('string_type'),
+      abort: true,
+    }),
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(CONNECTOR_NAME_MAX_LENGTH),
+  ),
   source: documentSourceSchema,
   input_type: inputTypeSchema,
   access_type: z._default(
@@ -192,7 +238,7 @@ export const connectorCreateRequestSchema = z.object({
   refresh_freq: z.optional(z.nullable(z.int().check(z.gte(REFRESH_FREQ_MIN)))),
   prune_freq: z.optional(z.nullable(z.int().check(z.gte(PRUNE_FREQ_MIN)))),
   indexing_start: z.optional(z.nullable(indexingStartSchema)),
-  groups: z.optional(z.nullable(z.array(z.int()))),
+  groups: z.optional(z.nullable(boundedList(z.int()))),
 });
 export type ConnectorCreateRequest = z.input<typeof connectorCreateRequestSchema>;
 export type ConnectorCreate = z.output<typeof connectorCreateRequestSchema>;

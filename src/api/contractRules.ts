@@ -3,6 +3,12 @@
 // the panel's forms call directly, so each rule is written once.
 import type { DocumentSource } from './contract';
 
+/**
+ * D3 reports every problem of a request, up to this many: a list of a million
+ * wrong items gets its first hundred problems, not an answer larger than the request.
+ */
+export const MAX_PROBLEMS = 100;
+
 /** D4: a connector's trimmed name is 1–200 characters. */
 export const CONNECTOR_NAME_MAX_LENGTH = 200;
 /** D4: a Jira project key is at most 255 characters of this pattern. */
@@ -117,4 +123,47 @@ export function parseDateTime(value: string): Date | null {
   const text = value.replace(' ', 'T').replace(/(\.\d{3})\d+/, '$1');
   const date = new Date(match[4] ? text : `${text}Z`);
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Half of a UTF-16 pair without its other half: such text cannot be stored as sent. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const hasLoneSurrogate = (value: string) => LONE_SURROGATE.test(value);
+
+/**
+ * D4: why a number in a config cannot be stored and returned as sent, or null.
+ * JSON text is kept as JavaScript numbers: an overflow would come back as null,
+ * -0 as 0, and an integer past 2^53 with other digits, so they are refused.
+ */
+export function numberProblem(value: number): string | null {
+  if (!Number.isFinite(value)) return 'Number is too large to be kept: it would be stored as null';
+  if (Object.is(value, -0)) return 'Number -0 cannot be kept as sent: it would be stored as 0';
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    return 'Integers must lie between -(2^53 - 1) and 2^53 - 1: larger ones would lose digits';
+  }
+  return null;
+}
+
+/** The paths of the numbers in `value` that cannot be kept (numberProblem), the first `limit` of them. */
+export function unkeepableNumbers(
+  value: unknown,
+  limit = MAX_PROBLEMS,
+): { path: (string | number)[]; problem: string }[] {
+  const found: { path: (string | number)[]; problem: string }[] = [];
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (stack.length > 0 && found.length < limit) {
+    const next = stack.pop()!;
+    if (typeof next.value === 'number') {
+      const problem = numberProblem(next.value);
+      if (problem) found.push({ path: next.path, problem });
+    } else if (next.value !== null && typeof next.value === 'object') {
+      const entries = Array.isArray(next.value)
+        ? next.value.map((item, index) => [index, item] as const)
+        : Object.entries(next.value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, item] = entries[i]!;
+        stack.push({ value: item, path: [...next.path, key] });
+      }
+    }
+  }
+  return found;
 }

@@ -46,6 +46,11 @@ export const fieldBreakers = fc.oneof(
     'too long',
     hugeString.map((text) => `a${text}a`),
   ),
+  breaker(
+    'name',
+    'half a surrogate pair',
+    fc.constantFrom('\ud800', 'Jira \udfff', '\udc00\ud800'),
+  ),
   breaker('source', 'not a source', notOneOf(DOCUMENT_SOURCES)),
   breaker('input_type', 'not an input type', notOneOf(INPUT_TYPES)),
   breaker(
@@ -73,6 +78,11 @@ export const fieldBreakers = fc.oneof(
       .chain((n) =>
         fc.constantFrom({ pad: 'x'.repeat(n) }, { list: Array<number>(n >> 1).fill(0) }),
       ),
+  ),
+  breaker(
+    'connector_specific_config',
+    'a number that cannot be kept',
+    fc.constantFrom({ id: 2 ** 60 }, { nested: { list: [1, -(2 ** 55)] } }),
   ),
   breaker(
     'refresh_freq',

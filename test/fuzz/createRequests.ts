@@ -19,10 +19,22 @@ const FIELDS = [
 ];
 const PATH = '/manage/admin/connector';
 
-const validName = nastyString(60).map((text) => `N${text}N`);
+/** Text that is well-formed UTF-16 (no lone surrogate): D4 stores names as sent. */
+const wellFormed = (text: string) =>
+  (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+const validName = nastyString(60)
+  .filter(wellFormed)
+  .map((text) => `N${text}N`);
+/** D4 keeps config numbers as sent: JSON values without -0 or integers past 2^53. */
+const keepable = (value: unknown): boolean =>
+  typeof value === 'number'
+    ? !Object.is(value, -0) && (!Number.isInteger(value) || Number.isSafeInteger(value))
+    : value !== null && typeof value === 'object'
+      ? Object.values(value).every(keepable)
+      : true;
 const freeFormConfig = fc.dictionary(
   nastyString(10).filter((key) => key !== '__proto__'),
-  fc.jsonValue({ maxDepth: 3 }),
+  fc.jsonValue({ maxDepth: 3 }).filter(keepable),
   { maxKeys: 4 },
 );
 const jiraConfig = fc.record(
