@@ -6,7 +6,8 @@ const apiTarget = process.env.SOURCEDESK_DEV_API ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [react()],
   server: { host: '127.0.0.1', proxy: { '/api': apiTarget } },
-  build: { outDir: 'dist', sourcemap: true },
+  // No source maps in the served folder: they would hand out the panel's full source.
+  build: { outDir: 'dist', sourcemap: false },
   test: {
     environment: 'node',
     setupFiles: ['src/test/setup.ts'],

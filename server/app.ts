@@ -14,6 +14,8 @@ import { DISK_FULL_DETAIL, isDiskFull } from './db/storageErrors';
 import { createGuard, createWriter } from './http/auth';
 import { JsonCache } from './http/cachedJson';
 import { closeConnectionsOnClose } from './http/drain';
+import { answerEdgeCases } from './http/edges';
+import { isApiPath, normalPath } from './http/paths';
 import { BODY_LIMIT, Problem, tooLarge } from './http/problems';
 import { timeoutOptions, type Timeouts } from './http/timeouts';
 import { securityHeaders, setSecurityHeaders } from './http/securityHeaders';
@@ -71,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   securityHeaders(app, API_PREFIX);
   closeConnectionsOnClose(app);
+  answerEdgeCases(app);
 
   // D3: bodies are read raw and parsed by the routes, so that the order of
   // answers (415 before 422) and the shape of JSON errors are ours.
@@ -129,6 +132,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: staticDir,
       wildcard: false,
       index: false,
+      // Source maps hold the full source: never served, even if a build left some.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       // Vite names every file under assets/ by its content: it can be kept for
       // good. Everything else (index.html, the icon) is checked again each time.
       cacheControl: false,
@@ -143,14 +148,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) {
+    const path = normalPath(request.url);
+    if (isApiPath(request.url, API_PREFIX)) {
       const allowed = apiRoutes.filter((route) => route.pattern.test(path)).map((r) => r.method);
       return allowed.length > 0
         ? reply.code(405).header('allow', allowed.join(', ')).send({ detail: 'Method Not Allowed' })
         : reply.code(404).send({ detail: 'Not Found' });
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || path.endsWith('.map')) {
       return reply.code(404).send({ detail: 'Not Found' });
     }
     // The panel's routes live in the browser: every other page is index.html.

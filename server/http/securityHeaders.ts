@@ -2,6 +2,7 @@
 // frame the panel; pages may run only the build's own scripts (no inline ones);
 // API answers are never cached, since they carry the administrator's data.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from './paths';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -16,7 +17,7 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const EVERY_ANSWER = {
+export const EVERY_ANSWER = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
@@ -29,9 +30,7 @@ export function setSecurityHeaders(
   apiPrefix: string,
 ) {
   reply.headers(EVERY_ANSWER);
-  const path = request.url.split('?')[0] ?? '';
-  if (path === apiPrefix || path.startsWith(`${apiPrefix}/`))
-    reply.header('cache-control', 'no-store');
+  if (isApiPath(request.url, apiPrefix)) reply.header('cache-control', 'no-store');
 }
 
 /**
