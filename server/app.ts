@@ -12,6 +12,11 @@ import type { VersionSet } from '../src/api/contract';
 import type { Store } from './db/database';
 import { DISK_FULL_DETAIL, isDiskFull } from './db/storageErrors';
 import { createGuard, createWriter } from './http/auth';
+import {
+  AuthFailures,
+  DEFAULT_AUTH_FAILURE_LIMIT,
+  type AuthFailureLimit,
+} from './http/authFailures';
 import { JsonCache } from './http/cachedJson';
 import { closeConnectionsOnClose } from './http/drain';
 import { answerEdgeCases } from './http/edges';
@@ -32,6 +37,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Limits for slow clients (D11); tests shorten them. */
   timeouts?: Partial<Timeouts>;
+  /** Wrong keys allowed per address (default DEFAULT_AUTH_FAILURE_LIMIT); null for none. */
+  authFailureLimit?: AuthFailureLimit | null;
 }
 
 const API_PREFIX = '/api';
@@ -51,6 +58,8 @@ function routePattern(url: string): RegExp {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { store, versions } = options;
+  const failureLimit =
+    options.authFailureLimit === undefined ? DEFAULT_AUTH_FAILURE_LIMIT : options.authFailureLimit;
   const app = Fastify({
     logger: options.logger ?? false,
     ...timeoutOptions(options.timeouts),
@@ -113,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       const context = {
         db: store.db,
-        guard: createGuard(store),
+        guard: createGuard(store, failureLimit && new AuthFailures(failureLimit)),
         write: createWriter(store.db),
         reads: new JsonCache(store),
       };

@@ -4,6 +4,7 @@ import type { UserRole } from '../../src/api/contract';
 import type { Db, Store } from '../db/database';
 import { findUserByKeyHash, hashApiKey } from '../repos/apiKeys';
 import type { User } from '../repos/users';
+import type { AuthFailures } from './authFailures';
 import { BODY_LIMIT, problem, tooLarge } from './problems';
 
 declare module 'fastify' {
@@ -38,7 +39,7 @@ const MAX_REMEMBERED_KEYS = 1024;
  * path), and the answer is remembered only until the database changes, so a
  * demotion or a revocation counts from the very next request.
  */
-export function createGuard(store: Store): Guard {
+export function createGuard(store: Store, failures: AuthFailures | null = null): Guard {
   const remembered = new Map<string, { revision: string; user: User | undefined }>();
   const userFor = async (key: string, revision: string) => {
     const keyHash = hashApiKey(key);
@@ -55,7 +56,18 @@ export function createGuard(store: Store): Guard {
       // Read once per request: PRAGMA data_version is the costly part of a cached answer.
       request.revision = store.revision();
       const user = key ? await userFor(key, request.revision) : undefined;
-      if (!user) throw notAuthenticated();
+      if (!user) {
+        const wait = failures?.retryAfter(request.ip) ?? 0;
+        if (wait > 0) {
+          throw problem(
+            429,
+            `Too many wrong or missing keys from this address: try again in ${wait} seconds.`,
+            { 'retry-after': String(wait) },
+          );
+        }
+        failures?.record(request.ip);
+        throw notAuthenticated();
+      }
       if (!access.roles.includes(user.role)) throw problem(403, access.refusal);
       request.user = user;
       request.access = access;

@@ -2,6 +2,7 @@
 // listening on 127.0.0.1 and an ephemeral port.
 import type { UserRole, VersionSet } from '../../src/api/contract';
 import { buildApp } from '../../server/app';
+import type { AuthFailureLimit } from '../../server/http/authFailures';
 import type { Timeouts } from '../../server/http/timeouts';
 import { MEMORY, openStore, type Store } from '../../server/db/database';
 import { generateApiKey, storeApiKey } from '../../server/repos/apiKeys';
@@ -29,6 +30,11 @@ export interface TestServerOptions {
   timeouts?: Partial<Timeouts>;
   /** A data folder on disk instead of an in-memory database. */
   dataDir?: string;
+  /**
+   * Wrong keys allowed per address. Off unless a test asks: every test client
+   * is 127.0.0.1, and the suites send thousands of wrong keys on purpose.
+   */
+  authFailureLimit?: AuthFailureLimit | null;
 }
 
 let counter = 0;
@@ -46,6 +52,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     versions: options.versions ?? defaultVersionSet(store.engine),
     staticDir: options.staticDir ?? null,
     timeouts: options.timeouts,
+    authFailureLimit: options.authFailureLimit ?? null,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

@@ -1,0 +1,47 @@
+// A limit on wrong keys per client address, so keys cannot be tried at
+// thousands a second. Only failed authentications count: past the limit, an
+// address's wrong keys are answered 429 with Retry-After until its window ends.
+// A correct key is never held up, from any address (a 256-bit key cannot be
+// guessed; the limit stops the flood, not the person who has the key).
+export interface AuthFailureLimit {
+  /** Failed authentications allowed per address within one window. */
+  failures: number;
+  windowMs: number;
+}
+
+/** The default: 30 wrong keys a minute per address (README, "Reliability and security"). */
+export const DEFAULT_AUTH_FAILURE_LIMIT: AuthFailureLimit = { failures: 30, windowMs: 60_000 };
+
+/** Addresses remembered at most; past it the oldest windows are dropped. */
+const MAX_ADDRESSES = 10_000;
+
+export class AuthFailures {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(private readonly limit: AuthFailureLimit) {}
+
+  /** Whole seconds until `address` may try again; 0 when it may now. */
+  retryAfter(address: string, now = Date.now()): number {
+    const window = this.windows.get(address);
+    if (!window) return 0;
+    const ends = window.start + this.limit.windowMs;
+    if (now >= ends) {
+      this.windows.delete(address);
+      return 0;
+    }
+    return window.count >= this.limit.failures ? Math.ceil((ends - now) / 1000) : 0;
+  }
+
+  record(address: string, now = Date.now()) {
+    const window = this.windows.get(address);
+    if (window && now < window.start + this.limit.windowMs) {
+      window.count++;
+      return;
+    }
+    if (this.windows.size >= MAX_ADDRESSES) {
+      const oldest = this.windows.keys().next().value;
+      if (oldest !== undefined) this.windows.delete(oldest);
+    }
+    this.windows.set(address, { start: now, count: 1 });
+  }
+}
