@@ -8,6 +8,7 @@ import { startBareServer, startServer, type Child } from './processes';
 import type { DataSet } from './seed';
 import type { Results } from './table';
 import { settings } from './config';
+import { mixedLoad } from './mixed';
 
 const LIST = '/api/manage/admin/connector';
 
@@ -88,8 +89,14 @@ async function createUnderLoad(server: Child, set: DataSet, results: Results) {
   reportLoad(results, 'POST connector, unique names', created);
 }
 
-export async function measureApi(small: DataSet, large: DataSet, results: Results): Promise<void> {
+export async function measureApi(
+  small: DataSet,
+  medium: DataSet,
+  large: DataSet,
+  results: Results,
+): Promise<void> {
   await withServer(small, (server) => listAgainstFloor(server, small, results));
+  await withServer(medium, (server) => mixedLoad(server, medium, results));
   // The creations come last: they add to the 10,000 that the lists measure.
   await withServer(large, async (server) => {
     await listAgainstFloor(server, large, results);

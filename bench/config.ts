@@ -28,7 +28,7 @@ export const settings = {
 };
 
 /** Sizes of the seeded data sets. */
-export const scale = { connectors: 10_000, small: 100, credentials: 500 };
+export const scale = { connectors: 10_000, medium: 1_500, small: 100, credentials: 500 };
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

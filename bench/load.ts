@@ -12,6 +12,8 @@ export interface LoadRequest {
   headers?: Record<string, string>;
   /** With `[<id>]` in it: a fresh id there in every request. */
   bodyTemplate?: string;
+  /** Connections of this run (default BENCH_CONNECTIONS). */
+  connections?: number;
 }
 
 export interface LoadResult {
@@ -29,7 +31,7 @@ export async function runLoad(request: LoadRequest): Promise<LoadResult> {
     method: request.method ?? 'GET',
     headers: request.headers ?? {},
     bodyTemplate: request.bodyTemplate,
-    connections: settings.connections,
+    connections: request.connections ?? settings.connections,
     seconds: settings.seconds,
     warmupSeconds: settings.warmupSeconds,
   };

@@ -21,10 +21,11 @@ if (only !== 'api') {
   buildPanel();
 }
 step(
-  `seeding ${scale.connectors} and ${scale.small} connectors, ${scale.credentials} credentials each`,
+  `seeding ${scale.connectors}, ${scale.medium} and ${scale.small} connectors, ${scale.credentials} credentials each`,
 );
 const large = await seedDataSet(scale.connectors, scale.credentials);
 const small = await seedDataSet(scale.small, scale.credentials);
+const medium = await seedDataSet(scale.medium, scale.credentials);
 const results = new Results();
 try {
   let panel: Awaited<ReturnType<typeof measurePanel>> | undefined;
@@ -34,7 +35,7 @@ try {
   }
   if (only !== 'panel') {
     step(`API under load: ${settings.seconds} s runs after ${settings.warmupSeconds} s warm-ups`);
-    await measureApi(small, large, results);
+    await measureApi(small, medium, large, results);
   }
   results.print();
   results.write({
@@ -51,5 +52,5 @@ try {
   });
   step(`done; written to ${paths.results}`);
 } finally {
-  for (const set of [large, small]) rmSync(set.dataDir, { recursive: true, force: true });
+  for (const set of [large, small, medium]) rmSync(set.dataDir, { recursive: true, force: true });
 }
