@@ -62,7 +62,11 @@ export async function seedDataSet(connectors: number, credentials: number): Prom
       const source = SOURCES[(i - 1) % SOURCES.length]!;
       const secret = { token: randomBytes(24).toString('base64url') };
       ids.push(
-        await createCredential(trx, { source, name: credentialName(i), credential_json: secret }),
+        await createCredential(trx, store.secrets, {
+          source,
+          name: credentialName(i),
+          credential_json: secret,
+        }),
       );
     }
     for (let n = 1; n <= connectors; n += 1) {

@@ -70,7 +70,7 @@ test('D6: connector and credential names holding HTML and script are shown as te
   signIn,
 }) => {
   const db = server.store.db;
-  const credential = await createCredential(db, {
+  const credential = await createCredential(db, server.store.secrets, {
     source: 'jira',
     name: IMG,
     credential_json: { jira_api_token: 'a-secret-token-value' },

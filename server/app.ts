@@ -124,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         db: store.db,
         guard: createGuard(store, failureLimit && new AuthFailures(failureLimit)),
         write: createWriter(store.db),
+        secrets: store.secrets,
         reads: new JsonCache(store),
       };
       connectorRoutes(api, context);

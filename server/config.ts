@@ -20,6 +20,7 @@ const envSchema = z.object({
   SOURCEDESK_STATIC_DIR: z.string().min(1).optional(),
   SOURCEDESK_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SOURCEDESK_ADMIN_EMAIL: z.email().default('admin@sourcedesk.local'),
+  SOURCEDESK_SECRET_KEY: z.string().min(1).optional(),
   ADMIN_API_KEY: z
     .string()
     .min(32, 'must be at least 32 characters (use a long random value)')
@@ -38,6 +39,8 @@ export interface ServerConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   adminEmail: string;
   adminApiKey: string | undefined;
+  /** The credential key (32 bytes, base64 or hex); undefined uses the data folder's key file. */
+  secretKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -60,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     logLevel: e.SOURCEDESK_LOG_LEVEL,
     adminEmail: e.SOURCEDESK_ADMIN_EMAIL,
     adminApiKey: e.ADMIN_API_KEY,
+    secretKey: e.SOURCEDESK_SECRET_KEY,
   };
 }

@@ -3,6 +3,7 @@
 // dozen connectors, one left without a credential, and a user of every role.
 import { randomBytes } from 'node:crypto';
 import type { ConnectorCreate, DocumentSource, InputType, UserRole } from '../src/api/contract';
+import type { SecretBox } from './crypto/secretBox';
 import type { Db } from './db/database';
 import { insertConnector, insertPair } from './repos/connectors';
 import { createCredential } from './repos/credentials';
@@ -22,10 +23,10 @@ const DEMO_USERS: [string, UserRole][] = [
 
 type DemoConnector = [string, DocumentSource, InputType, Record<string, unknown>, string | null];
 
-export async function seedDemoData(db: Db, ownerId: string): Promise<void> {
+export async function seedDemoData(db: Db, secrets: SecretBox, ownerId: string): Promise<void> {
   for (const [email, role] of DEMO_USERS) await createUser(db, email, role);
   const credential = async (source: DocumentSource, name: string, json: Record<string, unknown>) =>
-    createCredential(db, { source, name, credential_json: json, user_id: ownerId });
+    createCredential(db, secrets, { source, name, credential_json: json, user_id: ownerId });
   const credentials: Record<string, number> = {
     jiraCloud: await credential('jira', 'Jira Cloud — engineering bot', {
       jira_user_email: 'search-bot@acme.example',

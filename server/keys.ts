@@ -27,7 +27,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
-  const store = await openStore(loadConfig(process.env).dataDir);
+  const config = loadConfig(process.env);
+  const store = await openStore(config.dataDir, config.secretKey);
   try {
     const db = store.db;
     if (command === 'issue' && argument) {

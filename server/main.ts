@@ -14,7 +14,7 @@ async function main() {
   const config = loadConfig(process.env);
   const release = config.dataDir === MEMORY ? () => {} : claimDataFolder(config.dataDir);
   process.on('exit', release);
-  const store = await openStore(config.dataDir);
+  const store = await openStore(config.dataDir, config.secretKey);
   const versions = loadVersionSet(config.versionsFile, store.engine);
   const setup = await prepareStore(store, config);
   const app = await buildApp({

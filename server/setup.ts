@@ -29,7 +29,7 @@ export async function prepareStore(store: Store, config: SetupConfig): Promise<S
         : await createUser(trx, config.adminEmail, 'admin');
       const adminKey = config.adminApiKey ?? generateApiKey();
       await storeApiKey(trx, admin.id, adminKey);
-      if (empty && config.demoData) await seedDemoData(trx, admin.id);
+      if (empty && config.demoData) await seedDemoData(trx, store.secrets, admin.id);
       // A key from the environment is the operator's already: it is not printed
       // (start-up output ends up in log collectors).
       return {

@@ -4,6 +4,8 @@ import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, Migrator, SqliteDialect, type Dialect } from 'kysely';
+import type { SecretBox } from '../crypto/secretBox';
+import { checkSecretBox, loadSecretBox, sealPlainCredentials } from '../crypto/secretKey';
 import { migrationProvider } from './migrations';
 import type { Tables } from './schema';
 import { RESTORE_ADVICE, StorageError, storageErrorAt } from './storageErrors';
@@ -22,6 +24,8 @@ export interface Store {
    * command (data_version). Caches keyed by it never serve a stale answer.
    */
   revision(): string;
+  /** Seals and opens credential secrets (server/crypto). */
+  secrets: SecretBox;
   close(): Promise<void>;
 }
 
@@ -80,7 +84,8 @@ function checkIntegrity(sqlite: SQLite.Database, file: string) {
   );
 }
 
-export async function openStore(dataDir: string): Promise<Store> {
+/** `secretKey`: SOURCEDESK_SECRET_KEY, if set; else the folder's key file (server/crypto/secretKey.ts). */
+export async function openStore(dataDir: string, secretKey?: string): Promise<Store> {
   let file: string | null = null;
   if (dataDir !== MEMORY) {
     file = resolve(join(dataDir, DATABASE_FILE));
@@ -104,6 +109,17 @@ export async function openStore(dataDir: string): Promise<Store> {
     await db.destroy();
     throw storageErrorAt(error, file ?? MEMORY);
   }
+  let secrets: SecretBox;
+  try {
+    secrets = loadSecretBox(file ? dataDir : null, secretKey);
+    await db.transaction().execute(async (trx) => {
+      await checkSecretBox(trx, secrets, file ?? 'this database');
+      await sealPlainCredentials(trx, secrets);
+    });
+  } catch (failure) {
+    await db.destroy();
+    throw failure;
+  }
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   const totalChanges = sqlite.prepare('select total_changes()').pluck();
   return {
@@ -111,6 +127,7 @@ export async function openStore(dataDir: string): Promise<Store> {
     engine: `sqlite:${v}`,
     file,
     revision: () => `${dataVersion.get() as number}.${totalChanges.get() as number}`,
+    secrets,
     close: () => db.destroy(),
   };
 }

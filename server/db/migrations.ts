@@ -88,6 +88,20 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_lifecycle': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('settings')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+      // An administrator may pause a connector and resume it (PATCH status).
+      await db.schema
+        .alterTable('connectors')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('ACTIVE'))
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

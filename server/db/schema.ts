@@ -23,6 +23,7 @@ export interface CredentialTable {
   id: Generated<number>;
   source: string;
   name: string | null;
+  /** The values, sealed with the credential key (server/crypto): `v1:…`. */
   credential_json: string;
   admin_public: number;
   curator_public: number;
@@ -43,6 +44,8 @@ export interface ConnectorTable {
   prune_freq: number | null;
   indexing_start: string | null;
   groups: string;
+  /** ACTIVE or PAUSED */
+  status: Generated<string>;
   time_created: string;
   time_updated: string;
 }
@@ -54,7 +57,14 @@ export interface PairTable {
   time_created: ColumnType<string, string, never>;
 }
 
+/** Small facts about the database itself, such as the credential key's check value. */
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
 export interface Tables {
+  settings: SettingTable;
   users: UserTable;
   api_keys: ApiKeyTable;
   credentials: CredentialTable;

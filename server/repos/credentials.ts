@@ -1,4 +1,5 @@
 import type { Credential, DocumentSource } from '../../src/api/contract';
+import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/database';
 import { maskObject } from '../mask';
 
@@ -12,14 +13,19 @@ export interface CredentialInput {
   user_id?: string | null;
 }
 
-export async function createCredential(db: Db, input: CredentialInput): Promise<number> {
+/** The values are sealed before they reach the database; only this module opens them. */
+export async function createCredential(
+  db: Db,
+  secrets: SecretBox,
+  input: CredentialInput,
+): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
     .insertInto('credentials')
     .values({
       source: input.source,
       name: input.name,
-      credential_json: JSON.stringify(input.credential_json),
+      credential_json: secrets.seal(JSON.stringify(input.credential_json)),
       admin_public: input.admin_public === false ? 0 : 1,
       curator_public: input.curator_public ? 1 : 0,
       groups: JSON.stringify(input.groups ?? []),
@@ -32,20 +38,23 @@ export async function createCredential(db: Db, input: CredentialInput): Promise<
   return row.id;
 }
 
-/** The credential list of D6, ordered by id, with every secret masked. */
-export async function listCredentials(db: Db): Promise<Credential[]> {
-  const rows = await db
+const selectCredentials = (db: Db) =>
+  db
     .selectFrom('credentials')
     .leftJoin('users', 'users.id', 'credentials.user_id')
     .selectAll('credentials')
-    .select('users.email as user_email')
-    .orderBy('credentials.id')
-    .execute();
-  return rows.map((row) => ({
+    .select('users.email as user_email');
+type Row = Awaited<ReturnType<ReturnType<typeof selectCredentials>['executeTakeFirstOrThrow']>>;
+
+/** D6: a stored credential as every answer shows it, its secrets masked. */
+function toCredential(row: Row, secrets: SecretBox): Credential {
+  const json = secrets.open(row.credential_json);
+  if (json === null) throw new Error(`credential ${row.id} cannot be opened with this key`);
+  return {
     id: row.id,
     source: row.source as DocumentSource,
     name: row.name,
-    credential_json: maskObject(JSON.parse(row.credential_json) as Record<string, unknown>),
+    credential_json: maskObject(JSON.parse(json) as Record<string, unknown>),
     admin_public: row.admin_public === 1,
     curator_public: row.curator_public === 1,
     groups: JSON.parse(row.groups) as number[],
@@ -53,7 +62,36 @@ export async function listCredentials(db: Db): Promise<Credential[]> {
     user_email: row.user_email,
     time_created: row.time_created,
     time_updated: row.time_updated,
-  }));
+  };
+}
+
+/** The credential list of D6, ordered by id, with every secret masked. */
+export async function listCredentials(db: Db, secrets: SecretBox): Promise<Credential[]> {
+  const rows = await selectCredentials(db).orderBy('credentials.id').execute();
+  return rows.map((row) => toCredential(row, secrets));
+}
+
+export async function findCredential(
+  db: Db,
+  secrets: SecretBox,
+  id: number,
+): Promise<Credential | undefined> {
+  const row = await selectCredentials(db).where('credentials.id', '=', id).executeTakeFirst();
+  return row && toCredential(row, secrets);
+}
+
+/** Masked credentials by id, for the connectors that use them. */
+export async function findCredentials(
+  db: Db,
+  secrets: SecretBox,
+  ids: readonly number[],
+): Promise<Credential[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectCredentials(db)
+    .where('credentials.id', 'in', ids)
+    .orderBy('credentials.id')
+    .execute();
+  return rows.map((row) => toCredential(row, secrets));
 }
 
 export async function findCredentialSource(
@@ -66,4 +104,40 @@ export async function findCredentialSource(
     .where('id', '=', id)
     .executeTakeFirst();
   return row?.source as DocumentSource | undefined;
+}
+
+/** A new name and/or new values (replacing all of them, sealed). */
+export async function updateCredential(
+  db: Db,
+  secrets: SecretBox,
+  id: number,
+  change: { name?: string | null; credential_json?: Record<string, unknown> },
+): Promise<void> {
+  await db
+    .updateTable('credentials')
+    .set({
+      ...(change.name !== undefined ? { name: change.name } : {}),
+      ...(change.credential_json !== undefined
+        ? { credential_json: secrets.seal(JSON.stringify(change.credential_json)) }
+        : {}),
+      time_updated: new Date().toISOString(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The ids of the connectors a credential is attached to, ascending. */
+export async function connectorsUsing(db: Db, id: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('connector_credential_pairs')
+    .select('connector_id')
+    .where('credential_id', '=', id)
+    .orderBy('connector_id')
+    .execute();
+  return rows.map((row) => row.connector_id);
+}
+
+/** Deletes the credential and (foreign keys cascade) every pair that holds it. */
+export async function deleteCredential(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('credentials').where('id', '=', id).execute();
 }

@@ -1,3 +1,4 @@
+import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/database';
 import type { Guard, Writer } from '../http/auth';
 import type { JsonCache } from '../http/cachedJson';
@@ -8,6 +9,8 @@ export interface RouteContext {
   guard: Guard;
   /** A write's one transaction, after the caller is checked again inside it (D2). */
   write: Writer;
+  /** Seals and opens credential secrets. */
+  secrets: SecretBox;
   /** Read answers, kept until the database changes. */
   reads: JsonCache;
 }

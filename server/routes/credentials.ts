@@ -4,14 +4,17 @@ import { listCredentials } from '../repos/credentials';
 import { CURATOR_OR_ADMIN } from './connectors';
 import type { RouteContext } from './context';
 
-export function credentialRoutes(app: FastifyInstance, { db, guard, reads }: RouteContext) {
+export function credentialRoutes(
+  app: FastifyInstance,
+  { db, guard, reads, secrets }: RouteContext,
+) {
   app.get(
     '/manage/admin/credential',
     { onRequest: guard(CURATOR_OR_ADMIN) },
     async (request, reply) => {
       const list = await reads.get(
         'credentials',
-        () => db.transaction().execute((trx) => listCredentials(trx)),
+        () => db.transaction().execute((trx) => listCredentials(trx, secrets)),
         request.revision,
       );
       return sendCachedJson(request, reply, list);

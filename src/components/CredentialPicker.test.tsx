@@ -14,7 +14,7 @@ const ids = { jiraCloud: 0, jiraDc: 0, slack: 0, confluence: 0, github: 0, drive
 beforeAll(async () => {
   server = await startTestServer();
   const make = (source: DocumentSource, name: string, json: Record<string, string> = {}) =>
-    createCredential(server.store.db, {
+    createCredential(server.store.db, server.store.secrets, {
       source,
       name,
       credential_json: { token: 'x'.repeat(40), ...json },
@@ -138,7 +138,7 @@ test.each<[DocumentSource, string[]]>([
 
 test('lists every credential with its source, id and masked values, never a secret', async () => {
   const secret = 'glpat-ABCDEFGHIJKLMNOPQRSTUVWXYZ-COzK';
-  await createCredential(server.store.db, {
+  await createCredential(server.store.db, server.store.secrets, {
     source: 'gitlab',
     name: 'GitLab group token',
     credential_json: { gitlab_access_token: secret, gitlab_url: 'https://gitlab.example' },

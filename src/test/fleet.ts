@@ -41,7 +41,7 @@ export async function seedFleet(server: TestServer) {
   const db = server.store.db;
   const credentials = {} as Record<CredentialKey, number>;
   for (const [key, [source, name]] of Object.entries(FLEET_CREDENTIALS)) {
-    credentials[key as CredentialKey] = await createCredential(db, {
+    credentials[key as CredentialKey] = await createCredential(db, server.store.secrets, {
       source,
       name,
       credential_json: { token: `${key}-secret-value-0123456789` },

@@ -47,13 +47,13 @@ describe('D6 the list', () => {
     await server.keyFor('admin', 'Owner@Example.com');
     const owner = (await findUserByEmail(server.store.db, 'owner@example.com'))!;
     const db = server.store.db;
-    const a = await createCredential(db, {
+    const a = await createCredential(db, server.store.secrets, {
       source: 'jira',
       name: 'A',
       credential_json: { k: 1 },
       user_id: owner.id,
     });
-    const b = await createCredential(db, {
+    const b = await createCredential(db, server.store.secrets, {
       source: 'slack',
       name: null,
       credential_json: {},
@@ -133,7 +133,7 @@ describe('D6 masking', () => {
   };
 
   it('masks every value type; the four place keys are shown at any depth', async () => {
-    const id = await createCredential(server.store.db, {
+    const id = await createCredential(server.store.db, server.store.secrets, {
       source: 'jira',
       name: 'masked',
       credential_json: secrets,
@@ -172,7 +172,7 @@ describe('D6 masking', () => {
   });
 
   it('no secret, nor any 5-character slice of its middle, appears anywhere in the response', async () => {
-    await createCredential(server.store.db, {
+    await createCredential(server.store.db, server.store.secrets, {
       source: 'jira',
       name: 'masked',
       credential_json: secrets,
@@ -197,7 +197,7 @@ describe('D6 masking', () => {
   });
 
   it('the stored credential is not changed by listing', async () => {
-    const id = await createCredential(server.store.db, {
+    const id = await createCredential(server.store.db, server.store.secrets, {
       source: 'jira',
       name: 'm',
       credential_json: secrets,
@@ -208,6 +208,8 @@ describe('D6 masking', () => {
       .select('credential_json')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(row.credential_json)).toEqual(secrets);
+    // Sealed at rest, and opened again to exactly what was stored.
+    expect(row.credential_json).toMatch(/^v1:/);
+    expect(JSON.parse(server.store.secrets.open(row.credential_json)!)).toEqual(secrets);
   });
 });

@@ -44,7 +44,7 @@ afterAll(async () => {
 describe('D2/D6 the log', () => {
   it('holds neither API keys nor credential secrets', async () => {
     const secret = 'ATATT3xFfGF0-logged-secret-never';
-    await createCredential(store.db, {
+    await createCredential(store.db, store.secrets, {
       source: 'jira',
       name: 'j',
       credential_json: { jira_api_token: secret },

@@ -16,7 +16,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 test('D2/D6 at info level, keys and secrets stay out of every log line of npm start', async () => {
   const secret = `ATATT3xFfGF0${randomBytes(24).toString('base64url')}`;
   const store = await openStore(dataDir);
-  await createCredential(store.db, {
+  await createCredential(store.db, store.secrets, {
     source: 'jira',
     name: 'Jira',
     credential_json: { jira_api_token: secret },

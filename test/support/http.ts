@@ -116,7 +116,7 @@ export async function addCredential(
   credential_json: Record<string, unknown> = { token: 'a-secret-token-value' },
   name: string | null = `${source} credential`,
 ): Promise<number> {
-  return createCredential(server.store.db, { source, name, credential_json });
+  return createCredential(server.store.db, server.store.secrets, { source, name, credential_json });
 }
 
 const TABLES = [

@@ -43,7 +43,9 @@ test('Create sends the connector, attaches the credential and lands on the list'
   expect(within(review).getByText('None: all projects are indexed')).toBeInTheDocument();
   expect(within(review).getByText('Every 1 hour (3600 seconds)')).toBeInTheDocument();
   expect(within(review).getByText('Every 1 day (86400 seconds)')).toBeInTheDocument();
-  expect(within(review).getByText(`Jira Cloud — engineering bot (#${fleet.credentials.jiraCloud})`)).toBeInTheDocument();
+  expect(
+    within(review).getByText(`Jira Cloud — engineering bot (#${fleet.credentials.jiraCloud})`),
+  ).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Create' }));
   await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'));
@@ -124,7 +126,7 @@ test("a 422 puts each of the server's messages on its field and goes to the firs
 });
 
 test('a failed attach keeps the connector, survives a reload, and the retry attaches only', async () => {
-  const doomed = await createCredential(server.store.db, {
+  const doomed = await createCredential(server.store.db, server.store.secrets, {
     source: 'jira',
     name: 'Short-lived Jira token',
     credential_json: { jira_api_token: 'x'.repeat(20) },
