@@ -54,3 +54,19 @@ export const intParsingError = (loc: (string | number)[]) => ({
   msg: 'Input should be a valid integer, unable to parse string as an integer',
   type: 'int_parsing',
 });
+
+/** D3: the named path integers, or a 422 that lists every one that is not one. */
+export function pathIntegers<K extends string>(
+  params: Record<K, string>,
+  ...names: K[]
+): Record<K, number> {
+  const values = {} as Record<K, number>;
+  const errors = [];
+  for (const name of names) {
+    const value = parseIntegerText(params[name]);
+    if (value === null) errors.push(intParsingError(['path', name]));
+    else values[name] = value;
+  }
+  if (errors.length > 0) throw validationProblem(errors);
+  return values;
+}

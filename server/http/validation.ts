@@ -4,8 +4,10 @@
 import * as z from 'zod/mini';
 import {
   connectorCreateRequestSchema,
+  connectorPatchRequestSchema,
   jiraConfigSchema,
   type ConnectorCreate,
+  type ConnectorPatch,
   type ValidationError,
 } from '../../src/api/contract';
 import { MAX_PROBLEMS } from '../../src/api/contractRules';
@@ -107,35 +109,52 @@ export function validate<S extends z.ZodMiniType>(
     : { ok: false, errors: toValidationErrors(result.error.issues, input, prefix) };
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** D4's Jira rules on a config, for a Jira connector (other sources keep any object). */
+function jiraConfigErrors(source: unknown, config: unknown): ValidationError[] {
+  if (source !== 'jira' || !isObject(config)) return [];
+  const jira = validate(jiraConfigSchema, config, ['body', 'connector_specific_config']);
+  return jira.ok ? [] : jira.errors;
+}
+
 /**
- * D4: the creation request, with the per-source rules of `connector_specific_config`
- * checked as well, so every problem is reported in one answer. The config is kept
- * exactly as sent, except that an empty Jira `project_key` means null.
+ * The config to store: the very object that was sent (zod rebuilds a record key
+ * by key, and a key named __proto__ would be lost on the way, D4), with an empty
+ * Jira `project_key` as null.
  */
+function keptConfig(source: unknown, config: Record<string, unknown>) {
+  return source === 'jira' && config.project_key === '' ? { ...config, project_key: null } : config;
+}
+
+function withJiraRules<T extends { connector_specific_config?: Record<string, unknown> }>(
+  base: Validated<T>,
+  source: unknown,
+  config: unknown,
+): Validated<T> {
+  const errors = [...(base.ok ? [] : base.errors), ...jiraConfigErrors(source, config)];
+  if (!base.ok || errors.length > 0) return { ok: false, errors: errors.slice(0, MAX_PROBLEMS) };
+  if (isObject(config)) base.value.connector_specific_config = keptConfig(source, config);
+  return base;
+}
+
+/** D4: the creation request, its Jira config rules included, every problem in one answer. */
 export function validateConnectorCreate(input: unknown): Validated<ConnectorCreate> {
-  const base = validate(connectorCreateRequestSchema, input);
   const body = (input ?? {}) as Record<string, unknown>;
-  const config = body.connector_specific_config;
-  const isObject = typeof config === 'object' && config !== null && !Array.isArray(config);
-  const jira =
-    body.source === 'jira' && isObject
-      ? validate(jiraConfigSchema, config, ['body', 'connector_specific_config'])
-      : null;
-  if (!base.ok || (jira && !jira.ok)) {
-    return {
-      ok: false,
-      errors: [...(base.ok ? [] : base.errors), ...(jira && !jira.ok ? jira.errors : [])].slice(
-        0,
-        MAX_PROBLEMS,
-      ),
-    };
-  }
-  const value = base.value;
-  // zod rebuilds a record key by key, and a key named __proto__ would be lost on
-  // the way: the config is kept as the very object that was sent (D4).
-  value.connector_specific_config = config as Record<string, unknown>;
-  if (value.source === 'jira' && value.connector_specific_config.project_key === '') {
-    value.connector_specific_config = { ...value.connector_specific_config, project_key: null };
-  }
-  return { ok: true, value };
+  return withJiraRules(
+    validate(connectorCreateRequestSchema, input),
+    body.source,
+    body.connector_specific_config,
+  );
+}
+
+/** A change to a connector of `source`, by the same rules as its creation (D4). */
+export function validateConnectorPatch(input: unknown, source: string): Validated<ConnectorPatch> {
+  const body = (input ?? {}) as Record<string, unknown>;
+  return withJiraRules(
+    validate(connectorPatchRequestSchema, input),
+    source,
+    body.connector_specific_config,
+  );
 }

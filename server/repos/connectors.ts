@@ -1,4 +1,9 @@
-import type { ConnectorCreate, ConnectorSnapshot } from '../../src/api/contract';
+import type {
+  ConnectorCreate,
+  ConnectorPatch,
+  ConnectorSnapshot,
+  ConnectorStatus,
+} from '../../src/api/contract';
 import type { Db } from '../db/database';
 
 export async function findConnectorByNameAndSource(db: Db, name: string, source: string) {
@@ -41,12 +46,9 @@ export async function findConnectorSource(db: Db, id: number): Promise<string | 
   return row?.source;
 }
 
-/**
- * D5: every connector but those of source ingestion_api, by id, optionally only
- * those attached to one credential. One query; the pairs come in the same rows.
- */
-export async function listConnectors(db: Db, credentialId?: number): Promise<ConnectorSnapshot[]> {
-  let query = db
+/** Connectors with their pairs, one row per pair (or one with no pair), by id then credential. */
+const selectWithPairs = (db: Db) =>
+  db
     .selectFrom('connectors as c')
     .leftJoin('connector_credential_pairs as p', 'p.connector_id', 'c.id')
     .select([
@@ -60,22 +62,19 @@ export async function listConnectors(db: Db, credentialId?: number): Promise<Con
       'c.indexing_start',
       'c.time_created',
       'c.time_updated',
+      'c.access_type',
+      'c.status',
       'p.credential_id',
     ])
-    .where('c.source', '!=', 'ingestion_api')
     .orderBy('c.id')
     .orderBy('p.credential_id');
-  if (credentialId !== undefined) {
-    query = query.where('c.id', 'in', (eb) =>
-      eb
-        .selectFrom('connector_credential_pairs')
-        .select('connector_id')
-        .where('credential_id', '=', credentialId),
-    );
-  }
+type Row = Awaited<ReturnType<ReturnType<typeof selectWithPairs>['execute']>>[number];
+
+/** D5's snapshots from the rows: exactly the interface's fields, credential ids ascending. */
+function foldSnapshots(rows: Row[]): ConnectorSnapshot[] {
   const snapshots: ConnectorSnapshot[] = [];
   let last: ConnectorSnapshot | undefined;
-  for (const row of await query.execute()) {
+  for (const row of rows) {
     if (last?.id !== row.id) {
       last = {
         name: row.name,
@@ -98,6 +97,67 @@ export async function listConnectors(db: Db, credentialId?: number): Promise<Con
     if (row.credential_id !== null) last.credential_ids.push(row.credential_id);
   }
   return snapshots;
+}
+
+/**
+ * D5: every connector but those of source ingestion_api, by id, optionally only
+ * those attached to one credential. One query; the pairs come in the same rows.
+ */
+export async function listConnectors(db: Db, credentialId?: number): Promise<ConnectorSnapshot[]> {
+  let query = selectWithPairs(db).where('c.source', '!=', 'ingestion_api');
+  if (credentialId !== undefined) {
+    query = query.where('c.id', 'in', (eb) =>
+      eb
+        .selectFrom('connector_credential_pairs')
+        .select('connector_id')
+        .where('credential_id', '=', credentialId),
+    );
+  }
+  return foldSnapshots(await query.execute());
+}
+
+/** One connector: its snapshot, access type and status; undefined when there is none. */
+export async function findConnector(db: Db, id: number) {
+  const rows = await selectWithPairs(db).where('c.id', '=', id).execute();
+  const [snapshot] = foldSnapshots(rows);
+  if (!snapshot) return undefined;
+  return {
+    snapshot,
+    access_type: rows[0]!.access_type,
+    status: rows[0]!.status as ConnectorStatus,
+  };
+}
+
+/** The stored form of a change: only the fields given, and time_updated moved (D4). */
+export async function updateConnector(db: Db, id: number, change: ConnectorPatch): Promise<void> {
+  const { source: _source, input_type: _inputType, connector_specific_config, ...plain } = change;
+  await db
+    .updateTable('connectors')
+    .set({
+      ...plain,
+      ...(connector_specific_config !== undefined
+        ? { connector_specific_config: JSON.stringify(connector_specific_config) }
+        : {}),
+      time_updated: new Date().toISOString(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes the connector; its pairs go with it (the foreign key cascades). */
+export async function deleteConnector(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('connectors').where('id', '=', id).execute();
+}
+
+/** Detaches; returns the pair's id, or null when there was no such pair. */
+export async function deletePair(db: Db, connectorId: number, credentialId: number) {
+  const row = await db
+    .deleteFrom('connector_credential_pairs')
+    .where('connector_id', '=', connectorId)
+    .where('credential_id', '=', credentialId)
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /**

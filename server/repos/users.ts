@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { UserRole } from '../../src/api/contract';
 import type { Db } from '../db/database';
@@ -65,4 +66,30 @@ export async function leavesAnAdmin(db: Db, user: User, role: UserRole): Promise
     .where('role', '=', 'admin')
     .executeTakeFirstOrThrow();
   return Number(n) > 1;
+}
+
+/** `%`, `_` and `\` in a search are letters, not patterns. */
+const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The users directory: by e-mail, those whose address holds `q` (letter case ignored), one page. */
+export async function listUsers(
+  db: Db,
+  { q, offset, limit }: { q: string; offset: number; limit: number },
+) {
+  let query = db.selectFrom('users');
+  if (q)
+    query = query.where(
+      sql<boolean>`email_lower like ${`%${likeText(q.toLowerCase())}%`} escape '\\'`,
+    );
+  const [{ n }, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .select(columns)
+      .orderBy('email_lower')
+      .orderBy('id')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+  ]);
+  return { total: Number(n), users: rows as User[] };
 }

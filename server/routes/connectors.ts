@@ -4,7 +4,7 @@ import { credentialFitsSource } from '../../src/api/contractRules';
 import { validateConnectorCreate } from '../http/validation';
 import type { Access } from '../http/auth';
 import { sendCachedJson } from '../http/cachedJson';
-import { intParsingError, parseIntegerText, readJsonObject } from '../http/body';
+import { intParsingError, parseIntegerText, pathIntegers, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
 import { findCredentialSource } from '../repos/credentials';
 import {
@@ -15,6 +15,10 @@ import {
   listConnectors,
 } from '../repos/connectors';
 import type { RouteContext } from './context';
+
+/** D4: the answer to a second connector of one name and source. */
+export const DUPLICATE_CONNECTOR =
+  'Connector by this name already exists, duplicate naming not allowed.';
 
 export const CURATOR_OR_ADMIN: Access = {
   roles: CURATOR_OR_ADMIN_ROLES,
@@ -50,7 +54,7 @@ export function connectorRoutes(app: FastifyInstance, { db, guard, write, reads 
     const input = result.value;
     const id = await write(request, async (trx) => {
       if (await findConnectorByNameAndSource(trx, input.name, input.source)) {
-        throw problem(400, 'Connector by this name already exists, duplicate naming not allowed.');
+        throw problem(400, DUPLICATE_CONNECTOR);
       }
       return insertConnector(trx, input);
     });
@@ -61,13 +65,11 @@ export function connectorRoutes(app: FastifyInstance, { db, guard, write, reads 
     '/manage/admin/connector/:connector_id/credential/:credential_id',
     { onRequest },
     async (request) => {
-      const connectorId = parseIntegerText(request.params.connector_id);
-      const credentialId = parseIntegerText(request.params.credential_id);
-      const errors = [
-        ...(connectorId === null ? [intParsingError(['path', 'connector_id'])] : []),
-        ...(credentialId === null ? [intParsingError(['path', 'credential_id'])] : []),
-      ];
-      if (connectorId === null || credentialId === null) throw validationProblem(errors);
+      const { connector_id: connectorId, credential_id: credentialId } = pathIntegers(
+        request.params,
+        'connector_id',
+        'credential_id',
+      );
       return write(request, async (trx) => {
         const connectorSource = await findConnectorSource(trx, connectorId);
         if (!connectorSource) throw problem(404, `Connector ${connectorId} does not exist`);

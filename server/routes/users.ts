@@ -3,12 +3,13 @@ import {
   LAST_ADMIN_REFUSAL,
   SELF_DEMOTION_REFUSAL,
   setUserRoleRequestSchema,
+  USERS_PAGE_SIZE_MAX,
   type UserRole,
 } from '../../src/api/contract';
 import { validate } from '../http/validation';
-import { readJsonObject } from '../http/body';
+import { intParsingError, parseIntegerText, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
-import { findUserByEmail, leavesAnAdmin, setUserRole } from '../repos/users';
+import { findUserByEmail, leavesAnAdmin, listUsers, setUserRole } from '../repos/users';
 import type { RouteContext } from './context';
 
 // D8 step 3: roles that have no web login refuse a change unless overridden.
@@ -30,10 +31,63 @@ const NEW_ROLE_REFUSALS: Partial<Record<UserRole, string>> = {
     'A user cannot be set to an External Permissioned User role. This role is automatically assigned to users picked up by the external permission sync.',
 };
 
-export function userRoutes(app: FastifyInstance, { guard, write }: RouteContext) {
+/** D3: a query integer within bounds, its default when absent or empty. */
+function queryInteger(query: unknown, name: string, fallback: number, min: number, max: number) {
+  const raw = (query as Record<string, string | string[] | undefined>)[name];
+  const text = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  if (text === undefined || text === '') return { value: fallback };
+  const value = parseIntegerText(text);
+  if (value === null) return { error: intParsingError(['query', name]) };
+  if (value < min) {
+    return {
+      error: {
+        loc: ['query', name],
+        msg: `Input should be greater than or equal to ${min}`,
+        type: 'greater_than_equal',
+      },
+    };
+  }
+  if (value > max) {
+    return {
+      error: {
+        loc: ['query', name],
+        msg: `Input should be less than or equal to ${max}`,
+        type: 'value_error',
+      },
+    };
+  }
+  return { value };
+}
+
+export function userRoutes(app: FastifyInstance, { db, guard, write }: RouteContext) {
   const onRequest = guard({
     roles: ['admin'],
     refusal: 'Access denied. User must be an admin to perform this action.',
+  });
+
+  // The directory of users (Onyx's shape): `q` matches e-mail addresses, letter
+  // case ignored; pages from 0, at most USERS_PAGE_SIZE_MAX a page.
+  app.get('/manage/users/accepted', { onRequest }, async (request) => {
+    const query = request.query as Record<string, string | string[] | undefined>;
+    const page = queryInteger(query, 'page_num', 0, 0, Number.MAX_SAFE_INTEGER);
+    const size = queryInteger(query, 'page_size', 10, 1, USERS_PAGE_SIZE_MAX);
+    const errors = [page.error, size.error].filter((error) => error !== undefined);
+    if (errors.length > 0) throw validationProblem(errors);
+    const rawQ = query.q;
+    const q = (Array.isArray(rawQ) ? rawQ[rawQ.length - 1] : rawQ)?.trim() ?? '';
+    const limit = size.value!;
+    const { total, users } = await db
+      .transaction()
+      .execute((trx) => listUsers(trx, { q, offset: page.value! * limit, limit }));
+    return {
+      items: users.map((user) => ({
+        id: user.id,
+        email: user.email,
+        role: user.role,
+        is_active: true,
+      })),
+      total_items: total,
+    };
   });
 
   app.patch('/manage/set-user-role', { onRequest }, async (request, reply) => {

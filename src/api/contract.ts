@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import {
   CONNECTOR_NAME_MAX_LENGTH,
+  missingCredentialKeys,
   configLimitProblem,
   hasLoneSurrogate,
   MAX_PROBLEMS,
@@ -208,40 +209,73 @@ const indexingStartSchema = z.pipe(
   z.transform((value: string) => parseDateTime(value)?.toISOString() ?? value),
 );
 
-export const connectorCreateRequestSchema = z.object({
-  name: z.string().check(
-    z.refine((value) => !hasLoneSurrogate(value), {
-      message:
-        'Input should be a valid string: it holds half of a UTF-16 surrogate pair, which cannot be stored as sent',
-      ...issueType('string_type'),
-      abort: true,
+/** D4: the name, trimmed, 1–200 characters, whole UTF-16 text. */
+const connectorNameSchema = z.string().check(
+  z.refine((value) => !hasLoneSurrogate(value), {
+    message:
+      'Input should be a valid string: it holds half of a UTF-16 surrogate pair, which cannot be stored as sent',
+    ...issueType('string_type'),
+    abort: true,
+  }),
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(CONNECTOR_NAME_MAX_LENGTH),
+);
+
+/** D4: PUBLIC, PRIVATE or SYNC in any letter case, stored upper. */
+const accessTypeSchema = z.pipe(
+  z.string().check(
+    z.refine((value) => (ACCESS_TYPES as readonly string[]).includes(value.toUpperCase()), {
+      message: "Input should be 'PUBLIC', 'PRIVATE' or 'SYNC'",
+      ...issueType('enum'),
     }),
-    z.trim(),
-    z.minLength(1),
-    z.maxLength(CONNECTOR_NAME_MAX_LENGTH),
   ),
+  z.transform((value: string) => value.toUpperCase()),
+);
+
+const refreshFreqSchema = z.nullable(z.int().check(z.gte(REFRESH_FREQ_MIN)));
+const pruneFreqSchema = z.nullable(z.int().check(z.gte(PRUNE_FREQ_MIN)));
+
+export const connectorCreateRequestSchema = z.object({
+  name: connectorNameSchema,
   source: documentSourceSchema,
   input_type: inputTypeSchema,
-  access_type: z._default(
-    z.pipe(
-      z.string().check(
-        z.refine((value) => (ACCESS_TYPES as readonly string[]).includes(value.toUpperCase()), {
-          message: "Input should be 'PUBLIC', 'PRIVATE' or 'SYNC'",
-          ...issueType('enum'),
-        }),
-      ),
-      z.transform((value: string) => value.toUpperCase()),
-    ),
-    'PUBLIC',
-  ),
+  access_type: z._default(accessTypeSchema, 'PUBLIC'),
   connector_specific_config: connectorConfigSchema,
-  refresh_freq: z.optional(z.nullable(z.int().check(z.gte(REFRESH_FREQ_MIN)))),
-  prune_freq: z.optional(z.nullable(z.int().check(z.gte(PRUNE_FREQ_MIN)))),
+  refresh_freq: z.optional(refreshFreqSchema),
+  prune_freq: z.optional(pruneFreqSchema),
   indexing_start: z.optional(z.nullable(indexingStartSchema)),
   groups: z.optional(z.nullable(boundedList(z.int()))),
 });
 export type ConnectorCreateRequest = z.input<typeof connectorCreateRequestSchema>;
 export type ConnectorCreate = z.output<typeof connectorCreateRequestSchema>;
+
+export const CONNECTOR_STATUSES = ['ACTIVE', 'PAUSED'] as const;
+export const connectorStatusSchema = z.enum(CONNECTOR_STATUSES);
+export type ConnectorStatus = z.infer<typeof connectorStatusSchema>;
+
+/** Fields a connector's source and input type fix for good: a change is refused (422). */
+const fixedField = (what: string) =>
+  z.optional(
+    z.custom<never>(() => false, {
+      message: `The ${what} of a connector cannot be changed: make a new connector instead`,
+      ...issueType('value_error'),
+    }),
+  );
+
+/** A change to a connector: any of these, checked by the same rules as at creation (D4). */
+export const connectorPatchRequestSchema = z.object({
+  name: z.optional(connectorNameSchema),
+  connector_specific_config: z.optional(connectorConfigSchema),
+  refresh_freq: z.optional(refreshFreqSchema),
+  prune_freq: z.optional(pruneFreqSchema),
+  access_type: z.optional(accessTypeSchema),
+  status: z.optional(connectorStatusSchema),
+  source: fixedField('source'),
+  input_type: fixedField('input type'),
+});
+export type ConnectorPatchRequest = z.input<typeof connectorPatchRequestSchema>;
+export type ConnectorPatch = z.output<typeof connectorPatchRequestSchema>;
 
 export const connectorCreateResponseSchema = z.object({
   id: z.int(),
@@ -289,6 +323,75 @@ export const credentialSchema = z.object({
 });
 export type Credential = z.infer<typeof credentialSchema>;
 export const credentialListSchema = z.array(credentialSchema);
+
+/** One connector, opened: the D5 snapshot, its status and access, its credentials masked (D6). */
+export const connectorDetailSchema = z.extend(connectorSnapshotSchema, {
+  access_type: z.string(),
+  status: connectorStatusSchema,
+  credentials: z.array(credentialSchema),
+});
+export type ConnectorDetail = z.infer<typeof connectorDetailSchema>;
+
+/** A credential's values: a flat object of strings, with the keys its source needs. */
+const credentialValuesSchema = z.record(z.string(), z.string());
+
+/** The creation body, Onyx's CredentialBase. */
+export const credentialCreateRequestSchema = z
+  .object({
+    name: z.optional(z.nullable(connectorNameSchema)),
+    source: documentSourceSchema,
+    credential_json: credentialValuesSchema,
+    admin_public: z.boolean(),
+    curator_public: z._default(z.boolean(), false),
+    groups: z._default(boundedList(z.int()), []),
+  })
+  .check(
+    z.superRefine((body, ctx) => {
+      for (const key of missingCredentialKeys(body.source, body.credential_json)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Field required: a ${body.source} credential needs ${key}`,
+          path: ['credential_json', key],
+          ...issueType('missing'),
+        });
+      }
+    }),
+  );
+export type CredentialCreateRequest = z.input<typeof credentialCreateRequestSchema>;
+
+export const credentialCreateResponseSchema = z.object({
+  id: z.int(),
+  credential: credentialSchema,
+});
+
+/** A rename, or new values (replacing all of them; checked against the credential's source). */
+export const credentialPatchRequestSchema = z.object({
+  name: z.optional(z.nullable(connectorNameSchema)),
+  credential_json: z.optional(credentialValuesSchema),
+});
+export type CredentialPatchRequest = z.input<typeof credentialPatchRequestSchema>;
+
+/** Onyx's StatusResponse: the answer of a delete or a detach. */
+export const statusResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: z.optional(z.nullable(z.int())),
+});
+export type StatusResponse = z.infer<typeof statusResponseSchema>;
+
+/** The users directory (Onyx's paged shape). */
+export const USERS_PAGE_SIZE_MAX = 100;
+export const acceptedUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: userRoleSchema,
+  is_active: z.boolean(),
+});
+export type AcceptedUser = z.infer<typeof acceptedUserSchema>;
+export const acceptedUsersPageSchema = z.object({
+  items: z.array(acceptedUserSchema),
+  total_items: z.int(),
+});
 
 /** D7 */
 export const attachResponseSchema = z.object({

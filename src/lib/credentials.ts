@@ -1,9 +1,8 @@
 // How a credential reads to a person: its name, and the values the server
 // already masked (D6) — the panel never sees a secret, so it only lays them out.
 import type { Credential, DocumentSource } from '../api/contract';
-import { credentialFitsSource } from '../api/contractRules';
+import { credentialFitsSource, EMPTY_CREDENTIAL_ID } from '../api/contractRules';
 
-export const EMPTY_CREDENTIAL_ID = 0;
 export const EMPTY_CREDENTIAL_LABEL = 'Built-in empty credential (no secret)';
 
 export function credentialLabel(credential: Pick<Credential, 'id' | 'name'>): string {

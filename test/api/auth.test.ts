@@ -16,6 +16,14 @@ const PROTECTED: [string, string][] = [
   ['GET', '/manage/admin/credential'],
   ['PUT', '/manage/admin/connector/1/credential/0'],
   ['PATCH', '/manage/set-user-role'],
+  ['POST', '/manage/credential'],
+  ['PATCH', '/manage/admin/credential/1'],
+  ['DELETE', '/manage/admin/credential/1'],
+  ['GET', '/manage/admin/connector/1'],
+  ['PATCH', '/manage/admin/connector/1'],
+  ['DELETE', '/manage/admin/connector/1'],
+  ['DELETE', '/manage/admin/connector/1/credential/0'],
+  ['GET', '/manage/users/accepted'],
 ];
 
 async function expect401(

@@ -6,6 +6,7 @@ import {
   ALL_ROLES,
   NOT_ADMIN,
   NOT_CURATOR,
+  addCredential,
   api,
   createConnector,
   plainRequest,
@@ -14,12 +15,14 @@ import {
 let server: TestServer;
 let keys: Record<UserRole, string>;
 let webConnector: number;
+let slackCredential: number;
 
 beforeAll(async () => {
   server = await startTestServer();
   keys = {} as Record<UserRole, string>;
   for (const role of ALL_ROLES) keys[role] = await server.keyFor(role, `${role}@roles.test`);
   webConnector = await createConnector(server, plainRequest('web'));
+  slackCredential = await addCredential(server, 'slack');
   await server.keyFor('basic', 'target@roles.test');
 });
 afterAll(() => server.close());
@@ -88,6 +91,89 @@ const endpoints: Endpoint[] = [
       expect(r.status).toBe(200);
       expect(r.text).toBe('null');
     },
+  },
+  {
+    name: 'POST /manage/credential',
+    call: (key, role) =>
+      api(server, 'POST', '/manage/credential', {
+        key,
+        body: {
+          name: `by ${role}`,
+          source: 'slack',
+          credential_json: { slack_bot_token: 'xoxb-0123456789-abcdef' },
+          admin_public: true,
+        },
+      }),
+    allowed: CURATOR_OR_ADMIN,
+    refusal: NOT_CURATOR,
+    ok: (r) => expect(r.status).toBe(200),
+  },
+  {
+    name: 'PATCH /manage/admin/credential/{id}',
+    call: (key, role) =>
+      api(server, 'PATCH', `/manage/admin/credential/${slackCredential}`, {
+        key,
+        body: { name: `renamed by ${role}` },
+      }),
+    allowed: CURATOR_OR_ADMIN,
+    refusal: NOT_CURATOR,
+    ok: (r) => expect(r.status).toBe(200),
+  },
+  {
+    name: 'DELETE /manage/admin/credential/{id}',
+    call: async (key) =>
+      api(server, 'DELETE', `/manage/admin/credential/${await addCredential(server, 'zulip')}`, {
+        key,
+      }),
+    allowed: CURATOR_OR_ADMIN,
+    refusal: NOT_CURATOR,
+    ok: (r) => expect(r.status).toBe(200),
+  },
+  {
+    name: 'GET /manage/admin/connector/{id}',
+    call: (key) => api(server, 'GET', `/manage/admin/connector/${webConnector}`, { key }),
+    allowed: CURATOR_OR_ADMIN,
+    refusal: NOT_CURATOR,
+    ok: (r) => expect(r.status).toBe(200),
+  },
+  {
+    name: 'PATCH /manage/admin/connector/{id}',
+    call: (key) =>
+      api(server, 'PATCH', `/manage/admin/connector/${webConnector}`, {
+        key,
+        body: { refresh_freq: 7200 },
+      }),
+    allowed: CURATOR_OR_ADMIN,
+    refusal: NOT_CURATOR,
+    ok: (r) => expect(r.status).toBe(200),
+  },
+  {
+    name: 'DELETE /manage/admin/connector/{id}',
+    call: async (key) =>
+      api(
+        server,
+        'DELETE',
+        `/manage/admin/connector/${await createConnector(server, plainRequest('web'))}`,
+        { key },
+      ),
+    allowed: CURATOR_OR_ADMIN,
+    refusal: NOT_CURATOR,
+    ok: (r) => expect(r.status).toBe(200),
+  },
+  {
+    name: 'DELETE /manage/admin/connector/{id}/credential/{id}',
+    call: (key) =>
+      api(server, 'DELETE', `/manage/admin/connector/${webConnector}/credential/0`, { key }),
+    allowed: CURATOR_OR_ADMIN,
+    refusal: NOT_CURATOR,
+    ok: (r) => expect(r.status).toBe(200),
+  },
+  {
+    name: 'GET /manage/users/accepted',
+    call: (key) => api(server, 'GET', '/manage/users/accepted', { key }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => expect(r.status).toBe(200),
   },
 ];
 

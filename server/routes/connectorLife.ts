@@ -1,0 +1,109 @@
+// A connector after its creation: opened, changed, paused and resumed,
+// detached from a credential, deleted. The same roles as the list (D2), the
+// same rules as the creation (D4), one transaction per request (D11).
+import type { FastifyInstance } from 'fastify';
+import type { ConnectorDetail, DocumentSource, StatusResponse } from '../../src/api/contract';
+import { pathIntegers, readJsonObject } from '../http/body';
+import { problem, validationProblem } from '../http/problems';
+import { validateConnectorPatch } from '../http/validation';
+import type { Db } from '../db/database';
+import type { SecretBox } from '../crypto/secretBox';
+import {
+  deleteConnector,
+  deletePair,
+  findConnector,
+  findConnectorByNameAndSource,
+  updateConnector,
+} from '../repos/connectors';
+import { findCredentialSource, findCredentials } from '../repos/credentials';
+import { CURATOR_OR_ADMIN, DUPLICATE_CONNECTOR } from './connectors';
+import type { RouteContext } from './context';
+
+const NOT_FOUND = 'Connector not found';
+const ONE = '/manage/admin/connector/:connector_id';
+type OneParams = { Params: { connector_id: string } };
+type PairParams = { Params: { connector_id: string; credential_id: string } };
+
+async function detail(db: Db, secrets: SecretBox, id: number): Promise<ConnectorDetail | null> {
+  const found = await findConnector(db, id);
+  if (!found) return null;
+  const credentials = await findCredentials(db, secrets, found.snapshot.credential_ids);
+  return { ...found.snapshot, access_type: found.access_type, status: found.status, credentials };
+}
+
+export function connectorLifeRoutes(
+  app: FastifyInstance,
+  { db, guard, write, secrets }: RouteContext,
+) {
+  const onRequest = guard(CURATOR_OR_ADMIN);
+
+  app.get<OneParams>(ONE, { onRequest }, async (request) => {
+    const { connector_id: id } = pathIntegers(request.params, 'connector_id');
+    const found = await db.transaction().execute((trx) => detail(trx, secrets, id));
+    if (!found) throw problem(404, NOT_FOUND);
+    return found;
+  });
+
+  app.patch<OneParams>(ONE, { onRequest }, async (request) => {
+    const { connector_id: id } = pathIntegers(request.params, 'connector_id');
+    const body = readJsonObject(request);
+    // D2's order: what can be checked without the row first (422), then 404,
+    // then the rules of the connector's own source (the Jira config).
+    const shape = validateConnectorPatch(body, '');
+    if (!shape.ok) throw validationProblem(shape.errors);
+    return write(request, async (trx) => {
+      const current = await findConnector(trx, id);
+      if (!current) throw problem(404, NOT_FOUND);
+      const change = validateConnectorPatch(body, current.snapshot.source);
+      if (!change.ok) throw validationProblem(change.errors);
+      const name = change.value.name;
+      if (name !== undefined && name !== current.snapshot.name) {
+        const taken = await findConnectorByNameAndSource(trx, name, current.snapshot.source);
+        if (taken) throw problem(400, DUPLICATE_CONNECTOR);
+      }
+      await updateConnector(trx, id, change.value);
+      return (await detail(trx, secrets, id))!;
+    });
+  });
+
+  app.delete<OneParams>(ONE, { onRequest }, async (request): Promise<StatusResponse> => {
+    const { connector_id: id } = pathIntegers(request.params, 'connector_id');
+    return write(request, async (trx) => {
+      if (!(await findConnector(trx, id))) throw problem(404, NOT_FOUND);
+      await deleteConnector(trx, id);
+      return { success: true, message: `Connector ${id} deleted`, data: id };
+    });
+  });
+
+  // Detaching answers like attaching (D7): idempotent, 200 either way.
+  app.delete<PairParams>(
+    `${ONE}/credential/:credential_id`,
+    { onRequest },
+    async (request): Promise<StatusResponse> => {
+      const { connector_id: connectorId, credential_id: credentialId } = pathIntegers(
+        request.params,
+        'connector_id',
+        'credential_id',
+      );
+      return write(request, async (trx) => {
+        if (!(await findConnector(trx, connectorId))) {
+          throw problem(404, `Connector ${connectorId} does not exist`);
+        }
+        const source: DocumentSource | undefined = await findCredentialSource(trx, credentialId);
+        if (!source) throw problem(404, `Credential ${credentialId} does not exist`);
+        const pairId = await deletePair(trx, connectorId, credentialId);
+        return pairId === null
+          ? {
+              success: false,
+              message: `Connector ${connectorId} does not have Credential ${credentialId}`,
+              data: connectorId,
+            }
+          : {
+              success: true,
+              message: `Removed the association between Connector ${connectorId} and Credential ${credentialId}`,
+              data: pairId,
+            };
+      });
+    },
+  );
+}
