@@ -21,7 +21,7 @@ import { JsonCache } from './http/cachedJson';
 import { closeConnectionsOnClose } from './http/drain';
 import { answerEdgeCases } from './http/edges';
 import { isApiPath, normalPath } from './http/paths';
-import { BODY_LIMIT, Problem, tooLarge } from './http/problems';
+import { BODY_LIMIT, Problem, problem, tooLarge } from './http/problems';
 import { timeoutOptions, type Timeouts } from './http/timeouts';
 import { securityHeaders, setSecurityHeaders } from './http/securityHeaders';
 import { connectorLifeRoutes } from './routes/connectorLife';
@@ -85,6 +85,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   securityHeaders(app, API_PREFIX);
   closeConnectionsOnClose(app);
   answerEdgeCases(app);
+  // A path whose id segment is empty (`/manage/admin/connector/`) names no
+  // resource: 404 like any unknown path (D11), before the key is asked for.
+  app.addHook('onRequest', async (request) => {
+    const params = request.params as Record<string, string> | undefined;
+    if (params && Object.values(params).some((value) => value === '')) {
+      throw problem(404, 'Not Found');
+    }
+  });
 
   // D3: bodies are read raw and parsed by the routes, so that the order of
   // answers (415 before 422) and the shape of JSON errors are ours.

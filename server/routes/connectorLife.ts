@@ -47,15 +47,15 @@ export function connectorLifeRoutes(
   app.patch<OneParams>(ONE, { onRequest }, async (request) => {
     const { connector_id: id } = pathIntegers(request.params, 'connector_id');
     const body = readJsonObject(request);
-    // D2's order: what can be checked without the row first (422), then 404,
-    // then the rules of the connector's own source (the Jira config).
-    const shape = validateConnectorPatch(body, '');
-    if (!shape.ok) throw validationProblem(shape.errors);
+    // D2's order: every problem of the body (422, the Jira rules too when the
+    // connector is a Jira one), then 404. A source never changes, so the rules
+    // read here still hold inside the write.
+    const known = await db.transaction().execute((trx) => findConnector(trx, id));
+    const change = validateConnectorPatch(body, known?.snapshot.source ?? '');
+    if (!change.ok) throw validationProblem(change.errors);
     return write(request, async (trx) => {
       const current = await findConnector(trx, id);
       if (!current) throw problem(404, NOT_FOUND);
-      const change = validateConnectorPatch(body, current.snapshot.source);
-      if (!change.ok) throw validationProblem(change.errors);
       const name = change.value.name;
       if (name !== undefined && name !== current.snapshot.name) {
         const taken = await findConnectorByNameAndSource(trx, name, current.snapshot.source);

@@ -40,7 +40,7 @@ async function changeable(trx: Parameters<typeof findCredentialSource>[0], id: n
 const missingKeyErrors = (source: DocumentSource, values: Record<string, unknown>) =>
   missingCredentialKeys(source, values).map((key) => ({
     loc: ['body', 'credential_json', key],
-    msg: `Field required: a ${source} credential needs ${key}`,
+    msg: 'Field required',
     type: 'missing',
   }));
 

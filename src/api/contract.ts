@@ -350,7 +350,7 @@ export const credentialCreateRequestSchema = z
       for (const key of missingCredentialKeys(body.source, body.credential_json)) {
         ctx.addIssue({
           code: 'custom',
-          message: `Field required: a ${body.source} credential needs ${key}`,
+          message: 'Field required',
           path: ['credential_json', key],
           ...issueType('missing'),
         });

@@ -4,25 +4,7 @@ import fc from 'fast-check';
 import { ACCESS_TYPES, DOCUMENT_SOURCES, INPUT_TYPES } from '../../src/api/contract';
 import { CONFIG_MAX_BYTES, CONFIG_MAX_DEPTH } from '../../src/api/contractRules';
 import { breaker, missing } from './bodies';
-import { hugeString, nastyString, notA } from './nasty';
-
-/** Anything but one of `values`: other types, other text, the right word in the wrong case. */
-const notOneOf = (values: readonly string[]) =>
-  fc.oneof(
-    notA('string'),
-    nastyString(30).filter((text) => !values.includes(text)),
-    fc
-      .constantFrom(...values)
-      .chain((value) =>
-        fc.constantFrom(
-          value.toUpperCase(),
-          ` ${value}`,
-          `${value}\u0000`,
-          `${value[0]!.toUpperCase()}${value.slice(1)}`,
-        ),
-      ),
-    hugeString,
-  );
+import { hugeString, nastyString, notA, notOneOf } from './nasty';
 
 function nested(depth: number): object {
   let value: object = {};

@@ -14,6 +14,7 @@ import { startTestServer, type TestServer } from '../support/harness';
 import { api, snapshotDb } from '../support/http';
 import { createRequests } from './createRequests';
 import { FUZZ_RUNS, sendAndCheck, tally, type Fixture, type FuzzRequest } from './fuzzRequest';
+import { connectorPatchRequests, credentialCreateRequests } from './lifecycleRequests';
 import { setUserRoleRequests } from './roleRequests';
 import {
   attachRequests,
@@ -58,12 +59,14 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const ENDPOINTS: [string, number, (fixture: Fixture) => fc.Arbitrary<FuzzRequest>][] = [
-  ['D4 POST /manage/admin/connector', 0.3, createRequests],
-  ['D8 PATCH /manage/set-user-role', 0.2, setUserRoleRequests],
-  ['D7 PUT /manage/admin/connector/{id}/credential/{id}', 0.15, attachRequests],
-  ['D5 GET /manage/admin/connector?credential=…', 0.12, connectorListRequests],
-  ['D6 GET /manage/admin/credential', 0.08, credentialListRequests],
-  ['D1/D11 /versions, /version, wrong methods and paths', 0.15, routeRequests],
+  ['D4 POST /manage/admin/connector', 0.25, createRequests],
+  ['D8 PATCH /manage/set-user-role', 0.15, setUserRoleRequests],
+  ['D7 PUT /manage/admin/connector/{id}/credential/{id}', 0.12, attachRequests],
+  ['D5 GET /manage/admin/connector?credential=…', 0.1, connectorListRequests],
+  ['D6 GET /manage/admin/credential', 0.06, credentialListRequests],
+  ['D3/D6 POST /manage/credential', 0.1, credentialCreateRequests],
+  ['D4 PATCH /manage/admin/connector/{id}', 0.1, connectorPatchRequests],
+  ['D1/D11 /versions, /version, wrong methods and paths', 0.12, routeRequests],
 ];
 
 describe('D2/D3/D11 malformed requests: the right 4xx in its documented shape, nothing stored', () => {

@@ -136,3 +136,21 @@ export const wrongContentType = fc.oneof(
     .map(([type, subtype]) => `${type}/${subtype}`)
     .filter((type) => type !== 'application/json'),
 );
+
+/** Anything but one of `values`: other types, other text, the right word in the wrong case. */
+export const notOneOf = (values: readonly string[]) =>
+  fc.oneof(
+    notA('string'),
+    nastyString(30).filter((text) => !values.includes(text)),
+    fc
+      .constantFrom(...values)
+      .chain((value) =>
+        fc.constantFrom(
+          value.toUpperCase(),
+          ` ${value}`,
+          `${value}\u0000`,
+          `${value[0]!.toUpperCase()}${value.slice(1)}`,
+        ),
+      ),
+    hugeString,
+  );

@@ -103,9 +103,13 @@ export function credentialListRequests(fixture: Fixture) {
 
 const ROUTES: [string, string[]][] = [
   ['/manage/admin/connector', ['GET', 'POST']],
+  ['/manage/admin/connector/1', ['GET', 'PATCH', 'DELETE']],
   ['/manage/admin/credential', ['GET']],
-  ['/manage/admin/connector/1/credential/0', ['PUT']],
+  ['/manage/admin/credential/1', ['PATCH', 'DELETE']],
+  ['/manage/credential', ['POST']],
+  ['/manage/admin/connector/1/credential/0', ['PUT', 'DELETE']],
   ['/manage/set-user-role', ['PATCH']],
+  ['/manage/users/accepted', ['GET']],
   ['/versions', ['GET']],
   ['/version', ['GET']],
 ];
@@ -133,7 +137,9 @@ export function routeRequests(fixture: Fixture) {
       fc.constantFrom(...METHODS.slice(0, 5)),
     )
     .map(([path, suffix, method]) => ({ method, path: `${path}${suffix}`, expected: 404 }))
-    .filter(({ path }) => !KNOWN.has(path) && !/\/\.\.?(\/|$)/.test(path));
+    .filter(({ path }) => !KNOWN.has(path) && !/\/\.\.?(\/|$)/.test(path))
+    // One more segment after these is an id (`/manage/admin/connector/{id}`), not an unknown path.
+    .filter(({ path }) => !/^\/manage\/admin\/(connector|credential)\/[^/]+$/.test(path));
   const undecodable = fc.tuple(badPercent, fc.boolean()).map(([junk, first]) => ({
     method: 'PUT',
     path: first

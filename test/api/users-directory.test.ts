@@ -1,0 +1,71 @@
+// The users directory: admins only (D2), Onyx's shape, `q` on e-mail with letter
+// case ignored, paged, and D3's 422 for page numbers that are not.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createUser } from '../../server/repos/users';
+import { startTestServer, type TestServer } from '../support/harness';
+import { api } from '../support/http';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  for (let i = 0; i < 12; i++) {
+    await createUser(
+      server.store.db,
+      `Person${String(i).padStart(2, '0')}@Acme.example`,
+      i % 3 ? 'basic' : 'curator',
+    );
+  }
+  await createUser(server.store.db, 'under_score@other.example', 'basic');
+});
+afterAll(() => server.close());
+
+const directory = (query = '') => api(server, 'GET', `/manage/users/accepted${query}`);
+
+it('pages by e-mail, ten by default, with the total', async () => {
+  const first = (await directory()).json as { items: { email: string }[]; total_items: number };
+  expect(first.total_items).toBe(14);
+  expect(first.items).toHaveLength(10);
+  expect(first.items[0]).toEqual({
+    id: expect.any(String),
+    email: server.adminEmail,
+    role: 'admin',
+    is_active: true,
+  });
+  const second = (await directory('?page_num=1')).json as { items: { email: string }[] };
+  expect(second.items.map((u) => u.email)).toEqual([
+    'Person09@Acme.example',
+    'Person10@Acme.example',
+    'Person11@Acme.example',
+    'under_score@other.example',
+  ]);
+});
+
+it('q matches e-mail in any letter case; % and _ are letters', async () => {
+  const acme = (await directory('?q=ACME&page_size=100')).json as { total_items: number };
+  expect(acme.total_items).toBe(12);
+  const underscore = (await directory('?q=_')).json as { items: { email: string }[] };
+  expect(underscore.items.map((u) => u.email)).toEqual(['under_score@other.example']);
+  expect(((await directory('?q=%25')).json as { total_items: number }).total_items).toBe(0);
+});
+
+it('page_size above 100, negative numbers and text → 422 naming the parameter', async () => {
+  const response = await directory('?page_size=101&page_num=-1');
+  expect(response.status).toBe(422);
+  expect(response.json).toEqual({
+    detail: [
+      {
+        loc: ['query', 'page_num'],
+        msg: 'Input should be greater than or equal to 0',
+        type: 'greater_than_equal',
+      },
+      {
+        loc: ['query', 'page_size'],
+        msg: 'Input should be less than or equal to 100',
+        type: 'value_error',
+      },
+    ],
+  });
+  expect((await directory('?page_num=two')).json).toMatchObject({
+    detail: [{ type: 'int_parsing' }],
+  });
+});
