@@ -18,7 +18,7 @@ describe('D11 unknown path and wrong method', () => {
     '/nope',
     '/manage',
     '/manage/admin/connectors',
-    '/manage/admin/connector/1',
+    '/manage/admin/connector/1/credential',
     '/manage/admin/connector/',
   ])('GET %s → 404 Not Found, even without a key', async (path) => {
     const response = await api(server, 'GET', path, { key: null });
@@ -32,7 +32,8 @@ describe('D11 unknown path and wrong method', () => {
     ['PUT', '/manage/admin/connector'],
     ['POST', '/manage/admin/credential'],
     ['GET', '/manage/admin/connector/1/credential/0'],
-    ['DELETE', '/manage/admin/connector/1/credential/0'],
+    ['POST', '/manage/admin/connector/1/credential/0'],
+    ['PUT', '/manage/admin/connector/1'],
     ['POST', '/manage/set-user-role'],
     ['GET', '/manage/set-user-role'],
     ['POST', '/versions'],
