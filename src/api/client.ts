@@ -26,7 +26,7 @@ export class ApiError extends Error {
 const NO_ANSWER = 0;
 
 export interface RequestOptions<S extends z.ZodMiniType> {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;

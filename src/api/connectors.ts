@@ -3,9 +3,13 @@ import { apiRequest } from './client';
 import {
   attachResponseSchema,
   connectorCreateResponseSchema,
+  connectorDetailSchema,
   connectorListSchema,
+  statusResponseSchema,
   type ConnectorCreateRequest,
+  type ConnectorPatchRequest,
 } from './contract';
+import { credentialKeys } from './credentials';
 
 export interface ConnectorFilters {
   credential?: number;
@@ -15,6 +19,8 @@ export const connectorKeys = {
   all: ['connectors'] as const,
   lists: () => [...connectorKeys.all, 'list'] as const,
   list: (filters: ConnectorFilters) => [...connectorKeys.lists(), filters] as const,
+  details: () => [...connectorKeys.all, 'detail'] as const,
+  detail: (id: number) => [...connectorKeys.details(), id] as const,
 };
 
 const CONNECTOR_PATH = '/manage/admin/connector';
@@ -62,3 +68,50 @@ export function useAttachCredential() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: connectorKeys.all }),
   });
 }
+
+export const connectorDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: connectorKeys.detail(id),
+    queryFn: ({ signal }) =>
+      apiRequest({ path: `${CONNECTOR_PATH}/${id}`, schema: connectorDetailSchema, signal }),
+  });
+
+/**
+ * Every change to a connector changes the lists (and the credential page's
+ * "used by"), so each mutation waits for them to be fetched again.
+ */
+function useConnectorMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: connectorKeys.all }),
+        queryClient.invalidateQueries({ queryKey: credentialKeys.all }),
+      ]),
+  });
+}
+
+export const useUpdateConnector = () =>
+  useConnectorMutation(({ id, change }: { id: number; change: ConnectorPatchRequest }) =>
+    apiRequest({
+      method: 'PATCH',
+      path: `${CONNECTOR_PATH}/${id}`,
+      body: change,
+      schema: connectorDetailSchema,
+    }),
+  );
+
+export const useDeleteConnector = () =>
+  useConnectorMutation((id: number) =>
+    apiRequest({ method: 'DELETE', path: `${CONNECTOR_PATH}/${id}`, schema: statusResponseSchema }),
+  );
+
+export const useDetachCredential = () =>
+  useConnectorMutation(({ connectorId, credentialId }: AttachInput) =>
+    apiRequest({
+      method: 'DELETE',
+      path: `${CONNECTOR_PATH}/${connectorId}/credential/${credentialId}`,
+      schema: statusResponseSchema,
+    }),
+  );

@@ -1,6 +1,15 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { credentialListSchema } from './contract';
+// connectors.ts imports this module too: both use the other's keys only when a mutation settles.
+import { connectorKeys } from './connectors';
+import {
+  credentialCreateResponseSchema,
+  credentialListSchema,
+  credentialSchema,
+  statusResponseSchema,
+  type CredentialCreateRequest,
+  type CredentialPatchRequest,
+} from './contract';
 
 export const credentialKeys = {
   all: ['credentials'] as const,
@@ -17,3 +26,46 @@ export const credentialListQuery = () =>
   });
 
 export const useCredentials = () => useQuery(credentialListQuery());
+
+/** A credential change shows in the credential list and in every connector that uses it. */
+function useCredentialMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: credentialKeys.all }),
+        queryClient.invalidateQueries({ queryKey: connectorKeys.all }),
+      ]),
+  });
+}
+
+export const useCreateCredential = () =>
+  useCredentialMutation((body: CredentialCreateRequest) =>
+    apiRequest({
+      method: 'POST',
+      path: '/manage/credential',
+      body,
+      schema: credentialCreateResponseSchema,
+    }),
+  );
+
+export const useUpdateCredential = () =>
+  useCredentialMutation(({ id, change }: { id: number; change: CredentialPatchRequest }) =>
+    apiRequest({
+      method: 'PATCH',
+      path: `/manage/admin/credential/${id}`,
+      body: change,
+      schema: credentialSchema,
+    }),
+  );
+
+export const useDeleteCredential = () =>
+  useCredentialMutation(({ id, force }: { id: number; force: boolean }) =>
+    apiRequest({
+      method: 'DELETE',
+      path: `/manage/admin/credential/${id}`,
+      query: { force: force ? 'true' : undefined },
+      schema: statusResponseSchema,
+    }),
+  );

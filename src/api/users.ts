@@ -1,17 +1,50 @@
-import { useMutation } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { apiRequest } from './client';
-import type { SetUserRoleRequest } from './contract';
+import { acceptedUsersPageSchema, type SetUserRoleRequest } from './contract';
+
+export interface UserFilters {
+  q: string;
+  page: number;
+  pageSize: number;
+}
 
 export const userKeys = {
   all: ['users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: (filters: UserFilters) => [...userKeys.lists(), filters] as const,
 };
+
+export const userListQuery = (filters: UserFilters) =>
+  queryOptions({
+    queryKey: userKeys.list(filters),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path: '/manage/users/accepted',
+        query: { q: filters.q || undefined, page_num: filters.page, page_size: filters.pageSize },
+        schema: acceptedUsersPageSchema,
+        signal,
+      }),
+  });
+
+/** The directory keeps the previous page on screen while the next one loads. */
+export const useUserDirectory = (filters: UserFilters) =>
+  useQuery({ ...userListQuery(filters), placeholderData: keepPreviousData });
 
 /** D8: the answer is `null` on success; every refusal is an ApiError with its words. */
 export function useSetUserRole() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...userKeys.all, 'set-role'],
     mutationFn: (body: SetUserRoleRequest) =>
       apiRequest({ method: 'PATCH', path: '/manage/set-user-role', body, schema: z.null() }),
+    // The directory shows roles: it is fetched again after a change.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
   });
 }
