@@ -1,6 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { Field } from '../../components/Field';
-import { FREQUENCY_UNITS, frequencySeconds } from './frequency';
+import { FREQUENCY_UNITS, frequencySeconds } from '../../lib/frequency';
 import type { WizardValues } from './wizardSchema';
 
 interface FrequencyFieldProps {

@@ -4,7 +4,7 @@ import { useCredentials } from '../../api/credentials';
 import { credentialLabel } from '../../lib/credentials';
 import { paths, type JiraWizardStep } from '../../lib/paths';
 import { STEP_TITLES } from './StepIndicator';
-import { describeFrequency, frequencySeconds } from './frequency';
+import { describeFrequency, frequencySeconds } from '../../lib/frequency';
 import type { WizardValues } from './wizardSchema';
 
 function EditLink({ step }: { step: JiraWizardStep }) {

@@ -4,7 +4,7 @@
 // `loc` after "body", D3). The step lists, the ids, the request mapping, the
 // 422 placement and the error summary are all derived from it.
 import type { JiraWizardStep } from '../../lib/paths';
-import { toHumanFrequency, type HumanFrequency } from './frequency';
+import { toHumanFrequency, type HumanFrequency } from '../../lib/frequency';
 import type { WizardOutput, WizardValues } from './wizardSchema';
 
 export interface WizardFieldSpec {

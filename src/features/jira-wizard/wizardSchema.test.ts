@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { connectorCreateRequestSchema } from '../../api/contract';
-import { describeFrequency, toHumanFrequency } from './frequency';
+import { describeFrequency, toHumanFrequency } from '../../lib/frequency';
 import { fieldForLoc, stepOfField } from './wizardFields';
 import { DEFAULT_VALUES, fromCreateRequest, toCreateRequest, wizardSchema } from './wizardSchema';
 

@@ -12,7 +12,7 @@ import {
   REFRESH_FREQ_MIN,
   urlProblem,
 } from '../../api/contractRules';
-import { FREQUENCY_UNITS, frequencySeconds } from './frequency';
+import { FREQUENCY_UNITS, frequencySeconds } from '../../lib/frequency';
 import { WIZARD_FIELD_ENTRIES } from './wizardFields';
 
 const frequencySchema = (what: string, minSeconds: number, minWords: string) =>
