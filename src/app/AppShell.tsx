@@ -9,6 +9,7 @@ import { useSession } from '../lib/useSession';
 const NAVIGATION = [
   { to: paths.connectors.getHref(), label: 'Connectors', end: true },
   { to: paths.newJiraConnector.getHref(), label: 'New Jira connector', end: false },
+  { to: paths.credentials.getHref(), label: 'Credentials', end: false },
   { to: paths.users.getHref(), label: 'Users & roles', end: false },
 ];
 

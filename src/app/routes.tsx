@@ -59,6 +59,19 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         }),
       },
       {
+        path: paths.connector.path,
+        lazy: async () => ({
+          Component: (await import('../features/connectors/ConnectorDetailPage'))
+            .ConnectorDetailPage,
+        }),
+      },
+      {
+        path: paths.credentials.path,
+        lazy: async () => ({
+          Component: (await import('../features/credentials/CredentialsPage')).CredentialsPage,
+        }),
+      },
+      {
         path: paths.newJiraConnector.path,
         lazy: async () => ({
           Component: (await import('../features/jira-wizard/JiraWizardPage')).JiraWizardPage,

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { Modal } from './Modal';
 
 interface ConfirmDialogProps {
   title: string;
@@ -9,10 +10,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/**
- * A modal confirmation, open while it is rendered: focus moves to Cancel (the
- * safe choice) and goes back to where it was when the dialog closes.
- */
+/** A modal question: focus starts on Cancel, the safe choice. */
 export function ConfirmDialog({
   title,
   children,
@@ -20,43 +18,23 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const id = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
-    cancelRef.current?.focus();
-    return () => {
-      if (dialog?.open) dialog.close();
-      opener?.focus();
-    };
-  }, []);
-
+  const textId = useId();
   return (
-    <dialog
-      ref={dialogRef}
-      className="confirm-dialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      onCancel={(event) => {
-        // Escape: let React close it, so focus goes back the same way.
-        event.preventDefault();
-        onCancel();
-      }}
-    >
-      <h2 id={`${id}-title`}>{title}</h2>
-      <div id={`${id}-text`}>{children}</div>
-      <div className="dialog-actions">
-        <button type="button" className="secondary" ref={cancelRef} onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="button" onClick={onConfirm}>
-          {confirmLabel}
-        </button>
-      </div>
-    </dialog>
+    <Modal title={title} onClose={onCancel} initialFocus={cancelRef} describedBy={textId}>
+      {() => (
+        <>
+          <div id={textId}>{children}</div>
+          <div className="dialog-actions">
+            <button type="button" className="secondary" ref={cancelRef} onClick={onCancel}>
+              Cancel
+            </button>
+            <button type="button" onClick={onConfirm}>
+              {confirmLabel}
+            </button>
+          </div>
+        </>
+      )}
+    </Modal>
   );
 }

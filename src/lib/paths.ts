@@ -13,6 +13,14 @@ export const paths = {
     getHref: ({ credential }: { credential?: number } = {}) =>
       credential === undefined ? '/connectors' : `/connectors?credential=${credential}`,
   },
+  connector: {
+    path: '/connectors/:connectorId',
+    getHref: (id: number) => `/connectors/${id}`,
+  },
+  credentials: {
+    path: '/credentials',
+    getHref: () => '/credentials',
+  },
   newJiraConnector: {
     path: '/connectors/new/jira',
     getHref: (step?: JiraWizardStep) =>

@@ -1,7 +1,8 @@
 // D10: connectors without a credential are not listed; this notice counts them
 // and finishes each one by attaching a credential that fits its source.
 import { useId, useState } from 'react';
-import { useAttachCredential } from '../../api/connectors';
+import { useAttachCredential, useDeleteConnector } from '../../api/connectors';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { ConnectorSnapshot } from '../../api/contract';
 import { CredentialPicker } from '../../components/CredentialPicker';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -53,8 +54,10 @@ function FinishConnector(props: {
 }) {
   const { connector, onFinished } = props;
   const attach = useAttachCredential();
+  const discard = useDeleteConnector();
   const [credentialId, setCredentialId] = useState<number | null>(null);
   const [missing, setMissing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   const finish = async () => {
     if (credentialId === null) {
@@ -90,14 +93,38 @@ function FinishConnector(props: {
         errorMessage={missing ? 'Choose a credential first.' : undefined}
       />
       {attach.isError && <ErrorNotice error={attach.error} />}
-      <button
-        type="button"
-        aria-describedby={`finish-${connector.id}-name`}
-        disabled={attach.isPending}
-        onClick={() => void finish()}
-      >
-        {attach.isPending ? 'Attaching…' : 'Attach credential'}
-      </button>
+      {discard.isError && <ErrorNotice error={discard.error} />}
+      <div className="unfinished-actions">
+        <button
+          type="button"
+          aria-describedby={`finish-${connector.id}-name`}
+          disabled={attach.isPending}
+          onClick={() => void finish()}
+        >
+          {attach.isPending ? 'Attaching…' : 'Attach credential'}
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          aria-describedby={`finish-${connector.id}-name`}
+          onClick={() => setConfirming(true)}
+        >
+          Discard
+        </button>
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title={`Discard “${connector.name}”?`}
+          confirmLabel="Discard connector"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            discard.mutate(connector.id);
+          }}
+        >
+          <p>The unfinished connector is deleted. Nothing was indexed from it yet.</p>
+        </ConfirmDialog>
+      )}
     </li>
   );
 }

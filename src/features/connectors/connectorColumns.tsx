@@ -1,7 +1,9 @@
 // The connector table's columns: what each shows, and what it sorts by.
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { ConnectorSnapshot } from '../../api/contract';
 import { formatDateTime, formatFrequency } from '../../lib/format';
+import { paths } from '../../lib/paths';
 
 /** Credential id → how a person knows it ("Jira Cloud — engineering bot"). */
 export type CredentialNames = ReadonlyMap<number, string>;
@@ -29,7 +31,13 @@ const frequencyValue = (seconds: number | null | undefined) => seconds ?? Number
 const dateCell = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
 
 export const COLUMNS: Column[] = [
-  { key: 'name', label: 'Name', width: '18%', sortValue: (c) => c.name, cell: (c) => c.name },
+  {
+    key: 'name',
+    label: 'Name',
+    width: '18%',
+    sortValue: (c) => c.name,
+    cell: (c) => <Link to={paths.connector.getHref(c.id)}>{c.name}</Link>,
+  },
   {
     key: 'source',
     label: 'Source',

@@ -1,0 +1,197 @@
+// One connector: its settings in human units, its credentials (each can be
+// detached), and what an administrator does with it: edit, pause or resume,
+// delete (after a confirmation that names it).
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import {
+  connectorDetailQuery,
+  useDeleteConnector,
+  useDetachCredential,
+  useUpdateConnector,
+} from '../../api/connectors';
+import type { ConnectorDetail } from '../../api/contract';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { credentialLabel, maskedEntries } from '../../lib/credentials';
+import { formatDateTime, formatFrequency } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { ConnectorEditForm } from './ConnectorEditForm';
+import './ConnectorsPage.css';
+
+export function ConnectorDetailPage() {
+  const id = Number(useParams().connectorId);
+  const detail = useQuery({ ...connectorDetailQuery(id), enabled: Number.isSafeInteger(id) });
+  if (!Number.isSafeInteger(id)) return <Missing />;
+  if (detail.isPending) {
+    return (
+      <p role="status" className="loading">
+        Loading the connector…
+      </p>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <section className="connector-detail">
+        <h1>Connector</h1>
+        <ErrorNotice error={detail.error} />
+        <Back />
+      </section>
+    );
+  }
+  return <Loaded connector={detail.data} />;
+}
+
+const Back = () => (
+  <p>
+    <Link to={paths.connectors.getHref()}>Back to the connectors</Link>
+  </p>
+);
+
+function Missing() {
+  return (
+    <section className="connector-detail">
+      <h1>Connector not found</h1>
+      <Back />
+    </section>
+  );
+}
+
+function Loaded({ connector }: { connector: ConnectorDetail }) {
+  const navigate = useNavigate();
+  const update = useUpdateConnector();
+  const remove = useDeleteConnector();
+  const detach = useDetachCredential();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [said, setSaid] = useState('');
+  const paused = connector.status === 'PAUSED';
+
+  const toggle = async () => {
+    await update.mutateAsync({
+      id: connector.id,
+      change: { status: paused ? 'ACTIVE' : 'PAUSED' },
+    });
+    setSaid(paused ? `“${connector.name}” runs again.` : `“${connector.name}” is paused.`);
+  };
+  const erase = async () => {
+    setDeleting(false);
+    await remove.mutateAsync(connector.id);
+    await navigate(paths.connectors.getHref(), { state: { deleted: connector.name } });
+  };
+
+  return (
+    <section className="connector-detail" aria-labelledby="connector-title">
+      <p>
+        <Link to={paths.connectors.getHref()}>Connectors</Link> ›
+      </p>
+      <h1 id="connector-title">{connector.name}</h1>
+      <p role="status">{said}</p>
+      <div className="detail-actions">
+        <button type="button" onClick={() => setEditing(!editing)} aria-expanded={editing}>
+          {editing ? 'Close the editor' : 'Edit'}
+        </button>
+        <button type="button" className="secondary" onClick={() => void toggle().catch(() => {})}>
+          {paused ? 'Resume' : 'Pause'}
+        </button>
+        <button type="button" className="secondary" onClick={() => setDeleting(true)}>
+          Delete
+        </button>
+      </div>
+      {update.isError && <ErrorNotice error={update.error} />}
+      {remove.isError && <ErrorNotice error={remove.error} />}
+      {editing && (
+        <ConnectorEditForm
+          connector={connector}
+          onSaved={() => {
+            setEditing(false);
+            setSaid(`Saved the changes to “${connector.name}”.`);
+          }}
+        />
+      )}
+      <Settings connector={connector} />
+      <h2>Credentials</h2>
+      {connector.credentials.length === 0 ? (
+        <p>
+          No credential: this connector is not finished, and the list shows it only once one is
+          attached.
+        </p>
+      ) : (
+        <ul className="detail-credentials">
+          {connector.credentials.map((credential) => (
+            <li key={credential.id}>
+              <strong>{credentialLabel(credential)}</strong>{' '}
+              <span className="hint">
+                {credential.source} · #{credential.id}
+              </span>
+              <div className="hint">{maskedEntries(credential.credential_json).join(' · ')}</div>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() =>
+                  detach.mutate({ connectorId: connector.id, credentialId: credential.id })
+                }
+              >
+                Detach {credentialLabel(credential)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {detach.isError && <ErrorNotice error={detach.error} />}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete “${connector.name}”?`}
+          confirmLabel="Delete connector"
+          onCancel={() => setDeleting(false)}
+          onConfirm={() => void erase().catch(() => {})}
+        >
+          <p>
+            The connector and its credential attachments are deleted; the credentials themselves
+            stay. This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
+
+function Settings({ connector }: { connector: ConnectorDetail }) {
+  const config = connector.connector_specific_config;
+  const jira = connector.source === 'jira';
+  return (
+    <dl className="detail-settings">
+      <dt>Status</dt>
+      <dd>{connector.status === 'PAUSED' ? 'Paused' : 'Active'}</dd>
+      <dt>Source</dt>
+      <dd>{connector.source}</dd>
+      <dt>Input type</dt>
+      <dd>{connector.input_type}</dd>
+      <dt>Access</dt>
+      <dd>{connector.access_type}</dd>
+      <dt>Refresh</dt>
+      <dd>{formatFrequency(connector.refresh_freq)}</dd>
+      <dt>Prune</dt>
+      <dd>{formatFrequency(connector.prune_freq)}</dd>
+      {jira ? (
+        <>
+          <dt>Jira base URL</dt>
+          <dd>{String(config.jira_base_url ?? '')}</dd>
+          <dt>Project key</dt>
+          <dd>{typeof config.project_key === 'string' ? config.project_key : 'All projects'}</dd>
+        </>
+      ) : (
+        <>
+          <dt>Settings</dt>
+          <dd>
+            <pre>{JSON.stringify(config, null, 2)}</pre>
+          </dd>
+        </>
+      )}
+      <dt>Created</dt>
+      <dd>{formatDateTime(connector.time_created)}</dd>
+      <dt>Updated</dt>
+      <dd>{formatDateTime(connector.time_updated)}</dd>
+    </dl>
+  );
+}

@@ -1,0 +1,152 @@
+// Rename, new values, delete: one credential's changes. New values replace all
+// of them, typed in password boxes; nothing secret is ever shown back.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { ConnectorSnapshot, Credential } from '../../api/contract';
+import { useDeleteCredential, useUpdateCredential } from '../../api/credentials';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Field } from '../../components/Field';
+import { credentialFields } from '../../lib/credentialFields';
+import { credentialLabel } from '../../lib/credentials';
+import { placeServerErrors } from '../../lib/fieldErrors';
+
+interface ChangeValues {
+  name: string;
+  values: Record<string, string>;
+}
+
+export function CredentialActions(props: {
+  credential: Credential;
+  usedBy: ConnectorSnapshot[];
+  onDone: (words: string) => void;
+}) {
+  const { credential, usedBy, onDone } = props;
+  const label = credentialLabel(credential);
+  const [mode, setMode] = useState<'rename' | 'values' | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const update = useUpdateCredential();
+  const remove = useDeleteCredential();
+  const fields = credentialFields(credential.source);
+  const { register, handleSubmit, setError, formState, reset } = useForm<ChangeValues>({
+    defaultValues: { name: credential.name ?? '', values: {} },
+  });
+
+  const save = handleSubmit(async (form) => {
+    const change =
+      mode === 'rename'
+        ? { name: form.name }
+        : {
+            credential_json: Object.fromEntries(
+              Object.entries(form.values).filter(([, value]) => value.trim() !== ''),
+            ),
+          };
+    try {
+      await update.mutateAsync({ id: credential.id, change });
+      setMode(null);
+      reset({ name: form.name, values: {} });
+      onDone(
+        mode === 'rename'
+          ? `Renamed to “${form.name.trim()}”.`
+          : `New values saved for “${label}”.`,
+      );
+    } catch (error) {
+      placeServerErrors(error, setError, ([, first, key]) =>
+        first === 'name' ? 'name' : first === 'credential_json' ? `values.${String(key)}` : null,
+      );
+    }
+  });
+
+  const erase = async () => {
+    setDeleting(false);
+    await remove.mutateAsync({ id: credential.id, force: usedBy.length > 0 });
+    onDone(`Credential “${label}” was deleted.`);
+  };
+
+  return (
+    <div className="credential-actions">
+      <div className="detail-actions">
+        <button
+          type="button"
+          className="secondary"
+          aria-expanded={mode === 'rename'}
+          onClick={() => setMode(mode === 'rename' ? null : 'rename')}
+        >
+          Rename <span className="visually-hidden">{label}</span>
+        </button>
+        {fields.length > 0 && (
+          <button
+            type="button"
+            className="secondary"
+            aria-expanded={mode === 'values'}
+            onClick={() => setMode(mode === 'values' ? null : 'values')}
+          >
+            New values <span className="visually-hidden">for {label}</span>
+          </button>
+        )}
+        <button type="button" className="secondary" onClick={() => setDeleting(true)}>
+          Delete <span className="visually-hidden">{label}</span>
+        </button>
+      </div>
+      {mode && (
+        <form
+          noValidate
+          onSubmit={(event) => void save(event)}
+          aria-label={mode === 'rename' ? `Rename ${label}` : `New values for ${label}`}
+        >
+          {mode === 'rename' ? (
+            <Field
+              id={`rename-${credential.id}`}
+              label="New name"
+              error={formState.errors.name?.message}
+            >
+              {(control) => <input {...control} autoComplete="off" {...register('name')} />}
+            </Field>
+          ) : (
+            fields.map((field) => (
+              <Field
+                key={field.key}
+                id={`values-${credential.id}-${field.key}`}
+                label={field.required ? field.label : `${field.label} (optional)`}
+                hint={field.hint}
+                error={formState.errors.values?.[field.key]?.message}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    type={field.secret ? 'password' : 'text'}
+                    autoComplete="new-password"
+                    {...register(`values.${field.key}`)}
+                  />
+                )}
+              </Field>
+            ))
+          )}
+          <button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save'}
+          </button>
+        </form>
+      )}
+      {remove.isError && <ErrorNotice error={remove.error} />}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete “${label}”?`}
+          confirmLabel={usedBy.length > 0 ? 'Detach and delete' : 'Delete credential'}
+          onCancel={() => setDeleting(false)}
+          onConfirm={() => void erase().catch(() => {})}
+        >
+          {usedBy.length > 0 ? (
+            <p>
+              {usedBy.length === 1 ? 'One connector uses' : `${usedBy.length} connectors use`} it (
+              {usedBy.map((c) => c.name).join(', ')}): it is detached from{' '}
+              {usedBy.length === 1 ? 'it' : 'them'} first, and they stop being listed until they get
+              another credential.
+            </p>
+          ) : (
+            <p>No connector uses it. This cannot be undone.</p>
+          )}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+// Every credential, masked (D6), with the connectors that use it; make one,
+// rename it, give it new values, delete it (after a confirmation that says
+// which connectors would lose it).
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { connectorListQuery } from '../../api/connectors';
+import type { ConnectorSnapshot, Credential } from '../../api/contract';
+import { EMPTY_CREDENTIAL_ID } from '../../api/contractRules';
+import { useCredentials } from '../../api/credentials';
+import { CredentialForm } from '../../components/CredentialForm';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { credentialLabel, maskedEntries } from '../../lib/credentials';
+import { paths } from '../../lib/paths';
+import { CredentialActions } from './CredentialActions';
+import './credentials.css';
+
+export function CredentialsPage() {
+  const credentials = useCredentials();
+  const connectors = useQuery(connectorListQuery());
+  const [adding, setAdding] = useState(false);
+  const [said, setSaid] = useState('');
+
+  const usedBy = new Map<number, ConnectorSnapshot[]>();
+  for (const connector of connectors.data ?? []) {
+    for (const id of connector.credential_ids)
+      usedBy.set(id, [...(usedBy.get(id) ?? []), connector]);
+  }
+
+  return (
+    <section className="credentials-page" aria-labelledby="credentials-title">
+      <div className="page-heading">
+        <h1 id="credentials-title">Credentials</h1>
+        <button type="button" aria-expanded={adding} onClick={() => setAdding(!adding)}>
+          {adding ? 'Close the form' : 'New credential'}
+        </button>
+      </div>
+      <p role="status">{said}</p>
+      {adding && (
+        <section aria-label="New credential" className="credential-new">
+          <CredentialForm
+            onCreated={(_id, name) => {
+              setAdding(false);
+              setSaid(`Credential “${name}” was saved.`);
+            }}
+            onCancel={() => setAdding(false)}
+          />
+        </section>
+      )}
+      {credentials.isPending && <p className="loading">Loading credentials…</p>}
+      {credentials.isError && <ErrorNotice error={credentials.error} />}
+      <ul className="credential-cards">
+        {(credentials.data ?? []).map((credential) => (
+          <CredentialCard
+            key={credential.id}
+            credential={credential}
+            usedBy={usedBy.get(credential.id) ?? []}
+            onDone={setSaid}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CredentialCard(props: {
+  credential: Credential;
+  usedBy: ConnectorSnapshot[];
+  onDone: (words: string) => void;
+}) {
+  const { credential, usedBy, onDone } = props;
+  const label = credentialLabel(credential);
+  return (
+    <li className="credential-card" aria-labelledby={`credential-${credential.id}`}>
+      <h2 id={`credential-${credential.id}`}>{label}</h2>
+      <p className="hint">
+        {credential.source} · #{credential.id}
+      </p>
+      {maskedEntries(credential.credential_json).length > 0 && (
+        <p className="credential-values">{maskedEntries(credential.credential_json).join(' · ')}</p>
+      )}
+      <p>
+        {usedBy.length === 0 ? 'Used by no connector.' : 'Used by: '}
+        {usedBy.map((connector, index) => (
+          <span key={connector.id}>
+            {index > 0 && ', '}
+            <Link to={paths.connector.getHref(connector.id)}>{connector.name}</Link>
+          </span>
+        ))}
+      </p>
+      {credential.id === EMPTY_CREDENTIAL_ID ? (
+        <p className="hint">Built in: for sources that need no credential. It cannot be changed.</p>
+      ) : (
+        <CredentialActions credential={credential} usedBy={usedBy} onDone={onDone} />
+      )}
+    </li>
+  );
+}
