@@ -8,7 +8,8 @@ import { ConfirmAdminDialog } from './ConfirmAdminDialog';
 import { placeServerErrors, roleFormSchema, type RoleFormValues } from './roleForm';
 import { RoleOutcome } from './RoleOutcome';
 
-export function RoleForm() {
+/** `email`: the user chosen in the directory, to start from. */
+export function RoleForm({ email = '' }: { email?: string }) {
   const mutation = useSetUserRole();
   const [confirming, setConfirming] = useState<RoleFormValues | null>(null);
   const {
@@ -18,7 +19,7 @@ export function RoleForm() {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(roleFormSchema),
-    defaultValues: { user_email: '', explicit_override: false },
+    defaultValues: { user_email: email, explicit_override: false },
   });
 
   const send = (values: RoleFormValues) =>

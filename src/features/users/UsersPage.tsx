@@ -1,14 +1,29 @@
+import { useRef, useState } from 'react';
 import { RoleForm } from './RoleForm';
+import { UserDirectory } from './UserDirectory';
 import './users.css';
 
 export function UsersPage() {
+  const [chosen, setChosen] = useState('');
+  const editor = useRef<HTMLDivElement>(null);
   return (
     <section className="page" aria-labelledby="users-title">
       <h1 id="users-title">Users and roles</h1>
       <p className="hint">
-        Set the role of one user by their e-mail address. Only an administrator may change roles.
+        Choose a user in the list, or type their e-mail address, to set their role. Only an
+        administrator may change roles.
       </p>
-      <RoleForm />
+      <UserDirectory
+        onChoose={(email) => {
+          setChosen(email);
+          // The editor starts over on the chosen user; focus goes to it.
+          requestAnimationFrame(() => editor.current?.querySelector('input')?.focus());
+        }}
+      />
+      <div ref={editor}>
+        <h2>Set a role</h2>
+        <RoleForm key={chosen} email={chosen} />
+      </div>
     </section>
   );
 }

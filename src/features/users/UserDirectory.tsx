@@ -1,0 +1,82 @@
+// Who is here, and with which role: a searchable, paged list of users (search
+// and page in the address, so the view can be shared and reloaded). Choosing a
+// user opens the role editor on that user.
+import { useSearchParams } from 'react-router-dom';
+import { useUserDirectory } from '../../api/users';
+import { ErrorNotice } from '../../components/ErrorNotice';
+
+const PAGE_SIZE = 10;
+
+export function UserDirectory({ onChoose }: { onChoose: (email: string) => void }) {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
+  const users = useUserDirectory({ q, page, pageSize: PAGE_SIZE });
+  const total = users.data?.total_items ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const go = (next: { q?: string; page?: number }) => {
+    const search = new URLSearchParams();
+    const nextQ = next.q ?? q;
+    const nextPage = next.page ?? 0;
+    if (nextQ) search.set('q', nextQ);
+    if (nextPage > 0) search.set('page', String(nextPage));
+    setParams(search, { replace: true });
+  };
+
+  return (
+    <section aria-labelledby="directory-title" className="user-directory">
+      <h2 id="directory-title">Users</h2>
+      <div className="field">
+        <label htmlFor="user-search">Search by e-mail</label>
+        <input
+          id="user-search"
+          type="search"
+          value={q}
+          onChange={(event) => go({ q: event.target.value })}
+        />
+      </div>
+      {users.isError && <ErrorNotice error={users.error} />}
+      <p role="status" className="hint">
+        {users.isPending
+          ? 'Loading users…'
+          : `${total} ${total === 1 ? 'user' : 'users'}${q ? ` match “${q}”` : ''}`}
+      </p>
+      <ul className="user-list">
+        {(users.data?.items ?? []).map((user) => (
+          <li key={user.id}>
+            <button type="button" className="user-row" onClick={() => onChoose(user.email)}>
+              <span className="user-email">{user.email}</span>
+              <span className={user.role === 'admin' ? 'role-badge role-admin' : 'role-badge'}>
+                {user.role}
+              </span>
+              <span className="visually-hidden">: change the role</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 && (
+        <nav aria-label="Pages of users" className="pager">
+          <button
+            type="button"
+            className="secondary"
+            disabled={page === 0}
+            onClick={() => go({ page: page - 1 })}
+          >
+            Previous page
+          </button>
+          <span>
+            Page {page + 1} of {pages}
+          </span>
+          <button
+            type="button"
+            className="secondary"
+            disabled={page + 1 >= pages}
+            onClick={() => go({ page: page + 1 })}
+          >
+            Next page
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
