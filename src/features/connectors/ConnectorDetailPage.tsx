@@ -16,6 +16,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { credentialLabel, maskedEntries } from '../../lib/credentials';
 import { formatDateTime, formatFrequency } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import type { DeletedState } from '../../lib/createdConnector';
 import { ConnectorEditForm } from './ConnectorEditForm';
 import './ConnectorsPage.css';
 
@@ -77,7 +78,8 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
   const erase = async () => {
     setDeleting(false);
     await remove.mutateAsync(connector.id);
-    await navigate(paths.connectors.getHref(), { state: { deleted: connector.name } });
+    const state: DeletedState = { deleted: connector.name };
+    await navigate(paths.connectors.getHref(), { state });
   };
 
   return (

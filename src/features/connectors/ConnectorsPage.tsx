@@ -8,7 +8,7 @@ import { credentialLabel } from '../../lib/credentials';
 import { paths } from '../../lib/paths';
 import { sortConnectors, type Sort } from './connectorColumns';
 import { ConnectorTable } from './ConnectorTable';
-import { createdConnectorFrom } from '../../lib/createdConnector';
+import { createdConnectorFrom, deletedConnectorFrom } from '../../lib/createdConnector';
 import {
   badCredentialParam,
   connectorsPageQueries,
@@ -20,7 +20,9 @@ import './ConnectorsPage.css';
 export function ConnectorsPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const created = createdConnectorFrom(useLocation().state);
+  const { state } = useLocation();
+  const created = createdConnectorFrom(state);
+  const deleted = deletedConnectorFrom(state);
   const credential = credentialFilterFrom(searchParams);
   const badCredential = badCredentialParam(searchParams);
   const queries = connectorsPageQueries(credential);
@@ -61,7 +63,9 @@ export function ConnectorsPage() {
       ? `Credential attached: “${finishedName}” is finished and listed.`
       : created
         ? `Connector “${created.name}” was created.`
-        : '';
+        : deleted
+          ? `Connector “${deleted}” was deleted.`
+          : '';
 
   const heading = (
     <>
