@@ -59,6 +59,15 @@ test('the served page has no inline script, and every page runs under the CSP wi
   await expect(heading(page, 'New Jira connector')).toBeVisible();
   await nav(page, 'Users & roles').click();
   await expect(heading(page, 'Users and roles')).toBeVisible();
+  await nav(page, 'Credentials').click();
+  await expect(heading(page, 'Credentials')).toBeVisible();
+  await page.getByRole('button', { name: 'New credential' }).click();
+  await nav(page, 'Connectors').click();
+  await page.getByRole('link', { name: 'Engineering Jira' }).click();
+  await expect(heading(page, 'Engineering Jira')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(heading(page, 'Sign in to Sourcedesk')).toBeVisible();
   expect(await violations()).toEqual([]);
