@@ -45,11 +45,11 @@ export function UserDirectory({ onChoose }: { onChoose: (email: string) => void 
         {(users.data?.items ?? []).map((user) => (
           <li key={user.id}>
             <button type="button" className="user-row" onClick={() => onChoose(user.email)}>
-              <span className="user-email">{user.email}</span>
+              <span className="user-email">{user.email}</span>{' '}
               <span className={user.role === 'admin' ? 'role-badge role-admin' : 'role-badge'}>
                 {user.role}
               </span>
-              <span className="visually-hidden">: change the role</span>
+              <span className="visually-hidden">, change the role</span>
             </button>
           </li>
         ))}

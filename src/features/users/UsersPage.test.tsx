@@ -224,3 +224,17 @@ test('the button says it is working while the server answers', async () => {
   );
   expect(await roleOf('lee.basic@example.com')).toBe('global_curator');
 });
+
+test('the directory lists users with their roles; choosing one opens the editor on them', async () => {
+  const { user } = await openPage();
+  const directory = screen.getByRole('region', { name: 'Users' });
+  expect(await within(directory).findByText('3 users')).toBeInTheDocument();
+  await user.type(within(directory).getByLabelText('Search by e-mail'), 'SAM');
+  await within(directory).findByText('1 user match “SAM”');
+  await user.click(
+    within(directory).getByRole('button', { name: /sam\.slack@example\.com slack_user/ }),
+  );
+  await waitFor(() =>
+    expect(screen.getByLabelText("User's e-mail")).toHaveValue('sam.slack@example.com'),
+  );
+});

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/support/harness';
+import {
+  addCredential,
+  api,
+  attach,
+  createConnector,
+  jiraRequest,
+} from '../../../test/support/http';
+import { connectTo, renderApp } from '../../test/render';
+
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+let server: TestServer;
+let connector: number;
+beforeEach(async () => {
+  server = await startTestServer();
+  connector = await createConnector(server, jiraRequest({ name: 'Docs Jira' }));
+  await attach(
+    server,
+    connector,
+    await addCredential(server, 'jira', { jira_api_token: 'a-secret-token-0000' }, 'Jira bot'),
+  );
+  connectTo(server);
+});
+afterEach(() => server.close());
+
+const open = async () => {
+  const view = renderApp(`/connectors/${connector}`);
+  await screen.findByRole('heading', { name: 'Docs Jira', level: 1 });
+  return view;
+};
+
+test('shows the settings in human units and the credential masked', async () => {
+  await open();
+  expect(screen.getByText('every hour')).toBeInTheDocument();
+  expect(screen.getByText('daily')).toBeInTheDocument();
+  expect(screen.getByText('Active')).toBeInTheDocument();
+  expect(screen.getByText('jira_api_token: a-se...0000')).toBeInTheDocument();
+  expect(document.body.textContent).not.toContain('a-secret-token-0000');
+});
+
+test('an edit the server refuses puts its words next to the field; a good one is saved', async () => {
+  const { user } = await open();
+  await user.click(screen.getByRole('button', { name: 'Edit' }));
+  const url = screen.getByLabelText('Jira base URL');
+  await user.clear(url);
+  await user.type(url, 'ftp://jira.example');
+  await user.click(screen.getByRole('button', { name: 'Save changes' }));
+  expect(await screen.findByText("URL scheme should be 'http' or 'https'")).toBeInTheDocument();
+  expect(url).toHaveAccessibleDescription(/URL scheme should be/);
+
+  await user.clear(url);
+  await user.type(url, 'https://jira.example');
+  const refresh = screen.getByLabelText('Refresh: every');
+  await user.clear(refresh);
+  await user.type(refresh, '2');
+  await user.click(screen.getByRole('button', { name: 'Save changes' }));
+  expect(await screen.findByText('Saved the changes to “Docs Jira”.')).toBeInTheDocument();
+  expect(screen.getByText('every 2 hours')).toBeInTheDocument();
+  expect(screen.getByText('https://jira.example')).toBeInTheDocument();
+});
+
+test('pause and resume; the server agrees', async () => {
+  const { user } = await open();
+  await user.click(screen.getByRole('button', { name: 'Pause' }));
+  expect(await screen.findByText('“Docs Jira” is paused.')).toBeInTheDocument();
+  expect(
+    ((await api(server, 'GET', `/manage/admin/connector/${connector}`)).json as { status: string })
+      .status,
+  ).toBe('PAUSED');
+  await user.click(await screen.findByRole('button', { name: 'Resume' }));
+  expect(await screen.findByText('“Docs Jira” runs again.')).toBeInTheDocument();
+});
+
+test('delete asks first, naming the connector; Cancel keeps it', async () => {
+  const { user, router } = await open();
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete “Docs Jira”?' });
+  expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect((await api(server, 'GET', `/manage/admin/connector/${connector}`)).status).toBe(200);
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  await user.click(screen.getByRole('button', { name: 'Delete connector' }));
+  expect(await screen.findByText('Connector “Docs Jira” was deleted.')).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/connectors');
+  expect((await api(server, 'GET', `/manage/admin/connector/${connector}`)).status).toBe(404);
+});
+
+test('an unknown connector says so', async () => {
+  renderApp('/connectors/99999');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Connector not found');
+});

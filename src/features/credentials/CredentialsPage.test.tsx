@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/support/harness';
+import { addCredential, attach, createConnector, jiraRequest } from '../../../test/support/http';
+import { connectTo, renderApp } from '../../test/render';
+
+// jsdom has <dialog> but not its methods; the browser tests use the real ones.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+  connectTo(server);
+});
+afterEach(() => server.close());
+
+const card = (name: string) =>
+  screen.getByRole('heading', { name, level: 2 }).closest('li') as HTMLElement;
+
+async function makeSlackCredential(user: ReturnType<typeof renderApp>['user'], name: string) {
+  await user.click(await screen.findByRole('button', { name: 'New credential' }));
+  await user.type(screen.getByLabelText('Name'), name);
+  await user.selectOptions(screen.getByLabelText('Source'), 'slack');
+  const token = screen.getByLabelText('Bot token');
+  expect(token).toHaveAttribute('type', 'password');
+  await user.type(token, 'xoxb-1234567890-abcdefghij');
+  await user.click(screen.getByRole('button', { name: 'Save credential' }));
+  await screen.findByText(`Credential “${name}” was saved.`);
+}
+
+test('makes a credential with the fields its source needs, and shows it masked only', async () => {
+  const { user } = renderApp('/credentials');
+  await makeSlackCredential(user, 'Workspace bot');
+  expect(
+    within(card('Workspace bot')).getByText('slack_bot_token: xoxb...ghij'),
+  ).toBeInTheDocument();
+  expect(document.body.textContent).not.toContain('xoxb-1234567890-abcdefghij');
+  expect(within(card('Workspace bot')).getByText('Used by no connector.')).toBeInTheDocument();
+});
+
+test("a missing key is said next to its field, in the server's words", async () => {
+  const { user } = renderApp('/credentials');
+  await user.click(await screen.findByRole('button', { name: 'New credential' }));
+  await user.type(screen.getByLabelText('Name'), 'No token');
+  await user.click(screen.getByRole('button', { name: 'Save credential' }));
+  const token = screen.getByLabelText('API token or personal access token');
+  expect(await screen.findByText('Field required')).toBeInTheDocument();
+  expect(token).toHaveAccessibleDescription(/Field required/);
+  expect(token).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a credential in use names its connectors, and deleting it says it detaches them first', async () => {
+  const credential = await addCredential(
+    server,
+    'jira',
+    { jira_api_token: 'token-1234567890' },
+    'Jira bot',
+  );
+  const connector = await createConnector(server, jiraRequest({ name: 'Docs Jira' }));
+  await attach(server, connector, credential);
+  const { user } = renderApp('/credentials');
+  const item = (await screen.findByRole('heading', { name: 'Jira bot', level: 2 })).closest('li')!;
+  expect(await within(item).findByRole('link', { name: 'Docs Jira' })).toHaveAttribute(
+    'href',
+    `/connectors/${connector}`,
+  );
+  await user.click(within(item).getByRole('button', { name: 'Delete Jira bot' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete “Jira bot”?' });
+  expect(dialog).toHaveTextContent('One connector uses it (Docs Jira)');
+  await user.click(within(dialog).getByRole('button', { name: 'Detach and delete' }));
+  expect(await screen.findByText('Credential “Jira bot” was deleted.')).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Jira bot', level: 2 })).not.toBeInTheDocument();
+});
+
+test('credential 0 is shown as built in, with nothing to change', async () => {
+  renderApp('/credentials');
+  const builtIn = await screen.findByRole('heading', {
+    name: 'Built-in empty credential (no secret)',
+  });
+  const item = builtIn.closest('li') as HTMLElement;
+  expect(within(item).getByText(/It cannot be changed/)).toBeInTheDocument();
+  expect(within(item).queryByRole('button')).not.toBeInTheDocument();
+});
