@@ -115,3 +115,58 @@ export const useDetachCredential = () =>
       schema: statusResponseSchema,
     }),
   );
+
+export type BulkAction = 'pause' | 'resume' | 'delete';
+export interface BulkOutcome {
+  id: number;
+  name: string;
+  /** null when done; the server's words otherwise. */
+  failure: string | null;
+}
+
+/**
+ * One action on several connectors, one request each (each is its own
+ * transaction), and the lists fetched again once at the end. Every connector
+ * gets an outcome: done, or the reason it was not.
+ */
+export function useBulkConnectors() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      action,
+      connectors,
+    }: {
+      action: BulkAction;
+      connectors: { id: number; name: string }[];
+    }) => {
+      const outcomes: BulkOutcome[] = [];
+      for (const { id, name } of connectors) {
+        try {
+          if (action === 'delete') {
+            await apiRequest({
+              method: 'DELETE',
+              path: `${CONNECTOR_PATH}/${id}`,
+              schema: statusResponseSchema,
+            });
+          } else {
+            await apiRequest({
+              method: 'PATCH',
+              path: `${CONNECTOR_PATH}/${id}`,
+              body: { status: action === 'pause' ? 'PAUSED' : 'ACTIVE' },
+              schema: connectorDetailSchema,
+            });
+          }
+          outcomes.push({ id, name, failure: null });
+        } catch (error) {
+          outcomes.push({
+            id,
+            name,
+            failure: error instanceof Error ? error.message : String(error),
+          });
+        }
+      }
+      return outcomes;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: connectorKeys.all }),
+  });
+}

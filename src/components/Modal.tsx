@@ -22,11 +22,10 @@ export function Modal({ title, onClose, initialFocus, describedBy, children }: M
   useEffect(() => {
     const dialog = dialogRef.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal?.();
-    if (dialog && !dialog.open) dialog.open = true; // where showModal is missing (jsdom)
+    if (dialog && !dialog.open) dialog.showModal();
     (initialFocus?.current ?? dialog?.querySelector<HTMLElement>('input, select, button'))?.focus();
     return () => {
-      if (dialog?.open) dialog.close?.();
+      if (dialog?.open) dialog.close();
       opener?.focus();
     };
   }, [initialFocus]);

@@ -6,6 +6,13 @@ import { afterEach } from 'vitest';
 // ArrayBuffer`: give the server back Node's, or it would send Buffers as JSON.
 if (typeof document !== 'undefined') {
   globalThis.ArrayBuffer = Buffer.alloc(0).buffer.constructor as ArrayBufferConstructor;
+  // jsdom has <dialog> but not its methods; the browser tests use the real ones.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
 }
 
 // Component tests (jsdom) unmount what they rendered; server tests have no DOM.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import {
   addCredential,
@@ -10,15 +10,6 @@ import {
   jiraRequest,
 } from '../../../test/support/http';
 import { connectTo, renderApp } from '../../test/render';
-
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 let server: TestServer;
 let connector: number;

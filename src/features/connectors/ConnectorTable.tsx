@@ -17,10 +17,40 @@ interface ConnectorTableProps {
   /** A connector to bring into view and mark (the one just created). */
   highlightId?: number;
   caption: string;
+  /** The connectors chosen for a bulk action (the last column's boxes). */
+  selected: ReadonlySet<number>;
+  onSelect: (ids: number[], chosen: boolean) => void;
+}
+
+/** The header's box: ticked when every row is, mixed when some are. */
+function SelectAll(props: {
+  rows: ConnectorSnapshot[];
+  selected: ReadonlySet<number>;
+  onSelect: ConnectorTableProps['onSelect'];
+}) {
+  const { rows, selected, onSelect } = props;
+  const chosen = rows.filter((row) => selected.has(row.id)).length;
+  return (
+    <input
+      type="checkbox"
+      className="select-box"
+      aria-label={`Select all ${rows.length} listed connectors`}
+      checked={chosen > 0 && chosen === rows.length}
+      ref={(box) => {
+        if (box) box.indeterminate = chosen > 0 && chosen < rows.length;
+      }}
+      onChange={(event) =>
+        onSelect(
+          rows.map((row) => row.id),
+          event.target.checked,
+        )
+      }
+    />
+  );
 }
 
 export function ConnectorTable(props: ConnectorTableProps) {
-  const { rows, credentialNames, sort, onSort, highlightId, caption } = props;
+  const { rows, credentialNames, sort, onSort, highlightId, caption, selected, onSelect } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   // Rows not yet rendered are estimated at the height rows really have here (the
   // last one measured): an estimate that is off moves every row below a row
@@ -54,7 +84,7 @@ export function ConnectorTable(props: ConnectorTableProps) {
   const spacer = (height: number) =>
     height > 0 && (
       <tr aria-hidden="true" className="spacer">
-        <td colSpan={COLUMNS.length} style={{ height }} />
+        <td colSpan={COLUMNS.length + 1} style={{ height }} />
       </tr>
     );
   const toggle = (column: string) =>
@@ -80,6 +110,7 @@ export function ConnectorTable(props: ConnectorTableProps) {
           {COLUMNS.map((column) => (
             <col key={column.key} style={{ width: column.width }} />
           ))}
+          <col style={{ width: '4%' }} />
         </colgroup>
         <thead>
           <tr aria-rowindex={1}>
@@ -96,6 +127,9 @@ export function ConnectorTable(props: ConnectorTableProps) {
                 </th>
               );
             })}
+            <th scope="col" className="select-cell">
+              <SelectAll rows={rows} selected={selected} onSelect={onSelect} />
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -113,6 +147,15 @@ export function ConnectorTable(props: ConnectorTableProps) {
                 {COLUMNS.map((column) => (
                   <td key={column.key}>{column.cell(connector, credentialNames)}</td>
                 ))}
+                <td className="select-cell">
+                  <input
+                    type="checkbox"
+                    className="select-box"
+                    aria-label={`Select ${connector.name}`}
+                    checked={selected.has(connector.id)}
+                    onChange={(event) => onSelect([connector.id], event.target.checked)}
+                  />
+                </td>
               </tr>
             );
           })}

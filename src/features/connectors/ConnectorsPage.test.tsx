@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { insertConnector, insertPair } from '../../../server/repos/connectors';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
+import { api } from '../../../test/support/http';
 import { FLEET_LISTED, seedFleet } from '../../test/fleet';
 import { connectTo, renderApp } from '../../test/render';
 
@@ -54,6 +55,7 @@ test('lists the finished connectors in human units and counts the unfinished one
     'Credentials',
     'Created',
     'Updated',
+    '', // the last column holds the selection boxes, named by their labels
   ]);
   const jira = screen.getByRole('row', { name: /^Engineering Jira/ });
   const jiraCredential = `Jira Cloud — engineering bot (#${fleet.credentials.jiraCloud})`;
@@ -208,4 +210,48 @@ test('a credential in the address that is no id is said to be wrong, and every c
   await user.click(screen.getByRole('link', { name: 'Show all connectors' }));
   expect(router.state.location.search).toBe('');
   expect(screen.queryByText(/which is not a credential number/)).not.toBeInTheDocument();
+});
+
+test('bulk: choose rows (Space on a box works), one confirmation, then what happened to each', async () => {
+  connectTo(server);
+  const { user } = renderApp('/connectors');
+  await table();
+  const box = screen.getByRole('checkbox', { name: 'Select Engineering Slack' });
+  box.focus();
+  await user.keyboard(' ');
+  await user.click(screen.getByRole('checkbox', { name: 'Select Support Slack' }));
+  const bar = screen.getByRole('group', { name: 'With the selected connectors' });
+  expect(bar).toHaveTextContent('2 selected');
+  await user.click(within(bar).getByRole('button', { name: 'Delete 2' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete 2 connectors?' });
+  expect(dialog).toHaveTextContent('Engineering Slack, Support Slack.');
+  await user.click(within(dialog).getByRole('button', { name: 'Delete 2' }));
+  expect(await screen.findByText('2 of 2 deleted.')).toBeInTheDocument();
+  expect(screen.getByText('Engineering Slack: deleted')).toBeInTheDocument();
+  await vi.waitFor(async () =>
+    expect(await rowNames()).toEqual(ALL_LISTED.filter((name) => !name.includes('Slack'))),
+  );
+  expect(
+    screen.queryByRole('group', { name: 'With the selected connectors' }),
+  ).not.toBeInTheDocument();
+});
+
+test('bulk: the header box chooses every listed row; pause says so per connector', async () => {
+  connectTo(server);
+  const { user } = renderApp('/connectors');
+  await table();
+  await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'Jira');
+  await user.click(screen.getByRole('checkbox', { name: /^Select all \d+ listed connectors$/ }));
+  const bar = screen.getByRole('group', { name: 'With the selected connectors' });
+  expect(bar).toHaveTextContent('3 selected');
+  await user.click(within(bar).getByRole('button', { name: 'Pause 3' }));
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Pause 3' }));
+  expect(await screen.findByText('3 of 3 paused.')).toBeInTheDocument();
+  const paused = await Promise.all(
+    ['Engineering Jira', 'Platform Jira', 'Support desk Jira'].map(async (name) => {
+      const detail = await api(server, 'GET', `/manage/admin/connector/${fleet.connectors[name]}`);
+      return (detail.json as { status: string }).status;
+    }),
+  );
+  expect(paused).toEqual(['PAUSED', 'PAUSED', 'PAUSED']);
 });

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { credentialLabel } from '../../lib/credentials';
 import { paths } from '../../lib/paths';
 import { sortConnectors, type Sort } from './connectorColumns';
+import { BulkActions } from './BulkActions';
 import { ConnectorTable } from './ConnectorTable';
 import { createdConnectorFrom, deletedConnectorFrom } from '../../lib/createdConnector';
 import {
@@ -33,6 +34,16 @@ export function ConnectorsPage() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort | null>(null);
   const [finishedName, setFinishedName] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const select = (ids: number[], chosen: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (chosen) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
   // A live region announces what changes in it, not what it held when it
   // appeared: the message goes in one frame after the empty region.
   const [regionReady, setRegionReady] = useState(false);
@@ -128,6 +139,10 @@ export function ConnectorsPage() {
           />
         </div>
       </div>
+      <BulkActions
+        chosen={rows.filter((row) => selected.has(row.id))}
+        onClear={() => setSelected(new Set())}
+      />
       <p role="status" className="hint updating">
         {listed.isPlaceholderData ? 'Updating…' : ''}
       </p>
@@ -141,6 +156,8 @@ export function ConnectorsPage() {
           onSort={setSort}
           highlightId={search ? undefined : created?.id}
           caption={`Connectors (${rows.length})`}
+          selected={selected}
+          onSelect={select}
         />
       )}
     </section>

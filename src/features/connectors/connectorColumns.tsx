@@ -69,7 +69,7 @@ export const COLUMNS: Column[] = [
   {
     key: 'credentials',
     label: 'Credentials',
-    width: '19%',
+    width: '15%',
     sortValue: (c, names) => c.credential_ids.map((id) => credentialText(id, names)).join(', '),
     cell: (c, names) => c.credential_ids.map((id) => credentialText(id, names)).join(', '),
   },

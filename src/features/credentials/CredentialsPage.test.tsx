@@ -1,19 +1,9 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { addCredential, attach, createConnector, jiraRequest } from '../../../test/support/http';
 import { connectTo, renderApp } from '../../test/render';
-
-// jsdom has <dialog> but not its methods; the browser tests use the real ones.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 let server: TestServer;
 beforeEach(async () => {

@@ -1,21 +1,11 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { findUserByEmail } from '../../../server/repos/users';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { ROLE_MEANINGS, USER_ROLES, type UserRole } from '../../api/contract';
 import { seedFleet } from '../../test/fleet';
 import { connectTo, renderApp } from '../../test/render';
-
-// jsdom has <dialog> but not its methods; the browser tests use the real ones.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 let server: TestServer;
 beforeEach(async () => {

@@ -1,0 +1,98 @@
+// Pause, resume or delete the chosen connectors: one confirmation for all of
+// them, then what happened to each, in words.
+import { useState } from 'react';
+import { useBulkConnectors, type BulkAction, type BulkOutcome } from '../../api/connectors';
+import type { ConnectorSnapshot } from '../../api/contract';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+
+const VERBS: Record<BulkAction, { button: string; done: string; confirm: string }> = {
+  pause: { button: 'Pause', done: 'paused', confirm: 'They stop being indexed until resumed.' },
+  resume: {
+    button: 'Resume',
+    done: 'running again',
+    confirm: 'They are indexed on their schedules again.',
+  },
+  delete: {
+    button: 'Delete',
+    done: 'deleted',
+    confirm: 'They and their credential attachments are deleted. This cannot be undone.',
+  },
+};
+
+export function BulkActions(props: { chosen: ConnectorSnapshot[]; onClear: () => void }) {
+  const { chosen, onClear } = props;
+  const bulk = useBulkConnectors();
+  const [asking, setAsking] = useState<BulkAction | null>(null);
+  const [report, setReport] = useState<{ action: BulkAction; outcomes: BulkOutcome[] } | null>(
+    null,
+  );
+  const count = chosen.length;
+
+  const run = async (action: BulkAction) => {
+    setAsking(null);
+    const outcomes = await bulk.mutateAsync({
+      action,
+      connectors: chosen.map(({ id, name }) => ({ id, name })),
+    });
+    setReport({ action, outcomes });
+    onClear();
+  };
+
+  return (
+    <div className="bulk-actions">
+      {count > 0 && (
+        <div className="detail-actions" role="group" aria-label="With the selected connectors">
+          <span>{count} selected</span>
+          {(Object.keys(VERBS) as BulkAction[]).map((action) => (
+            <button
+              key={action}
+              type="button"
+              className="secondary"
+              disabled={bulk.isPending}
+              onClick={() => setAsking(action)}
+            >
+              {VERBS[action].button} {count}
+            </button>
+          ))}
+          <button type="button" className="secondary" onClick={onClear}>
+            Clear the selection
+          </button>
+        </div>
+      )}
+      <div role="status">{report && <Report {...report} />}</div>
+      {asking && (
+        <ConfirmDialog
+          title={`${VERBS[asking].button} ${count} connector${count === 1 ? '' : 's'}?`}
+          confirmLabel={`${VERBS[asking].button} ${count}`}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => void run(asking).catch(() => {})}
+        >
+          <p>{chosen.map((c) => c.name).join(', ')}.</p>
+          <p>{VERBS[asking].confirm}</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+function Report({ action, outcomes }: { action: BulkAction; outcomes: BulkOutcome[] }) {
+  const failed = outcomes.filter((outcome) => outcome.failure !== null);
+  const done = outcomes.length - failed.length;
+  return (
+    <div className={failed.length ? 'notice notice-error' : 'notice notice-success'}>
+      <p>
+        {done} of {outcomes.length} {VERBS[action].done}.
+      </p>
+      <ul>
+        {outcomes.map((outcome) => (
+          <li key={outcome.id}>
+            {outcome.name}:{' '}
+            {outcome.failure === null
+              ? VERBS[action].done
+              : `not ${VERBS[action].done} — ${outcome.failure}`}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
