@@ -16,14 +16,26 @@ export function RoleForm({ email = '' }: { email?: string }) {
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(roleFormSchema),
     defaultValues: { user_email: email, explicit_override: false },
   });
 
+  // Explicit override passes D8's rules for one change only: it is untied after
+  // every submission, and whenever the user or the role changes. A result
+  // belongs to the submission that made it: a new user or role clears it.
+  const untieOverride = () => setValue('explicit_override', false);
+  const startOver = () => {
+    untieOverride();
+    mutation.reset();
+  };
   const send = (values: RoleFormValues) =>
-    mutation.mutate(values, { onError: (error) => placeServerErrors(error, setError) });
+    mutation.mutate(values, {
+      onError: (error) => placeServerErrors(error, setError),
+      onSettled: untieOverride,
+    });
 
   const onValid = (values: RoleFormValues) => {
     if (mutation.isPending) return;
@@ -48,7 +60,7 @@ export function RoleForm({ email = '' }: { email?: string }) {
               type="email"
               autoComplete="off"
               spellCheck={false}
-              {...register('user_email')}
+              {...register('user_email', { onChange: startOver })}
             />
           )}
         </Field>
@@ -63,7 +75,7 @@ export function RoleForm({ email = '' }: { email?: string }) {
                     id={`role-${role}`}
                     value={role}
                     aria-describedby={`role-${role}-meaning`}
-                    {...register('new_role')}
+                    {...register('new_role', { onChange: startOver })}
                   />
                   <div>
                     <label htmlFor={`role-${role}`}>{role}</label>
@@ -113,6 +125,7 @@ export function RoleForm({ email = '' }: { email?: string }) {
       {confirming && (
         <ConfirmAdminDialog
           email={confirming.user_email}
+          override={confirming.explicit_override}
           onCancel={() => setConfirming(null)}
           onConfirm={() => {
             setConfirming(null);

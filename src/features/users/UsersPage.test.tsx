@@ -228,3 +228,46 @@ test('the directory lists users with their roles; choosing one opens the editor 
     expect(screen.getByLabelText("User's e-mail")).toHaveValue('sam.slack@example.com'),
   );
 });
+
+test('explicit override is untied after a change and when the user or role changes; the grant dialog says when it is on', async () => {
+  const user = await setRole('sam.slack@example.com', 'basic', { override: true });
+  expect(
+    await within(result()).findByText('Saved: sam.slack@example.com has the role basic.'),
+  ).toBeInTheDocument();
+  const override = screen.getByRole('checkbox', { name: 'Explicit override' });
+  expect(override).not.toBeChecked();
+
+  // Ticked, then another user: untied, and the last result is gone.
+  await user.click(override);
+  const email = screen.getByLabelText("User's e-mail");
+  await user.clear(email);
+  await user.type(email, 'lee.basic@example.com');
+  expect(override).not.toBeChecked();
+  expect(result()).toBeEmptyDOMElement();
+
+  // Ticked, then another role: untied too.
+  await user.click(override);
+  await user.click(screen.getByRole('radio', { name: 'curator' }));
+  expect(override).not.toBeChecked();
+
+  // Admin with the override on: the confirmation says so.
+  await user.click(screen.getByRole('radio', { name: 'admin' }));
+  await user.click(override);
+  await user.click(screen.getByRole('button', { name: 'Set role' }));
+  const dialog = screen.getByRole('dialog', { name: 'Grant admin to lee.basic@example.com?' });
+  expect(dialog).toHaveTextContent('Explicit override is on');
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+});
+
+test('a refusal for one user is not left beside the next user, nor in the grant dialog', async () => {
+  const user = await setRole('sam.slack@example.com', 'basic');
+  expect(await within(result()).findByText(/The server refused the change/)).toBeInTheDocument();
+  const email = screen.getByLabelText("User's e-mail");
+  await user.clear(email);
+  await user.type(email, 'lee.basic@example.com');
+  expect(result()).toBeEmptyDOMElement();
+  await user.click(screen.getByRole('radio', { name: 'admin' }));
+  await user.click(screen.getByRole('button', { name: 'Set role' }));
+  expect(screen.getByRole('dialog')).not.toHaveTextContent(/refused/);
+  expect(result()).toBeEmptyDOMElement();
+});
