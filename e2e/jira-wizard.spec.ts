@@ -215,3 +215,22 @@ test('the wizard done with the keyboard alone', async ({ page, request, server, 
     },
   ]);
 });
+
+test('a click on Next right after a bad entry is not lost: the problems are listed (steps 1 and 2)', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(WIZARD);
+  await page.getByLabel('Name', { exact: true }).fill('Clicked Jira');
+  await page.getByLabel('Jira base URL').fill('not a url');
+  // The mouse, not the keyboard: the field loses focus on mouse-down.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('group', { name: 'There is a problem' })).toBeVisible();
+
+  await page.getByLabel('Jira base URL').fill('https://qa.atlassian.net');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(stepHeading(page, 'Schedule')).toBeFocused();
+  await page.getByLabel('Refresh every').fill('0');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('group', { name: 'There is a problem' })).toBeVisible();
+});

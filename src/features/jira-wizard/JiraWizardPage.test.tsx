@@ -57,6 +57,10 @@ test('the project key turns upper case as it is typed, and must start with a let
   await user.type(key, '2eng');
   await user.tab();
   expect(key).toHaveValue('2ENG');
+  // Leaving the field says nothing yet (the page must not move under the pointer);
+  // Next does.
+  expect(key).not.toHaveAccessibleDescription(/starts with a letter/);
+  await next(user);
   expect(key).toHaveAccessibleDescription(/starts with a letter/);
 });
 

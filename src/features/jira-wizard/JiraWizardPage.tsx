@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { FormProvider, get, useForm, type FieldErrors } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCredentials } from '../../api/credentials';
 import { describeError } from '../../lib/describeError';
@@ -44,7 +44,9 @@ export function JiraWizardPage() {
     defaultValues: pending
       ? fromCreateRequest(pending.request, pending.credentialId)
       : DEFAULT_VALUES,
-    mode: 'onTouched',
+    // Problems appear when Next or Create is pressed, not when a field loses focus: an
+    // error shown on blur (mouse-down) would move the button from under the pointer.
+    mode: 'onSubmit',
   });
   const { formState, trigger, getValues, setError, clearErrors } = form;
   const [summaryStep, setSummaryStep] = useState<JiraWizardStep | null>(null);
@@ -53,6 +55,15 @@ export function JiraWizardPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const lastFocus = useRef({ step, focusRequest });
+
+  // A field that shows a problem is checked again as it changes, so the words
+  // follow what is typed (and vanish once it is right).
+  useEffect(() => {
+    const subscription = form.watch((_values, { name }) => {
+      if (name && get(form.formState.errors, name)) void form.trigger(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
 
   // A new step, or a failed attempt, moves focus: to the error summary when shown, else the heading.
   useEffect(() => {
