@@ -2,7 +2,12 @@
 // detached from a credential, deleted. The same roles as the list (D2), the
 // same rules as the creation (D4), one transaction per request (D11).
 import type { FastifyInstance } from 'fastify';
-import type { ConnectorDetail, DocumentSource, StatusResponse } from '../../src/api/contract';
+import {
+  DUPLICATE_CONNECTOR_REFUSAL,
+  type ConnectorDetail,
+  type DocumentSource,
+  type StatusResponse,
+} from '../../src/api/contract';
 import { pathIntegers, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
 import { validateConnectorPatch } from '../http/validation';
@@ -16,7 +21,7 @@ import {
   updateConnector,
 } from '../repos/connectors';
 import { findCredentialSource, findCredentials } from '../repos/credentials';
-import { CURATOR_OR_ADMIN, DUPLICATE_CONNECTOR } from './connectors';
+import { CURATOR_OR_ADMIN } from './connectors';
 import type { RouteContext } from './context';
 
 const NOT_FOUND = 'Connector not found';
@@ -59,7 +64,7 @@ export function connectorLifeRoutes(
       const name = change.value.name;
       if (name !== undefined && name !== current.snapshot.name) {
         const taken = await findConnectorByNameAndSource(trx, name, current.snapshot.source);
-        if (taken) throw problem(400, DUPLICATE_CONNECTOR);
+        if (taken) throw problem(400, DUPLICATE_CONNECTOR_REFUSAL);
       }
       await updateConnector(trx, id, change.value);
       return (await detail(trx, secrets, id))!;

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { CURATOR_OR_ADMIN_ROLES, type DocumentSource } from '../../src/api/contract';
+import {
+  CURATOR_OR_ADMIN_ROLES,
+  DUPLICATE_CONNECTOR_REFUSAL,
+  type DocumentSource,
+} from '../../src/api/contract';
 import { credentialFitsSource } from '../../src/api/contractRules';
 import { validateConnectorCreate } from '../http/validation';
 import type { Access } from '../http/auth';
@@ -15,10 +19,6 @@ import {
   listConnectors,
 } from '../repos/connectors';
 import type { RouteContext } from './context';
-
-/** D4: the answer to a second connector of one name and source. */
-export const DUPLICATE_CONNECTOR =
-  'Connector by this name already exists, duplicate naming not allowed.';
 
 export const CURATOR_OR_ADMIN: Access = {
   roles: CURATOR_OR_ADMIN_ROLES,
@@ -54,7 +54,7 @@ export function connectorRoutes(app: FastifyInstance, { db, guard, write, reads 
     const input = result.value;
     const id = await write(request, async (trx) => {
       if (await findConnectorByNameAndSource(trx, input.name, input.source)) {
-        throw problem(400, DUPLICATE_CONNECTOR);
+        throw problem(400, DUPLICATE_CONNECTOR_REFUSAL);
       }
       return insertConnector(trx, input);
     });

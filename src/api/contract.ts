@@ -250,6 +250,10 @@ export const connectorCreateRequestSchema = z.object({
 export type ConnectorCreateRequest = z.input<typeof connectorCreateRequestSchema>;
 export type ConnectorCreate = z.output<typeof connectorCreateRequestSchema>;
 
+/** D4: the answer to a second connector of one name and source. */
+export const DUPLICATE_CONNECTOR_REFUSAL =
+  'Connector by this name already exists, duplicate naming not allowed.';
+
 export const CONNECTOR_STATUSES = ['ACTIVE', 'PAUSED'] as const;
 export const connectorStatusSchema = z.enum(CONNECTOR_STATUSES);
 export type ConnectorStatus = z.infer<typeof connectorStatusSchema>;

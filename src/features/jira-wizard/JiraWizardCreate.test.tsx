@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { createCredential } from '../../../server/repos/credentials';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
+import { createConnector, jiraRequest } from '../../../test/support/http';
 import { seedFleet } from '../../test/fleet';
 import { connectTo, renderApp } from '../../test/render';
 import {
@@ -62,16 +63,35 @@ test('Create sends the connector, attaches the credential and lands on the list'
   expect(sessionStorage.length).toBe(1); // the API key only: nothing pending is left
 });
 
-test('a duplicate name (400) is shown next to the name field, on its step', async () => {
+test('a name already taken is found when leaving step 1, from the list: nothing is sent', async () => {
+  const fetchSpy = vi.spyOn(globalThis, 'fetch');
   const { user, router } = open();
-  await fillToReview(user, 'Engineering Jira');
+  await screen.findByLabelText('Name');
+  await waitFor(() =>
+    expect(
+      fetchSpy.mock.calls.some(([url]) => String(url).endsWith('/manage/admin/connector')),
+    ).toBe(true),
+  );
+  await fillConnection(user, { name: ' Engineering Jira ' });
+  await next(user);
+  expect(router.state.location.search).not.toBe('?step=schedule');
+  expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(
+    /Connector by this name already exists, duplicate naming not allowed/,
+  );
+  expect(fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+});
+
+test('a duplicate made meanwhile (400 at Create) is shown next to the name field, on its step', async () => {
+  const { user, router } = open();
+  await fillToReview(user, 'Raced Jira');
+  await createConnector(server, jiraRequest({ name: 'Raced Jira' })); // someone else, meanwhile
   await user.click(screen.getByRole('button', { name: 'Create' }));
   expect(await heading('Connection')).toBeInTheDocument();
   expect(router.state.location.search).toBe('?step=connection');
   expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(
     /Connector by this name already exists, duplicate naming not allowed/,
   );
-  expect(await connectorsNamed('Engineering Jira')).toHaveLength(1);
+  expect(await connectorsNamed('Raced Jira')).toHaveLength(1);
 });
 
 test("a 422 puts each of the server's messages on its field and goes to the first one's step", async () => {

@@ -2,6 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, get, useForm, type FieldErrors } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { connectorListQuery } from '../../api/connectors';
+import { DUPLICATE_CONNECTOR_REFUSAL } from '../../api/contract';
+import { isDuplicateConnector } from '../../api/contractRules';
 import { useCredentials } from '../../api/credentials';
 import { describeError } from '../../lib/describeError';
 import { JIRA_WIZARD_STEPS, paths, type JiraWizardStep } from '../../lib/paths';
@@ -39,6 +43,8 @@ export function JiraWizardPage() {
   const step: JiraWizardStep = isStep(requested) ? requested : 'connection';
   const { pending, working, create, retryAttach, startOver } = useCreateJiraConnector();
   useCredentials(); // loaded from the first step on, so the picker is ready when its step comes
+  // The list (usually cached already) tells at step 1 whether the name is taken (D4).
+  const connectors = useQuery(connectorListQuery());
   const form = useForm<WizardValues, unknown, WizardOutput>({
     resolver: zodResolver(wizardSchema),
     defaultValues: pending
@@ -90,7 +96,13 @@ export function JiraWizardPage() {
         message: `${draft} is not in the list yet: choose “Add address”, or clear the field`,
       });
     }
-    if (!valid || (step === 'connection' && draft)) return showProblems(step);
+    const name = getValues('name').trim();
+    const taken =
+      step === 'connection' &&
+      valid &&
+      (connectors.data ?? []).some((c) => isDuplicateConnector(c, { name, source: 'jira' }));
+    if (taken) setError('name', { type: 'validate', message: DUPLICATE_CONNECTOR_REFUSAL });
+    if (!valid || taken || (step === 'connection' && draft)) return showProblems(step);
     setSummaryStep(null);
     goTo(JIRA_WIZARD_STEPS[index + 1] ?? 'review');
   };

@@ -2,6 +2,7 @@
 // duplicate name (D4) becomes a form error, and the wizard goes to its step.
 import type { UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../api/client';
+import { DUPLICATE_CONNECTOR_REFUSAL } from '../../api/contract';
 import { placeServerErrors } from '../../lib/fieldErrors';
 import { JIRA_WIZARD_STEPS, type JiraWizardStep } from '../../lib/paths';
 import { fieldForLoc, stepOfField } from './wizardFields';
@@ -9,8 +10,6 @@ import type { WizardValues } from './wizardSchema';
 
 /** Form errors that belong to no field are kept here and shown in the summary. */
 export const SERVER_ERROR = 'root.server' as const;
-
-const DUPLICATE_NAME = /already exists/i;
 
 /**
  * Puts each of the server's messages on its field with setError; returns the
@@ -21,7 +20,7 @@ export function applyServerErrors(
   setError: UseFormSetError<WizardValues>,
 ): JiraWizardStep | null {
   if (!(error instanceof ApiError)) return null;
-  if (error.status === 400 && DUPLICATE_NAME.test(error.message)) {
+  if (error.status === 400 && error.message === DUPLICATE_CONNECTOR_REFUSAL) {
     setError('name', { type: 'server', message: error.message });
     return 'connection';
   }
