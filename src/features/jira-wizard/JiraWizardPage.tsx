@@ -64,12 +64,17 @@ export function JiraWizardPage() {
 
   // A field that shows a problem is checked again as it changes, so the words
   // follow what is typed (and vanish once it is right).
-  useEffect(() => {
-    const subscription = form.watch((_values, { name }) => {
-      if (name && get(form.formState.errors, name)) void form.trigger(name);
-    });
-    return () => subscription.unsubscribe();
-  }, [form]);
+  const { subscribe } = form;
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name, errors }) => {
+          if (name && get(errors, name)) void form.trigger(name as keyof WizardValues);
+        },
+      }),
+    [subscribe, form],
+  );
 
   // A new step, or a failed attempt, moves focus: to the error summary when shown, else the heading.
   useEffect(() => {
