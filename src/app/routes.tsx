@@ -19,6 +19,37 @@ function RouteError() {
   );
 }
 
+/** Words of the browser when a page's code (or its CSS) cannot be loaded. */
+const CODE_NOT_LOADED =
+  /dynamically imported module|Importing a module script failed|Unable to preload CSS|error loading dynamically imported module/i;
+
+/**
+ * A page that failed inside the shell: the navigation stays. A page whose code
+ * cannot be loaded (the server is gone, or a new version replaced the files)
+ * is said in words, with a way to load the panel again.
+ */
+function PageError() {
+  const error = useRouteError();
+  const notLoaded = error instanceof Error && CODE_NOT_LOADED.test(error.message);
+  return (
+    <section className="page" aria-labelledby="page-error-title">
+      <h1 id="page-error-title">
+        {notLoaded ? 'This page could not be loaded' : 'This page could not be shown'}
+      </h1>
+      <p role="alert">
+        {notLoaded
+          ? 'The panel could not reach the server, or Sourcedesk was updated since this tab opened. Reload to get the current version.'
+          : describeError(error)}
+      </p>
+      <p>
+        <button type="button" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </p>
+    </section>
+  );
+}
+
 function NotFound() {
   return (
     <section className="page">
@@ -48,40 +79,48 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
     // page's code is in, instead of the shell first and the page (and its focus) later.
     HydrateFallback: PageLoading,
     children: [
-      { index: true, element: <Navigate to={paths.connectors.getHref()} replace /> },
       {
-        path: paths.connectors.path,
-        loader: connectorsLoader(queryClient),
-        // The page's queries follow a filter change themselves: no second round trip through the loader.
-        shouldRevalidate: () => false,
-        lazy: async () => ({
-          Component: (await import('../features/connectors/ConnectorsPage')).ConnectorsPage,
-        }),
+        // Inside the shell: a page that fails keeps the navigation around it.
+        errorElement: <PageError />,
+        children: [
+          { index: true, element: <Navigate to={paths.connectors.getHref()} replace /> },
+          {
+            path: paths.connectors.path,
+            loader: connectorsLoader(queryClient),
+            // The page's queries follow a filter change themselves: no second round trip through the loader.
+            shouldRevalidate: () => false,
+            lazy: async () => ({
+              Component: (await import('../features/connectors/ConnectorsPage')).ConnectorsPage,
+            }),
+          },
+          {
+            path: paths.connector.path,
+            lazy: async () => ({
+              Component: (await import('../features/connectors/ConnectorDetailPage'))
+                .ConnectorDetailPage,
+            }),
+          },
+          {
+            path: paths.credentials.path,
+            lazy: async () => ({
+              Component: (await import('../features/credentials/CredentialsPage')).CredentialsPage,
+            }),
+          },
+          {
+            path: paths.newJiraConnector.path,
+            lazy: async () => ({
+              Component: (await import('../features/jira-wizard/JiraWizardPage')).JiraWizardPage,
+            }),
+          },
+          {
+            path: paths.users.path,
+            lazy: async () => ({
+              Component: (await import('../features/users/UsersPage')).UsersPage,
+            }),
+          },
+          { path: '*', element: <NotFound /> },
+        ],
       },
-      {
-        path: paths.connector.path,
-        lazy: async () => ({
-          Component: (await import('../features/connectors/ConnectorDetailPage'))
-            .ConnectorDetailPage,
-        }),
-      },
-      {
-        path: paths.credentials.path,
-        lazy: async () => ({
-          Component: (await import('../features/credentials/CredentialsPage')).CredentialsPage,
-        }),
-      },
-      {
-        path: paths.newJiraConnector.path,
-        lazy: async () => ({
-          Component: (await import('../features/jira-wizard/JiraWizardPage')).JiraWizardPage,
-        }),
-      },
-      {
-        path: paths.users.path,
-        lazy: async () => ({ Component: (await import('../features/users/UsersPage')).UsersPage }),
-      },
-      { path: '*', element: <NotFound /> },
     ],
   },
 ];
