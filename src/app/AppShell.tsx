@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { VersionBanner } from '../features/versions/VersionBanner';
 import { paths } from '../lib/paths';
@@ -26,6 +26,7 @@ export function AppShell() {
   const location = useLocation();
   const navigation = useNavigation();
   const queryClient = useQueryClient();
+  const [menuOpen, setMenuOpen] = useState(false);
 
   if (!apiKey) {
     return <Navigate to={paths.signIn.getHref(location.pathname + location.search)} replace />;
@@ -41,11 +42,21 @@ export function AppShell() {
       </a>
       <header className="app-header">
         <span className="brand">Sourcedesk</span>
-        <nav aria-label="Main">
+        {/* On a narrow screen the navigation folds behind this button. */}
+        <button
+          type="button"
+          className="secondary menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="main-navigation"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          Menu
+        </button>
+        <nav aria-label="Main" id="main-navigation" className={menuOpen ? 'open' : undefined}>
           <ul>
             {NAVIGATION.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end}>
+                <NavLink to={item.to} end={item.end} onClick={() => setMenuOpen(false)}>
                   {item.label}
                 </NavLink>
               </li>

@@ -153,7 +153,7 @@ test('lists every credential with its source, id and masked values, never a secr
     'Jira Cloud — engineering bot',
   ]);
   const gitlab = screen.getByRole('option', { name: /GitLab group token/ });
-  expect(gitlab).toHaveTextContent('gitlab · #');
+  expect(gitlab).toHaveTextContent('GitLab · #');
   expect(gitlab).toHaveTextContent('gitlab_access_token: glpa...COzK');
   expect(gitlab).toHaveTextContent('gitlab_url: http...mple');
   expect(screen.getByRole('option', { name: /Jira Data Center/ })).toHaveTextContent(

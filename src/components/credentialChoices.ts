@@ -2,6 +2,7 @@
 // the choices for a source (D7), what a typed text leaves, and the status line.
 import type { Credential, DocumentSource } from '../api/contract';
 import { credentialFits, credentialLabel, maskedEntries } from '../lib/credentials';
+import { sourceLabel } from '../lib/sources';
 
 export interface Choice {
   key: string;
@@ -31,7 +32,7 @@ export function credentialChoices(
     .filter((credential) => !source || credentialFits(credential, source))
     .map((credential): Choice => {
       const label = credentialLabel(credential);
-      const detail = `${credential.source} · #${credential.id}`;
+      const detail = `${sourceLabel(credential.source)} · #${credential.id}`;
       return {
         key: String(credential.id),
         id: credential.id,

@@ -2,6 +2,24 @@
 export const JIRA_WIZARD_STEPS = ['connection', 'schedule', 'credential', 'review'] as const;
 export type JiraWizardStep = (typeof JIRA_WIZARD_STEPS)[number];
 
+export interface ListSort {
+  column: string;
+  direction: 'ascending' | 'descending';
+}
+
+export interface ConnectorListParams {
+  credential?: number;
+  search?: string;
+  sort?: ListSort | null;
+}
+
+export interface ParsedConnectorList extends ConnectorListParams {
+  /** `?credential=` held something that is no credential id. */
+  badCredential?: string;
+  search: string;
+  sort: ListSort | null;
+}
+
 export const paths = {
   signIn: {
     path: '/sign-in',
@@ -9,9 +27,32 @@ export const paths = {
   },
   connectors: {
     path: '/connectors',
-    /** The credential filter lives in the URL, so a filtered view can be shared and reloaded. */
-    getHref: ({ credential }: { credential?: number } = {}) =>
-      credential === undefined ? '/connectors' : `/connectors?credential=${credential}`,
+    /**
+     * The list's filter, search and sort live in the URL, so a view can be shared
+     * and reloaded: `?credential=7&search=jira&sort=-name` (a leading "-" sorts descending).
+     */
+    getHref: ({ credential, search, sort }: ConnectorListParams = {}) => {
+      const query = new URLSearchParams();
+      if (credential !== undefined) query.set('credential', String(credential));
+      if (search) query.set('search', search);
+      if (sort) query.set('sort', `${sort.direction === 'descending' ? '-' : ''}${sort.column}`);
+      const text = query.toString();
+      return text ? `/connectors?${text}` : '/connectors';
+    },
+    /** The reverse of getHref. A credential that is no id is reported, not ignored. */
+    parse: (query: URLSearchParams): ParsedConnectorList => {
+      const credential = query.get('credential') ?? '';
+      const sort = query.get('sort')?.match(/^(-?)(\w+)$/);
+      return {
+        ...(/^\d{1,15}$/.test(credential)
+          ? { credential: Number(credential) }
+          : credential
+            ? { badCredential: credential }
+            : {}),
+        search: query.get('search') ?? '',
+        sort: sort ? { column: sort[2]!, direction: sort[1] ? 'descending' : 'ascending' } : null,
+      };
+    },
   },
   connector: {
     path: '/connectors/:connectorId',

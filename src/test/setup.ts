@@ -13,6 +13,15 @@ if (typeof document !== 'undefined') {
   HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
     this.open = false;
   };
+  // jsdom does not scroll; the long connector list scrolls the page itself
+  // (a window virtualizer), so window.scrollTo moves scrollY and says so.
+  window.scrollTo = ((first?: ScrollToOptions | number, second?: number) => {
+    const top = typeof first === 'object' ? first.top : second;
+    if (top === undefined) return;
+    Object.defineProperty(window, 'scrollY', { value: top, configurable: true });
+    Object.defineProperty(window, 'pageYOffset', { value: top, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+  }) as typeof window.scrollTo;
 }
 
 // Component tests (jsdom) unmount what they rendered; server tests have no DOM.

@@ -19,6 +19,8 @@ import { paths } from '../../lib/paths';
 import type { DeletedState } from '../../lib/createdConnector';
 import { ConnectorEditForm } from './ConnectorEditForm';
 import './ConnectorsPage.css';
+import { sourceLabel } from '../../lib/sources';
+import { SourceLabel } from '../../components/SourceLabel';
 
 export function ConnectorDetailPage() {
   const id = Number(useParams().connectorId);
@@ -124,7 +126,7 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
             <li key={credential.id}>
               <strong>{credentialLabel(credential)}</strong>{' '}
               <span className="hint">
-                {credential.source} · #{credential.id}
+                {sourceLabel(credential.source)} · #{credential.id}
               </span>
               <div className="hint">{maskedEntries(credential.credential_json).join(' · ')}</div>
               <button
@@ -166,7 +168,9 @@ function Settings({ connector }: { connector: ConnectorDetail }) {
       <dt>Status</dt>
       <dd>{connector.status === 'PAUSED' ? 'Paused' : 'Active'}</dd>
       <dt>Source</dt>
-      <dd>{connector.source}</dd>
+      <dd>
+        <SourceLabel source={connector.source} />
+      </dd>
       <dt>Input type</dt>
       <dd>{connector.input_type}</dd>
       <dt>Access</dt>

@@ -1,15 +1,18 @@
-// A real <table> whose <tbody> holds only the rows in view, between two spacer
-// rows, so 10,000 connectors scroll smoothly and screen readers still read a table.
-import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+// A real <table>, so screen readers read a table; on a narrow screen CSS lays
+// each row out as a card (ConnectorsPage.css). A long list renders only the
+// rows in view (VirtualRows); its code is fetched only for a list that long,
+// and only once the first rows are on the screen. The page itself scrolls,
+// never a box inside it.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ConnectorSnapshot } from '../../api/contract';
 import { COLUMNS, type CredentialNames, type Sort } from './connectorColumns';
+import { ConnectorRow } from './ConnectorRow';
 
-/** A row's height at the usual width (the dates take two lines), until one is measured. */
-const FIRST_ROW_HEIGHT = 62;
-const HEADER_HEIGHT = 42;
+/** Up to this many rows are simply rendered; past it, only those in view. */
+export const VIRTUAL_FROM = 150;
+const VirtualRows = lazy(() => import('./VirtualRows'));
 
-interface ConnectorTableProps {
+export interface ConnectorTableProps {
   rows: ConnectorSnapshot[];
   credentialNames: CredentialNames;
   sort: Sort | null;
@@ -23,12 +26,7 @@ interface ConnectorTableProps {
 }
 
 /** The header's box: ticked when every row is, mixed when some are. */
-function SelectAll(props: {
-  rows: ConnectorSnapshot[];
-  selected: ReadonlySet<number>;
-  onSelect: ConnectorTableProps['onSelect'];
-}) {
-  const { rows, selected, onSelect } = props;
+function SelectAll({ rows, selected, onSelect }: ConnectorTableProps) {
   const chosen = rows.filter((row) => selected.has(row.id)).length;
   return (
     <input
@@ -50,118 +48,95 @@ function SelectAll(props: {
 }
 
 export function ConnectorTable(props: ConnectorTableProps) {
-  const { rows, credentialNames, sort, onSort, highlightId, caption, selected, onSelect } = props;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // Rows not yet rendered are estimated at the height rows really have here (the
-  // last one measured): an estimate that is off moves every row below a row
-  // that comes into view, and scrolling far then stalls on those corrections.
-  const rowHeight = useRef(FIRST_ROW_HEIGHT);
-  // The virtualizer hands back functions that change on every render, so nothing
-  // here may be memoized around them (the lint rule warns of that; this project
-  // does not run the React Compiler).
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight.current,
-    measureElement: (element, entry, instance) => {
-      const height = measureElement(element, entry, instance);
-      if (height > 0) rowHeight.current = height;
-      return height;
-    },
-    paddingStart: HEADER_HEIGHT,
-    overscan: 8,
-    getItemKey: (index) => rows[index]?.id ?? index,
-  });
-  const highlightIndex = rows.findIndex((row) => row.id === highlightId);
+  const { rows, sort, onSort, caption } = props;
+  const long = rows.length >= VIRTUAL_FROM;
+  const firstRows = <PlainRows {...props} rows={rows.slice(0, VIRTUAL_FROM)} />;
+  // The first rows of a long list show at once; the virtualizer follows a frame later.
+  const [painted, setPainted] = useState(false);
   useEffect(() => {
-    if (highlightIndex >= 0) virtualizer.scrollToIndex(highlightIndex, { align: 'center' });
-  }, [highlightIndex, virtualizer]);
-
-  const items = virtualizer.getVirtualItems();
-  const before = items.length ? items[0]!.start - HEADER_HEIGHT : 0;
-  const after = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
-  const spacer = (height: number) =>
-    height > 0 && (
-      <tr aria-hidden="true" className="spacer">
-        <td colSpan={COLUMNS.length + 1} style={{ height }} />
-      </tr>
-    );
+    if (!long || painted) return;
+    const frame = requestAnimationFrame(() => setPainted(true));
+    return () => cancelAnimationFrame(frame);
+  }, [long, painted]);
   const toggle = (column: string) =>
     onSort({
       column,
       direction:
         sort?.column === column && sort.direction === 'ascending' ? 'descending' : 'ascending',
     });
-
   return (
-    <div
-      ref={scrollRef}
-      className="connector-table-scroll"
-      // A scrolling region is reachable by keyboard (axe: scrollable-region-focusable).
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
-      role="region"
-      aria-label={caption}
-    >
-      <table aria-rowcount={rows.length + 1}>
-        <caption className="visually-hidden">{caption}</caption>
-        <colgroup>
-          {COLUMNS.map((column) => (
-            <col key={column.key} style={{ width: column.width }} />
-          ))}
-          <col style={{ width: '4%' }} />
-        </colgroup>
-        <thead>
-          <tr aria-rowindex={1}>
-            {COLUMNS.map((column) => {
-              const sorted = sort?.column === column.key ? sort.direction : undefined;
-              return (
-                <th key={column.key} scope="col" aria-sort={sorted}>
-                  <button type="button" className="sort-button" onClick={() => toggle(column.key)}>
-                    {column.label}
-                    <span aria-hidden="true" className="sort-mark">
-                      {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}
-                    </span>
-                  </button>
-                </th>
-              );
-            })}
-            <th scope="col" className="select-cell">
-              <SelectAll rows={rows} selected={selected} onSelect={onSelect} />
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {spacer(before)}
-          {items.map((item) => {
-            const connector = rows[item.index]!;
+    <table className="connector-table" aria-rowcount={rows.length + 1}>
+      <caption className="visually-hidden">{caption}</caption>
+      <colgroup>
+        {COLUMNS.map((column) => (
+          <col key={column.key} style={column.width ? { width: column.width } : undefined} />
+        ))}
+        <col className="select-column" />
+      </colgroup>
+      <thead>
+        <tr aria-rowindex={1}>
+          {COLUMNS.map((column) => {
+            const sorted = sort?.column === column.key ? sort.direction : undefined;
             return (
-              <tr
-                key={item.key}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                aria-rowindex={item.index + 2}
-                className={connector.id === highlightId ? 'highlight' : undefined}
+              <th
+                key={column.key}
+                scope="col"
+                aria-sort={sorted}
+                className={column.narrow ? undefined : 'wide-only'}
               >
-                {COLUMNS.map((column) => (
-                  <td key={column.key}>{column.cell(connector, credentialNames)}</td>
-                ))}
-                <td className="select-cell">
-                  <input
-                    type="checkbox"
-                    className="select-box"
-                    aria-label={`Select ${connector.name}`}
-                    checked={selected.has(connector.id)}
-                    onChange={(event) => onSelect([connector.id], event.target.checked)}
-                  />
-                </td>
-              </tr>
+                <button type="button" className="sort-button" onClick={() => toggle(column.key)}>
+                  {column.label}
+                  <span aria-hidden="true" className="sort-mark">
+                    {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}
+                  </span>
+                </button>
+              </th>
             );
           })}
-          {spacer(after)}
-        </tbody>
-      </table>
-    </div>
+          <th scope="col" className="select-cell">
+            <SelectAll {...props} />
+          </th>
+        </tr>
+      </thead>
+      {!long ? (
+        <PlainRows {...props} />
+      ) : painted ? (
+        <Suspense fallback={firstRows}>
+          <VirtualRows {...props} />
+        </Suspense>
+      ) : (
+        firstRows
+      )}
+    </table>
+  );
+}
+
+function PlainRows({
+  rows,
+  credentialNames,
+  highlightId,
+  selected,
+  onSelect,
+}: ConnectorTableProps) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const highlighted = rows.some((row) => row.id === highlightId);
+  useEffect(() => {
+    if (highlighted)
+      body.current?.querySelector('.highlight')?.scrollIntoView?.({ block: 'center' });
+  }, [highlighted]);
+  return (
+    <tbody ref={body}>
+      {rows.map((connector, index) => (
+        <ConnectorRow
+          key={connector.id}
+          connector={connector}
+          index={index}
+          credentialNames={credentialNames}
+          highlight={connector.id === highlightId}
+          selected={selected.has(connector.id)}
+          onSelect={onSelect}
+        />
+      ))}
+    </tbody>
   );
 }

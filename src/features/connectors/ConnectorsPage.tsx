@@ -2,37 +2,31 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCredentials } from '../../api/credentials';
-import { CredentialPicker } from '../../components/CredentialPicker';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { credentialLabel } from '../../lib/credentials';
-import { paths } from '../../lib/paths';
-import { sortConnectors, type Sort } from './connectorColumns';
+import { paths, type ConnectorListParams } from '../../lib/paths';
+import { isColumn, sortConnectors } from './connectorColumns';
+import { ConnectorFilters } from './ConnectorFilters';
 import { BulkActions } from './BulkActions';
 import { ConnectorTable } from './ConnectorTable';
 import { createdConnectorFrom, deletedConnectorFrom } from '../../lib/createdConnector';
-import {
-  badCredentialParam,
-  connectorsPageQueries,
-  credentialFilterFrom,
-} from './connectorsLocation';
+import { connectorsPageQueries } from './connectorsLocation';
 import { UnfinishedConnectors } from './UnfinishedConnectors';
 import './ConnectorsPage.css';
 
 export function ConnectorsPage() {
-  const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const { state } = useLocation();
   const created = createdConnectorFrom(state);
   const deleted = deletedConnectorFrom(state);
-  const credential = credentialFilterFrom(searchParams);
-  const badCredential = badCredentialParam(searchParams);
+  const view = paths.connectors.parse(useSearchParams()[0]);
+  const { credential, badCredential, search } = view;
+  const sort = view.sort && isColumn(view.sort.column) ? view.sort : null;
   const queries = connectorsPageQueries(credential);
   // The previous rows stay on screen while another filter loads.
   const listed = useQuery({ ...queries.filtered, placeholderData: keepPreviousData });
   const everything = useQuery(queries.everything);
   const credentials = useCredentials();
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<Sort | null>(null);
   const [finishedName, setFinishedName] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const select = (ids: number[], chosen: boolean) =>
@@ -52,6 +46,10 @@ export function ConnectorsPage() {
     return () => cancelAnimationFrame(frame);
   }, []);
 
+  /** Search and sort replace the address (no history entry per key); a credential adds one. */
+  const show = (change: ConnectorListParams, replace = true) =>
+    void navigate(paths.connectors.getHref({ credential, search, sort, ...change }), { replace });
+
   const credentialNames = useMemo(
     () => new Map((credentials.data ?? []).map((c) => [c.id, credentialLabel(c)])),
     [credentials.data],
@@ -67,6 +65,8 @@ export function ConnectorsPage() {
   }, [complete, search, sort, credentialNames]);
   const unfinished = (everything.data ?? []).filter((c) => c.credential_ids.length === 0);
   const filtered = credential !== undefined || search.trim() !== '';
+  const unknownCredential =
+    credential !== undefined && credentials.isSuccess && !credentialNames.has(credential);
 
   const announcement = !regionReady
     ? ''
@@ -80,17 +80,17 @@ export function ConnectorsPage() {
 
   const heading = (
     <>
-      <div className="page-heading">
-        <h1>Connectors</h1>
-        <Link to={paths.newJiraConnector.getHref()}>New Jira connector</Link>
-      </div>
+      {/* The shell's navigation holds the one "New Jira connector" entry. */}
+      <h1>Connectors</h1>
       <div role="status">
         {announcement && <p className="notice notice-success">{announcement}</p>}
       </div>
-      {badCredential !== null && (
+      {(badCredential !== undefined || unknownCredential) && (
         <p className="notice notice-error">
-          The address asks for credential “{badCredential}”, which is not a credential number, so
-          every connector is shown. <Link to={paths.connectors.getHref()}>Show all connectors</Link>
+          {badCredential !== undefined
+            ? `The address asks for credential “${badCredential}”, which is not a credential number, so every connector is shown.`
+            : `There is no credential #${credential}, so no connector uses it.`}{' '}
+          <Link to={paths.connectors.getHref({ search, sort })}>Show all connectors</Link>
         </p>
       )}
     </>
@@ -120,31 +120,21 @@ export function ConnectorsPage() {
         connectors={unfinished}
         onFinished={(connector) => setFinishedName(connector.name)}
       />
-      <div className="connector-filters">
-        <CredentialPicker
-          id="connector-credential-filter"
-          label="Credential"
-          description="Show only the connectors that use this credential."
-          allowAll
-          value={credential ?? null}
-          onChange={(id) => navigate(paths.connectors.getHref({ credential: id ?? undefined }))}
-        />
-        <div className="field">
-          <label htmlFor="connector-search">Search by name</label>
-          <input
-            id="connector-search"
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-      </div>
+      <ConnectorFilters
+        credential={credential ?? null}
+        onCredential={(id) => show({ credential: id ?? undefined }, false)}
+        search={search}
+        onSearch={(text) => show({ search: text })}
+      />
       <BulkActions
         chosen={rows.filter((row) => selected.has(row.id))}
         onClear={() => setSelected(new Set())}
       />
       <p role="status" className="hint updating">
         {listed.isPlaceholderData ? 'Updating…' : ''}
+      </p>
+      <p role="status" className="connector-count">
+        {countText(rows.length, complete.length, search.trim(), credential !== undefined)}
       </p>
       {rows.length === 0 ? (
         <EmptyState filtered={filtered} />
@@ -153,7 +143,7 @@ export function ConnectorsPage() {
           rows={rows}
           credentialNames={credentialNames}
           sort={sort}
-          onSort={setSort}
+          onSort={(next) => show({ sort: next })}
           highlightId={search ? undefined : created?.id}
           caption={`Connectors (${rows.length})`}
           selected={selected}
@@ -162,6 +152,15 @@ export function ConnectorsPage() {
       )}
     </section>
   );
+}
+
+/** "5 connectors.", "2 connectors use this credential.", "2 of 5 connectors match “jira”." */
+function countText(shown: number, listed: number, search: string, byCredential: boolean) {
+  const count = (n: number) => n.toLocaleString('en');
+  if (search) return `${count(shown)} of ${count(listed)} connectors match “${search}”.`;
+  const noun = shown === 1 ? 'connector' : 'connectors';
+  if (!byCredential) return `${count(shown)} ${noun}.`;
+  return `${count(shown)} ${noun} ${shown === 1 ? 'uses' : 'use'} this credential.`;
 }
 
 function EmptyState({ filtered }: { filtered: boolean }) {

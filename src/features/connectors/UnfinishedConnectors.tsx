@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { ConnectorSnapshot } from '../../api/contract';
 import { CredentialPicker } from '../../components/CredentialPicker';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { sourceLabel } from '../../lib/sources';
 
 interface UnfinishedConnectorsProps {
   connectors: ConnectorSnapshot[];
@@ -78,7 +79,7 @@ function FinishConnector(props: {
       <h2 className="unfinished-name" id={`finish-${connector.id}-name`}>
         {connector.name}{' '}
         <span className="hint">
-          ({connector.source}, #{connector.id})
+          ({sourceLabel(connector.source)}, #{connector.id})
         </span>
       </h2>
       <CredentialPicker

@@ -2,8 +2,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ConnectorSnapshot } from '../../api/contract';
+import { SourceLabel } from '../../components/SourceLabel';
 import { formatDateTime, formatFrequency } from '../../lib/format';
-import { paths } from '../../lib/paths';
+import { paths, type ListSort } from '../../lib/paths';
+import { sourceLabel } from '../../lib/sources';
 
 /** Credential id → how a person knows it ("Jira Cloud — engineering bot"). */
 export type CredentialNames = ReadonlyMap<number, string>;
@@ -11,16 +13,18 @@ export type CredentialNames = ReadonlyMap<number, string>;
 export interface Column {
   key: string;
   label: string;
-  /** A width for table-layout: fixed, so virtualized rows never shift the columns. */
-  width: string;
+  /**
+   * A width for table-layout: fixed, so virtualized rows never shift the columns;
+   * columns without one share what is left.
+   */
+  width?: string;
+  /** Shown in the narrow (phone) card too: name, source, schedule, credentials. */
+  narrow: boolean;
   sortValue: (connector: ConnectorSnapshot, names: CredentialNames) => string | number;
   cell: (connector: ConnectorSnapshot, names: CredentialNames) => ReactNode;
 }
 
-export interface Sort {
-  column: string;
-  direction: 'ascending' | 'descending';
-}
+export type Sort = ListSort;
 
 const credentialText = (id: number, names: CredentialNames) => {
   const name = names.get(id);
@@ -28,66 +32,77 @@ const credentialText = (id: number, names: CredentialNames) => {
 };
 /** "never" sorts after every interval. */
 const frequencyValue = (seconds: number | null | undefined) => seconds ?? Number.POSITIVE_INFINITY;
-const dateCell = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>;
+const dateCell = (iso: string) => (
+  <time dateTime={iso} className="one-line">
+    {formatDateTime(iso)}
+  </time>
+);
 
 export const COLUMNS: Column[] = [
   {
     key: 'name',
     label: 'Name',
-    width: '18%',
+    narrow: true,
     sortValue: (c) => c.name,
     cell: (c) => <Link to={paths.connector.getHref(c.id)}>{c.name}</Link>,
   },
   {
     key: 'source',
     label: 'Source',
-    width: '10%',
-    sortValue: (c) => c.source,
-    cell: (c) => c.source,
+    narrow: true,
+    sortValue: (c) => sourceLabel(c.source),
+    cell: (c) => <SourceLabel source={c.source} />,
   },
   {
     key: 'input_type',
     label: 'Input type',
-    width: '9%',
+    width: '7rem',
+    narrow: false,
     sortValue: (c) => c.input_type,
     cell: (c) => c.input_type,
   },
   {
     key: 'refresh_freq',
     label: 'Refresh',
-    width: '10%',
+    width: '7.5rem',
+    narrow: true,
     sortValue: (c) => frequencyValue(c.refresh_freq),
     cell: (c) => formatFrequency(c.refresh_freq),
   },
   {
     key: 'prune_freq',
     label: 'Prune',
-    width: '10%',
+    width: '6.5rem',
+    narrow: true,
     sortValue: (c) => frequencyValue(c.prune_freq),
     cell: (c) => formatFrequency(c.prune_freq),
   },
   {
     key: 'credentials',
     label: 'Credentials',
-    width: '15%',
+    narrow: true,
     sortValue: (c, names) => c.credential_ids.map((id) => credentialText(id, names)).join(', '),
     cell: (c, names) => c.credential_ids.map((id) => credentialText(id, names)).join(', '),
   },
   {
     key: 'time_created',
     label: 'Created',
-    width: '12%',
+    width: '10rem',
+    narrow: false,
     sortValue: (c) => Date.parse(c.time_created) || 0,
     cell: (c) => dateCell(c.time_created),
   },
   {
     key: 'time_updated',
     label: 'Updated',
-    width: '12%',
+    width: '10rem',
+    narrow: false,
     sortValue: (c) => Date.parse(c.time_updated) || 0,
     cell: (c) => dateCell(c.time_updated),
   },
 ];
+
+export const isColumn = (key: string | undefined) => COLUMNS.some((column) => column.key === key);
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 

@@ -6,7 +6,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { credentialListQuery } from '../../api/credentials';
 import { session } from '../../lib/session';
-import { connectorsPageQueries, credentialFilterFrom } from './connectorsLocation';
+import { paths } from '../../lib/paths';
+import { connectorsPageQueries } from './connectorsLocation';
 
 /** A failure shows through the page's own queries (which retry on mount), not here. */
 const ignore = () => {};
@@ -16,7 +17,7 @@ export const connectorsLoader =
   ({ request }: LoaderFunctionArgs) => {
     // Signed out, the shell sends the person to sign in: nothing to ask for yet.
     if (!session.get().apiKey) return null;
-    const credential = credentialFilterFrom(new URL(request.url).searchParams);
+    const { credential } = paths.connectors.parse(new URL(request.url).searchParams);
     // Without a filter both are one query: the client asks once.
     const { filtered, everything } = connectorsPageQueries(credential);
     queryClient.query(filtered).catch(ignore);

@@ -1,18 +1,6 @@
-// What the connectors page reads from its URL (the credential filter), and the
-// list queries that the page and its route loader both ask for.
+// The list queries that the connectors page and its route loader both ask for
+// (what the page reads from its address is paths.connectors.parse).
 import { connectorListQuery } from '../../api/connectors';
-
-/** `?credential=7` → 7; no value, an empty one or one that is no id → no filter. */
-export function credentialFilterFrom(searchParams: URLSearchParams): number | undefined {
-  const value = searchParams.get('credential');
-  return value && /^\d+$/.test(value) ? Number(value) : undefined;
-}
-
-/** The text of a `credential` parameter that is no credential id (`?credential=abc`), else null. */
-export function badCredentialParam(searchParams: URLSearchParams): string | null {
-  const value = searchParams.get('credential');
-  return value && credentialFilterFrom(searchParams) === undefined ? value : null;
-}
 
 /**
  * The page's lists for a filter: the filtered list, and the whole list, over

@@ -14,6 +14,7 @@ import { credentialLabel, maskedEntries } from '../../lib/credentials';
 import { paths } from '../../lib/paths';
 import { CredentialActions } from './CredentialActions';
 import './credentials.css';
+import { sourceLabel } from '../../lib/sources';
 
 export function CredentialsPage() {
   const credentials = useCredentials();
@@ -74,7 +75,7 @@ function CredentialCard(props: {
     <li className="credential-card" aria-labelledby={`credential-${credential.id}`}>
       <h2 id={`credential-${credential.id}`}>{label}</h2>
       <p className="hint">
-        {credential.source} · #{credential.id}
+        {sourceLabel(credential.source)} · #{credential.id}
       </p>
       {maskedEntries(credential.credential_json).length > 0 && (
         <p className="credential-values">{maskedEntries(credential.credential_json).join(' · ')}</p>

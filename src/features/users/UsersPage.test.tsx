@@ -254,7 +254,9 @@ test('explicit override is untied after a change and when the user or role chang
   await user.click(screen.getByRole('radio', { name: 'admin' }));
   await user.click(override);
   await user.click(screen.getByRole('button', { name: 'Set role' }));
-  const dialog = screen.getByRole('dialog', { name: 'Grant admin to lee.basic@example.com?' });
+  const dialog = await screen.findByRole('dialog', {
+    name: 'Grant admin to lee.basic@example.com?',
+  });
   expect(dialog).toHaveTextContent('Explicit override is on');
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 });

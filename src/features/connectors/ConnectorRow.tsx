@@ -1,0 +1,47 @@
+import type { Ref } from 'react';
+import type { ConnectorSnapshot } from '../../api/contract';
+import { COLUMNS, type CredentialNames } from './connectorColumns';
+
+export interface ConnectorRowProps {
+  connector: ConnectorSnapshot;
+  /** Its place in the list (0 first), for aria-rowindex: only some rows are in the page. */
+  index: number;
+  credentialNames: CredentialNames;
+  highlight: boolean;
+  /** Chosen for a bulk action (the last column's box). */
+  selected: boolean;
+  onSelect: (ids: number[], chosen: boolean) => void;
+  rowRef?: Ref<HTMLTableRowElement>;
+}
+
+export function ConnectorRow(props: ConnectorRowProps) {
+  const { connector, index, credentialNames, highlight, selected, onSelect, rowRef } = props;
+  return (
+    <tr
+      ref={rowRef}
+      data-index={index}
+      aria-rowindex={index + 2}
+      className={highlight ? 'highlight' : undefined}
+    >
+      {COLUMNS.map((column) => (
+        // data-label names the value in the narrow layout, where the header row is not above it.
+        <td
+          key={column.key}
+          data-label={column.label}
+          className={`cell-${column.key}${column.narrow ? '' : ' wide-only'}`}
+        >
+          {column.cell(connector, credentialNames)}
+        </td>
+      ))}
+      <td className="select-cell">
+        <input
+          type="checkbox"
+          className="select-box"
+          aria-label={`Select ${connector.name}`}
+          checked={selected}
+          onChange={(event) => onSelect([connector.id], event.target.checked)}
+        />
+      </td>
+    </tr>
+  );
+}

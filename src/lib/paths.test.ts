@@ -1,0 +1,28 @@
+import { expect, test } from 'vitest';
+import { paths } from './paths';
+
+const { getHref, parse } = paths.connectors;
+const parsed = (href: string) => parse(new URL(href, 'http://panel').searchParams);
+
+test('credential, search and sort go into the address and come back out the same', () => {
+  const view = {
+    credential: 7,
+    search: 'jira & co',
+    sort: { column: 'name', direction: 'descending' as const },
+  };
+  expect(getHref(view)).toBe('/connectors?credential=7&search=jira+%26+co&sort=-name');
+  expect(parsed(getHref(view))).toEqual(view);
+  expect(getHref({ sort: { column: 'source', direction: 'ascending' } })).toBe(
+    '/connectors?sort=source',
+  );
+  expect(getHref({ search: '' })).toBe('/connectors');
+  expect(parsed('/connectors')).toEqual({ search: '', sort: null });
+});
+
+test('a credential that is no id is reported as such; an empty one is no filter (D5)', () => {
+  expect(parsed('/connectors?credential=abc')).toMatchObject({ badCredential: 'abc' });
+  expect(parsed('/connectors?credential=abc').credential).toBeUndefined();
+  expect(parsed('/connectors?credential=1.5')).toMatchObject({ badCredential: '1.5' });
+  expect(parsed('/connectors?credential=')).toEqual({ search: '', sort: null });
+  expect(parsed('/connectors?credential=0')).toMatchObject({ credential: 0 });
+});
