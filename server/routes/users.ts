@@ -3,13 +3,21 @@ import {
   LAST_ADMIN_REFUSAL,
   SELF_DEMOTION_REFUSAL,
   setUserRoleRequestSchema,
+  USER_ADMIN_ROLES,
+  USER_ROLES,
   USERS_PAGE_SIZE_MAX,
   type UserRole,
 } from '../../src/api/contract';
 import { validate } from '../http/validation';
 import { intParsingError, parseIntegerText, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
-import { findUserByEmail, leavesAnAdmin, listUsers, setUserRole } from '../repos/users';
+import {
+  findUserByEmail,
+  leavesAnAdmin,
+  listUsers,
+  setUserRole,
+  type User,
+} from '../repos/users';
 import type { RouteContext } from './context';
 
 // D8 step 3: roles that have no web login refuse a change unless overridden.
@@ -59,11 +67,21 @@ function queryInteger(query: unknown, name: string, fallback: number, min: numbe
   return { value };
 }
 
+/** A user as answers show them: never more than these fields. */
+const userView = ({ id, email, role }: User) => ({ id, email, role });
+
 export function userRoutes(app: FastifyInstance, { db, guard, write }: RouteContext) {
   const onRequest = guard({
-    roles: ['admin'],
+    roles: USER_ADMIN_ROLES,
     refusal: 'Access denied. User must be an admin to perform this action.',
   });
+
+  // Who the caller is: any role may ask, so the panel shows each role what it may do.
+  app.get(
+    '/me',
+    { onRequest: guard({ roles: USER_ROLES, refusal: 'Access denied.' }) },
+    async (request) => ({ ...userView(request.user!), is_active: true }),
+  );
 
   // The directory of users (Onyx's shape): `q` matches e-mail addresses, letter
   // case ignored; pages from 0, at most USERS_PAGE_SIZE_MAX a page.
@@ -80,12 +98,7 @@ export function userRoutes(app: FastifyInstance, { db, guard, write }: RouteCont
       .transaction()
       .execute((trx) => listUsers(trx, { q, offset: page.value! * limit, limit }));
     return {
-      items: users.map((user) => ({
-        id: user.id,
-        email: user.email,
-        role: user.role,
-        is_active: true,
-      })),
+      items: users.map((user) => ({ ...userView(user), is_active: true })),
       total_items: total,
     };
   });

@@ -392,6 +392,11 @@ export const acceptedUserSchema = z.object({
   is_active: z.boolean(),
 });
 export type AcceptedUser = z.infer<typeof acceptedUserSchema>;
+/** `GET /me`: who the signed-in key acts as (Onyx's path; the fields the panel needs). */
+export const currentUserSchema = acceptedUserSchema;
+export type CurrentUser = AcceptedUser;
+/** Who may open the users page and change roles (D8). */
+export const USER_ADMIN_ROLES: readonly UserRole[] = ['admin'];
 export const acceptedUsersPageSchema = z.object({
   items: z.array(acceptedUserSchema),
   total_items: z.int(),

@@ -7,7 +7,11 @@ import {
 } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { apiRequest } from './client';
-import { acceptedUsersPageSchema, type SetUserRoleRequest } from './contract';
+import {
+  acceptedUsersPageSchema,
+  currentUserSchema,
+  type SetUserRoleRequest,
+} from './contract';
 
 export interface UserFilters {
   q: string;
@@ -19,7 +23,20 @@ export const userKeys = {
   all: ['users'] as const,
   lists: () => [...userKeys.all, 'list'] as const,
   list: (filters: UserFilters) => [...userKeys.lists(), filters] as const,
+  /** Under `all`: a role change made here refreshes who the signed-in user is too. */
+  me: () => [...userKeys.all, 'me'] as const,
 };
+
+/** Who the signed-in key acts as; the shell shows each role only what it may do. */
+export const currentUserQuery = () =>
+  queryOptions({
+    queryKey: userKeys.me(),
+    queryFn: ({ signal }) => apiRequest({ path: '/me', schema: currentUserSchema, signal }),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+export const useCurrentUser = () => useQuery(currentUserQuery());
 
 export const userListQuery = (filters: UserFilters) =>
   queryOptions({
@@ -45,6 +62,6 @@ export function useSetUserRole() {
     mutationFn: (body: SetUserRoleRequest) =>
       apiRequest({ method: 'PATCH', path: '/manage/set-user-role', body, schema: z.null() }),
     // The directory shows roles: it is fetched again after a change.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -1,16 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { CURATOR_OR_ADMIN_ROLES, USER_ADMIN_ROLES } from '../api/contract';
 import { VersionBanner } from '../features/versions/VersionBanner';
 import { paths } from '../lib/paths';
 import { session } from '../lib/session';
 import { useSession } from '../lib/useSession';
+import { RoleNotice, useAccess, usePageRoles } from './access';
 
 const NAVIGATION = [
-  { to: paths.connectors.getHref(), label: 'Connectors', end: true },
-  { to: paths.newJiraConnector.getHref(), label: 'New Jira connector', end: false },
-  { to: paths.credentials.getHref(), label: 'Credentials', end: false },
-  { to: paths.users.getHref(), label: 'Users & roles', end: false },
+  { to: paths.connectors.getHref(), label: 'Connectors', end: true, roles: CURATOR_OR_ADMIN_ROLES },
+  {
+    to: paths.newJiraConnector.getHref(),
+    label: 'New Jira connector',
+    end: false,
+    roles: CURATOR_OR_ADMIN_ROLES,
+  },
+  {
+    to: paths.credentials.getHref(),
+    label: 'Credentials',
+    end: false,
+    roles: CURATOR_OR_ADMIN_ROLES,
+  },
+  { to: paths.users.getHref(), label: 'Users & roles', end: false, roles: USER_ADMIN_ROLES },
 ];
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
@@ -27,6 +39,8 @@ export function AppShell() {
   const navigation = useNavigation();
   const queryClient = useQueryClient();
   const [menuOpen, setMenuOpen] = useState(false);
+  const { user, may } = useAccess();
+  const pageRoles = usePageRoles();
 
   if (!apiKey) {
     return <Navigate to={paths.signIn.getHref(location.pathname + location.search)} replace />;
@@ -54,7 +68,7 @@ export function AppShell() {
         </button>
         <nav aria-label="Main" id="main-navigation" className={menuOpen ? 'open' : undefined}>
           <ul>
-            {NAVIGATION.map((item) => (
+            {NAVIGATION.filter((item) => may(item.roles)).map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} onClick={() => setMenuOpen(false)}>
                   {item.label}
@@ -63,6 +77,11 @@ export function AppShell() {
             ))}
           </ul>
         </nav>
+        {user && (
+          <span className="whoami">
+            {user.email} <span className="hint">({user.role.replaceAll('_', ' ')})</span>
+          </span>
+        )}
         <button type="button" className="secondary" onClick={signOut}>
           Sign out
         </button>
@@ -71,7 +90,11 @@ export function AppShell() {
       <main id="main" tabIndex={-1}>
         {navigation.state === 'loading' && <Loading label="Loading page…" />}
         <Suspense fallback={<Loading />}>
-          <Outlet />
+          {user && pageRoles && !may(pageRoles) ? (
+            <RoleNotice user={user} roles={pageRoles} />
+          ) : (
+            <Outlet />
+          )}
         </Suspense>
       </main>
     </>

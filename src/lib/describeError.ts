@@ -12,3 +12,12 @@ export function describeError(error: unknown): string {
   }
   return error instanceof Error ? error.message : 'Something went wrong.';
 }
+
+/**
+ * Whether asking again could help: no answer, a server failure or too many
+ * requests. A refusal (401, 403) or a request the server rejects stays so.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 429 || error.status >= 500;
+}

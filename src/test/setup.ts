@@ -5,6 +5,10 @@ import { afterEach } from 'vitest';
 // ArrayBuffer, and Fastify tells the bytes it sends by `buffer instanceof
 // ArrayBuffer`: give the server back Node's, or it would send Buffers as JSON.
 if (typeof document !== 'undefined') {
+  // Two cores run the server and the page in one process: give findBy* and
+  // waitFor room on a busy machine (they return as soon as the page is ready).
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5_000 });
   globalThis.ArrayBuffer = Buffer.alloc(0).buffer.constructor as ArrayBufferConstructor;
   // jsdom has <dialog> but not its methods; the browser tests use the real ones.
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {

@@ -24,6 +24,7 @@ const PROTECTED: [string, string][] = [
   ['DELETE', '/manage/admin/connector/1'],
   ['DELETE', '/manage/admin/connector/1/credential/0'],
   ['GET', '/manage/users/accepted'],
+  ['GET', '/me'],
 ];
 
 async function expect401(

@@ -40,6 +40,16 @@ interface Endpoint {
 
 const endpoints: Endpoint[] = [
   {
+    name: 'GET /me',
+    call: (key) => api(server, 'GET', '/me', { key }),
+    allowed: [...ALL_ROLES],
+    refusal: { detail: 'Access denied.' },
+    ok: (r) => {
+      expect(r.status).toBe(200);
+      expect(Object.keys(r.json as object).sort()).toEqual(['email', 'id', 'is_active', 'role']);
+    },
+  },
+  {
     name: 'GET /manage/admin/connector',
     call: (key) => api(server, 'GET', '/manage/admin/connector', { key }),
     allowed: CURATOR_OR_ADMIN,

@@ -110,6 +110,7 @@ const ROUTES: [string, string[]][] = [
   ['/manage/admin/connector/1/credential/0', ['PUT', 'DELETE']],
   ['/manage/set-user-role', ['PATCH']],
   ['/manage/users/accepted', ['GET']],
+  ['/me', ['GET']],
   ['/versions', ['GET']],
   ['/version', ['GET']],
 ];

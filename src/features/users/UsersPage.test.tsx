@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { findUserByEmail } from '../../../server/repos/users';
+import { findUserByEmail, setUserRole } from '../../../server/repos/users';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { ROLE_MEANINGS, USER_ROLES, type UserRole } from '../../api/contract';
 import { seedFleet } from '../../test/fleet';
@@ -137,7 +137,7 @@ test('granting admin asks first: Cancel sends nothing, Grant admin saves', async
   const user = await setRole('lee.basic@example.com', 'admin');
   const submit = screen.getByRole('button', { name: 'Set role' });
 
-  let dialog = screen.getByRole('dialog', { name: 'Grant admin to lee.basic@example.com?' });
+  let dialog = await screen.findByRole('dialog', { name: 'Grant admin to lee.basic@example.com?' });
   expect(dialog).toHaveAccessibleDescription(/may perform all admin actions/);
   expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -147,7 +147,7 @@ test('granting admin asks first: Cancel sends nothing, Grant admin saves', async
   expect(await roleOf('lee.basic@example.com')).toBe('basic');
 
   await user.click(submit);
-  dialog = screen.getByRole('dialog', { name: 'Grant admin to lee.basic@example.com?' });
+  dialog = await screen.findByRole('dialog', { name: 'Grant admin to lee.basic@example.com?' });
   await user.click(within(dialog).getByRole('button', { name: 'Grant admin' }));
   expect(
     await within(result()).findByText('Saved: lee.basic@example.com has the role admin.'),
@@ -156,9 +156,16 @@ test('granting admin asks first: Cancel sends nothing, Grant admin saves', async
   expect(await roleOf('lee.basic@example.com')).toBe('admin');
 });
 
-test('a key whose role may not change roles is told so (403)', async () => {
-  connectTo(server, await server.keyFor('basic'));
-  await setRole('lee.basic@example.com', 'global_curator');
+test('an admin demoted while the page is open is told so when they submit (403)', async () => {
+  connectTo(server, await server.keyFor('admin', 'ex.admin@example.com'));
+  const { user } = await openPage();
+  await screen.findByText('(admin)'); // the shell knows the role the page opened with
+  // Another administrator takes the role away meanwhile.
+  const demoted = await findUserByEmail(server.store.db, 'ex.admin@example.com');
+  await setUserRole(server.store.db, demoted!.id, 'basic');
+  await user.type(screen.getByLabelText("User's e-mail"), 'lee.basic@example.com');
+  await user.click(screen.getByRole('radio', { name: 'global_curator' }));
+  await user.click(screen.getByRole('button', { name: 'Set role' }));
   expect(
     await within(result()).findByText(
       /Your role may not do this\. Access denied\. User must be an admin to perform this action\./,
@@ -270,6 +277,6 @@ test('a refusal for one user is not left beside the next user, nor in the grant 
   expect(result()).toBeEmptyDOMElement();
   await user.click(screen.getByRole('radio', { name: 'admin' }));
   await user.click(screen.getByRole('button', { name: 'Set role' }));
-  expect(screen.getByRole('dialog')).not.toHaveTextContent(/refused/);
+  expect(await screen.findByRole('dialog')).not.toHaveTextContent(/refused/);
   expect(result()).toBeEmptyDOMElement();
 });

@@ -1,0 +1,55 @@
+// What the signed-in key's role may open. Each page's route names the roles it
+// needs (`handle.roles`, from the contract's rules); the shell shows only the
+// navigation a role may use and, on a page the role may not open, says so at
+// once instead of letting a form fail after several steps.
+import { useMatches } from 'react-router-dom';
+import type { CurrentUser, UserRole } from '../api/contract';
+import { useCurrentUser } from '../api/users';
+
+export interface PageHandle {
+  roles: readonly UserRole[];
+}
+
+const rolesOf = (handle: unknown): readonly UserRole[] | undefined =>
+  (handle as PageHandle | undefined)?.roles;
+
+/** The current user, once known; unknown (loading, or an older server) allows everything. */
+export function useAccess() {
+  const { data: user } = useCurrentUser();
+  const may = (roles: readonly UserRole[] | undefined) =>
+    !user || !roles || roles.includes(user.role);
+  return { user, may };
+}
+
+/** The roles the page on screen needs, from its route. */
+export function usePageRoles(): readonly UserRole[] | undefined {
+  const matches = useMatches();
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const roles = rolesOf(matches[index]!.handle);
+    if (roles) return roles;
+  }
+  return undefined;
+}
+
+const roleWords = (role: string) => role.replaceAll('_', ' ');
+const listWords = (roles: readonly string[]) =>
+  roles.length <= 1
+    ? roles.join('')
+    : `${roles.slice(0, -1).map(roleWords).join(', ')} or ${roleWords(roles.at(-1)!)}`;
+
+/** In place of a page the signed-in role may not open. */
+export function RoleNotice({ user, roles }: { user: CurrentUser; roles: readonly UserRole[] }) {
+  return (
+    <section className="page" aria-labelledby="role-notice-title">
+      <h1 id="role-notice-title">Your role cannot open this page</h1>
+      <p>
+        You are signed in as {user.email}, whose role is <strong>{roleWords(user.role)}</strong>.
+        This page needs the {listWords(roles)} role.
+      </p>
+      <p>
+        Ask an administrator to change your role on the Users page, or sign out and sign in with
+        another key.
+      </p>
+    </section>
+  );
+}
