@@ -43,6 +43,14 @@ test.describe('when a newer version is out', () => {
     await signIn('/connectors');
     await expect(banner(page)).toContainText('Sourcedesk v9.0.0 is available — you run v0.1.0.');
     expect((await versionsRequest).headers()['authorization']).toBeUndefined();
+    // News, not work: its colour is not that of the unfinished-connector notice.
+    const colourOf = (selector: string) =>
+      page.locator(selector).evaluate((element) => getComputedStyle(element).backgroundColor);
+    await expect(page.getByText(/connector is not finished/)).toBeVisible();
+    expect(await colourOf('.version-banner')).not.toBe(await colourOf('.unfinished'));
+    await expect(
+      banner(page).getByRole('link', { name: /What is new in v9\.0\.0/ }),
+    ).toHaveAttribute('href', /\/releases\/tag\/v9\.0\.0$/);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     await banner(page).getByRole('button', { name: 'Dismiss' }).click();

@@ -16,7 +16,10 @@ test('asks for a key when nobody is signed in, and explains an empty one', async
   const { user } = renderApp('/connectors');
   expect(await screen.findByRole('heading', { name: 'Sign in to Sourcedesk' })).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
-  expect(screen.getByLabelText('API key')).toHaveAccessibleDescription(/Paste the API key/);
+  expect(screen.getByLabelText('API key')).toHaveAccessibleDescription(/Paste your API key/);
+  // Words for an administrator, not a developer's commands.
+  expect(document.body.textContent).not.toMatch(/npm|`/);
+  expect(screen.getByText(/Your administrator gives you one/)).toBeInTheDocument();
 });
 
 test('a signed-in key goes on to the page it came from and is kept for the tab only', async () => {

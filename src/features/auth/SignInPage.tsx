@@ -22,7 +22,7 @@ export function SignInPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!key.trim()) {
-      setError('Paste the API key that `npm start` printed, or one from `npm run keys -- issue`.');
+      setError('Paste your API key: the sign-in link or key from your administrator.');
       return;
     }
     queryClient.clear();
@@ -37,6 +37,11 @@ export function SignInPage() {
           {reason}
         </p>
       )}
+      <p>
+        Sourcedesk signs you in with an API key. Your administrator gives you one, often as a
+        link that opens the panel already signed in. The administrator who installed Sourcedesk
+        finds the first key where the server was started, and can issue more from there.
+      </p>
       <form onSubmit={submit} noValidate>
         <Field
           id="api-key"

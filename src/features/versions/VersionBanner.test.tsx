@@ -71,6 +71,10 @@ test('a newer stable release is announced politely, and /versions goes without a
   ).toBeInTheDocument();
   expect(screen.queryByText(/Beta/)).not.toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  // The advertised version's own release notes, one click away.
+  expect(
+    within(region()).getByRole('link', { name: 'What is new in v9.0.0 (opens in a new tab)' }),
+  ).toHaveAttribute('href', 'https://github.com/onyx-dot-app/onyx/releases/tag/v9.0.0');
 
   const versionsCall = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/api/versions'));
   expect(versionsCall).toBeDefined();

@@ -1,5 +1,6 @@
 import { useLatestVersions, useRunningVersion } from '../../api/versions';
 import { useDismissedVersion } from './dismissedVersion';
+import { releaseNotesUrl } from './releaseNotes';
 import { versionNotice } from './versionNotice';
 import './VersionBanner.css';
 
@@ -29,9 +30,15 @@ export function VersionBanner() {
       {shown && (
         <div className={`version-banner version-banner-${shown.kind}`}>
           <p>
-            {shown.kind === 'stable'
-              ? `Sourcedesk ${shown.available} is available — you run ${shown.running}.`
-              : `Beta ${shown.available} is available.`}
+            <span>
+              {shown.kind === 'stable'
+                ? `Sourcedesk ${shown.available} is available — you run ${shown.running}.`
+                : `Beta ${shown.available} is available.`}
+            </span>{' '}
+            <a href={releaseNotesUrl(shown.available)} target="_blank" rel="noreferrer">
+              {`What is new in ${shown.available} `}
+              <span className="visually-hidden">(opens in a new tab)</span>
+            </a>
           </p>
           <button type="button" className="secondary" onClick={() => onDismiss(shown.available)}>
             Dismiss
