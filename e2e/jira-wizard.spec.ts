@@ -96,7 +96,7 @@ test('problems are named next to their fields, and axe finds nothing wrong with 
   const summary = page.getByRole('group', { name: /There are \d problems/ });
   await expect(summary).toBeFocused();
   await expect(page.getByLabel('Jira base URL')).toHaveAccessibleDescription(
-    /URL scheme should be 'http' or 'https'/,
+    /starts with https:\/\/ \(or http:\/\/\)/,
   );
   await expectNoAxeViolations(page);
 });

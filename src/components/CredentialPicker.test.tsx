@@ -168,7 +168,7 @@ test('lists every credential with its source, id and masked values, never a secr
 test('description and error message describe the input', async () => {
   await renderPicker({ description: 'Used to read Jira', errorMessage: 'Choose a credential' });
   const input = screen.getByRole('combobox', { name: 'Credential' });
-  expect(input).toHaveAccessibleDescription('Used to read Jira Choose a credential');
+  expect(input).toHaveAccessibleDescription('Used to read Jira Choose a credential.');
   expect(input).toHaveAttribute('aria-invalid', 'true');
 });
 

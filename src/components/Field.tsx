@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { friendlyWords } from '../lib/friendlyWords';
 
 /** What a field's control carries so that its hint and error are read with it. */
 export interface FieldControlProps {
@@ -57,7 +58,7 @@ export function Field({
       {children(control)}
       {error && (
         <p id={errorId} className="field-error">
-          {error}
+          {friendlyWords(error)}
         </p>
       )}
     </>

@@ -3,6 +3,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../api/client';
 import type { ValidationError } from '../api/contract';
+import { friendlyWords } from './friendlyWords';
 
 type Loc = ValidationError['loc'];
 
@@ -11,7 +12,8 @@ export const validationProblemsOf = (error: unknown): ValidationError[] =>
   error instanceof ApiError && error.status === 422 ? error.validationErrors : [];
 
 /** `["body", "name"]: Field required` for a problem no field holds. */
-export const problemWords = ({ loc, msg }: ValidationError) => `${loc.join(' › ')}: ${msg}`;
+export const problemWords = ({ loc, msg }: ValidationError) =>
+  `${loc.join(' › ')}: ${friendlyWords(msg)}`;
 
 /**
  * Sets each problem on the field `fieldForLoc` names; returns the fields that

@@ -47,8 +47,10 @@ test('an edit the server refuses puts its words next to the field; a good one is
   await user.clear(url);
   await user.type(url, 'ftp://jira.example');
   await user.click(screen.getByRole('button', { name: 'Save changes' }));
-  expect(await screen.findByText("URL scheme should be 'http' or 'https'")).toBeInTheDocument();
-  expect(url).toHaveAccessibleDescription(/URL scheme should be/);
+  expect(
+    await screen.findByText('Use a web address that starts with https:// (or http://).'),
+  ).toBeInTheDocument();
+  expect(url).toHaveAccessibleDescription(/starts with https:\/\//);
 
   await user.clear(url);
   await user.type(url, 'https://jira.example');

@@ -200,8 +200,8 @@ test('a connector just created by the wizard is announced and brought into view'
   // every row and the header row
   expect(await table()).toHaveAttribute('aria-rowcount', String(total + 1));
   // Virtualized: far fewer rows than that, once the long list's code is in.
-  await vi.waitFor(async () =>
-    expect(within(await table()).getAllByRole('row').length).toBeLessThan(60),
+  await vi.waitFor(
+    async () => expect(within(await table()).getAllByRole('row').length).toBeLessThan(60),
     { timeout: 10_000 },
   );
 

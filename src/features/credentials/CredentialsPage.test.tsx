@@ -42,8 +42,8 @@ test("a missing key is said next to its field, in the server's words", async () 
   await user.type(screen.getByLabelText('Name'), 'No token');
   await user.click(screen.getByRole('button', { name: 'Save credential' }));
   const token = screen.getByLabelText('API token or personal access token');
-  expect(await screen.findByText('Field required')).toBeInTheDocument();
-  expect(token).toHaveAccessibleDescription(/Field required/);
+  expect(await screen.findByText('This is required.')).toBeInTheDocument();
+  expect(token).toHaveAccessibleDescription(/This is required\./);
   expect(token).toHaveAttribute('aria-invalid', 'true');
 });
 

@@ -3,6 +3,7 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { fieldId } from './wizardFields';
 import { TextField } from './TextField';
 import { blacklistAddressSchema, type WizardValues } from './wizardSchema';
+import { friendlyWords } from '../../lib/friendlyWords';
 
 const DRAFT_ERROR = 'root.blacklistDraft' as const;
 
@@ -70,7 +71,7 @@ export function BlacklistEditor() {
                 </button>
                 {error && (
                   <p id={errorId} className="field-error">
-                    {error}
+                    {friendlyWords(error)}
                   </p>
                 )}
               </li>

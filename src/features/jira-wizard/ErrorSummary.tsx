@@ -1,5 +1,6 @@
 import type { MouseEvent, Ref } from 'react';
 import { get, type FieldError, type FieldErrors } from 'react-hook-form';
+import { friendlyWords } from '../../lib/friendlyWords';
 import type { JiraWizardStep } from '../../lib/paths';
 import { fieldId, fieldsOfStep, WIZARD_FIELDS } from './wizardFields';
 import type { WizardValues } from './wizardSchema';
@@ -14,7 +15,7 @@ export interface SummaryItem {
 export function stepErrors(errors: FieldErrors<WizardValues>, step: JiraWizardStep): SummaryItem[] {
   const items: SummaryItem[] = [];
   const push = (id: string | null, error: FieldError | undefined) => {
-    if (error?.message) items.push({ id, message: error.message });
+    if (error?.message) items.push({ id, message: friendlyWords(error.message) });
   };
   const at = (path: string): FieldError | undefined => get(errors, path);
   for (const name of fieldsOfStep(step)) {

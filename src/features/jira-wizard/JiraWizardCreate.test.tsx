@@ -131,7 +131,7 @@ test("a 422 puts each of the server's messages on its field and goes to the firs
 
   expect(await heading('Connection')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Remove b@acme.example' })).toHaveAccessibleDescription(
-    'Not a valid e-mail address',
+    'Not a valid e-mail address.',
   );
   await waitFor(async () =>
     expect(screen.getByRole('group', { name: 'There is a problem' })).toHaveFocus(),
@@ -139,9 +139,7 @@ test("a 422 puts each of the server's messages on its field and goes to the firs
   await user.click(screen.getByRole('button', { name: 'Remove b@acme.example' }));
   await next(user);
   await heading('Schedule');
-  expect(screen.getByLabelText('Refresh every')).toHaveAccessibleDescription(
-    /greater than or equal to 60/,
-  );
+  expect(screen.getByLabelText('Refresh every')).toHaveAccessibleDescription(/Enter 60 or more\./);
   expect(await connectorsNamed('Refused Jira')).toHaveLength(0);
 });
 

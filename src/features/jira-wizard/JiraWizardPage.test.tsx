@@ -40,11 +40,13 @@ test('a URL that is not http or https is refused, javascript: included', async (
   await fillConnection(user, { url: 'javascript:alert(1)' });
   await next(user);
   expect(screen.getByLabelText('Jira base URL')).toHaveAccessibleDescription(
-    /URL scheme should be 'http' or 'https'/,
+    /Use a web address that starts with https:\/\/ \(or http:\/\/\)\./,
   );
   await user.clear(screen.getByLabelText('Jira base URL'));
   await user.type(screen.getByLabelText('Jira base URL'), 'acme.atlassian.net');
-  expect(screen.getByLabelText('Jira base URL')).toHaveAccessibleDescription(/valid URL/);
+  expect(screen.getByLabelText('Jira base URL')).toHaveAccessibleDescription(
+    /Enter a full web address/,
+  );
 });
 
 test('the project key turns upper case as it is typed, and must start with a letter', async () => {

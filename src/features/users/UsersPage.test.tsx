@@ -193,11 +193,11 @@ test("a 422 puts the server's word next to its field", async () => {
   await setRole('lee.basic@example.com', 'basic');
   await waitFor(() =>
     expect(screen.getByLabelText("User's e-mail")).toHaveAccessibleDescription(
-      /String should have at most 254 characters/,
+      /Too long: keep it to 254 characters\./,
     ),
   );
   expect(within(result()).getByText(/did not accept the form/)).toBeInTheDocument();
-  expect(within(result()).getByText('body › extra: Something else')).toBeInTheDocument();
+  expect(within(result()).getByText('body › extra: Something else.')).toBeInTheDocument();
 });
 
 test('the button says it is working while the server answers', async () => {
