@@ -234,3 +234,18 @@ test('a click on Next right after a bad entry is not lost: the problems are list
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('group', { name: 'There is a problem' })).toBeVisible();
 });
+
+test('a half-filled wizard: the browser asks before the page goes, and a reload keeps what was typed', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('/connectors/new/jira');
+  await page.getByLabel('Name').fill('Draft through a reload');
+  await page.getByLabel('Jira base URL').fill('https://draft.atlassian.net');
+  const asked = page.waitForEvent('dialog');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  expect((await asked).type()).toBe('beforeunload');
+  await expect(page.getByLabel('Name')).toHaveValue('Draft through a reload');
+  await expect(page.getByLabel('Jira base URL')).toHaveValue('https://draft.atlassian.net');
+});

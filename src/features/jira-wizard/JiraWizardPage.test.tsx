@@ -163,3 +163,50 @@ test('Back and Next keep what was typed, and the step lives in the URL', async (
   );
   expect(router.state.location.search).toBe('?step=credential');
 });
+
+test('what is typed is kept for the tab: a reload (a new page) finds it again', async () => {
+  const first = open();
+  await heading('Connection');
+  await first.user.type(screen.getByLabelText('Name'), 'Draft Jira');
+  await first.user.type(screen.getByLabelText('Jira base URL'), 'https://draft.atlassian.net');
+  first.unmount();
+
+  open();
+  await heading('Connection');
+  expect(screen.getByLabelText('Name')).toHaveValue('Draft Jira');
+  expect(screen.getByLabelText('Jira base URL')).toHaveValue('https://draft.atlassian.net');
+  // The draft holds what was typed, and nothing that is a secret: the wizard has none.
+  expect(JSON.stringify(sessionStorage)).toContain('Draft Jira');
+});
+
+test('leaving a half-filled wizard asks first: Stay, leave with the draft, or discard it', async () => {
+  const { user, router } = open();
+  await heading('Connection');
+  await user.type(screen.getByLabelText('Name'), 'Half-filled Jira');
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+
+  await user.click(within(nav).getByRole('link', { name: 'Connectors' }));
+  let dialog = await screen.findByRole('dialog', { name: 'Leave the new Jira connector?' });
+  expect(within(dialog).getByRole('button', { name: 'Stay' })).toHaveFocus();
+  await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+  expect(router.state.location.pathname).toBe('/connectors/new/jira');
+  expect(screen.getByLabelText('Name')).toHaveValue('Half-filled Jira');
+
+  await user.click(within(nav).getByRole('link', { name: 'Connectors' }));
+  dialog = await screen.findByRole('dialog', { name: 'Leave the new Jira connector?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Leave, keep the draft' }));
+  await screen.findByRole('heading', { name: 'Connectors', level: 1 });
+  await user.click(within(nav).getByRole('link', { name: 'New Jira connector' }));
+  expect(await screen.findByLabelText('Name')).toHaveValue('Half-filled Jira');
+
+  await user.click(within(nav).getByRole('link', { name: 'Users & roles' }));
+  dialog = await screen.findByRole('dialog', { name: 'Leave the new Jira connector?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Discard the draft and leave' }));
+  await screen.findByRole('heading', { name: 'Users and roles', level: 1 });
+  await user.click(within(nav).getByRole('link', { name: 'New Jira connector' }));
+  expect(await screen.findByLabelText('Name')).toHaveValue('');
+  // An empty wizard is left without a question.
+  await user.click(within(nav).getByRole('link', { name: 'Connectors' }));
+  await screen.findByRole('heading', { name: 'Connectors', level: 1 });
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});

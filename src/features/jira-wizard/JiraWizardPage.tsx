@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, get, useForm, type FieldErrors } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { isDuplicateConnector } from '../../api/contractRules';
 import { useCredentials } from '../../api/credentials';
 import { describeError } from '../../lib/describeError';
 import { JIRA_WIZARD_STEPS, paths, type JiraWizardStep } from '../../lib/paths';
+import { LeaveWizardDialog } from './LeaveWizardDialog';
 import { ConnectionStep } from './ConnectionStep';
 import { CredentialStep } from './CredentialStep';
 import { ErrorSummary, stepErrors } from './ErrorSummary';
@@ -19,6 +20,7 @@ import { applyServerErrors, SERVER_ERROR } from './serverErrors';
 import { STEP_TITLES, StepIndicator } from './StepIndicator';
 import { useCreateJiraConnector } from './useCreateJiraConnector';
 import { WizardActions } from './WizardActions';
+import { clearWizardDraft, isDraft, loadWizardDraft, saveWizardDraft } from './wizardDraft';
 import { fieldsOfStep } from './wizardFields';
 import {
   DEFAULT_VALUES,
@@ -45,11 +47,15 @@ export function JiraWizardPage() {
   useCredentials(); // loaded from the first step on, so the picker is ready when its step comes
   // The list (usually cached already) tells at step 1 whether the name is taken (D4).
   const connectors = useQuery(connectorListQuery());
+  // A created connector shows what was sent; otherwise the tab's draft, if any.
+  const [initialValues] = useState(() =>
+    pending
+      ? fromCreateRequest(pending.request, pending.credentialId)
+      : (loadWizardDraft() ?? DEFAULT_VALUES),
+  );
   const form = useForm<WizardValues, unknown, WizardOutput>({
     resolver: zodResolver(wizardSchema),
-    defaultValues: pending
-      ? fromCreateRequest(pending.request, pending.credentialId)
-      : DEFAULT_VALUES,
+    defaultValues: initialValues,
     // Problems appear when Next or Create is pressed, not when a field loses focus: an
     // error shown on blur (mouse-down) would move the button from under the pointer.
     mode: 'onSubmit',
@@ -61,6 +67,11 @@ export function JiraWizardPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const lastFocus = useRef({ step, focusRequest });
+  const pendingRef = useRef(pending);
+  useEffect(() => {
+    pendingRef.current = pending;
+  }, [pending]);
+  const halfFilled = useCallback(() => !pendingRef.current && isDraft(getValues()), [getValues]);
 
   // A field that shows a problem is checked again as it changes, so the words
   // follow what is typed (and vanish once it is right).
@@ -69,8 +80,10 @@ export function JiraWizardPage() {
     () =>
       subscribe({
         formState: { values: true },
-        callback: ({ name, errors }) => {
+        callback: ({ name, errors, values }) => {
           if (name && get(errors, name)) void form.trigger(name as keyof WizardValues);
+          // Every change is kept as the tab's draft, until the connector is made.
+          if (!pendingRef.current) saveWizardDraft(values);
         },
       }),
     [subscribe, form],
@@ -141,6 +154,7 @@ export function JiraWizardPage() {
   const back = () => goTo(JIRA_WIZARD_STEPS[index - 1] ?? 'connection');
   const restart = () => {
     startOver();
+    clearWizardDraft();
     form.reset(DEFAULT_VALUES);
     goTo('connection');
   };
@@ -162,6 +176,7 @@ export function JiraWizardPage() {
   return (
     <section className="page jira-wizard" aria-labelledby="jira-wizard-title">
       <h1 id="jira-wizard-title">New Jira connector</h1>
+      <LeaveWizardDialog halfFilled={halfFilled} onDiscard={clearWizardDraft} />
       <StepIndicator current={step} />
       <FormProvider {...form}>
         <form onSubmit={onSubmit} noValidate aria-labelledby="jira-wizard-step-title">

@@ -13,6 +13,7 @@ import {
   savePendingAttach,
   type PendingAttach,
 } from './pendingAttach';
+import { clearWizardDraft } from './wizardDraft';
 import { toCreateRequest, type WizardOutput } from './wizardSchema';
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
@@ -42,6 +43,7 @@ export function useCreateJiraConnector() {
       return;
     }
     clearPendingAttach();
+    clearWizardDraft(); // made: nothing typed is left to keep
     const state: CreatedState = {
       created: { id: created.connectorId, name: created.request.name },
     };
