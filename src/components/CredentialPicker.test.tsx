@@ -207,3 +207,13 @@ test('a clear button (×) goes back to all credentials', async () => {
   expect(onChange).toHaveBeenLastCalledWith(null);
   expect(screen.getByRole('combobox', { name: 'Credential' })).toHaveValue('All credentials');
 });
+
+test('options are in the page only while the list is open', async () => {
+  const { user } = await renderPicker();
+  const input = screen.getByRole('combobox', { name: 'Credential' });
+  expect(document.querySelectorAll('[role="option"]')).toHaveLength(0);
+  await user.click(input);
+  expect((await screen.findAllByRole('option')).length).toBeGreaterThan(1);
+  await user.keyboard('{Escape}');
+  expect(document.querySelectorAll('[role="option"]')).toHaveLength(0);
+});

@@ -103,8 +103,9 @@ export function CredentialPicker(props: CredentialPickerProps) {
                 ×
               </button>
             )}
+            {/* Options are rendered only while the list is open: 500 credentials cost nothing until then. */}
             <ul role="listbox" id={listId} aria-label={label} hidden={!box.expanded}>
-              {box.visible.map((choice, index) => (
+              {(box.expanded ? box.visible : []).map((choice, index) => (
                 // Keys are handled on the input (aria-activedescendant); options take clicks only.
                 // eslint-disable-next-line jsx-a11y/click-events-have-key-events
                 <li
