@@ -5,7 +5,7 @@ import { ROLE_MEANINGS, USER_ROLES } from '../../api/contract';
 import { Field } from '../../components/Field';
 import { useSetUserRole } from '../../api/users';
 import { ConfirmAdminDialog } from './ConfirmAdminDialog';
-import { placeServerErrors, roleFormSchema, type RoleFormValues } from './roleForm';
+import { placeServerErrors, roleFormSchema, type RoleFormValues } from './roleFormRules';
 import { RoleOutcome } from './RoleOutcome';
 
 /** `email`: the user chosen in the directory, to start from. */

@@ -2,7 +2,7 @@ import { ApiError } from '../../api/client';
 import { describeError } from '../../lib/describeError';
 import type { SetUserRoleRequest } from '../../api/contract';
 import { SELF_DEMOTION_REFUSAL } from '../../api/contract';
-import { unplacedMessages } from './roleForm';
+import { unplacedMessages } from './roleFormRules';
 
 interface RoleOutcomeProps {
   status: 'idle' | 'pending' | 'success' | 'error';
