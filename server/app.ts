@@ -133,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const context = {
         db: store.db,
         guard: createGuard(store, failureLimit && new AuthFailures(failureLimit)),
-        write: createWriter(store.db),
+        write: createWriter(store),
         secrets: store.secrets,
         reads: new JsonCache(store),
       };

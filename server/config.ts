@@ -21,6 +21,14 @@ const envSchema = z.object({
   SOURCEDESK_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SOURCEDESK_ADMIN_EMAIL: z.email().default('admin@sourcedesk.local'),
   SOURCEDESK_SECRET_KEY: z.string().min(1).optional(),
+  // Never echoed back in a message: it may hold a password.
+  SOURCEDESK_DATABASE_URL: z
+    .string()
+    .refine(
+      (url) => /^postgres(ql)?:\/\/./.test(url) && URL.canParse(url),
+      'must be a PostgreSQL URL, postgres://user:password@host:5432/database',
+    )
+    .optional(),
   ADMIN_API_KEY: z
     .string()
     .min(32, 'must be at least 32 characters (use a long random value)')
@@ -41,6 +49,8 @@ export interface ServerConfig {
   adminApiKey: string | undefined;
   /** The credential key (32 bytes, base64 or hex); undefined uses the data folder's key file. */
   secretKey: string | undefined;
+  /** PostgreSQL instead of the embedded SQLite in `dataDir`. */
+  databaseUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -64,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     adminEmail: e.SOURCEDESK_ADMIN_EMAIL,
     adminApiKey: e.ADMIN_API_KEY,
     secretKey: e.SOURCEDESK_SECRET_KEY,
+    databaseUrl: e.SOURCEDESK_DATABASE_URL,
   };
 }

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { userRoleSchema } from '../src/api/contract';
 import { ConfigError, loadConfig } from './config';
-import { openStore } from './db/database';
+import { openConfiguredStore } from './db/openConfigured';
 import { StorageError } from './db/storageErrors';
 import { generateApiKey, listApiKeys, revokeApiKey, storeApiKey } from './repos/apiKeys';
 import { LAST_ADMIN_REFUSAL } from '../src/api/contract';
@@ -28,7 +28,8 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const config = loadConfig(process.env);
-  const store = await openStore(config.dataDir, config.secretKey);
+  // The server may be running: the key command shares the store with it (no folder lock).
+  const { store } = await openConfiguredStore(config, { lockFolder: false });
   try {
     const db = store.db;
     if (command === 'issue' && argument) {

@@ -2,8 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp, logRedaction } from './app';
 import { ConfigError, loadConfig } from './config';
-import { claimDataFolder } from './db/dataLock';
-import { MEMORY, openStore } from './db/database';
+import { openConfiguredStore } from './db/openConfigured';
 import { StorageError } from './db/storageErrors';
 import { prepareStore } from './setup';
 import { loadVersionSet } from './versions';
@@ -12,9 +11,8 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 async function main() {
   const config = loadConfig(process.env);
-  const release = config.dataDir === MEMORY ? () => {} : claimDataFolder(config.dataDir);
+  const { store, release } = await openConfiguredStore(config);
   process.on('exit', release);
-  const store = await openStore(config.dataDir, config.secretKey);
   const versions = loadVersionSet(config.versionsFile, store.engine);
   const setup = await prepareStore(store, config);
   const app = await buildApp({
@@ -62,7 +60,7 @@ async function main() {
     );
   } else {
     lines.push(
-      `Using the data in ${config.dataDir}. Keys are shown only when issued; to get a new one:`,
+      `Using the data in ${config.databaseUrl ? store.engine.replace(':', ' ') : config.dataDir}. Keys are shown only when issued; to get a new one:`,
       `  npm run keys -- issue ${setup.adminEmail}`,
     );
   }

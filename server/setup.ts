@@ -17,6 +17,8 @@ type SetupConfig = Pick<ServerConfig, 'adminEmail' | 'adminApiKey' | 'demoData'>
 
 export async function prepareStore(store: Store, config: SetupConfig): Promise<Setup> {
   return store.db.transaction().execute(async (trx) => {
+    // Several instances starting at once make the first administrator once.
+    await store.beginSetup(trx);
     const existing = await firstAdmin(trx);
     if (!existing) {
       const empty = (await countUsers(trx)) === 0;

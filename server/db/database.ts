@@ -6,24 +6,37 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, Migrator, SqliteDialect, type Dialect } from 'kysely';
 import type { SecretBox } from '../crypto/secretBox';
 import { checkSecretBox, loadSecretBox, sealPlainCredentials } from '../crypto/secretKey';
-import { migrationProvider } from './migrations';
+import { migrationsFor } from './migrations';
 import type { Tables } from './schema';
 import { RESTORE_ADVICE, StorageError, storageErrorAt } from './storageErrors';
 
 export type Db = Kysely<Tables>;
 
+export type DialectName = 'sqlite' | 'postgres';
+
 export interface Store {
   db: Db;
-  /** e.g. `sqlite:3.53.2`, for the version set (D9). */
+  dialect: DialectName;
+  /** e.g. `sqlite:3.53.2` or `postgres:15.18`, for the version set (D9). */
   engine: string;
-  /** File on disk, or null for an in-memory store. */
+  /** File on disk, or null for an in-memory or PostgreSQL store. */
   file: string | null;
   /**
-   * A token that changes whenever the database does: on this connection's own
-   * writes (total_changes) and on commits by any other process, such as the key
-   * command (data_version). Caches keyed by it never serve a stale answer.
+   * A token that changes whenever the database does, whoever wrote: on SQLite
+   * this connection's own writes (total_changes) and commits by any other
+   * process (data_version); on PostgreSQL a revision row every write bumps in
+   * its own transaction, so a write through one instance counts at every other
+   * from its next request. Caches keyed by it never serve a stale answer.
    */
-  revision(): string;
+  revision(): Promise<string>;
+  /**
+   * The first statement of a write transaction. On PostgreSQL it bumps the
+   * revision row, which also makes writes from all instances take turns; on
+   * SQLite the transaction's BEGIN IMMEDIATE has done that already.
+   */
+  beginWrite(trx: Db): Promise<void>;
+  /** The first statement of start-up work that must run once however many instances start. */
+  beginSetup(trx: Db): Promise<void>;
   /** Seals and opens credential secrets (server/crypto). */
   secrets: SecretBox;
   close(): Promise<void>;
@@ -104,30 +117,49 @@ export async function openStore(dataDir: string, secretKey?: string): Promise<St
   }
   const { v } = sqlite.prepare('select sqlite_version() as v').get() as { v: string };
   const db = new Kysely<Tables>({ dialect: immediateDialect(sqlite) });
-  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
-  if (error) {
-    await db.destroy();
-    throw storageErrorAt(error, file ?? MEMORY);
-  }
-  let secrets: SecretBox;
-  try {
-    secrets = loadSecretBox(file ? dataDir : null, secretKey);
-    await db.transaction().execute(async (trx) => {
-      await checkSecretBox(trx, secrets, file ?? 'this database');
-      await sealPlainCredentials(trx, secrets);
-    });
-  } catch (failure) {
-    await db.destroy();
-    throw failure;
-  }
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   const totalChanges = sqlite.prepare('select total_changes()').pluck();
-  return {
-    db,
-    engine: `sqlite:${v}`,
-    file,
-    revision: () => `${dataVersion.get() as number}.${totalChanges.get() as number}`,
-    secrets,
-    close: () => db.destroy(),
-  };
+  const nothing = async () => {};
+  return finishOpening(
+    {
+      db,
+      dialect: 'sqlite',
+      engine: `sqlite:${v}`,
+      file,
+      revision: async () => `${dataVersion.get() as number}.${totalChanges.get() as number}`,
+      beginWrite: nothing,
+      beginSetup: nothing,
+      close: () => db.destroy(),
+    },
+    () => loadSecretBox(file ? dataDir : null, secretKey),
+    file ?? 'this database',
+  );
+}
+
+/**
+ * What every store does once open: the versioned migrations, then the
+ * credential key's check and the sealing of secrets stored before encryption,
+ * each as start-up work that runs once however many instances start.
+ */
+export async function finishOpening(
+  store: Omit<Store, 'secrets'>,
+  loadSecrets: () => SecretBox,
+  where: string,
+): Promise<Store> {
+  const { db } = store;
+  try {
+    const migrator = new Migrator({ db, provider: migrationsFor(store.dialect) });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw storageErrorAt(error, where);
+    const secrets = loadSecrets();
+    await db.transaction().execute(async (trx) => {
+      await store.beginSetup(trx);
+      await checkSecretBox(trx, secrets, where);
+      await sealPlainCredentials(trx, secrets);
+    });
+    return { ...store, secrets };
+  } catch (failure) {
+    await store.close();
+    throw failure;
+  }
 }

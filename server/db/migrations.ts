@@ -1,21 +1,56 @@
-// Versioned migrations (D12). Never edit a released one: add the next.
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
+// Versioned migrations (D12). Never edit a released one: add the next. One set
+// for both stores: where SQLite and PostgreSQL spell a column differently the
+// `types` of the dialect say it (the SQL for SQLite is what it always was).
+import {
+  sql,
+  type ColumnDataType,
+  type ColumnDefinitionBuilder,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
+import type { DialectName } from './database';
 import type { Tables } from './schema';
 
-const migrations: Record<string, Migration> = {
+interface DialectTypes {
+  /** A generated integer key. */
+  id: (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+  idType: ColumnDataType;
+  /** An integer up to 2^53 (frequencies in seconds). */
+  bigInteger: ColumnDataType;
+  /** Text compared and sorted by code point, as SQLite does, whatever the server's locale. */
+  sortedText: (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+}
+
+const TYPES: Record<DialectName, DialectTypes> = {
+  sqlite: {
+    id: (c) => c.primaryKey().autoIncrement(),
+    idType: 'integer',
+    bigInteger: 'integer',
+    sortedText: (c) => c,
+  },
+  postgres: {
+    id: (c) => c.primaryKey(),
+    idType: 'serial',
+    bigInteger: 'bigint',
+    sortedText: (c) => c.modifyFront(sql`collate "C"`),
+  },
+};
+
+const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migration> => ({
   '0001_initial': {
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('users')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('email', 'text', (c) => c.notNull())
-        .addColumn('email_lower', 'text', (c) => c.notNull().unique())
+        .addColumn('email_lower', 'text', (c) => t.sortedText(c).notNull().unique())
         .addColumn('role', 'text', (c) => c.notNull())
         .addColumn('time_created', 'text', (c) => c.notNull())
         .execute();
       await db.schema
         .createTable('api_keys')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('id', t.idType, t.id)
         .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('key_hash', 'text', (c) => c.notNull().unique())
         .addColumn('key_prefix', 'text', (c) => c.notNull())
@@ -24,7 +59,7 @@ const migrations: Record<string, Migration> = {
         .execute();
       await db.schema
         .createTable('credentials')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('id', t.idType, t.id)
         .addColumn('source', 'text', (c) => c.notNull())
         .addColumn('name', 'text')
         .addColumn('credential_json', 'text', (c) => c.notNull())
@@ -37,14 +72,14 @@ const migrations: Record<string, Migration> = {
         .execute();
       await db.schema
         .createTable('connectors')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('id', t.idType, t.id)
+        .addColumn('name', 'text', (c) => t.sortedText(c).notNull())
         .addColumn('source', 'text', (c) => c.notNull())
         .addColumn('input_type', 'text', (c) => c.notNull())
         .addColumn('access_type', 'text', (c) => c.notNull())
         .addColumn('connector_specific_config', 'text', (c) => c.notNull())
-        .addColumn('refresh_freq', 'integer')
-        .addColumn('prune_freq', 'integer')
+        .addColumn('refresh_freq', t.bigInteger)
+        .addColumn('prune_freq', t.bigInteger)
         .addColumn('indexing_start', 'text')
         .addColumn('groups', 'text', (c) => c.notNull())
         .addColumn('time_created', 'text', (c) => c.notNull())
@@ -53,7 +88,7 @@ const migrations: Record<string, Migration> = {
         .execute();
       await db.schema
         .createTable('connector_credential_pairs')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('id', t.idType, t.id)
         .addColumn('connector_id', 'integer', (c) =>
           c.notNull().references('connectors.id').onDelete('cascade'),
         )
@@ -102,8 +137,34 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-};
+  '0003_revision': {
+    // PostgreSQL: one row whose number every write moves (each instance's
+    // caches compare it once per request). Statement triggers count writes by
+    // any client; API writes bump it first thing (Store.beginWrite). SQLite
+    // needs nothing: its data_version does this job.
+    async up(db: Kysely<unknown>) {
+      if (dialect !== 'postgres') return;
+      await sql`create table revision (id integer primary key check (id = 1), value bigint not null)`.execute(
+        db,
+      );
+      await sql`insert into revision (id, value) values (1, 1)`.execute(db);
+      await sql`create function bump_revision() returns trigger language plpgsql as $$
+        begin update revision set value = value + 1 where id = 1; return null; end $$`.execute(db);
+      for (const table of [
+        'users',
+        'api_keys',
+        'credentials',
+        'connectors',
+        'connector_credential_pairs',
+        'settings',
+      ]) {
+        await sql`create trigger ${sql.raw(`${table}_revision`)} after insert or update or delete or truncate
+          on ${sql.table(table)} for each statement execute function bump_revision()`.execute(db);
+      }
+    },
+  },
+});
 
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
-};
+export const migrationsFor = (dialect: DialectName): MigrationProvider => ({
+  getMigrations: async () => migrations(TYPES[dialect], dialect),
+});

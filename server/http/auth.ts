@@ -53,9 +53,10 @@ export function createGuard(store: Store, failures: AuthFailures | null = null):
   return (access) => async (request: FastifyRequest, _reply: FastifyReply) => {
     if (access) {
       const key = BEARER.exec(request.headers.authorization ?? '')?.[1];
-      // Read once per request: PRAGMA data_version is the costly part of a cached answer.
-      request.revision = store.revision();
-      const user = key ? await userFor(key, request.revision) : undefined;
+      // Read once per request: it is the costly part of a cached answer.
+      const revision = await store.revision();
+      request.revision = revision;
+      const user = key ? await userFor(key, revision) : undefined;
       if (!user) {
         const wait = failures?.retryAfter(request.ip) ?? 0;
         if (wait > 0) {
@@ -86,9 +87,10 @@ export type Writer = <T>(request: FastifyRequest, work: (trx: Db) => Promise<T>)
  * or a role lost meanwhile gets 401 or 403, and nothing changes.
  */
 export const createWriter =
-  (db: Db): Writer =>
+  (store: Store): Writer =>
   (request, work) =>
-    db.transaction().execute(async (trx) => {
+    store.db.transaction().execute(async (trx) => {
+      await store.beginWrite(trx);
       const { access, keyHash } = request;
       if (access && keyHash) {
         const user = await findUserByKeyHash(trx, keyHash);

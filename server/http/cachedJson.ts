@@ -32,8 +32,9 @@ export class JsonCache {
   async get(
     key: string,
     produce: () => Promise<unknown>,
-    revision = this.store.revision(),
+    known?: string,
   ): Promise<CachedJson> {
+    const revision = known ?? (await this.store.revision());
     const hit = this.entries.get(key);
     if (hit?.revision === revision) return hit;
     const slot = `${revision} ${key}`;

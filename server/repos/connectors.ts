@@ -6,15 +6,6 @@ import type {
 } from '../../src/api/contract';
 import type { Db } from '../db/database';
 
-export async function findConnectorByNameAndSource(db: Db, name: string, source: string) {
-  return db
-    .selectFrom('connectors')
-    .select('id')
-    .where('name', '=', name)
-    .where('source', '=', source)
-    .executeTakeFirst();
-}
-
 export async function insertConnector(db: Db, input: ConnectorCreate): Promise<number> {
   const now = new Date().toISOString();
   const row = await db

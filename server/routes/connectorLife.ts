@@ -17,11 +17,11 @@ import {
   deleteConnector,
   deletePair,
   findConnector,
-  findConnectorByNameAndSource,
   updateConnector,
 } from '../repos/connectors';
 import { findCredentialSource, findCredentials } from '../repos/credentials';
 import { CURATOR_OR_ADMIN } from './connectors';
+import { isDuplicateConnector } from '../db/constraints';
 import type { RouteContext } from './context';
 
 const NOT_FOUND = 'Connector not found';
@@ -61,12 +61,10 @@ export function connectorLifeRoutes(
     return write(request, async (trx) => {
       const current = await findConnector(trx, id);
       if (!current) throw problem(404, NOT_FOUND);
-      const name = change.value.name;
-      if (name !== undefined && name !== current.snapshot.name) {
-        const taken = await findConnectorByNameAndSource(trx, name, current.snapshot.source);
-        if (taken) throw problem(400, DUPLICATE_CONNECTOR_REFUSAL);
-      }
-      await updateConnector(trx, id, change.value);
+      // D4: the (name, source) key refuses a name another connector has.
+      await updateConnector(trx, id, change.value).catch((error) => {
+        throw isDuplicateConnector(error) ? problem(400, DUPLICATE_CONNECTOR_REFUSAL) : error;
+      });
       return (await detail(trx, secrets, id))!;
     });
   });

@@ -12,12 +12,12 @@ import { intParsingError, parseIntegerText, pathIntegers, readJsonObject } from 
 import { problem, validationProblem } from '../http/problems';
 import { findCredentialSource } from '../repos/credentials';
 import {
-  findConnectorByNameAndSource,
   findConnectorSource,
   insertConnector,
   insertPair,
   listConnectors,
 } from '../repos/connectors';
+import { isDuplicateConnector } from '../db/constraints';
 import type { RouteContext } from './context';
 
 export const CURATOR_OR_ADMIN: Access = {
@@ -52,11 +52,9 @@ export function connectorRoutes(app: FastifyInstance, { db, guard, write, reads 
     const result = validateConnectorCreate(readJsonObject(request));
     if (!result.ok) throw validationProblem(result.errors);
     const input = result.value;
-    const id = await write(request, async (trx) => {
-      if (await findConnectorByNameAndSource(trx, input.name, input.source)) {
-        throw problem(400, DUPLICATE_CONNECTOR_REFUSAL);
-      }
-      return insertConnector(trx, input);
+    // D4: the (name, source) key refuses a duplicate, even from two instances at once.
+    const id = await write(request, (trx) => insertConnector(trx, input)).catch((error) => {
+      throw isDuplicateConnector(error) ? problem(400, DUPLICATE_CONNECTOR_REFUSAL) : error;
     });
     return { id, credential: null };
   });
