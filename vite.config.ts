@@ -1,34 +1,69 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { postgresForTests } from './test/support/postgresForTests';
 
 const apiTarget = process.env.SOURCEDESK_DEV_API ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
-  plugins: [react()],
-  server: { host: '127.0.0.1', proxy: { '/api': apiTarget } },
-  // No source maps in the served folder: they would hand out the panel's full source.
-  build: { outDir: 'dist', sourcemap: false },
-  test: {
-    environment: 'node',
-    setupFiles: ['src/test/setup.ts'],
-    pool: 'forks',
-    testTimeout: 20_000,
-    // `npm run test:fast` runs unit + api (the inner loop); `npm run test:unit` all four.
-    projects: [
-      // Pure functions of the panel, the contract and the server.
-      {
-        extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'server/**/*.test.ts'] },
-      },
-      // The API over real HTTP on an in-process server, and generated bad input.
-      {
-        extends: true,
-        test: { name: 'api', include: ['test/api/**/*.test.ts', 'test/fuzz/**/*.test.ts'] },
-      },
-      // Components in jsdom against the real in-process server.
-      { extends: true, test: { name: 'panel', include: ['src/**/*.test.tsx'] } },
-      // The server as a real child process: start, shutdown, logs, crashes.
-      { extends: true, test: { name: 'process', include: ['test/process/**/*.test.ts'] } },
-    ],
-  },
+/** Test files whose subject is SQLite itself (its files, pragmas, its lock); the rest run on both stores. */
+const SQLITE_ONLY = [
+  'test/api/disk-full.test.ts',
+  'test/api/read-cache.test.ts',
+  'test/api/concurrency.test.ts',
+  'test/api/logs.test.ts',
+];
+
+export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => {
+  // Only a test run looks for PostgreSQL (vitest's mode is "test").
+  const postgres = mode === 'test' ? await postgresForTests() : null;
+  return {
+    plugins: [react()],
+    server: { host: '127.0.0.1', proxy: { '/api': apiTarget } },
+    // No source maps in the served folder: they would hand out the panel's full source.
+    build: { outDir: 'dist', sourcemap: false },
+    test: {
+      environment: 'node',
+      setupFiles: ['src/test/setup.ts'],
+      pool: 'forks',
+      testTimeout: 20_000,
+      // `npm run test:fast` runs unit + api (the inner loop); `npm run test:unit` all four.
+      projects: [
+        // Pure functions of the panel, the contract and the server.
+        {
+          extends: true as const,
+          test: { name: 'unit', include: ['src/**/*.test.ts', 'server/**/*.test.ts'] },
+        },
+        // The API over real HTTP on an in-process server, and generated bad input.
+        {
+          extends: true as const,
+          test: {
+            name: 'api',
+            include: ['test/api/**/*.test.ts', 'test/fuzz/**/*.test.ts'],
+            env: { SOURCEDESK_TEST_DATABASE_URL: '' },
+          },
+        },
+        // The same suite on PostgreSQL, when one is reachable (always under CI).
+        ...(postgres
+          ? [
+              {
+                extends: true as const,
+                test: {
+                  name: 'api-pg',
+                  include: [
+                    'test/api/**/*.test.ts',
+                    'test/fuzz/**/*.test.ts',
+                    'test/postgres/**/*.test.ts',
+                  ],
+                  exclude: SQLITE_ONLY,
+                  env: { SOURCEDESK_TEST_DATABASE_URL: postgres },
+                },
+              },
+            ]
+          : []),
+        // Components in jsdom against the real in-process server.
+        { extends: true as const, test: { name: 'panel', include: ['src/**/*.test.tsx'] } },
+        // The server as a real child process: start, shutdown, logs, crashes.
+        { extends: true as const, test: { name: 'process', include: ['test/process/**/*.test.ts'] } },
+      ],
+    },
+  };
 });

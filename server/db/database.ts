@@ -145,10 +145,16 @@ export async function finishOpening(
   store: Omit<Store, 'secrets'>,
   loadSecrets: () => SecretBox,
   where: string,
+  /** PostgreSQL: the schema of the tables (the migrations' own tables are looked for there). */
+  schema?: string,
 ): Promise<Store> {
   const { db } = store;
   try {
-    const migrator = new Migrator({ db, provider: migrationsFor(store.dialect) });
+    const migrator = new Migrator({
+      db,
+      provider: migrationsFor(store.dialect),
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
     const { error } = await migrator.migrateToLatest();
     if (error) throw storageErrorAt(error, where);
     const secrets = loadSecrets();

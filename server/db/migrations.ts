@@ -13,7 +13,7 @@ import type { DialectName } from './database';
 import type { Tables } from './schema';
 
 interface DialectTypes {
-  /** A generated integer key. */
+  /** A generated integer key, and the columns that refer to one. */
   id: (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
   idType: ColumnDataType;
   /** An integer up to 2^53 (frequencies in seconds). */
@@ -31,7 +31,8 @@ const TYPES: Record<DialectName, DialectTypes> = {
   },
   postgres: {
     id: (c) => c.primaryKey(),
-    idType: 'serial',
+    // 64-bit, like SQLite's: an id in a path may be up to 2^53 (D3), found or not.
+    idType: 'bigserial',
     bigInteger: 'bigint',
     sortedText: (c) => c.modifyFront(sql`collate "C"`),
   },
@@ -89,10 +90,10 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
       await db.schema
         .createTable('connector_credential_pairs')
         .addColumn('id', t.idType, t.id)
-        .addColumn('connector_id', 'integer', (c) =>
+        .addColumn('connector_id', t.bigInteger, (c) =>
           c.notNull().references('connectors.id').onDelete('cascade'),
         )
-        .addColumn('credential_id', 'integer', (c) =>
+        .addColumn('credential_id', t.bigInteger, (c) =>
           c.notNull().references('credentials.id').onDelete('cascade'),
         )
         .addColumn('time_created', 'text', (c) => c.notNull())

@@ -93,5 +93,6 @@ export async function openPostgresStore(
     },
     () => loadSecretBox(null, secretKey),
     where,
+    options.schema ?? 'public',
   );
 }

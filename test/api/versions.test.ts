@@ -25,7 +25,8 @@ describe('D9 GET /versions by default', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const tags = {
       app: `v${pkg.version}`,
-      relational_db: expect.stringMatching(/^sqlite:\d+\.\d+/),
+      // the store in use and its version: sqlite:3.x, or postgres:15.x on PostgreSQL
+      relational_db: expect.stringMatching(/^(sqlite|postgres):\d+\.\d+/),
       index: 'none',
       proxy: 'none',
     };

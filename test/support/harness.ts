@@ -1,10 +1,15 @@
-// A real server for tests: the built app on a fresh in-memory database,
-// listening on 127.0.0.1 and an ephemeral port.
+// A real server for tests: the built app on a fresh database, listening on
+// 127.0.0.1 and an ephemeral port. The database is in-memory SQLite, or, when
+// SOURCEDESK_TEST_DATABASE_URL is set (the `api-pg` test project), a schema of
+// its own in that PostgreSQL database, dropped when the server closes.
 import type { UserRole, VersionSet } from '../../src/api/contract';
 import { buildApp } from '../../server/app';
 import type { AuthFailureLimit } from '../../server/http/authFailures';
 import type { Timeouts } from '../../server/http/timeouts';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { MEMORY, openStore, type Store } from '../../server/db/database';
+import { openPostgresStore } from '../../server/db/postgres';
 import { generateApiKey, storeApiKey } from '../../server/repos/apiKeys';
 import { createUser, findUserByEmail } from '../../server/repos/users';
 import { prepareStore } from '../../server/setup';
@@ -18,6 +23,8 @@ export interface TestServer {
   adminEmail: string;
   adminKey: string;
   store: Store;
+  /** PostgreSQL only: the schema holding this server's tables. */
+  schema?: string;
   /** A fresh key for a user of that role (the user is created when missing). */
   keyFor(role: UserRole, email?: string): Promise<string>;
   close(): Promise<void>;
@@ -35,12 +42,37 @@ export interface TestServerOptions {
    * is 127.0.0.1, and the suites send thousands of wrong keys on purpose.
    */
   authFailureLimit?: AuthFailureLimit | null;
+  /**
+   * PostgreSQL only: serve the database of another test server (a second
+   * instance on the same tables), instead of a fresh schema.
+   */
+  shareWith?: TestServer;
+}
+
+/** The PostgreSQL database the tests run on, when they run on one. */
+export const TEST_DATABASE_URL = process.env.SOURCEDESK_TEST_DATABASE_URL || undefined;
+/** Every test instance on PostgreSQL seals secrets with this key, as all instances of one deployment must. */
+const TEST_SECRET_KEY = randomBytes(32).toString('base64');
+
+/** A fresh store: in memory, in a folder, or in a PostgreSQL schema (a new one, or a server's). */
+async function openTestStore(
+  options: TestServerOptions,
+): Promise<{ store: Store; schema?: string }> {
+  if (options.dataDir || !TEST_DATABASE_URL) {
+    return { store: await openStore(options.dataDir ?? MEMORY) };
+  }
+  const schema = options.shareWith?.schema ?? `sd_test_${randomBytes(6).toString('hex')}`;
+  const store = await openPostgresStore(TEST_DATABASE_URL, TEST_SECRET_KEY, {
+    schema,
+    poolSize: 4,
+  });
+  return { store, schema };
 }
 
 let counter = 0;
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const store = await openStore(options.dataDir ?? MEMORY);
+  const { store, schema } = await openTestStore(options);
   const adminEmail = 'admin@sourcedesk.test';
   const setup = await prepareStore(store, {
     adminEmail,
@@ -61,8 +93,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     origin,
     apiUrl: `${origin}/api`,
     adminEmail,
-    adminKey: setup.adminKey!,
+    // A second instance on the same tables makes no key of its own: it shares the first one's.
+    adminKey: setup.adminKey ?? options.shareWith!.adminKey,
     store,
+    schema,
     async keyFor(role, email = `${role}.${++counter}@sourcedesk.test`) {
       const user =
         (await findUserByEmail(store.db, email)) ?? (await createUser(store.db, email, role));
@@ -77,6 +111,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const force = setTimeout(() => app.server.closeAllConnections(), 500);
       await app.close();
       clearTimeout(force);
+      if (schema && !options.shareWith) {
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(store.db).catch(() => {});
+      }
       await store.close();
     },
   };

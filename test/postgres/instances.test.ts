@@ -1,0 +1,153 @@
+// Several stateless instances on one PostgreSQL database behave as one server:
+// a write through one counts at every other from its next request (caches and
+// key lookups included), D7's idempotent attach holds across instances, and
+// instances starting at once migrate and set up once. (Runs in `api-pg` only.)
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgresStore } from '../../server/db/postgres';
+import { findUserByEmail } from '../../server/repos/users';
+import { prepareStore } from '../../server/setup';
+import { startTestServer, TEST_DATABASE_URL, type TestServer } from '../support/harness';
+import { addCredential, api, attach, createConnector, jiraRequest } from '../support/http';
+
+let a: TestServer;
+let b: TestServer;
+beforeAll(async () => {
+  a = await startTestServer();
+  b = await startTestServer({ shareWith: a });
+});
+afterAll(async () => {
+  await b.close();
+  await a.close();
+});
+
+const names = async (server: TestServer, key?: string) =>
+  ((await api(server, 'GET', '/manage/admin/connector', { key })).json as { name: string }[]).map(
+    (connector) => connector.name,
+  );
+
+describe('two instances, one database', () => {
+  it('a connector created through A is listed by B at once, though B had cached the list', async () => {
+    const before = await names(b); // B now holds the list in its read cache
+    const id = await createConnector(a, jiraRequest({ name: 'Made through A' }));
+    expect(await names(b)).toEqual([...before, 'Made through A']);
+    const detail = await api(b, 'GET', `/manage/admin/connector/${id}`);
+    expect(detail.status).toBe(200);
+  });
+
+  it('a user demoted through A is refused by B from the next request on; a key revoked too', async () => {
+    const key = await a.keyFor('admin', 'moved.admin@instances.test');
+    expect((await api(b, 'GET', '/manage/admin/connector', { key })).status).toBe(200);
+    const demote = await api(a, 'PATCH', '/manage/set-user-role', {
+      body: { user_email: 'moved.admin@instances.test', new_role: 'basic' },
+    });
+    expect(demote.status).toBe(200);
+    const refused = await api(b, 'GET', '/manage/admin/connector', { key });
+    expect(refused.status).toBe(403);
+    expect(refused.json).toEqual({ detail: 'Access denied. User is not a curator or admin.' });
+    // A key revoked through A (here: its row goes) no longer opens B.
+    const gone = await a.keyFor('admin', 'gone.admin@instances.test');
+    expect((await api(b, 'GET', '/manage/users/accepted', { key: gone })).status).toBe(200);
+    const user = await findUserByEmail(a.store.db, 'gone.admin@instances.test');
+    await a.store.db.deleteFrom('api_keys').where('user_id', '=', user!.id).execute();
+    expect((await api(b, 'GET', '/manage/users/accepted', { key: gone })).status).toBe(401);
+  });
+});
+
+describe('D7 across instances', () => {
+  it('100 identical attaches split across A and B make one pair', async () => {
+    const fresh = await startTestServer();
+    const other = await startTestServer({ shareWith: fresh });
+    try {
+      const connector = await createConnector(fresh, jiraRequest({ name: 'Raced' }));
+      const credential = await addCredential(fresh, 'jira');
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, index) =>
+          attach(index % 2 === 0 ? fresh : other, connector, credential),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(100).fill(200));
+      expect(
+        answers.filter((answer) => (answer.json as { success: boolean }).success),
+      ).toHaveLength(1);
+      const pairs = await fresh.store.db
+        .selectFrom('connector_credential_pairs')
+        .select('id')
+        .where('connector_id', '=', connector)
+        .execute();
+      expect(pairs).toHaveLength(1);
+    } finally {
+      await other.close();
+      await fresh.close();
+    }
+  });
+
+  it('the same new connector sent to A and B at once is made once; the other gets D4’s 400', async () => {
+    const body = jiraRequest({ name: 'Sent twice' });
+    const answers = await Promise.all(
+      [a, b, a, b].map((server) => api(server, 'POST', '/manage/admin/connector', { body })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400, 400]);
+    expect((await names(b)).filter((name) => name === 'Sent twice')).toHaveLength(1);
+  });
+});
+
+describe('start-up', () => {
+  it('instances starting at once on an empty database migrate once and make one administrator', async () => {
+    const schema = `sd_test_${randomBytes(6).toString('hex')}`;
+    const key = randomBytes(32).toString('base64');
+    // The operator's database exists, empty; the instances make its tables.
+    const admin = await openPostgresStore(TEST_DATABASE_URL!, key, { schema, poolSize: 1 });
+    await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
+    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+    await admin.close();
+    const stores = await Promise.all(
+      [1, 2, 3].map(() => openPostgresStore(TEST_DATABASE_URL!, key, { schema, poolSize: 2 })),
+    );
+    try {
+      const setups = await Promise.all(
+        stores.map((store) =>
+          prepareStore(store, {
+            adminEmail: 'first@instances.test',
+            adminApiKey: undefined,
+            demoData: true,
+          }),
+        ),
+      );
+      expect(setups.filter((setup) => setup.firstStart)).toHaveLength(1);
+      const db = stores[0]!.db;
+      // One administrator with one key: the set-up ran once, not once per instance.
+      const keys = await db
+        .selectFrom('api_keys')
+        .innerJoin('users', 'users.id', 'api_keys.user_id')
+        .select('users.email')
+        .where('users.role', '=', 'admin')
+        .execute();
+      expect(keys).toEqual([{ email: 'first@instances.test' }]);
+      // The demo data once: a second set would double the connectors (or fail on D4's key).
+      const demo = await db.selectFrom('connectors').select('name').execute();
+      expect(demo.length).toBeGreaterThan(0);
+      expect(new Set(demo.map((row) => row.name)).size).toBe(demo.length);
+      const migrations = await sql<{
+        name: string;
+      }>`select name from ${sql.table(`${schema}.kysely_migration`)}`.execute(db);
+      expect(migrations.rows.map((row) => row.name).sort()).toEqual([
+        '0001_initial',
+        '0002_lifecycle',
+        '0003_revision',
+      ]);
+    } finally {
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(stores[0]!.db);
+      await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  it('another key than the one the database was made with is refused, with the variable named', async () => {
+    await expect(
+      openPostgresStore(TEST_DATABASE_URL!, randomBytes(32).toString('base64'), {
+        schema: a.schema!,
+      }),
+    ).rejects.toThrow(/SOURCEDESK_SECRET_KEY/);
+  });
+});
