@@ -8,7 +8,7 @@ import {
   CONNECTOR_NAME_MAX_LENGTH,
   missingCredentialKeys,
   configLimitProblem,
-  hasLoneSurrogate,
+  hasUnstorableText,
   MAX_PROBLEMS,
   unkeepableNumbers,
   isEmailAddress,
@@ -211,9 +211,9 @@ const indexingStartSchema = z.pipe(
 
 /** D4: the name, trimmed, 1–200 characters, whole UTF-16 text. */
 const connectorNameSchema = z.string().check(
-  z.refine((value) => !hasLoneSurrogate(value), {
+  z.refine((value) => !hasUnstorableText(value), {
     message:
-      'Input should be a valid string: it holds half of a UTF-16 surrogate pair, which cannot be stored as sent',
+      'Input should be a valid string: it holds a NUL character or half of a UTF-16 surrogate pair, which cannot be stored as sent',
     ...issueType('string_type'),
     abort: true,
   }),

@@ -150,9 +150,13 @@ export function parseDateTime(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Half of a UTF-16 pair without its other half: such text cannot be stored as sent. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-export const hasLoneSurrogate = (value: string) => LONE_SURROGATE.test(value);
+/**
+ * Text no store keeps as sent: half of a UTF-16 pair without its other half,
+ * or the NUL character (PostgreSQL text cannot hold it; SQLite would). Refused
+ * alike on both stores, so they answer the same.
+ */
+const UNSTORABLE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/;
+export const hasUnstorableText = (value: string) => UNSTORABLE.test(value);
 
 /**
  * D4: why a number in a config cannot be stored and returned as sent, or null.

@@ -96,6 +96,26 @@ describe('D4: values that could not be kept as sent are refused', () => {
     },
   );
 
+  it('a name or credential name holding NUL → 422 on either store; an address with NUL finds nobody (404)', async () => {
+    const response = await create(
+      '{"name":"Jira\\u0000","source":"web","input_type":"poll","connector_specific_config":{}}',
+    );
+    expect(response.status).toBe(422);
+    expect(problems(response.json)).toEqual([
+      { loc: ['body', 'name'], msg: expect.stringMatching(/NUL character/), type: 'string_type' },
+    ]);
+    const credential = await api(server, 'POST', '/manage/credential', {
+      raw: '{"name":"a\\u0000b","source":"web","credential_json":{},"admin_public":true}',
+    });
+    expect(credential.status).toBe(422);
+    const role = await api(server, 'PATCH', '/manage/set-user-role', {
+      raw: '{"user_email":"nobody\\u0000@example.com","new_role":"basic"}',
+    });
+    expect(role.status).toBe(404);
+    const directory = await api(server, 'GET', '/manage/users/accepted?q=%00');
+    expect(directory.json).toEqual({ items: [], total_items: 0 });
+  });
+
   it('a name with a whole pair (an emoji) is kept', async () => {
     const response = await create(
       '{"name":"Team \\ud83d\\ude00","source":"web","input_type":"poll","connector_specific_config":{}}',
