@@ -155,6 +155,7 @@ export function parseDateTime(value: string): Date | null {
  * or the NUL character (PostgreSQL text cannot hold it; SQLite would). Refused
  * alike on both stores, so they answer the same.
  */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
 const UNSTORABLE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/;
 export const hasUnstorableText = (value: string) => UNSTORABLE.test(value);
 
