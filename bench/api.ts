@@ -13,7 +13,7 @@ import { mixedLoad } from './mixed';
 const LIST = '/api/manage/admin/connector';
 
 async function withServer(set: DataSet, use: (server: Child) => Promise<void>) {
-  const server = await startServer(set.dataDir);
+  const server = await startServer(set);
   try {
     await use(server);
   } finally {
@@ -46,7 +46,7 @@ async function listAgainstFloor(server: Child, set: DataSet, results: Results) {
   const real = median(reals);
   const floor = median(floors);
 
-  const label = `GET list of ${set.connectors.toLocaleString('en-US')}`;
+  const label = `${storeLabel(set)}GET list of ${set.connectors.toLocaleString('en-US')}`;
   results.add(`${label}: body size`, bytes.length / 1024, 'KB');
   const large = set.connectors > 100;
   reportLoad(results, label, real, large);
@@ -55,6 +55,9 @@ async function listAgainstFloor(server: Child, set: DataSet, results: Results) {
   if (large) results.add(`${label}: req/s ÷ bare`, ratio, '×');
   else results.add(`${label}: req/s ÷ bare`, ratio, '×', '≥ 0.5×', ratio >= 0.5);
 }
+
+/** Figures on PostgreSQL say so; SQLite's, the default store's, say nothing. */
+const storeLabel = (set: DataSet) => (set.postgres ? 'PostgreSQL: ' : '');
 
 /** The run with the median requests/s. */
 function median(runs: LoadResult[]): LoadResult {
@@ -86,7 +89,7 @@ async function createUnderLoad(server: Child, set: DataSet, results: Results) {
       refresh_freq: 3600,
     }),
   });
-  reportLoad(results, 'POST connector, unique names', created);
+  reportLoad(results, `${storeLabel(set)}POST connector, unique names`, created);
 }
 
 export async function measureApi(
@@ -109,5 +112,17 @@ export async function measureApi(
       '< 150 MB',
       rss < 150,
     );
+  });
+}
+
+/**
+ * The same API figures on PostgreSQL (a database of their own on the server
+ * running there): the list of 100 against the floor, the list of 10,000, creations.
+ */
+export async function measureApiOnPostgres(small: DataSet, large: DataSet, results: Results) {
+  await withServer(small, (server) => listAgainstFloor(server, small, results));
+  await withServer(large, async (server) => {
+    await listAgainstFloor(server, large, results);
+    await createUnderLoad(server, large, results);
   });
 }

@@ -7,6 +7,7 @@
 //   BENCH_LOG_LEVEL    server log level (default info, as `npm start` runs it)
 //   CHROMIUM_PATH      the browser (default /usr/bin/chromium)
 //   BENCH_ONLY         api or panel: measure one half only
+//   BENCH_DATABASE_URL a PostgreSQL server for the PostgreSQL rows (default: the tests' database; none reachable: skipped)
 import { fileURLToPath } from 'node:url';
 
 function positive(name: string, fallback: number): number {

@@ -3,11 +3,12 @@
 // writes it to bench/results.json. Knobs: see config.ts (BENCH_SECONDS, …).
 import { rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { measureApi } from './api';
+import pg from 'pg';
+import { measureApi, measureApiOnPostgres } from './api';
 import { buildPanel } from './build';
 import { paths, scale, settings } from './config';
 import { measurePanel } from './panel';
-import { seedDataSet } from './seed';
+import { onPostgres, seedDataSet, type DataSet } from './seed';
 import { Results } from './table';
 
 const started = Date.now();
@@ -27,6 +28,31 @@ const large = await seedDataSet(scale.connectors, scale.credentials);
 const small = await seedDataSet(scale.small, scale.credentials);
 const medium = await seedDataSet(scale.medium, scale.credentials);
 const results = new Results();
+const pgSets: DataSet[] = [];
+
+/**
+ * The PostgreSQL server of BENCH_DATABASE_URL (default: the tests' database,
+ * which .ci/run makes), where each data set gets a database of its own; null,
+ * said once, when none answers.
+ */
+async function reachablePostgres(): Promise<string | null> {
+  const url =
+    process.env.BENCH_DATABASE_URL ||
+    process.env.SOURCEDESK_TEST_DATABASE_URL ||
+    'postgres://sourcedesk:sourcedesk@127.0.0.1:5432/sourcedesk_test';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    return url;
+  } catch (error) {
+    step(
+      `PostgreSQL figures skipped: no database at ${new URL(url).host} (${(error as Error).message})`,
+    );
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
 try {
   let panel: Awaited<ReturnType<typeof measurePanel>> | undefined;
   if (only !== 'api') {
@@ -36,6 +62,16 @@ try {
   if (only !== 'panel') {
     step(`API under load: ${settings.seconds} s runs after ${settings.warmupSeconds} s warm-ups`);
     await measureApi(small, medium, large, results);
+    const postgres = await reachablePostgres();
+    if (postgres) {
+      step(`the same on PostgreSQL: seeding ${scale.small} and ${scale.connectors} connectors`);
+      const onPg = [
+        await seedDataSet(scale.small, scale.credentials, postgres),
+        await seedDataSet(scale.connectors, scale.credentials, postgres),
+      ];
+      pgSets.push(...onPg);
+      await measureApiOnPostgres(onPg[0]!, onPg[1]!, results);
+    }
   }
   results.print();
   results.write({
@@ -52,5 +88,11 @@ try {
   });
   step(`done; written to ${paths.results}`);
 } finally {
-  for (const set of [large, small, medium]) rmSync(set.dataDir, { recursive: true, force: true });
+  for (const set of [large, small, medium, ...pgSets]) {
+    rmSync(set.dataDir, { recursive: true, force: true });
+    if (set.postgres) {
+      const { adminUrl, database } = set.postgres;
+      await onPostgres(adminUrl, `drop database if exists ${database} with (force)`);
+    }
+  }
 }

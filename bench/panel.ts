@@ -84,7 +84,7 @@ export interface PanelInfo {
 }
 
 export async function measurePanel(set: DataSet, results: Results): Promise<PanelInfo> {
-  const server = await startServer(set.dataDir, paths.dist);
+  const server = await startServer(set, paths.dist);
   const browser = await chromium.launch({ executablePath: settings.chromium, args: LAUNCH_ARGS });
   try {
     await measureRun(browser, server.origin, set.adminKey, false); // warm-up: the server's JIT, the disk cache

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { paths, settings } from './config';
+import type { DataSet } from './seed';
 
 export interface Child {
   origin: string;
@@ -67,12 +68,18 @@ export function startChild(
   });
 }
 
-/** The real server on a seeded data folder, at the production settings. */
-export function startServer(dataDir: string, staticDir?: string): Promise<Child> {
+/** The real server on a seeded data set (its folder, or its PostgreSQL database), at the production settings. */
+export function startServer(set: DataSet, staticDir?: string): Promise<Child> {
   return startChild(
     ['--enable-source-maps', paths.server],
     {
-      SOURCEDESK_DATA_DIR: dataDir,
+      SOURCEDESK_DATA_DIR: set.dataDir,
+      ...(set.postgres
+        ? {
+            SOURCEDESK_DATABASE_URL: set.postgres.url,
+            SOURCEDESK_SECRET_KEY: set.postgres.secretKey,
+          }
+        : {}),
       SOURCEDESK_PORT: '0',
       SOURCEDESK_DEMO_DATA: 'off',
       SOURCEDESK_LOG_LEVEL: settings.logLevel,

@@ -6,14 +6,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DocumentSource } from '../src/api/contract';
-import { openStore } from '../server/db/database';
+import pg from 'pg';
+import { openStore, type Store } from '../server/db/database';
+import { openPostgresStore } from '../server/db/postgres';
 import { generateApiKey } from '../server/repos/apiKeys';
 import { insertConnector, insertPair } from '../server/repos/connectors';
 import { createCredential } from '../server/repos/credentials';
 import { prepareStore } from '../server/setup';
 
 export interface DataSet {
+  /** A temp folder: the SQLite database, or only scratch files when on PostgreSQL. */
   dataDir: string;
+  /** On PostgreSQL: the server's environment for its own fresh database. */
+  postgres?: { url: string; secretKey: string; database: string; adminUrl: string };
   adminKey: string;
   connectors: number;
   /** Credential i (1-based) is attached to the connectors n with n % credentials === i - 1. */
@@ -47,9 +52,40 @@ export const connectorName = (n: number) => `Bench connector ${String(n).padStar
 /** The first connector (by id) attached to credential i: the first row once filtered. */
 export const firstConnectorOf = (i: number) => connectorName(i);
 
-export async function seedDataSet(connectors: number, credentials: number): Promise<DataSet> {
+/** Runs one statement on the PostgreSQL server (as the bench's user) outside any database of its own. */
+export async function onPostgres(adminUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `postgresUrl`: seed a new database on that server instead of SQLite in the folder. */
+export async function seedDataSet(
+  connectors: number,
+  credentials: number,
+  postgresUrl?: string,
+): Promise<DataSet> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-bench-'));
-  const store = await openStore(dataDir);
+  let postgres: DataSet['postgres'];
+  let store: Store;
+  if (postgresUrl) {
+    const database = `sd_bench_${randomBytes(5).toString('hex')}`;
+    await onPostgres(postgresUrl, `create database ${database}`);
+    const url = Object.assign(new URL(postgresUrl), { pathname: `/${database}` }).toString();
+    postgres = {
+      url,
+      secretKey: randomBytes(32).toString('base64'),
+      database,
+      adminUrl: postgresUrl,
+    };
+    store = await openPostgresStore(url, postgres.secretKey);
+  } else {
+    store = await openStore(dataDir);
+  }
   const adminKey = generateApiKey();
   await prepareStore(store, {
     adminEmail: 'bench@sourcedesk.test',
@@ -86,5 +122,5 @@ export async function seedDataSet(connectors: number, credentials: number): Prom
     }
   });
   await store.close();
-  return { dataDir, adminKey, connectors, credentials };
+  return { dataDir, postgres, adminKey, connectors, credentials };
 }
