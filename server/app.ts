@@ -30,6 +30,7 @@ import { credentialLifeRoutes } from './routes/credentialLife';
 import { credentialRoutes } from './routes/credentials';
 import { userRoutes } from './routes/users';
 import { versionRoutes } from './routes/versions';
+import { openApiRoutes } from './routes/openapi';
 
 export interface AppOptions {
   store: Store;
@@ -56,6 +57,20 @@ export const logRedaction = {
 function routePattern(url: string): RegExp {
   const escaped = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+');
   return new RegExp(`^${escaped}$`);
+}
+
+/** A route of the API as registered (the OpenAPI test holds the description to these). */
+export interface ApiRoute {
+  method: string;
+  /** Fastify's spelling: `/api/manage/admin/connector/:connector_id`. */
+  url: string;
+  pattern: RegExp;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: readonly ApiRoute[];
+  }
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -100,13 +115,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   // D11: a wrong method on a known path is a 405, not a 404.
-  const apiRoutes: { method: string; pattern: RegExp }[] = [];
+  const apiRoutes: ApiRoute[] = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
     for (const method of [route.method].flat()) {
-      apiRoutes.push({ method, pattern: routePattern(route.url) });
+      apiRoutes.push({ method, url: route.url, pattern: routePattern(route.url) });
     }
   });
+  app.decorate('apiRoutes', apiRoutes);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof Problem) {
@@ -143,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       credentialLifeRoutes(api, context);
       userRoutes(api, context);
       versionRoutes(api, context, versions);
+      openApiRoutes(api, context);
     },
     { prefix: API_PREFIX },
   );

@@ -113,6 +113,7 @@ const ROUTES: [string, string[]][] = [
   ['/me', ['GET']],
   ['/versions', ['GET']],
   ['/version', ['GET']],
+  ['/openapi.json', ['GET']],
 ];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const KNOWN = new Set(ROUTES.map(([path]) => path));

@@ -23,6 +23,8 @@ export interface TestServer {
   adminEmail: string;
   adminKey: string;
   store: Store;
+  /** The API routes the server registered (method and Fastify path). */
+  apiRoutes: readonly { method: string; url: string }[];
   /** PostgreSQL only: the schema holding this server's tables. */
   schema?: string;
   /** A fresh key for a user of that role (the user is created when missing). */
@@ -97,6 +99,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     adminKey: setup.adminKey ?? options.shareWith!.adminKey,
     store,
     schema,
+    apiRoutes: app.apiRoutes,
     async keyFor(role, email = `${role}.${++counter}@sourcedesk.test`) {
       const user =
         (await findUserByEmail(store.db, email)) ?? (await createUser(store.db, email, role));

@@ -1,0 +1,118 @@
+// GET /api/openapi.json: an OpenAPI 3.1 description of the API, made from the
+// endpoint table and the zod contract (zod 4's JSON Schema output), once.
+import * as z from 'zod';
+import type { ZodMiniType } from 'zod/mini';
+import { errorDetailSchema, httpValidationErrorSchema, USER_ROLES } from '../../src/api/contract';
+import { RUNNING_VERSION } from '../versions';
+import { ENDPOINTS, type Endpoint } from './endpoints';
+
+type Json = Record<string, unknown>;
+
+/** A contract schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), without its own $schema. */
+function jsonSchema(schema: ZodMiniType, io: 'input' | 'output'): Json {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema as unknown as z.ZodType, {
+    io,
+    unrepresentable: 'any',
+  }) as Json;
+  return rest;
+}
+
+const ERROR_WORDS: Record<number, string> = {
+  400: 'Refused by a rule of the interface; `detail` says which.',
+  401: 'No key, or a key that is unknown or revoked.',
+  403: "The key's role may not do this.",
+  404: 'No such object (or path).',
+  413: 'The body is over 1 MiB.',
+  415: 'A body that is not application/json.',
+  422: 'The request is not valid: every problem, with where it is (D3).',
+  429: 'Too many wrong keys from this address; try again after Retry-After seconds.',
+};
+
+const errorResponse = (status: number) => ({
+  description: ERROR_WORDS[status] ?? 'An error.',
+  content: {
+    'application/json': {
+      schema: {
+        $ref:
+          status === 422
+            ? '#/components/schemas/HTTPValidationError'
+            : '#/components/schemas/ErrorDetail',
+      },
+    },
+  },
+});
+
+function operation(endpoint: Endpoint): Json {
+  const statuses = new Set(endpoint.errors);
+  if (endpoint.roles) for (const status of [401, 403, 413, 429]) statuses.add(status);
+  const responses: Json = {
+    200: {
+      description: 'Done.',
+      content: { 'application/json': { schema: jsonSchema(endpoint.answer, 'output') } },
+    },
+  };
+  for (const status of [...statuses].sort()) responses[status] = errorResponse(status);
+  const who = endpoint.roles
+    ? endpoint.roles.length === USER_ROLES.length
+      ? 'Any role.'
+      : `Roles: ${endpoint.roles.join(', ')}.`
+    : 'No key needed.';
+  return {
+    summary: endpoint.summary,
+    description: who,
+    'x-roles': endpoint.roles ?? [],
+    security: endpoint.roles ? [{ bearer: [] }] : [],
+    ...(endpoint.parameters?.length
+      ? {
+          parameters: endpoint.parameters.map((parameter) => ({
+            name: parameter.name,
+            in: parameter.in,
+            required: parameter.in === 'path',
+            description: parameter.description,
+            schema: parameter.integer
+              ? { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }
+              : { type: 'string' },
+          })),
+        }
+      : {}),
+    ...(endpoint.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+function build(): Json {
+  const paths: Record<string, Json> = {};
+  for (const endpoint of ENDPOINTS) {
+    (paths[endpoint.path] ??= {})[endpoint.method] = operation(endpoint);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Sourcedesk API',
+      version: RUNNING_VERSION,
+      description:
+        'Connectors, credentials, users and versions of the enterprise search service. ' +
+        'Every error body is JSON with `detail`; a key is sent as `Authorization: Bearer <key>`.',
+    },
+    servers: [{ url: '/api' }],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      schemas: {
+        ErrorDetail: jsonSchema(errorDetailSchema, 'output'),
+        HTTPValidationError: jsonSchema(httpValidationErrorSchema, 'output'),
+      },
+    },
+  };
+}
+
+let built: Json | undefined;
+/** The document, made on first use and kept (it changes only with the code). */
+export const openApiDocument = (): Json => (built ??= build());

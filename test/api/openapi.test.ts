@@ -1,0 +1,161 @@
+// GET /api/openapi.json describes the API as it is: every route the server
+// registers (and nothing else), who may call it, and answers that the real
+// server's answers match — successes and the 401/403/404/413/415/422 shapes.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/harness';
+import { addCredential, api, createConnector, jiraRequest } from '../support/http';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+let server: TestServer;
+let doc: Json;
+let connector: number;
+let credential: number;
+let basicKey: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  doc = (await api(server, 'GET', '/openapi.json', { key: null })).json as Json;
+  connector = await createConnector(server, jiraRequest({ name: 'Described' }));
+  credential = await addCredential(server, 'jira', {
+    jira_user_email: 'a@b.co',
+    jira_api_token: 't',
+  });
+  basicKey = await server.keyFor('basic');
+});
+afterAll(() => server.close());
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+
+/** The answer schema the document gives for a method, path and status. */
+function schemaFor(method: string, path: string, status: number): Json {
+  const response = doc.paths[path]?.[method]?.responses?.[status];
+  expect(response, `${method.toUpperCase()} ${path} documents ${status}`).toBeDefined();
+  const schema = response.content['application/json'].schema as Json;
+  return schema.$ref ? doc.components.schemas[(schema.$ref as string).split('/').pop()!] : schema;
+}
+
+function expectValid(method: string, path: string, status: number, body: unknown) {
+  const validate = ajv.compile(schemaFor(method, path, status));
+  const valid = validate(body);
+  expect(valid, `${method} ${path} ${status}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+}
+
+describe('the document', () => {
+  it('is OpenAPI 3.1, public, with bearer security and the error shapes', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBe('Sourcedesk API');
+    expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.schemas.ErrorDetail.required).toEqual(['detail']);
+    const again = await api(server, 'GET', '/openapi.json', {
+      headers: { authorization: 'Bearer wrong' },
+    });
+    expect(again.status).toBe(200); // no key needed, a wrong one ignored
+  });
+
+  it('describes every route the server registers, and no other', () => {
+    const registered = server.apiRoutes
+      .filter((route) => route.method !== 'HEAD')
+      .map(
+        (route) => `${route.method} ${route.url.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}')}`,
+      )
+      .sort();
+    const described = Object.entries(doc.paths as Record<string, Json>)
+      .flatMap(([path, item]) =>
+        Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+      )
+      .sort();
+    expect(described).toEqual(registered);
+  });
+
+  it('says who may call each endpoint, as the server decides it', async () => {
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
+      for (const [method, operation] of Object.entries(item as Record<string, Json>)) {
+        const roles = operation['x-roles'] as string[];
+        if (roles.length === 0) {
+          expect(operation.security).toEqual([]);
+          continue;
+        }
+        expect(operation.security).toEqual([{ bearer: [] }]);
+        const concrete = path
+          .replace('{connector_id}', '999999')
+          .replace('{credential_id}', '999998');
+        const answer = await api(server, method.toUpperCase(), concrete, {
+          key: basicKey,
+          ...(operation.requestBody ? { body: {} } : {}),
+        });
+        expect(answer.status === 403, `${method} ${path} as basic`).toBe(!roles.includes('basic'));
+      }
+    }
+  });
+});
+
+describe('real answers match what the document says', () => {
+  it('successes', async () => {
+    const connectorPath = '/manage/admin/connector/{connector_id}';
+    const pairPath = '/manage/admin/connector/{connector_id}/credential/{credential_id}';
+    const calls: [string, string, string, unknown?][] = [
+      ['get', '/manage/admin/connector', '/manage/admin/connector'],
+      ['get', '/manage/admin/credential', '/manage/admin/credential'],
+      ['get', connectorPath, `/manage/admin/connector/${connector}`],
+      ['patch', connectorPath, `/manage/admin/connector/${connector}`, { refresh_freq: 7200 }],
+      ['put', pairPath, `/manage/admin/connector/${connector}/credential/${credential}`],
+      ['delete', pairPath, `/manage/admin/connector/${connector}/credential/${credential}`],
+      [
+        'post',
+        '/manage/credential',
+        '/manage/credential',
+        {
+          name: 'Documented',
+          source: 'web',
+          credential_json: { token: 'x' },
+          admin_public: true,
+        },
+      ],
+      ['get', '/manage/users/accepted', '/manage/users/accepted'],
+      ['get', '/me', '/me'],
+      ['get', '/versions', '/versions'],
+      ['get', '/version', '/version'],
+      [
+        'post',
+        '/manage/admin/connector',
+        '/manage/admin/connector',
+        jiraRequest({ name: 'Documented too' }),
+      ],
+      [
+        'patch',
+        '/manage/set-user-role',
+        '/manage/set-user-role',
+        {
+          user_email: 'documented@example.com',
+          new_role: 'basic',
+        },
+      ],
+      ['delete', connectorPath, `/manage/admin/connector/${connector}`],
+    ];
+    await server.keyFor('curator', 'documented@example.com');
+    for (const [method, path, concrete, body] of calls) {
+      const answer = await api(server, method.toUpperCase(), concrete, body ? { body } : {});
+      expect(answer.status, `${method} ${concrete}: ${answer.text}`).toBe(200);
+      expectValid(method, path, 200, answer.json);
+    }
+  });
+
+  it('401, 403, 404, 413, 415 and 422', async () => {
+    const list = '/manage/admin/connector';
+    const cases: [number, string, string, Parameters<typeof api>[3]][] = [
+      [401, 'get', list, { key: null }],
+      [403, 'get', list, { key: basicKey }],
+      [404, 'get', '/manage/admin/connector/{connector_id}', {}],
+      [413, 'post', list, { raw: `{"name":"${'x'.repeat(1_100_000)}"}` }],
+      [415, 'post', list, { raw: '{}', headers: { 'content-type': 'text/plain' } }],
+      [422, 'post', list, { body: {} }],
+    ];
+    for (const [status, method, path, options] of cases) {
+      const concrete = path.replace('{connector_id}', '999999');
+      const answer = await api(server, method.toUpperCase(), concrete, options);
+      expect(answer.status, `${method} ${concrete}`).toBe(status);
+      expectValid(method, path, status, answer.json);
+    }
+  });
+});
