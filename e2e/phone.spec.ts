@@ -8,6 +8,7 @@ const PAGES: [string, string][] = [
   ['/connectors/new/jira', 'New Jira connector'],
   ['/users', 'Users and roles'],
   ['/credentials', 'Credentials'],
+  ['/api-reference', 'API reference'],
 ];
 
 async function noSidewaysScroll(page: Page) {

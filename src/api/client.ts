@@ -9,6 +9,8 @@ let apiBase = '/api';
 export const setApiBase = (base: string) => {
   apiBase = base.replace(/\/$/, '');
 };
+/** Where the API is, for a link to one of its documents. */
+export const getApiBase = () => apiBase;
 
 export class ApiError extends Error {
   constructor(

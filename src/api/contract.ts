@@ -468,3 +468,27 @@ export const httpValidationErrorSchema = z.object({ detail: z.array(validationEr
 
 /** D11: every other error body. */
 export const errorDetailSchema = z.object({ detail: z.string() });
+
+/** GET /openapi.json: the parts of the OpenAPI description the panel's API reference shows. */
+const apiOperationSchema = z.object({
+  summary: z.string(),
+  description: z.optional(z.string()),
+  parameters: z.optional(
+    z.array(
+      z.object({
+        name: z.string(),
+        in: z.string(),
+        required: z.optional(z.boolean()),
+        description: z.optional(z.string()),
+      }),
+    ),
+  ),
+  requestBody: z.optional(z.object({})),
+  responses: z.record(z.string(), z.object({ description: z.string() })),
+});
+export const apiDocumentSchema = z.object({
+  openapi: z.string(),
+  info: z.object({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), apiOperationSchema)),
+});
+export type ApiDocument = z.infer<typeof apiDocumentSchema>;

@@ -7,11 +7,7 @@ import {
 } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { apiRequest } from './client';
-import {
-  acceptedUsersPageSchema,
-  currentUserSchema,
-  type SetUserRoleRequest,
-} from './contract';
+import { acceptedUsersPageSchema, currentUserSchema, type SetUserRoleRequest } from './contract';
 
 export interface UserFilters {
   q: string;

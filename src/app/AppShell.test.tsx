@@ -19,7 +19,7 @@ const navLinks = async () => {
     .map((link) => link.textContent);
 };
 
-test('a basic user is told at once that the wizard needs another role, and offered no page', async () => {
+test('a basic user is told at once that the wizard needs another role, and offered only the API reference', async () => {
   connectTo(server, await server.keyFor('basic', 'bea.basic@shell.test'));
   renderApp('/connectors/new/jira');
   expect(
@@ -31,7 +31,7 @@ test('a basic user is told at once that the wizard needs another role, and offer
   // Not the wizard's first step, and no "Try again" for a refusal.
   expect(screen.queryByRole('textbox', { name: /Jira base URL/i })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
-  expect(await navLinks()).toEqual([]);
+  expect(await navLinks()).toEqual(['API reference']);
   expect(screen.getByText('bea.basic@shell.test')).toBeInTheDocument();
 });
 
@@ -43,7 +43,12 @@ test('a curator sees the connector pages but not the users page', async () => {
   ).toBeInTheDocument();
   expect(screen.getByText(/This page needs the admin role/)).toBeInTheDocument();
   await screen.findByText('cy.curator@shell.test');
-  expect(await navLinks()).toEqual(['Connectors', 'New Jira connector', 'Credentials']);
+  expect(await navLinks()).toEqual([
+    'Connectors',
+    'New Jira connector',
+    'Credentials',
+    'API reference',
+  ]);
 });
 
 test('an admin is offered every page', async () => {
@@ -58,5 +63,6 @@ test('an admin is offered every page', async () => {
     'New Jira connector',
     'Credentials',
     'Users & roles',
+    'API reference',
   ]);
 });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
-import { CURATOR_OR_ADMIN_ROLES, USER_ADMIN_ROLES } from '../api/contract';
+import { CURATOR_OR_ADMIN_ROLES, USER_ADMIN_ROLES, USER_ROLES } from '../api/contract';
 import { VersionBanner } from '../features/versions/VersionBanner';
 import { paths } from '../lib/paths';
 import { session } from '../lib/session';
@@ -23,6 +23,8 @@ const NAVIGATION = [
     roles: CURATOR_OR_ADMIN_ROLES,
   },
   { to: paths.users.getHref(), label: 'Users & roles', end: false, roles: USER_ADMIN_ROLES },
+  // Every role may read how the API works.
+  { to: paths.apiReference.getHref(), label: 'API reference', end: false, roles: USER_ROLES },
 ];
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {

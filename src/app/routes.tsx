@@ -128,6 +128,13 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               Component: (await import('../features/users/UsersPage')).UsersPage,
             }),
           },
+          {
+            path: paths.apiReference.path,
+            lazy: async () => ({
+              Component: (await import('../features/api-reference/ApiReferencePage'))
+                .ApiReferencePage,
+            }),
+          },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -71,4 +71,8 @@ export const paths = {
     path: '/users',
     getHref: () => '/users',
   },
+  apiReference: {
+    path: '/api-reference',
+    getHref: () => '/api-reference',
+  },
 } as const;

@@ -95,8 +95,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     origin,
     apiUrl: `${origin}/api`,
     adminEmail,
-    // A second instance on the same tables makes no key of its own: it shares the first one's.
-    adminKey: setup.adminKey ?? options.shareWith!.adminKey,
+    // A second instance on the same tables makes no key of its own: it shares the
+    // first one's (a second server on a SQLite folder has none: its tests make keys).
+    adminKey: setup.adminKey ?? options.shareWith?.adminKey ?? '',
     store,
     schema,
     apiRoutes: app.apiRoutes,
