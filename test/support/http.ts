@@ -152,3 +152,34 @@ export const ALL_ROLES: readonly UserRole[] = [
 export const NOT_AUTHENTICATED = { detail: 'Access denied. User is not authenticated.' };
 export const NOT_CURATOR = { detail: 'Access denied. User is not a curator or admin.' };
 export const NOT_ADMIN = { detail: 'Access denied. User must be an admin to perform this action.' };
+
+/**
+ * D7: `count` identical attaches at once, taking turns among servers on one
+ * database (each with the key to use there): what they answered, and how many
+ * pairs the database holds after.
+ */
+export async function splitAttaches(
+  sides: [TestServer, string][],
+  connector: number,
+  credential: number,
+  count: number,
+) {
+  const answers = await Promise.all(
+    Array.from({ length: count }, (_, index) => {
+      const [server, key] = sides[index % sides.length]!;
+      return api(server, 'PUT', `/manage/admin/connector/${connector}/credential/${credential}`, {
+        key,
+      });
+    }),
+  );
+  const pairs = await sides[0]![0].store.db
+    .selectFrom('connector_credential_pairs')
+    .select('id')
+    .where('connector_id', '=', connector)
+    .execute();
+  return {
+    statuses: answers.map((answer) => answer.status),
+    successes: answers.filter((answer) => (answer.json as { success: boolean }).success).length,
+    pairs: pairs.length,
+  };
+}
