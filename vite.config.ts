@@ -1,6 +1,6 @@
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { postgresForTests } from './test/support/postgresForTests';
+import { postgresForTests } from './test/support/postgresForTests.ts';
 
 const apiTarget = process.env.SOURCEDESK_DEV_API ?? 'http://127.0.0.1:8080';
 
