@@ -28,8 +28,20 @@ const ERROR_WORDS: Record<number, string> = {
   429: 'Too many wrong keys from this address; try again after Retry-After seconds.',
 };
 
+/** Headers an error answer carries (D2: 401 asks for a bearer key; 429 says when to come back). */
+const ERROR_HEADERS: Record<number, Json> = {
+  401: { 'WWW-Authenticate': { description: '`Bearer`.', schema: { const: 'Bearer' } } },
+  429: {
+    'Retry-After': {
+      description: 'Seconds to wait before the next try.',
+      schema: { type: 'string', pattern: '^[0-9]+$' },
+    },
+  },
+};
+
 const errorResponse = (status: number) => ({
   description: ERROR_WORDS[status] ?? 'An error.',
+  ...(ERROR_HEADERS[status] ? { headers: ERROR_HEADERS[status] } : {}),
   content: {
     'application/json': {
       schema: {

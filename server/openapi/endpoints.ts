@@ -16,6 +16,7 @@ import {
   credentialCreateResponseSchema,
   credentialListSchema,
   credentialPatchRequestSchema,
+  credentialSchema,
   CURATOR_OR_ADMIN_ROLES,
   currentUserSchema,
   setUserRoleRequestSchema,
@@ -158,7 +159,7 @@ export const ENDPOINTS: Endpoint[] = [
     roles: CURATOR_OR_ADMIN_ROLES,
     parameters: [credentialId],
     body: credentialPatchRequestSchema,
-    answer: credentialCreateResponseSchema,
+    answer: credentialSchema, // the credential as it is now, masked (D6)
     errors: [400, 404, 415, 422],
   },
   {

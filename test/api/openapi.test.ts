@@ -35,6 +35,16 @@ function schemaFor(method: string, path: string, status: number): Json {
   return schema.$ref ? doc.components.schemas[(schema.$ref as string).split('/').pop()!] : schema;
 }
 
+/** Each header the document gives this answer is in the real answer, and fits its schema. */
+function expectDocumentedHeaders(method: string, path: string, status: number, headers: Headers) {
+  const documented = (doc.paths[path][method].responses[status].headers ?? {}) as Json;
+  for (const [name, header] of Object.entries(documented)) {
+    const value = headers.get(name);
+    expect(value, `${method} ${path} ${status} sends ${name}`).not.toBeNull();
+    expect(ajv.validate((header as Json).schema, value), `${name}: ${value}`).toBe(true);
+  }
+}
+
 function expectValid(method: string, path: string, status: number, body: unknown) {
   const validate = ajv.compile(schemaFor(method, path, status));
   const valid = validate(body);
@@ -132,6 +142,18 @@ describe('real answers match what the document says', () => {
         },
       ],
       ['delete', connectorPath, `/manage/admin/connector/${connector}`],
+      [
+        'patch',
+        '/manage/admin/credential/{credential_id}',
+        `/manage/admin/credential/${credential}`,
+        { name: 'Renamed' },
+      ],
+      [
+        'delete',
+        '/manage/admin/credential/{credential_id}',
+        `/manage/admin/credential/${credential}?force=true`,
+      ],
+      ['get', '/openapi.json', '/openapi.json'],
     ];
     await server.keyFor('curator', 'documented@example.com');
     for (const [method, path, concrete, body] of calls) {
@@ -141,9 +163,12 @@ describe('real answers match what the document says', () => {
     }
   });
 
-  it('401, 403, 404, 413, 415 and 422', async () => {
+  it('400, 401, 403, 404, 413, 415 and 422', async () => {
     const list = '/manage/admin/connector';
+    const taken = jiraRequest({ name: 'Taken' });
+    await createConnector(server, taken);
     const cases: [number, string, string, Parameters<typeof api>[3]][] = [
+      [400, 'post', list, { body: taken }],
       [401, 'get', list, { key: null }],
       [403, 'get', list, { key: basicKey }],
       [404, 'get', '/manage/admin/connector/{connector_id}', {}],
@@ -156,6 +181,22 @@ describe('real answers match what the document says', () => {
       const answer = await api(server, method.toUpperCase(), concrete, options);
       expect(answer.status, `${method} ${concrete}`).toBe(status);
       expectValid(method, path, status, answer.json);
+      expectDocumentedHeaders(method, path, status, answer.headers);
+    }
+  });
+
+  it('429 after too many wrong keys, with the Retry-After it documents', async () => {
+    const limited = await startTestServer({ authFailureLimit: { failures: 2, windowMs: 60_000 } });
+    try {
+      let answer = await api(limited, 'GET', '/manage/admin/connector', { key: 'wrong' });
+      for (let tries = 0; answer.status !== 429 && tries < 5; tries += 1) {
+        answer = await api(limited, 'GET', '/manage/admin/connector', { key: 'wrong' });
+      }
+      expect(answer.status).toBe(429);
+      expectValid('get', '/manage/admin/connector', 429, answer.json);
+      expectDocumentedHeaders('get', '/manage/admin/connector', 429, answer.headers);
+    } finally {
+      await limited.close();
     }
   });
 });
