@@ -38,7 +38,6 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => {
           test: {
             name: 'api',
             include: ['test/api/**/*.test.ts', 'test/fuzz/**/*.test.ts'],
-            env: { SOURCEDESK_TEST_DATABASE_URL: '' },
           },
         },
         // The same suite on PostgreSQL, when one is reachable (always under CI).
@@ -54,7 +53,8 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => {
                     'test/postgres/**/*.test.ts',
                   ],
                   exclude: SQLITE_ONLY,
-                  env: { SOURCEDESK_TEST_DATABASE_URL: postgres },
+                  // Only this project's test servers run on PostgreSQL (test/support/harness.ts).
+                  env: { SOURCEDESK_TEST_STORE_URL: postgres },
                 },
               },
             ]
@@ -62,7 +62,10 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => {
         // Components in jsdom against the real in-process server.
         { extends: true as const, test: { name: 'panel', include: ['src/**/*.test.tsx'] } },
         // The server as a real child process: start, shutdown, logs, crashes.
-        { extends: true as const, test: { name: 'process', include: ['test/process/**/*.test.ts'] } },
+        {
+          extends: true as const,
+          test: { name: 'process', include: ['test/process/**/*.test.ts'] },
+        },
       ],
     },
   };

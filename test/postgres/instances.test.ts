@@ -55,6 +55,23 @@ describe('two instances, one database', () => {
   });
 });
 
+describe('the revision', () => {
+  it('every table of the data has the trigger that moves it (a table added later must get one too)', async () => {
+    const { rows } = await sql<{ table: string; triggered: boolean }>`
+      select t.table_name as table,
+             exists (select 1 from information_schema.triggers g
+                     where g.event_object_schema = t.table_schema
+                       and g.event_object_table = t.table_name
+                       and g.action_statement like '%bump_revision%') as triggered
+      from information_schema.tables t
+      where t.table_schema = ${a.schema!} and t.table_type = 'BASE TABLE'
+        and t.table_name not in ('revision', 'kysely_migration', 'kysely_migration_lock')
+      order by t.table_name`.execute(a.store.db);
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    expect(rows.filter((row) => !row.triggered).map((row) => row.table)).toEqual([]);
+  });
+});
+
 describe('D7 across instances', () => {
   it('100 identical attaches split across A and B make one pair', async () => {
     const fresh = await startTestServer();

@@ -1,7 +1,8 @@
 // A real server for tests: the built app on a fresh database, listening on
-// 127.0.0.1 and an ephemeral port. The database is in-memory SQLite, or, when
-// SOURCEDESK_TEST_DATABASE_URL is set (the `api-pg` test project), a schema of
-// its own in that PostgreSQL database, dropped when the server closes.
+// 127.0.0.1 and an ephemeral port. The database is in-memory SQLite, or, in the
+// `api-pg` test project (which alone sets SOURCEDESK_TEST_STORE_URL), a schema of
+// its own in that PostgreSQL database, dropped when the server closes. Panel,
+// process and end-to-end tests stay on SQLite whatever the shell exports.
 import type { UserRole, VersionSet } from '../../src/api/contract';
 import { buildApp } from '../../server/app';
 import type { AuthFailureLimit } from '../../server/http/authFailures';
@@ -52,7 +53,7 @@ export interface TestServerOptions {
 }
 
 /** The PostgreSQL database the tests run on, when they run on one. */
-export const TEST_DATABASE_URL = process.env.SOURCEDESK_TEST_DATABASE_URL || undefined;
+export const TEST_DATABASE_URL = process.env.SOURCEDESK_TEST_STORE_URL || undefined;
 /** Every test instance on PostgreSQL seals secrets with this key, as all instances of one deployment must. */
 const TEST_SECRET_KEY = randomBytes(32).toString('base64');
 

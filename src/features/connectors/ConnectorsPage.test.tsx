@@ -161,7 +161,8 @@ test('finishing an unfinished connector moves it into the table and says so', as
 
   await user.click(within(item).getByRole('button', { name: 'Attach credential' }));
   const picker = within(item).getByRole('combobox', { name: 'Credential for Mobile Jira' });
-  expect(picker).toHaveAccessibleDescription('Choose a credential first.');
+  // Once the credentials are in (until then it says they are loading).
+  await vi.waitFor(() => expect(picker).toHaveAccessibleDescription('Choose a credential first.'));
   await user.click(picker);
   expect(
     within(item)
