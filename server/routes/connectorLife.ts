@@ -2,26 +2,15 @@
 // detached from a credential, deleted. The same roles as the list (D2), the
 // same rules as the creation (D4), one transaction per request (D11).
 import type { FastifyInstance } from 'fastify';
-import {
-  DUPLICATE_CONNECTOR_REFUSAL,
-  type ConnectorDetail,
-  type DocumentSource,
-  type StatusResponse,
-} from '../../src/api/contract';
+import type { ConnectorDetail, DocumentSource, StatusResponse } from '../../src/api/contract';
 import { pathIntegers, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
 import { validateConnectorPatch } from '../http/validation';
 import type { Db } from '../db/database';
 import type { SecretBox } from '../crypto/secretBox';
-import {
-  deleteConnector,
-  deletePair,
-  findConnector,
-  updateConnector,
-} from '../repos/connectors';
+import { deleteConnector, deletePair, findConnector, updateConnector } from '../repos/connectors';
 import { findCredentialSource, findCredentials } from '../repos/credentials';
-import { CURATOR_OR_ADMIN } from './connectors';
-import { isDuplicateConnector } from '../db/constraints';
+import { CURATOR_OR_ADMIN, refuseDuplicate } from './connectors';
 import type { RouteContext } from './context';
 
 const NOT_FOUND = 'Connector not found';
@@ -62,9 +51,7 @@ export function connectorLifeRoutes(
       const current = await findConnector(trx, id);
       if (!current) throw problem(404, NOT_FOUND);
       // D4: the (name, source) key refuses a name another connector has.
-      await updateConnector(trx, id, change.value).catch((error) => {
-        throw isDuplicateConnector(error) ? problem(400, DUPLICATE_CONNECTOR_REFUSAL) : error;
-      });
+      await updateConnector(trx, id, change.value).catch(refuseDuplicate);
       return (await detail(trx, secrets, id))!;
     });
   });

@@ -20,6 +20,11 @@ import {
 import { isDuplicateConnector } from '../db/constraints';
 import type { RouteContext } from './context';
 
+/** D4: a write the (name, source) key refused becomes the duplicate answer; other failures pass. */
+export function refuseDuplicate(error: unknown): never {
+  throw isDuplicateConnector(error) ? problem(400, DUPLICATE_CONNECTOR_REFUSAL) : error;
+}
+
 export const CURATOR_OR_ADMIN: Access = {
   roles: CURATOR_OR_ADMIN_ROLES,
   refusal: 'Access denied. User is not a curator or admin.',
@@ -53,9 +58,7 @@ export function connectorRoutes(app: FastifyInstance, { db, guard, write, reads 
     if (!result.ok) throw validationProblem(result.errors);
     const input = result.value;
     // D4: the (name, source) key refuses a duplicate, even from two instances at once.
-    const id = await write(request, (trx) => insertConnector(trx, input)).catch((error) => {
-      throw isDuplicateConnector(error) ? problem(400, DUPLICATE_CONNECTOR_REFUSAL) : error;
-    });
+    const id = await write(request, (trx) => insertConnector(trx, input)).catch(refuseDuplicate);
     return { id, credential: null };
   });
 

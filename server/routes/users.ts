@@ -11,13 +11,7 @@ import {
 import { validate } from '../http/validation';
 import { intParsingError, parseIntegerText, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
-import {
-  findUserByEmail,
-  leavesAnAdmin,
-  listUsers,
-  setUserRole,
-  type User,
-} from '../repos/users';
+import { findUserByEmail, leavesAnAdmin, listUsers, setUserRole, type User } from '../repos/users';
 import type { RouteContext } from './context';
 
 // D8 step 3: roles that have no web login refuse a change unless overridden.
