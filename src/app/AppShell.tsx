@@ -1,30 +1,33 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
-import { CURATOR_OR_ADMIN_ROLES, USER_ADMIN_ROLES, USER_ROLES } from '../api/contract';
 import { VersionBanner } from '../features/versions/VersionBanner';
 import { paths } from '../lib/paths';
 import { session } from '../lib/session';
 import { useSession } from '../lib/useSession';
-import { RoleNotice, useAccess, usePageRoles } from './access';
+import { PAGE_ROLES, RoleNotice, roleWords, useAccess, usePageRoles } from './access';
 
 const NAVIGATION = [
-  { to: paths.connectors.getHref(), label: 'Connectors', end: true, roles: CURATOR_OR_ADMIN_ROLES },
+  { to: paths.connectors.getHref(), label: 'Connectors', end: true, roles: PAGE_ROLES.connectors },
   {
     to: paths.newJiraConnector.getHref(),
     label: 'New Jira connector',
     end: false,
-    roles: CURATOR_OR_ADMIN_ROLES,
+    roles: PAGE_ROLES.newJiraConnector,
   },
   {
     to: paths.credentials.getHref(),
     label: 'Credentials',
     end: false,
-    roles: CURATOR_OR_ADMIN_ROLES,
+    roles: PAGE_ROLES.credentials,
   },
-  { to: paths.users.getHref(), label: 'Users & roles', end: false, roles: USER_ADMIN_ROLES },
-  // Every role may read how the API works.
-  { to: paths.apiReference.getHref(), label: 'API reference', end: false, roles: USER_ROLES },
+  { to: paths.users.getHref(), label: 'Users & roles', end: false, roles: PAGE_ROLES.users },
+  {
+    to: paths.apiReference.getHref(),
+    label: 'API reference',
+    end: false,
+    roles: PAGE_ROLES.apiReference,
+  },
 ];
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
@@ -81,7 +84,7 @@ export function AppShell() {
         </nav>
         {user && (
           <span className="whoami">
-            {user.email} <span className="hint">({user.role.replaceAll('_', ' ')})</span>
+            {user.email} <span className="hint">({roleWords(user.role)})</span>
           </span>
         )}
         <button type="button" className="secondary" onClick={signOut}>

@@ -3,12 +3,35 @@
 // navigation a role may use and, on a page the role may not open, says so at
 // once instead of letting a form fail after several steps.
 import { useMatches } from 'react-router-dom';
-import type { CurrentUser, UserRole } from '../api/contract';
+import {
+  CURATOR_OR_ADMIN_ROLES,
+  USER_ADMIN_ROLES,
+  USER_ROLES,
+  type CurrentUser,
+  type UserRole,
+} from '../api/contract';
 import { useCurrentUser } from '../api/users';
+import type { paths } from '../lib/paths';
 
 export interface PageHandle {
   roles: readonly UserRole[];
 }
+
+/** Who may open each page: the routes (their handles) and the navigation both read it. */
+export const PAGE_ROLES = {
+  connectors: CURATOR_OR_ADMIN_ROLES,
+  connector: CURATOR_OR_ADMIN_ROLES,
+  credentials: CURATOR_OR_ADMIN_ROLES,
+  newJiraConnector: CURATOR_OR_ADMIN_ROLES,
+  users: USER_ADMIN_ROLES,
+  // Every role may read how the API works.
+  apiReference: USER_ROLES,
+} satisfies Partial<Record<keyof typeof paths, readonly UserRole[]>>;
+
+/** A page route's handle: the roles that may open it. */
+export const pageHandle = (page: keyof typeof PAGE_ROLES): PageHandle => ({
+  roles: PAGE_ROLES[page],
+});
 
 const rolesOf = (handle: unknown): readonly UserRole[] | undefined =>
   (handle as PageHandle | undefined)?.roles;
@@ -31,11 +54,12 @@ export function usePageRoles(): readonly UserRole[] | undefined {
   return undefined;
 }
 
-const roleWords = (role: string) => role.replaceAll('_', ' ');
-const listWords = (roles: readonly string[]) =>
-  roles.length <= 1
-    ? roles.join('')
-    : `${roles.slice(0, -1).map(roleWords).join(', ')} or ${roleWords(roles.at(-1)!)}`;
+/** `global_curator` → "global curator". */
+export const roleWords = (role: string) => role.replaceAll('_', ' ');
+const listWords = (roles: readonly string[]) => {
+  const words = roles.map(roleWords);
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+};
 
 /** In place of a page the signed-in role may not open. */
 export function RoleNotice({ user, roles }: { user: CurrentUser; roles: readonly UserRole[] }) {

@@ -3,9 +3,8 @@ import { Navigate, useRouteError, type RouteObject } from 'react-router-dom';
 import { describeError } from '../lib/describeError';
 import { SignInPage } from '../features/auth/SignInPage';
 import { connectorsLoader } from '../features/connectors/connectorsLoader';
-import { CURATOR_OR_ADMIN_ROLES, USER_ADMIN_ROLES } from '../api/contract';
 import { paths } from '../lib/paths';
-import type { PageHandle } from './access';
+import { pageHandle } from './access';
 import { AppShell, Loading } from './AppShell';
 
 function RouteError() {
@@ -72,9 +71,6 @@ function PageLoading() {
  * Route modules load lazily, so each page brings only what it needs; a route's
  * loader starts the page's requests meanwhile, into `queryClient`'s cache.
  */
-const curators: PageHandle = { roles: CURATOR_OR_ADMIN_ROLES };
-const admins: PageHandle = { roles: USER_ADMIN_ROLES };
-
 export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   { path: paths.signIn.path, element: <SignInPage />, errorElement: <RouteError /> },
   {
@@ -91,7 +87,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           { index: true, element: <Navigate to={paths.connectors.getHref()} replace /> },
           {
             path: paths.connectors.path,
-            handle: curators,
+            handle: pageHandle('connectors'),
             loader: connectorsLoader(queryClient),
             // The page's queries follow a filter change themselves: no second round trip through the loader.
             shouldRevalidate: () => false,
@@ -101,7 +97,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           },
           {
             path: paths.connector.path,
-            handle: curators,
+            handle: pageHandle('connector'),
             lazy: async () => ({
               Component: (await import('../features/connectors/ConnectorDetailPage'))
                 .ConnectorDetailPage,
@@ -109,27 +105,28 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           },
           {
             path: paths.credentials.path,
-            handle: curators,
+            handle: pageHandle('credentials'),
             lazy: async () => ({
               Component: (await import('../features/credentials/CredentialsPage')).CredentialsPage,
             }),
           },
           {
             path: paths.newJiraConnector.path,
-            handle: curators,
+            handle: pageHandle('newJiraConnector'),
             lazy: async () => ({
               Component: (await import('../features/jira-wizard/JiraWizardPage')).JiraWizardPage,
             }),
           },
           {
             path: paths.users.path,
-            handle: admins,
+            handle: pageHandle('users'),
             lazy: async () => ({
               Component: (await import('../features/users/UsersPage')).UsersPage,
             }),
           },
           {
             path: paths.apiReference.path,
+            handle: pageHandle('apiReference'),
             lazy: async () => ({
               Component: (await import('../features/api-reference/ApiReferencePage'))
                 .ApiReferencePage,
