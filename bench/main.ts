@@ -3,12 +3,16 @@
 // writes it to bench/results.json. Knobs: see config.ts (BENCH_SECONDS, …).
 import { rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import pg from 'pg';
 import { measureApi, measureApiOnPostgres } from './api';
 import { buildPanel } from './build';
 import { paths, scale, settings } from './config';
 import { measurePanel } from './panel';
-import { onPostgres, seedDataSet, type DataSet } from './seed';
+import {
+  DEFAULT_TEST_DATABASE_URL,
+  onPostgres,
+  whyUnreachable,
+} from '../test/support/postgresForTests';
+import { seedDataSet, type DataSet } from './seed';
 import { Results } from './table';
 
 const started = Date.now();
@@ -39,19 +43,11 @@ async function reachablePostgres(): Promise<string | null> {
   const url =
     process.env.BENCH_DATABASE_URL ||
     process.env.SOURCEDESK_TEST_DATABASE_URL ||
-    'postgres://sourcedesk:sourcedesk@127.0.0.1:5432/sourcedesk_test';
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return url;
-  } catch (error) {
-    step(
-      `PostgreSQL figures skipped: no database at ${new URL(url).host} (${(error as Error).message})`,
-    );
-    return null;
-  } finally {
-    await client.end().catch(() => {});
-  }
+    DEFAULT_TEST_DATABASE_URL;
+  const why = await whyUnreachable(url);
+  if (why !== null)
+    step(`PostgreSQL figures skipped: no database at ${new URL(url).host} (${why})`);
+  return why === null ? url : null;
 }
 try {
   let panel: Awaited<ReturnType<typeof measurePanel>> | undefined;

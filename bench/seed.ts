@@ -6,13 +6,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DocumentSource } from '../src/api/contract';
-import pg from 'pg';
 import { openStore, type Store } from '../server/db/database';
 import { openPostgresStore } from '../server/db/postgres';
 import { generateApiKey } from '../server/repos/apiKeys';
 import { insertConnector, insertPair } from '../server/repos/connectors';
 import { createCredential } from '../server/repos/credentials';
 import { prepareStore } from '../server/setup';
+import { onPostgres } from '../test/support/postgresForTests';
 
 export interface DataSet {
   /** A temp folder: the SQLite database, or only scratch files when on PostgreSQL. */
@@ -51,17 +51,6 @@ export const connectorName = (n: number) => `Bench connector ${String(n).padStar
 
 /** The first connector (by id) attached to credential i: the first row once filtered. */
 export const firstConnectorOf = (i: number) => connectorName(i);
-
-/** Runs one statement on the PostgreSQL server (as the bench's user) outside any database of its own. */
-export async function onPostgres(adminUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** `postgresUrl`: seed a new database on that server instead of SQLite in the folder. */
 export async function seedDataSet(

@@ -3,9 +3,9 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TEST_DATABASE_URL } from '../support/harness';
+import { onPostgres } from '../support/postgresForTests';
 import { startServerProcess } from '../support/process';
 
 const run = promisify(execFile);
@@ -17,18 +17,9 @@ const env = {
   SOURCEDESK_DEMO_DATA: 'off',
 };
 
-/** An empty database of its own, as an operator would make one. */
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-beforeAll(() => admin(`create database ${name}`));
-afterAll(() => admin(`drop database if exists ${name} with (force)`));
+// An empty database of its own, as an operator would make one.
+beforeAll(() => onPostgres(TEST_DATABASE_URL!, `create database ${name}`));
+afterAll(() => onPostgres(TEST_DATABASE_URL!, `drop database if exists ${name} with (force)`));
 
 const keys = (...args: string[]) =>
   run(process.execPath, ['--import', 'tsx', 'server/keys.ts', ...args], {
