@@ -19,15 +19,17 @@ export async function prepareStore(store: Store, config: SetupConfig): Promise<S
   return store.db.transaction().execute(async (trx) => {
     // Several instances starting at once make the first administrator once.
     await store.beginSetup(trx);
-    const existing = await firstAdmin(trx);
+    // The configured address is the one start-up speaks of while it is still an
+    // admin; another admin (the demo's, made in the same millisecond) only when not.
+    const configured = await findUserByEmail(trx, config.adminEmail);
+    const existing = configured?.role === 'admin' ? configured : await firstAdmin(trx);
     if (!existing) {
       const empty = (await countUsers(trx)) === 0;
       // No admin left (an older version let the last one go): the configured
       // address becomes admin again, whether or not it is a user already.
-      const known = await findUserByEmail(trx, config.adminEmail);
-      if (known) await setUserRole(trx, known.id, 'admin');
-      const admin = known
-        ? { ...known, role: 'admin' as const }
+      if (configured) await setUserRole(trx, configured.id, 'admin');
+      const admin = configured
+        ? { ...configured, role: 'admin' as const }
         : await createUser(trx, config.adminEmail, 'admin');
       const adminKey = config.adminApiKey ?? generateApiKey();
       await storeApiKey(trx, admin.id, adminKey);

@@ -164,6 +164,34 @@ test('no admin left: start-up makes the configured address admin again instead o
   }
 }, 30_000);
 
+test('a later start names the configured administrator, not another admin that sorts first', async () => {
+  const store = await openStore(freshFolder());
+  const { prepareStore } = await import('../../server/setup');
+  const config = { adminEmail: 'admin@sourcedesk.local', adminApiKey: undefined, demoData: false };
+  try {
+    await prepareStore(store, config);
+    // Another admin that sorts first (the demo's admin can be made in the same millisecond).
+    await store.db
+      .insertInto('users')
+      .values({
+        id: '00000000-0000-4000-8000-000000000000',
+        email: 'early.admin@example.com',
+        email_lower: 'early.admin@example.com',
+        role: 'admin',
+        time_created: '2000-01-01T00:00:00.000Z',
+      })
+      .execute();
+    const later = await prepareStore(store, config);
+    expect(later).toEqual({
+      firstStart: false,
+      adminEmail: 'admin@sourcedesk.local',
+      adminKey: null,
+    });
+  } finally {
+    await store.close();
+  }
+});
+
 test("npm run keys --role sets an existing user's role, but never takes the last admin's", async () => {
   const dataDir = freshFolder();
   expect((await keys(dataDir, 'issue', 'lee@example.com', '--role', 'basic')).code).toBe(0);
