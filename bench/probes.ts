@@ -103,11 +103,19 @@ export function scrollTableToBottom(): Promise<ScrollReport> {
   return new Promise((resolve) => {
     let last = 0;
     let settle = 3;
+    // A page that stops moving short of its bottom (a fractional scroll offset
+    // that never meets the height, say) would otherwise be scrolled forever:
+    // a scroll that did not move counts as the bottom, and 20,000 frames end it.
+    let previousTop = -1;
+    let framesLeft = 20_000;
     const frame = (now: number) => {
       if (last) gaps.push(now - last);
       last = now;
-      const atBottom = region.scrollTop + region.clientHeight >= region.scrollHeight - 1;
-      if (atBottom && --settle === 0) {
+      const atBottom =
+        region.scrollTop + region.clientHeight >= region.scrollHeight - 1 ||
+        region.scrollTop === previousTop;
+      previousTop = region.scrollTop;
+      if ((atBottom && --settle === 0) || --framesLeft === 0) {
         observer.disconnect();
         const long = gaps.filter((gap) => gap > 50);
         resolve({
