@@ -11,6 +11,11 @@ const PAGES: [string, string][] = [
   ['/api-reference', 'API reference'],
 ];
 
+const noAxeViolations = async (page: Page) =>
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+const stepHeading = (page: Page, title: string) =>
+  page.getByRole('heading', { level: 2, name: new RegExp(`: ${title}$`) });
+
 async function noSidewaysScroll(page: Page) {
   const { scroll, width } = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
@@ -29,16 +34,97 @@ for (const width of [360, 390]) {
         await page.goto(new URL(path, page.url()).toString());
         await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
         await noSidewaysScroll(page);
-        expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+        await noAxeViolations(page);
       }
       await page.goto(
         new URL(`/connectors/${fleet!.connectors['Engineering Jira']}`, page.url()).toString(),
       );
       await expect(page.getByRole('heading', { name: 'Engineering Jira', level: 1 })).toBeVisible();
       await noSidewaysScroll(page);
+      await noAxeViolations(page);
+    });
+
+    test('every step of the wizard fits, its review included', async ({ page, signIn }) => {
+      await signIn('/connectors/new/jira');
+      await page.getByLabel('Name', { exact: true }).fill('Phone Jira');
+      await page.getByLabel('Jira base URL').fill('https://phone.atlassian.net');
+      await page
+        .getByLabel('E-mail address to leave out')
+        .fill('noreply-automation@phone.atlassian.net');
+      await page.getByRole('button', { name: 'Add address' }).click();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(stepHeading(page, 'Schedule')).toBeFocused();
+      await noSidewaysScroll(page);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(stepHeading(page, 'Credential')).toBeFocused();
+      await noSidewaysScroll(page);
+      await page.getByRole('combobox', { name: 'Jira credential' }).click();
+      await page.getByRole('option', { name: /Jira Cloud — engineering bot/ }).click();
+      await page.getByRole('button', { name: 'Next' }).click();
+      // The review's "Comment e-mail blacklist" beside its value made the page 476 px wide at 360.
+      await expect(stepHeading(page, 'Review')).toBeFocused();
+      await noSidewaysScroll(page);
+      await noAxeViolations(page);
     });
   });
 }
+
+test.describe('360 px wide, names of 200 letters without a space', () => {
+  test.use({ viewport: { width: 360, height: 740 }, seedFleet: false });
+
+  test('they wrap on every page instead of widening it', async ({ page, server, signIn }) => {
+    const headers = { Authorization: `Bearer ${server.adminKey}` };
+    const longName = `Averylongconnectornamewithoutaspace${'x'.repeat(160)}`;
+    const credentialName = 'Credentialnamewithoutaspace'.repeat(7);
+    const credential = await page.request.post(`${server.apiUrl}/manage/credential`, {
+      headers,
+      data: {
+        name: credentialName,
+        source: 'jira',
+        admin_public: true,
+        credential_json: { jira_api_token: 'T'.repeat(200) },
+      },
+    });
+    const connector = await page.request.post(`${server.apiUrl}/manage/admin/connector`, {
+      headers,
+      data: {
+        name: longName,
+        source: 'jira',
+        input_type: 'poll',
+        access_type: 'PUBLIC',
+        refresh_freq: 3600,
+        prune_freq: 86400,
+        indexing_start: null,
+        connector_specific_config: {
+          jira_base_url: `https://${'a'.repeat(60)}.atlassian.net/${'path'.repeat(20)}`,
+          project_key: 'K'.repeat(200),
+        },
+      },
+    });
+    const { id: credentialId } = (await credential.json()) as { id: number };
+    const { id: connectorId } = (await connector.json()) as { id: number };
+    const attached = await page.request.put(
+      `${server.apiUrl}/manage/admin/connector/${connectorId}/credential/${credentialId}`,
+      { headers, data: { name: 'pair', access_type: 'public' } },
+    );
+    expect(attached.ok()).toBe(true);
+
+    await signIn('/connectors');
+    await expect(page.getByRole('link', { name: longName })).toBeVisible();
+    await noSidewaysScroll(page);
+    // The connector's page: its heading and the Detach button named after the credential
+    // were each one line of 1,500 px or more.
+    await page.getByRole('link', { name: longName }).click();
+    await expect(page.getByRole('heading', { name: longName, level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Detach ${credentialName}` })).toBeVisible();
+    await noSidewaysScroll(page);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await noSidewaysScroll(page);
+    await page.goto(new URL('/credentials', page.url()).toString());
+    await expect(page.getByRole('heading', { name: credentialName })).toBeVisible();
+    await noSidewaysScroll(page);
+  });
+});
 
 test.describe('390 × 844', () => {
   test.use({ viewport: { width: 390, height: 844 } });

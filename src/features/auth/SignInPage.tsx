@@ -38,9 +38,9 @@ export function SignInPage() {
         </p>
       )}
       <p>
-        Sourcedesk signs you in with an API key. Your administrator gives you one, often as a
-        link that opens the panel already signed in. The administrator who installed Sourcedesk
-        finds the first key where the server was started, and can issue more from there.
+        Sourcedesk signs you in with an API key. Your administrator gives you one, often as a link
+        that opens the panel already signed in. The administrator who installed Sourcedesk finds the
+        first key where the server was started, and can issue more from there.
       </p>
       <form onSubmit={submit} noValidate>
         <Field

@@ -164,7 +164,7 @@ function Settings({ connector }: { connector: ConnectorDetail }) {
   const config = connector.connector_specific_config;
   const jira = connector.source === 'jira';
   return (
-    <dl className="detail-settings">
+    <dl className="facts detail-settings">
       <dt>Status</dt>
       <dd>{connector.status === 'PAUSED' ? 'Paused' : 'Active'}</dd>
       <dt>Source</dt>

@@ -34,7 +34,7 @@ export function ReviewStep({ locked }: { locked: boolean }) {
       <section aria-labelledby="review-connection">
         <h3 id="review-connection">Connection</h3>
         {!locked && <EditLink step="connection" />}
-        <dl>
+        <dl className="facts">
           <dt>Name</dt>
           <dd>{values.name.trim()}</dd>
           <dt>Jira base URL</dt>
@@ -58,7 +58,7 @@ export function ReviewStep({ locked }: { locked: boolean }) {
       <section aria-labelledby="review-schedule">
         <h3 id="review-schedule">Schedule</h3>
         {!locked && <EditLink step="schedule" />}
-        <dl>
+        <dl className="facts">
           <dt>Refresh</dt>
           <dd>{describeFrequency(frequencySeconds(values.refresh))}</dd>
           <dt>Prune</dt>
@@ -68,7 +68,7 @@ export function ReviewStep({ locked }: { locked: boolean }) {
       <section aria-labelledby="review-credential">
         <h3 id="review-credential">Credential</h3>
         <EditLink step="credential" />
-        <dl>
+        <dl className="facts">
           <dt>Jira credential</dt>
           <dd>{credentialText}</dd>
         </dl>
