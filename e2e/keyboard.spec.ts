@@ -1,0 +1,91 @@
+// The life of a data source with the keyboard alone: a credential made on its
+// page, connectors chosen and paused from the list, one opened, edited and
+// deleted, each step reached with Tab and done with Enter or Space.
+import type { Locator } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
+
+/** Tab (forwards) until `target` has the focus: the keyboard's own way there. */
+async function tabTo(page: Page, target: Locator, limit = 60) {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+test('a credential, a bulk pause, an edit and a delete, from the keyboard', async ({
+  page,
+  server,
+  signIn,
+  fleet,
+}) => {
+  await signIn('/credentials');
+  await expect(page.getByRole('heading', { name: 'Credentials', level: 1 })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'New credential' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByLabel('Name', { exact: true }));
+  await page.keyboard.type('Keyboard Slack bot');
+  await tabTo(page, page.getByLabel('Source', { exact: true }));
+  await page.getByLabel('Source', { exact: true }).press('s'); // Slack, by its first letter
+  await expect(page.getByLabel('Source', { exact: true })).toHaveValue('slack');
+  const token = page.getByRole('textbox', { name: /token/i }).first();
+  await tabTo(page, token);
+  await page.keyboard.type('xoxb-keyboard-secret-0001');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Credential “Keyboard Slack bot” was saved.')).toBeVisible();
+
+  // The list: two rows chosen with Space, paused after one confirmation.
+  await page.goto(new URL('/connectors', page.url()).toString());
+  const platform = page.getByRole('checkbox', { name: 'Select Platform Jira' });
+  await tabTo(page, platform);
+  await page.keyboard.press('Space');
+  await tabTo(page, page.getByRole('checkbox', { name: 'Select Support Slack' }));
+  await page.keyboard.press('Space');
+  await tabTo(page, page.getByRole('button', { name: 'Pause 2' }));
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Pause 2 connectors?' });
+  await expect(confirm).toBeVisible();
+  await tabTo(page, confirm.getByRole('button', { name: 'Pause 2' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('2 of 2 paused.')).toBeVisible();
+
+  // One connector: opened from its row, edited, then deleted.
+  await tabTo(page, page.getByRole('link', { name: 'Engineering Slack' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Engineering Slack', level: 1 })).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Edit' }));
+  await page.keyboard.press('Enter');
+  const name = page.getByLabel('Name', { exact: true });
+  await tabTo(page, name);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Engineering Slack (kb)');
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('heading', { name: 'Engineering Slack (kb)', level: 1 }),
+  ).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Delete' }));
+  await page.keyboard.press('Enter');
+  const ask = page.getByRole('dialog', { name: 'Delete “Engineering Slack (kb)”?' });
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await tabTo(page, ask.getByRole('button', { name: 'Delete connector' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Connector “Engineering Slack (kb)” was deleted.')).toBeVisible();
+
+  // What the server holds: the credential, the pauses, the deletion.
+  const headers = { Authorization: `Bearer ${server.adminKey}` };
+  const credentials = (await (
+    await page.request.get(`${server.apiUrl}/manage/admin/credential`, { headers })
+  ).json()) as { name: string }[];
+  expect(credentials.map((c) => c.name)).toContain('Keyboard Slack bot');
+  const connectors = (await (
+    await page.request.get(`${server.apiUrl}/manage/admin/connector`, { headers })
+  ).json()) as { name: string }[];
+  expect(connectors.map((c) => c.name)).not.toContain('Engineering Slack');
+  for (const paused of ['Platform Jira', 'Support Slack']) {
+    const detail = await page.request.get(
+      `${server.apiUrl}/manage/admin/connector/${fleet!.connectors[paused]}`,
+      { headers },
+    );
+    expect(((await detail.json()) as { status: string }).status).toBe('PAUSED');
+  }
+});
