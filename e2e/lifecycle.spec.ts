@@ -73,7 +73,7 @@ test('onboard a Jira source from an empty install, then retire it', async ({
   // Edit: a rename and a longer refresh.
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByLabel('Name', { exact: true }).fill('QA Jira (nightly)');
-  await page.getByLabel('Refresh: every').fill('12');
+  await page.getByLabel('Refresh every').fill('12');
   await noAxeViolations(page);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('heading', { name: 'QA Jira (nightly)', level: 1 })).toBeVisible();

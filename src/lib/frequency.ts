@@ -16,6 +16,15 @@ export interface HumanFrequency {
 export const frequencySeconds = ({ amount, unit }: HumanFrequency) =>
   Number(amount) * SECONDS_PER_UNIT[unit];
 
+/** A number of units as a form takes it: whole, at most six digits. */
+export const WHOLE_AMOUNT = /^\d{1,6}$/;
+
+/** The seconds of what is typed; null while the number is not a whole one. */
+export const secondsOf = (value: HumanFrequency): number | null => {
+  const amount = value.amount.trim();
+  return WHOLE_AMOUNT.test(amount) ? frequencySeconds({ ...value, amount }) : null;
+};
+
 /** Seconds back into the largest unit that divides them evenly. */
 export function toHumanFrequency(seconds: number): HumanFrequency {
   const unit = [...FREQUENCY_UNITS].reverse().find((u) => seconds % SECONDS_PER_UNIT[u] === 0);

@@ -54,13 +54,36 @@ test('an edit the server refuses puts its words next to the field; a good one is
 
   await user.clear(url);
   await user.type(url, 'https://jira.example');
-  const refresh = screen.getByLabelText('Refresh: every');
+  const refresh = screen.getByLabelText('Refresh every');
   await user.clear(refresh);
   await user.type(refresh, '2');
   await user.click(screen.getByRole('button', { name: 'Save changes' }));
   expect(await screen.findByText('Saved the changes to “Docs Jira”.')).toBeInTheDocument();
   expect(screen.getByText('every 2 hours')).toBeInTheDocument();
   expect(screen.getByText('https://jira.example')).toBeInTheDocument();
+});
+
+test('Cancel closes the editor unsaved and gives the keyboard back to Edit', async () => {
+  const { user } = await open();
+  const edit = screen.getByRole('button', { name: 'Edit' });
+  await user.click(edit);
+  const refresh = screen.getByLabelText('Refresh every');
+  // The schedule reads as it will be sent, as in the wizard.
+  expect(refresh).toHaveAccessibleDescription(/Sent as 3600 seconds\./);
+  await user.clear(refresh);
+  await user.type(refresh, '5');
+  expect(refresh).toHaveAccessibleDescription(/Sent as 18000 seconds\./);
+  await user.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByLabelText('Refresh every')).not.toBeInTheDocument();
+  expect(edit).toHaveFocus();
+  expect(screen.getByText('every hour')).toBeInTheDocument();
+  expect(
+    (
+      (await api(server, 'GET', `/manage/admin/connector/${connector}`)).json as {
+        refresh_freq: number;
+      }
+    ).refresh_freq,
+  ).toBe(3600);
 });
 
 test('pause and resume; the server agrees', async () => {

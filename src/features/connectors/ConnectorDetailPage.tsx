@@ -2,7 +2,7 @@
 // detached), and what an administrator does with it: edit, pause or resume,
 // delete (after a confirmation that names it).
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   connectorDetailQuery,
@@ -66,6 +66,12 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
   const remove = useDeleteConnector();
   const detach = useDetachCredential();
   const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  /** The editor closes; the keyboard goes back to the button that opened it. */
+  const closeEditor = () => {
+    setEditing(false);
+    editButton.current?.focus();
+  };
   const [deleting, setDeleting] = useState(false);
   const [said, setSaid] = useState('');
   const paused = connector.status === 'PAUSED';
@@ -92,7 +98,12 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
       <h1 id="connector-title">{connector.name}</h1>
       <p role="status">{said}</p>
       <div className="detail-actions">
-        <button type="button" onClick={() => setEditing(!editing)} aria-expanded={editing}>
+        <button
+          type="button"
+          ref={editButton}
+          onClick={() => setEditing(!editing)}
+          aria-expanded={editing}
+        >
           {editing ? 'Close the editor' : 'Edit'}
         </button>
         <button type="button" className="secondary" onClick={() => void toggle().catch(() => {})}>
@@ -107,8 +118,9 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
       {editing && (
         <ConnectorEditForm
           connector={connector}
+          onCancel={closeEditor}
           onSaved={() => {
-            setEditing(false);
+            closeEditor();
             setSaid(`Saved the changes to “${connector.name}”.`);
           }}
         />

@@ -1,19 +1,15 @@
 // Edit a connector: its name, schedule and (for Jira) its site and project. The
 // rules are the server's (D4, from the shared contract): its 422 words land next
 // to the field they are about, and a duplicate name next to the name.
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../api/client';
 import { useUpdateConnector } from '../../api/connectors';
 import type { ConnectorDetail, ConnectorPatchRequest } from '../../api/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
+import { FrequencyField } from '../../components/FrequencyField';
 import { placeServerErrors } from '../../lib/fieldErrors';
-import {
-  FREQUENCY_UNITS,
-  frequencySeconds,
-  toHumanFrequency,
-  type HumanFrequency,
-} from '../../lib/frequency';
+import { secondsOf, toHumanFrequency, type HumanFrequency } from '../../lib/frequency';
 
 interface EditValues {
   name: string;
@@ -27,11 +23,8 @@ const NEVER: HumanFrequency = { amount: '', unit: 'hours' };
 const fromSeconds = (seconds: number | null | undefined) =>
   seconds ? toHumanFrequency(seconds) : NEVER;
 /** An empty amount is "never" (null); a whole number is sent in seconds; anything else is not sent. */
-const toSeconds = (value: HumanFrequency): number | null | undefined => {
-  const amount = value.amount.trim();
-  if (amount === '') return null;
-  return /^\d{1,6}$/.test(amount) ? frequencySeconds({ ...value, amount }) : undefined;
-};
+const toSeconds = (value: HumanFrequency): number | null | undefined =>
+  value.amount.trim() === '' ? null : (secondsOf(value) ?? undefined);
 
 const FIELD_OF_LOC: Record<string, string> = {
   name: 'name',
@@ -41,12 +34,16 @@ const FIELD_OF_LOC: Record<string, string> = {
   'connector_specific_config.project_key': 'project_key',
 };
 
-export function ConnectorEditForm(props: { connector: ConnectorDetail; onSaved: () => void }) {
-  const { connector, onSaved } = props;
+export function ConnectorEditForm(props: {
+  connector: ConnectorDetail;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
+  const { connector, onSaved, onCancel } = props;
   const jira = connector.source === 'jira';
   const config = connector.connector_specific_config;
   const update = useUpdateConnector();
-  const { register, handleSubmit, setError, formState } = useForm<EditValues>({
+  const { register, handleSubmit, setError, formState, control } = useForm<EditValues>({
     defaultValues: {
       name: connector.name,
       refresh: fromSeconds(connector.refresh_freq),
@@ -56,6 +53,10 @@ export function ConnectorEditForm(props: { connector: ConnectorDetail; onSaved: 
     },
   });
   const errors = formState.errors;
+  const typed = {
+    refresh: useWatch({ control, name: 'refresh' }),
+    prune: useWatch({ control, name: 'prune' }),
+  };
 
   const save = handleSubmit(async (values) => {
     const refresh = toSeconds(values.refresh);
@@ -90,34 +91,17 @@ export function ConnectorEditForm(props: { connector: ConnectorDetail; onSaved: 
     }
   });
 
-  const frequency = (name: 'refresh' | 'prune', legend: string) => (
-    <Field
+  const frequency = (name: 'refresh' | 'prune', what: string) => (
+    <FrequencyField
       id={`edit-${name}`}
-      legend={legend}
-      describe="control"
+      what={what}
+      legend={what}
       hint="Leave the number empty for never."
       error={errors[name]?.amount?.message}
-      className="frequency"
-    >
-      {(control) => (
-        <div className="frequency-inputs">
-          <div>
-            <label htmlFor={control.id}>{legend}: every</label>
-            <input {...control} inputMode="numeric" size={6} {...register(`${name}.amount`)} />
-          </div>
-          <div>
-            <label htmlFor={`edit-${name}-unit`}>{legend}: unit</label>
-            <select id={`edit-${name}-unit`} {...register(`${name}.unit`)}>
-              {FREQUENCY_UNITS.map((unit) => (
-                <option key={unit} value={unit}>
-                  {unit}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-      )}
-    </Field>
+      amount={register(`${name}.amount`)}
+      unit={register(`${name}.unit`)}
+      value={typed[name]}
+    />
   );
 
   return (
@@ -157,9 +141,14 @@ export function ConnectorEditForm(props: { connector: ConnectorDetail; onSaved: 
         !(update.error instanceof ApiError && [400, 422].includes(update.error.status)) && (
           <ErrorNotice error={update.error} />
         )}
-      <button type="submit" disabled={update.isPending}>
-        {update.isPending ? 'Saving…' : 'Save changes'}
-      </button>
+      <div className="form-actions">
+        <button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save changes'}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
     </form>
   );
 }

@@ -1,16 +1,16 @@
 import { fieldId } from './wizardFields';
-import { FrequencyField } from './FrequencyField';
+import { WizardFrequency } from './WizardFrequency';
 
 export function ScheduleStep() {
   return (
     <>
-      <FrequencyField
+      <WizardFrequency
         name="refresh"
         id={fieldId('refresh')}
         legend="Refresh frequency"
         hint="How often new and changed Jira issues are fetched. At least every minute; one hour by default."
       />
-      <FrequencyField
+      <WizardFrequency
         name="prune"
         id={fieldId('prune')}
         legend="Prune frequency"

@@ -12,7 +12,7 @@ import {
   REFRESH_FREQ_MIN,
   urlProblem,
 } from '../../api/contractRules';
-import { FREQUENCY_UNITS, frequencySeconds } from '../../lib/frequency';
+import { FREQUENCY_UNITS, frequencySeconds, WHOLE_AMOUNT } from '../../lib/frequency';
 import { WIZARD_FIELD_ENTRIES } from './wizardFields';
 
 const frequencySchema = (what: string, minSeconds: number, minWords: string) =>
@@ -21,7 +21,7 @@ const frequencySchema = (what: string, minSeconds: number, minWords: string) =>
       amount: z
         .string()
         .trim()
-        .regex(/^\d{1,6}$/, `Enter the ${what} interval as a whole number, for example 1`),
+        .regex(WHOLE_AMOUNT, `Enter the ${what} interval as a whole number, for example 1`),
       unit: z.enum(FREQUENCY_UNITS),
     })
     .superRefine((value, ctx) => {
