@@ -1,6 +1,6 @@
 // Rename, new values, delete: one credential's changes. New values replace all
 // of them, typed in password boxes; nothing secret is ever shown back.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ConnectorSnapshot, Credential } from '../../api/contract';
 import { useDeleteCredential, useUpdateCredential } from '../../api/credentials';
@@ -31,6 +31,14 @@ export function CredentialActions(props: {
   const { register, handleSubmit, setError, formState, reset } = useForm<ChangeValues>({
     defaultValues: { name: credential.name ?? '', values: {} },
   });
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const valuesButton = useRef<HTMLButtonElement>(null);
+  /** The form closes unsaved; the keyboard goes back to the button that opened it. */
+  const cancel = () => {
+    (mode === 'rename' ? renameButton : valuesButton).current?.focus();
+    setMode(null);
+    reset({ name: credential.name ?? '', values: {} });
+  };
 
   const save = handleSubmit(async (form) => {
     const change =
@@ -69,6 +77,7 @@ export function CredentialActions(props: {
         <button
           type="button"
           className="secondary"
+          ref={renameButton}
           aria-expanded={mode === 'rename'}
           onClick={() => setMode(mode === 'rename' ? null : 'rename')}
         >
@@ -78,6 +87,7 @@ export function CredentialActions(props: {
           <button
             type="button"
             className="secondary"
+            ref={valuesButton}
             aria-expanded={mode === 'values'}
             onClick={() => setMode(mode === 'values' ? null : 'values')}
           >
@@ -91,6 +101,7 @@ export function CredentialActions(props: {
       {mode && (
         <form
           noValidate
+          className="credential-change"
           onSubmit={(event) => void save(event)}
           aria-label={mode === 'rename' ? `Rename ${label}` : `New values for ${label}`}
         >
@@ -122,9 +133,14 @@ export function CredentialActions(props: {
               </Field>
             ))
           )}
-          <button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save'}
-          </button>
+          <div className="form-actions">
+            <button type="submit" disabled={update.isPending}>
+              {update.isPending ? 'Saving…' : 'Save'}
+            </button>
+            <button type="button" className="secondary" onClick={cancel}>
+              Cancel
+            </button>
+          </div>
         </form>
       )}
       {remove.isError && <ErrorNotice error={remove.error} />}

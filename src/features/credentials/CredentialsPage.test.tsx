@@ -2,7 +2,13 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
-import { addCredential, attach, createConnector, jiraRequest } from '../../../test/support/http';
+import {
+  addCredential,
+  api,
+  attach,
+  createConnector,
+  jiraRequest,
+} from '../../../test/support/http';
 import { connectTo, renderApp } from '../../test/render';
 
 let server: TestServer;
@@ -78,4 +84,43 @@ test('credential 0 is shown as built in, with nothing to change', async () => {
   const item = builtIn.closest('li') as HTMLElement;
   expect(within(item).getByText(/It cannot be changed/)).toBeInTheDocument();
   expect(within(item).queryByRole('button')).not.toBeInTheDocument();
+});
+
+test('rename is saved; Cancel on new values sends nothing and gives the keyboard back', async () => {
+  const credential = await addCredential(
+    server,
+    'jira',
+    { jira_api_token: 'token-1234567890' },
+    'Jira bot',
+  );
+  const { user } = renderApp('/credentials');
+  const item = (await screen.findByRole('heading', { name: 'Jira bot', level: 2 })).closest('li')!;
+  await user.click(within(item).getByRole('button', { name: 'Rename Jira bot' }));
+  const name = within(item).getByLabelText('New name');
+  await user.clear(name);
+  await user.type(name, 'Jira support bot');
+  await user.click(within(item).getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Renamed to “Jira support bot”.')).toBeInTheDocument();
+
+  const renamed = (
+    await screen.findByRole('heading', { name: 'Jira support bot', level: 2 })
+  ).closest('li')!;
+  const newValues = within(renamed).getByRole('button', {
+    name: 'New values for Jira support bot',
+  });
+  await user.click(newValues);
+  await user.type(
+    within(renamed).getByLabelText('API token or personal access token'),
+    'token-never-sent-0000',
+  );
+  await user.click(within(renamed).getByRole('button', { name: 'Cancel' }));
+  expect(
+    within(renamed).queryByLabelText('API token or personal access token'),
+  ).not.toBeInTheDocument();
+  expect(newValues).toHaveFocus();
+  const stored = await api(server, 'GET', '/manage/admin/credential');
+  const listed = (stored.json as { id: number; credential_json: Record<string, string> }[]).find(
+    (item) => item.id === credential,
+  )!;
+  expect(listed.credential_json.jira_api_token).toBe('toke...7890');
 });
