@@ -127,7 +127,7 @@ test.each<[DocumentSource, string[]]>([
   const { user } = renderWithClient(<Harness source={source} />);
   const input = screen.getByRole('combobox', { name: 'Credential' });
   if (names.length === 0) {
-    expect(await screen.findByText('No zulip credentials yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No Zulip credentials yet.')).toBeInTheDocument();
     expect(input).toBeDisabled();
     return;
   }

@@ -36,7 +36,7 @@ describe('pickerStatus', () => {
   const base = { loading: false, none: false, open: true, typed: '', matches: 3, total: 3 };
   it.each([
     [{ ...base, loading: true }, 'Loading credentials…'],
-    [{ ...base, none: true, source: 'jira' as const }, 'No jira credentials yet.'],
+    [{ ...base, none: true, source: 'jira' as const }, 'No Jira credentials yet.'],
     [{ ...base, none: true }, 'No credentials yet.'],
     [{ ...base, typed: 'zz', matches: 0 }, 'No credential matches “zz”.'],
     [{ ...base, typed: 'j', matches: 1 }, '1 of 3 match.'],

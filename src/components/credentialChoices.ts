@@ -65,7 +65,7 @@ export interface StatusInput {
 /** The live status line under the box; '' when there is nothing to say. */
 export function pickerStatus({ loading, none, source, open, typed, matches, total }: StatusInput) {
   if (loading) return 'Loading credentials…';
-  if (none) return source ? `No ${source} credentials yet.` : 'No credentials yet.';
+  if (none) return source ? `No ${sourceLabel(source)} credentials yet.` : 'No credentials yet.';
   const needle = typed.trim();
   if (!open || !needle) return '';
   if (matches === 0) return `No credential matches “${needle}”.`;
