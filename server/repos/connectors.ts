@@ -5,6 +5,7 @@ import type {
   ConnectorStatus,
 } from '../../src/api/contract';
 import type { Db } from '../db/database';
+import { nextTimeUpdated } from './timeUpdated';
 
 export async function insertConnector(db: Db, input: ConnectorCreate): Promise<number> {
   const now = new Date().toISOString();
@@ -129,7 +130,7 @@ export async function updateConnector(db: Db, id: number, change: ConnectorPatch
       ...(connector_specific_config !== undefined
         ? { connector_specific_config: JSON.stringify(connector_specific_config) }
         : {}),
-      time_updated: new Date().toISOString(),
+      time_updated: await nextTimeUpdated(db, 'connectors', id),
     })
     .where('id', '=', id)
     .execute();

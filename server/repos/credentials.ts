@@ -1,6 +1,7 @@
 import type { Credential, DocumentSource } from '../../src/api/contract';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/database';
+import { nextTimeUpdated } from './timeUpdated';
 import { maskObject } from '../mask';
 
 export interface CredentialInput {
@@ -120,7 +121,7 @@ export async function updateCredential(
       ...(change.credential_json !== undefined
         ? { credential_json: secrets.seal(JSON.stringify(change.credential_json)) }
         : {}),
-      time_updated: new Date().toISOString(),
+      time_updated: await nextTimeUpdated(db, 'credentials', id),
     })
     .where('id', '=', id)
     .execute();
