@@ -6,6 +6,7 @@ import pg from 'pg';
 import { loadSecretBox } from '../crypto/secretKey';
 import { finishOpening, type Db, type Store } from './database';
 import type { Tables } from './schema';
+import { sharedRead } from './sharedRead';
 import { StorageError } from './storageErrors';
 
 // 64-bit integers (counts, frequencies) arrive as text: every one the service
@@ -77,12 +78,16 @@ export async function openPostgresStore(
       dialect: 'postgres',
       engine: `postgres:${version.split(' ')[0]}`,
       file: null,
-      revision: async () => {
-        const row = await sql<{ value: number }>`select value from revision where id = 1`.execute(
-          db,
-        );
-        return String(row.rows[0]?.value ?? 0);
-      },
+      // Read before every request: shared by the requests that arrive while one
+      // is on its way (each still gets a read begun after it arrived), and
+      // prepared once per connection.
+      revision: sharedRead(async () => {
+        const result = await pool.query<{ value: number }>({
+          name: 'sourcedesk_revision',
+          text: 'select value from revision where id = 1',
+        });
+        return String(result.rows[0]?.value ?? 0);
+      }),
       beginWrite: async (trx: Db) => {
         await sql`update revision set value = value + 1 where id = 1`.execute(trx);
       },
