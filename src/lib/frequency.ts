@@ -1,4 +1,6 @@
 // Refresh and prune intervals: entered in human units, sent in seconds.
+import { PRUNE_FREQ_MIN, REFRESH_FREQ_MIN } from '../api/contractRules';
+
 export const FREQUENCY_UNITS = ['minutes', 'hours', 'days'] as const;
 export type FrequencyUnit = (typeof FREQUENCY_UNITS)[number];
 export const SECONDS_PER_UNIT: Record<FrequencyUnit, number> = {
@@ -17,7 +19,7 @@ export const frequencySeconds = ({ amount, unit }: HumanFrequency) =>
   Number(amount) * SECONDS_PER_UNIT[unit];
 
 /** A number of units as a form takes it: whole, at most six digits. */
-export const WHOLE_AMOUNT = /^\d{1,6}$/;
+const WHOLE_AMOUNT = /^\d{1,6}$/;
 
 /** The seconds of what is typed; null while the number is not a whole one. */
 export const secondsOf = (value: HumanFrequency): number | null => {
@@ -38,4 +40,40 @@ export function describeFrequency(seconds: number): string {
   const { amount, unit } = toHumanFrequency(seconds);
   const word = amount === '1' ? unit.slice(0, -1) : unit;
   return `Every ${amount} ${word} (${seconds} seconds)`;
+}
+
+export type Schedule = 'refresh' | 'prune';
+/** The least each schedule may be (D4), in seconds. */
+export const SCHEDULE_MINIMUM: Record<Schedule, number> = {
+  refresh: REFRESH_FREQ_MIN,
+  prune: PRUNE_FREQ_MIN,
+};
+
+/** "1 minute", "5 minutes": seconds in the largest whole unit. */
+function inWords(seconds: number) {
+  const { amount, unit } = toHumanFrequency(seconds);
+  return `${amount} ${amount === '1' ? unit.slice(0, -1) : unit}`;
+}
+
+/**
+ * What is wrong with a schedule as typed, in the words of the form's own units
+ * (the server's "greater than or equal to 60" would be seconds beside a box in
+ * hours); null when nothing is. `never`: an empty number means never (null).
+ */
+export function scheduleProblem(
+  schedule: Schedule,
+  value: HumanFrequency,
+  { never = false }: { never?: boolean } = {},
+): string | null {
+  if (never && value.amount.trim() === '') return null;
+  const seconds = secondsOf(value);
+  if (seconds === null) {
+    return never
+      ? `Enter the ${schedule} interval as a whole number, or leave it empty for never`
+      : `Enter the ${schedule} interval as a whole number, for example 1`;
+  }
+  const least = SCHEDULE_MINIMUM[schedule];
+  return seconds < least
+    ? `The ${schedule} interval must be at least ${inWords(least)} (${least} seconds): the server refuses less`
+    : null;
 }

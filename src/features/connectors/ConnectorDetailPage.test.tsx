@@ -63,6 +63,24 @@ test('an edit the server refuses puts its words next to the field; a good one is
   expect(screen.getByText('https://jira.example')).toBeInTheDocument();
 });
 
+test("the editor says the schedule's least in its own units, before anything is sent", async () => {
+  const { user } = await open();
+  await user.click(screen.getByRole('button', { name: 'Edit' }));
+  const refresh = screen.getByLabelText('Refresh every');
+  await user.clear(refresh);
+  await user.type(refresh, '0');
+  await user.click(screen.getByRole('button', { name: 'Save changes' }));
+  // Not the server's "Enter 60 or more." beside a box in hours.
+  expect(refresh).toHaveAccessibleDescription(/at least 1 minute \(60 seconds\)/);
+  expect(
+    (
+      (await api(server, 'GET', `/manage/admin/connector/${connector}`)).json as {
+        refresh_freq: number;
+      }
+    ).refresh_freq,
+  ).toBe(3600);
+});
+
 test('Cancel closes the editor unsaved and gives the keyboard back to Edit', async () => {
   const { user } = await open();
   const edit = screen.getByRole('button', { name: 'Edit' });

@@ -9,7 +9,12 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { FrequencyField } from '../../components/FrequencyField';
 import { placeServerErrors } from '../../lib/fieldErrors';
-import { secondsOf, toHumanFrequency, type HumanFrequency } from '../../lib/frequency';
+import {
+  scheduleProblem,
+  secondsOf,
+  toHumanFrequency,
+  type HumanFrequency,
+} from '../../lib/frequency';
 
 interface EditValues {
   name: string;
@@ -22,9 +27,6 @@ interface EditValues {
 const NEVER: HumanFrequency = { amount: '', unit: 'hours' };
 const fromSeconds = (seconds: number | null | undefined) =>
   seconds ? toHumanFrequency(seconds) : NEVER;
-/** An empty amount is "never" (null); a whole number is sent in seconds; anything else is not sent. */
-const toSeconds = (value: HumanFrequency): number | null | undefined =>
-  value.amount.trim() === '' ? null : (secondsOf(value) ?? undefined);
 
 const FIELD_OF_LOC: Record<string, string> = {
   name: 'name',
@@ -59,13 +61,16 @@ export function ConnectorEditForm(props: {
   };
 
   const save = handleSubmit(async (values) => {
-    const refresh = toSeconds(values.refresh);
-    const prune = toSeconds(values.prune);
-    const notANumber = 'Enter a whole number, or leave it empty for never';
-    if (refresh === undefined)
-      setError('refresh.amount', { type: 'validate', message: notANumber });
-    if (prune === undefined) setError('prune.amount', { type: 'validate', message: notANumber });
-    if (refresh === undefined || prune === undefined) return;
+    // The schedule rules in the form's own units, as the wizard says them.
+    const problems = (['refresh', 'prune'] as const).filter((schedule) => {
+      const problem = scheduleProblem(schedule, values[schedule], { never: true });
+      if (problem) setError(`${schedule}.amount`, { type: 'validate', message: problem });
+      return problem !== null;
+    });
+    if (problems.length > 0) return;
+    // An empty number is "never" (null).
+    const refresh = secondsOf(values.refresh);
+    const prune = secondsOf(values.prune);
     const change: ConnectorPatchRequest = {
       name: values.name,
       refresh_freq: refresh,

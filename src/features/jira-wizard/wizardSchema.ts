@@ -8,32 +8,20 @@ import {
   isEmailAddress,
   PROJECT_KEY_MAX_LENGTH,
   PROJECT_KEY_PATTERN,
-  PRUNE_FREQ_MIN,
-  REFRESH_FREQ_MIN,
   urlProblem,
 } from '../../api/contractRules';
-import { FREQUENCY_UNITS, frequencySeconds, WHOLE_AMOUNT } from '../../lib/frequency';
+import { FREQUENCY_UNITS, scheduleProblem, secondsOf, type Schedule } from '../../lib/frequency';
 import { WIZARD_FIELD_ENTRIES } from './wizardFields';
 
-const frequencySchema = (what: string, minSeconds: number, minWords: string) =>
+/** A schedule as typed, checked by the rule every form shares; sent in seconds. */
+const frequencySchema = (schedule: Schedule) =>
   z
-    .object({
-      amount: z
-        .string()
-        .trim()
-        .regex(WHOLE_AMOUNT, `Enter the ${what} interval as a whole number, for example 1`),
-      unit: z.enum(FREQUENCY_UNITS),
-    })
+    .object({ amount: z.string(), unit: z.enum(FREQUENCY_UNITS) })
     .superRefine((value, ctx) => {
-      if (frequencySeconds(value) < minSeconds) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['amount'],
-          message: `The ${what} interval must be at least ${minWords} (${minSeconds} seconds): the server refuses less`,
-        });
-      }
+      const problem = scheduleProblem(schedule, value);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
     })
-    .transform(frequencySeconds);
+    .transform((value) => secondsOf(value) ?? 0);
 
 /** One address of the comment blacklist, checked when it is added and on Next. */
 export const blacklistAddressSchema = z.string().trim().refine(isEmailAddress, {
@@ -71,8 +59,8 @@ export const wizardSchema = z.object({
   comment_email_blacklist: z.array(z.object({ address: blacklistAddressSchema })),
   /** What is typed in the "add an address" box; never sent. */
   blacklist_draft: z.string(),
-  refresh: frequencySchema('refresh', REFRESH_FREQ_MIN, '1 minute'),
-  prune: frequencySchema('prune', PRUNE_FREQ_MIN, '5 minutes'),
+  refresh: frequencySchema('refresh'),
+  prune: frequencySchema('prune'),
   credential_id: z
     .number()
     .int()
