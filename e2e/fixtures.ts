@@ -3,7 +3,7 @@
 // with a small fleet of its own (src/test/fleet.ts) unless it asks for an
 // empty install (`test.use({ seedFleet: false })`).
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { seedFleet } from '../src/test/fleet';
 import { startTestServer, type TestServer, type TestServerOptions } from '../test/support/harness';
 
@@ -41,6 +41,15 @@ export const test = base.extend<Fixtures>({
     });
   },
 });
+
+/** Tab (forwards) until `target` has the focus: the keyboard's own way there. */
+export async function tabTo(page: Page, target: Locator, limit = 60) {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
 
 export { expect };
 export type { Page };

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Locator } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { TestServer } from '../test/support/harness';
-import { expect, test, type Page } from './fixtures';
+import { expect, tabTo, test, type Page } from './fixtures';
 
 const WIZARD = '/connectors/new/jira';
 const ATTACH = /\/api\/manage\/admin\/connector\/\d+\/credential\/\d+$/;
@@ -140,15 +140,6 @@ test('a failed attach, a reload, then a retry: exactly one connector, with its c
     { credential_ids: [1] },
   ]);
 });
-
-/** Tab (forwards) until `target` has the focus: the keyboard's own way there. */
-async function tabTo(page: Page, target: Locator, limit = 40) {
-  for (let presses = 0; presses < limit; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 test('the wizard done with the keyboard alone', async ({ page, request, server, signIn }) => {
   await signIn(WIZARD);

@@ -1,17 +1,7 @@
 // The life of a data source with the keyboard alone: a credential made on its
 // page, connectors chosen and paused from the list, one opened, edited and
 // deleted, each step reached with Tab and done with Enter or Space.
-import type { Locator } from '@playwright/test';
-import { expect, test, type Page } from './fixtures';
-
-/** Tab (forwards) until `target` has the focus: the keyboard's own way there. */
-async function tabTo(page: Page, target: Locator, limit = 60) {
-  for (let presses = 0; presses < limit; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
+import { expect, tabTo, test } from './fixtures';
 
 test('a credential, a bulk pause, an edit and a delete, from the keyboard', async ({
   page,
