@@ -41,3 +41,21 @@ test('the sign-in page has no accessibility violations, also with an error shown
   await expect(page.getByText('Paste your API key', { exact: false })).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
+
+test('signing out forgets what the tab kept: the next person to sign in finds an empty wizard', async ({
+  page,
+  server,
+  signIn,
+}) => {
+  await signIn('/connectors/new/jira');
+  await page.getByLabel('Name', { exact: true }).fill('Half-typed Jira');
+  await page.getByLabel('Jira base URL').fill('https://private.atlassian.net');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to Sourcedesk' })).toBeVisible();
+  expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain('private');
+
+  await page.getByLabel('API key').fill(server.adminKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Jira base URL')).toHaveValue('');
+});

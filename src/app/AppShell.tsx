@@ -51,7 +51,7 @@ export function AppShell() {
     return <Navigate to={paths.signIn.getHref(location.pathname + location.search)} replace />;
   }
   const signOut = () => {
-    session.signOut();
+    session.signOutAndForget();
     queryClient.clear();
   };
   return (

@@ -1,6 +1,8 @@
 // The signed-in API key, kept for this browser tab only (sessionStorage, never
 // localStorage), as a tiny external store React can subscribe to.
-const STORAGE_KEY = 'sourcedesk.apiKey';
+/** Everything the panel keeps for a browser tab is stored under this prefix. */
+export const TAB_STORAGE_PREFIX = 'sourcedesk.';
+const STORAGE_KEY = `${TAB_STORAGE_PREFIX}apiKey`;
 
 export interface Session {
   apiKey: string | null;
@@ -38,6 +40,22 @@ export const session = {
   },
   signIn: (apiKey: string) => set({ apiKey: apiKey.trim(), reason: null }),
   signOut: (reason: string | null = null) => set({ apiKey: null, reason }),
+  /**
+   * Signing out on purpose also forgets what the tab kept (a wizard's draft, a
+   * pending attach), so whoever signs in next in this tab starts clean. A key
+   * refused by the server (401) signs out without it: the same person signs in
+   * again and finds their work.
+   */
+  signOutAndForget() {
+    try {
+      for (const key of Object.keys(sessionStorage)) {
+        if (key.startsWith(TAB_STORAGE_PREFIX)) sessionStorage.removeItem(key);
+      }
+    } catch {
+      // storage refused: nothing was kept
+    }
+    set({ apiKey: null, reason: null });
+  },
 };
 
 /**

@@ -4,8 +4,9 @@
 // names, addresses, schedule, the credential's id — and no secret.
 import { z } from 'zod';
 import { connectorCreateRequestSchema } from '../../api/contract';
+import { TAB_STORAGE_PREFIX } from '../../lib/session';
 
-const STORAGE_KEY = 'sourcedesk.jiraWizard.pendingAttach';
+const STORAGE_KEY = `${TAB_STORAGE_PREFIX}jiraWizard.pendingAttach`;
 
 const pendingAttachSchema = z.object({
   connectorId: z.int().nonnegative(),

@@ -5,8 +5,9 @@
 import { z } from 'zod';
 import { FREQUENCY_UNITS } from '../../lib/frequency';
 import { DEFAULT_VALUES, type WizardValues } from './wizardSchema';
+import { TAB_STORAGE_PREFIX } from '../../lib/session';
 
-const STORAGE_KEY = 'sourcedesk.jiraWizard.draft';
+const STORAGE_KEY = `${TAB_STORAGE_PREFIX}jiraWizard.draft`;
 
 const frequency = z.object({ amount: z.string(), unit: z.enum(FREQUENCY_UNITS) });
 const draftSchema = z.object({
