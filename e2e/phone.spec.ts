@@ -123,6 +123,21 @@ test.describe('360 px wide, names of 200 letters without a space', () => {
     await page.goto(new URL('/credentials', page.url()).toString());
     await expect(page.getByRole('heading', { name: credentialName })).toBeVisible();
     await noSidewaysScroll(page);
+
+    // A long address wraps in the users directory; its role badge stays one line high
+    // (it stretched into an oval as tall as the address).
+    await server.keyFor(
+      'curator',
+      'someone.with.a.long.address@a-rather-long-company-domain.example',
+    );
+    await page.goto(new URL('/users', page.url()).toString());
+    const row = page.getByRole('button', { name: /^someone\.with\.a\.long\.address/ });
+    await expect(row).toBeVisible();
+    const rowBox = (await row.boundingBox())!;
+    const badgeBox = (await row.getByText('curator', { exact: true }).boundingBox())!;
+    expect(rowBox.height).toBeGreaterThan(2 * badgeBox.height);
+    expect(badgeBox.height).toBeLessThan(30);
+    await noSidewaysScroll(page);
   });
 });
 
