@@ -44,6 +44,17 @@ for (const width of [360, 390]) {
       await noAxeViolations(page);
     });
 
+    test("a card's source reads on one line, not broken mid-word", async ({ page, signIn }) => {
+      await signIn('/connectors');
+      const card = page.getByRole('row', { name: /^Uploaded policies/ });
+      const source = card.getByRole('cell', { name: /File upload/ });
+      await expect(source).toBeVisible();
+      // "File uploa|d" at 360 px: the source shared a line with both schedules.
+      const height = (await source.boundingBox())!.height;
+      const name = (await card.getByRole('link', { name: 'Uploaded policies' }).boundingBox())!;
+      expect(height).toBeLessThan(name.height * 1.6);
+    });
+
     test('every step of the wizard fits, its review included', async ({ page, signIn }) => {
       await signIn('/connectors/new/jira');
       await page.getByLabel('Name', { exact: true }).fill('Phone Jira');
