@@ -37,9 +37,7 @@ export function toHumanFrequency(seconds: number): HumanFrequency {
 
 /** "Every 1 hour (3600 seconds)", "Every 90 minutes (5400 seconds)" */
 export function describeFrequency(seconds: number): string {
-  const { amount, unit } = toHumanFrequency(seconds);
-  const word = amount === '1' ? unit.slice(0, -1) : unit;
-  return `Every ${amount} ${word} (${seconds} seconds)`;
+  return `Every ${inWords(seconds)} (${seconds} seconds)`;
 }
 
 export type Schedule = 'refresh' | 'prune';

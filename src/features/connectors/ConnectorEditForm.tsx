@@ -1,6 +1,7 @@
 // Edit a connector: its name, schedule and (for Jira) its site and project. The
-// rules are the server's (D4, from the shared contract): its 422 words land next
-// to the field they are about, and a duplicate name next to the name.
+// schedule is checked here by the rule the wizard uses too (in the form's units);
+// the rest are the server's (D4, from the shared contract): its 422 words land
+// next to the field they are about, and a duplicate name next to the name.
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../api/client';
 import { useUpdateConnector } from '../../api/connectors';
