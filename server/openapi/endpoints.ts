@@ -12,6 +12,7 @@ import {
   connectorDetailSchema,
   connectorListSchema,
   connectorPatchRequestSchema,
+  connectorStatusListSchema,
   credentialCreateRequestSchema,
   credentialCreateResponseSchema,
   credentialListSchema,
@@ -79,6 +80,14 @@ export const ENDPOINTS: Endpoint[] = [
     ],
     answer: connectorListSchema,
     errors: [422],
+  },
+  {
+    method: 'get',
+    path: '/manage/admin/connector-status',
+    summary: 'Whether each listed connector (D5) runs or is paused, by id.',
+    roles: CURATOR_OR_ADMIN_ROLES,
+    answer: connectorStatusListSchema,
+    errors: [],
   },
   {
     method: 'post',

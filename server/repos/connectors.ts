@@ -3,6 +3,7 @@ import type {
   ConnectorPatch,
   ConnectorSnapshot,
   ConnectorStatus,
+  ConnectorStatusList,
 } from '../../src/api/contract';
 import type { Db } from '../db/database';
 import { nextTimeUpdated } from './timeUpdated';
@@ -106,6 +107,17 @@ export async function listConnectors(db: Db, credentialId?: number): Promise<Con
     );
   }
   return foldSnapshots(await query.execute());
+}
+
+/** Whether each connector D5 lists is running or paused, by id. */
+export async function listConnectorStatuses(db: Db): Promise<ConnectorStatusList> {
+  const rows = await db
+    .selectFrom('connectors')
+    .select(['id', 'status'])
+    .where('source', '!=', 'ingestion_api')
+    .orderBy('id')
+    .execute();
+  return rows as ConnectorStatusList;
 }
 
 /** One connector: its snapshot, access type and status; undefined when there is none. */

@@ -16,6 +16,7 @@ import {
   insertConnector,
   insertPair,
   listConnectors,
+  listConnectorStatuses,
 } from '../repos/connectors';
 import { isDuplicateConnector } from '../db/constraints';
 import type { RouteContext } from './context';
@@ -51,6 +52,17 @@ export function connectorRoutes(app: FastifyInstance, { db, guard, write, reads 
       request.revision,
     );
     return sendCachedJson(request, reply, list);
+  });
+
+  // Whether each listed connector runs or is paused (the list's snapshots hold
+  // exactly D5's fields, so the panel asks for this beside it).
+  app.get('/manage/admin/connector-status', { onRequest }, async (request, reply) => {
+    const statuses = await reads.get(
+      'connector-status',
+      () => db.transaction().execute((trx) => listConnectorStatuses(trx)),
+      request.revision,
+    );
+    return sendCachedJson(request, reply, statuses);
   });
 
   app.post('/manage/admin/connector', { onRequest }, async (request) => {

@@ -336,6 +336,12 @@ export const connectorDetailSchema = z.extend(connectorSnapshotSchema, {
 });
 export type ConnectorDetail = z.infer<typeof connectorDetailSchema>;
 
+/** Whether each listed connector (D5's set, by id) is running or paused: the list's companion. */
+export const connectorStatusListSchema = z.array(
+  z.object({ id: z.int(), status: connectorStatusSchema }),
+);
+export type ConnectorStatusList = z.infer<typeof connectorStatusListSchema>;
+
 /** A credential's values: a flat object of strings, with the keys its source needs. */
 const credentialValuesSchema = z.record(z.string(), z.string());
 

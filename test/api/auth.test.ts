@@ -13,6 +13,7 @@ afterAll(() => server.close());
 const PROTECTED: [string, string][] = [
   ['GET', '/manage/admin/connector'],
   ['POST', '/manage/admin/connector'],
+  ['GET', '/manage/admin/connector-status'],
   ['GET', '/manage/admin/credential'],
   ['PUT', '/manage/admin/connector/1/credential/0'],
   ['PATCH', '/manage/set-user-role'],

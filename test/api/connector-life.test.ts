@@ -57,6 +57,27 @@ describe('GET /manage/admin/connector/{id}', () => {
   });
 });
 
+describe('GET /manage/admin/connector-status', () => {
+  it('the status of every connector the list holds, by id; a pause shows at the next read', async () => {
+    const running = await createConnector(server, plainRequest('web', { name: 'Runs on' }));
+    const paused = await createConnector(server, plainRequest('web', { name: 'Will pause' }));
+    const statuses = async () =>
+      (await api(server, 'GET', '/manage/admin/connector-status')).json as {
+        id: number;
+        status: string;
+      }[];
+    const listed = (
+      (await api(server, 'GET', '/manage/admin/connector')).json as { id: number }[]
+    ).map((c) => c.id);
+    expect((await statuses()).map((s) => s.id)).toEqual(listed);
+
+    expect((await patch(paused, { status: 'PAUSED' })).status).toBe(200);
+    const after = await statuses();
+    expect(after.find((s) => s.id === paused)).toEqual({ id: paused, status: 'PAUSED' });
+    expect(after.find((s) => s.id === running)).toEqual({ id: running, status: 'ACTIVE' });
+  });
+});
+
 describe('PATCH /manage/admin/connector/{id}', () => {
   it('changes what is sent, moves time_updated, keeps the rest; pause and resume', async () => {
     const id = await createConnector(server, plainRequest('web', { name: 'Before' }));

@@ -57,6 +57,13 @@ const endpoints: Endpoint[] = [
     ok: (r) => expect(r.status).toBe(200),
   },
   {
+    name: 'GET /manage/admin/connector-status',
+    call: (key) => api(server, 'GET', '/manage/admin/connector-status', { key }),
+    allowed: CURATOR_OR_ADMIN,
+    refusal: NOT_CURATOR,
+    ok: (r) => expect(r.status).toBe(200),
+  },
+  {
     name: 'POST /manage/admin/connector',
     call: (key, role) =>
       api(server, 'POST', '/manage/admin/connector', {

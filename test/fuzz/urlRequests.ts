@@ -103,6 +103,7 @@ export function credentialListRequests(fixture: Fixture) {
 
 const ROUTES: [string, string[]][] = [
   ['/manage/admin/connector', ['GET', 'POST']],
+  ['/manage/admin/connector-status', ['GET']],
   ['/manage/admin/connector/1', ['GET', 'PATCH', 'DELETE']],
   ['/manage/admin/credential', ['GET']],
   ['/manage/admin/credential/1', ['PATCH', 'DELETE']],
