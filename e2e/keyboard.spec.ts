@@ -1,6 +1,7 @@
 // The life of a data source with the keyboard alone: a credential made on its
 // page, connectors chosen and paused from the list, one opened, edited and
 // deleted, each step reached with Tab and done with Enter or Space.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, tabTo, test } from './fixtures';
 
 test('a credential, a bulk pause, an edit and a delete, from the keyboard', async ({
@@ -38,6 +39,10 @@ test('a credential, a bulk pause, an edit and a delete, from the keyboard', asyn
   await tabTo(page, confirm.getByRole('button', { name: 'Pause 2' }));
   await page.keyboard.press('Enter');
   await expect(page.getByText('2 of 2 paused.')).toBeVisible();
+  // The list marks them paused, beside their names.
+  await expect(page.getByRole('row', { name: /^Platform Jira Paused/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^Support Slack Paused/ })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   // One connector: opened from its row, edited, then deleted.
   await tabTo(page, page.getByRole('link', { name: 'Engineering Slack' }));

@@ -5,6 +5,7 @@ import {
   connectorCreateResponseSchema,
   connectorDetailSchema,
   connectorListSchema,
+  connectorStatusListSchema,
   statusResponseSchema,
   type ConnectorCreateRequest,
   type ConnectorPatchRequest,
@@ -21,6 +22,7 @@ export const connectorKeys = {
   list: (filters: ConnectorFilters) => [...connectorKeys.lists(), filters] as const,
   details: () => [...connectorKeys.all, 'detail'] as const,
   detail: (id: number) => [...connectorKeys.details(), id] as const,
+  statuses: () => [...connectorKeys.all, 'status'] as const,
 };
 
 const CONNECTOR_PATH = '/manage/admin/connector';
@@ -33,6 +35,18 @@ export const connectorListQuery = (filters: ConnectorFilters = {}) =>
         path: CONNECTOR_PATH,
         query: { credential: filters.credential },
         schema: connectorListSchema,
+        signal,
+      }),
+  });
+
+/** Which connectors run and which are paused (the list's snapshots do not say). */
+export const connectorStatusQuery = () =>
+  queryOptions({
+    queryKey: connectorKeys.statuses(),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path: '/manage/admin/connector-status',
+        schema: connectorStatusListSchema,
         signal,
       }),
   });

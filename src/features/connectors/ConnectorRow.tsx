@@ -7,6 +7,7 @@ export interface ConnectorRowProps {
   /** Its place in the list (0 first), for aria-rowindex: only some rows are in the page. */
   index: number;
   credentialNames: CredentialNames;
+  paused: boolean;
   highlight: boolean;
   /** Chosen for a bulk action (the last column's box). */
   selected: boolean;
@@ -15,13 +16,16 @@ export interface ConnectorRowProps {
 }
 
 export function ConnectorRow(props: ConnectorRowProps) {
-  const { connector, index, credentialNames, highlight, selected, onSelect, rowRef } = props;
+  const { connector, index, credentialNames, paused, highlight, selected, onSelect, rowRef } =
+    props;
   return (
     <tr
       ref={rowRef}
       data-index={index}
       aria-rowindex={index + 2}
-      className={highlight ? 'highlight' : undefined}
+      className={
+        [highlight && 'highlight', paused && 'paused'].filter(Boolean).join(' ') || undefined
+      }
     >
       {COLUMNS.map((column) => (
         // data-label names the value in the narrow layout, where the header row is not above it.
@@ -30,7 +34,7 @@ export function ConnectorRow(props: ConnectorRowProps) {
           data-label={column.label}
           className={`cell-${column.key}${column.narrow ? '' : ' wide-only'}`}
         >
-          {column.cell(connector, credentialNames)}
+          {column.cell(connector, credentialNames, paused)}
         </td>
       ))}
       <td className="select-cell">

@@ -15,6 +15,8 @@ const VirtualRows = lazy(() => import('./VirtualRows'));
 export interface ConnectorTableProps {
   rows: ConnectorSnapshot[];
   credentialNames: CredentialNames;
+  /** The ids of the paused connectors (empty until their statuses arrive). */
+  paused: ReadonlySet<number>;
   sort: Sort | null;
   onSort: (sort: Sort) => void;
   /** A connector to bring into view and mark (the one just created). */
@@ -114,6 +116,7 @@ export function ConnectorTable(props: ConnectorTableProps) {
 function PlainRows({
   rows,
   credentialNames,
+  paused,
   highlightId,
   selected,
   onSelect,
@@ -132,6 +135,7 @@ function PlainRows({
           connector={connector}
           index={index}
           credentialNames={credentialNames}
+          paused={paused.has(connector.id)}
           highlight={connector.id === highlightId}
           selected={selected.has(connector.id)}
           onSelect={onSelect}

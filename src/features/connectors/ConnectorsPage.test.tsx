@@ -295,4 +295,22 @@ test('bulk: the header box chooses every listed row; pause says so per connector
     }),
   );
   expect(paused).toEqual(['PAUSED', 'PAUSED', 'PAUSED']);
+  // The list says so too, beside each name (the snapshots hold no status).
+  await user.clear(screen.getByRole('searchbox', { name: 'Search by name' }));
+  const row = (name: string) => screen.getByRole('row', { name: new RegExp(`^${name}`) });
+  await within(await table()).findAllByText('Paused');
+  for (const name of ['Engineering Jira', 'Platform Jira', 'Support desk Jira'])
+    expect(within(row(name)).getByText('Paused')).toBeInTheDocument();
+  expect(within(row('Engineering Slack')).queryByText('Paused')).not.toBeInTheDocument();
+});
+
+test('a connector paused elsewhere is marked paused in the list', async () => {
+  await api(server, 'PATCH', `/manage/admin/connector/${fleet.connectors['Support Slack']}`, {
+    body: { status: 'PAUSED' },
+  });
+  connectTo(server);
+  renderApp('/connectors');
+  const paused = await within(await table()).findByText('Paused');
+  expect(paused.closest('tr')).toHaveAccessibleName(/^Support Slack/);
+  expect(within(await table()).getAllByText('Paused')).toHaveLength(1);
 });

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { connectorStatusQuery } from '../../api/connectors';
 import { useCredentials } from '../../api/credentials';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { credentialLabel } from '../../lib/credentials';
@@ -27,6 +28,14 @@ export function ConnectorsPage() {
   const listed = useQuery({ ...queries.filtered, placeholderData: keepPreviousData });
   const everything = useQuery(queries.everything);
   const credentials = useCredentials();
+  const statuses = useQuery(connectorStatusQuery());
+  const paused = useMemo(
+    () =>
+      new Set(
+        (statuses.data ?? []).filter((s) => s.status === 'PAUSED').map((s) => s.id),
+      ) as ReadonlySet<number>,
+    [statuses.data],
+  );
   const [finishedName, setFinishedName] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const select = (ids: number[], chosen: boolean) =>
@@ -142,6 +151,7 @@ export function ConnectorsPage() {
         <ConnectorTable
           rows={rows}
           credentialNames={credentialNames}
+          paused={paused}
           sort={sort}
           onSort={(next) => show({ sort: next })}
           highlightId={search ? undefined : created?.id}

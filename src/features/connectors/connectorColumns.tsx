@@ -21,7 +21,8 @@ export interface Column {
   /** Shown in the narrow (phone) card too: name, source, schedule, credentials. */
   narrow: boolean;
   sortValue: (connector: ConnectorSnapshot, names: CredentialNames) => string | number;
-  cell: (connector: ConnectorSnapshot, names: CredentialNames) => ReactNode;
+  /** `paused`: the connector is paused (GET /connector-status), marked beside its name. */
+  cell: (connector: ConnectorSnapshot, names: CredentialNames, paused: boolean) => ReactNode;
 }
 
 export type Sort = ListSort;
@@ -44,7 +45,12 @@ export const COLUMNS: Column[] = [
     label: 'Name',
     narrow: true,
     sortValue: (c) => c.name,
-    cell: (c) => <Link to={paths.connector.getHref(c.id)}>{c.name}</Link>,
+    cell: (c, _names, paused) => (
+      <>
+        <Link to={paths.connector.getHref(c.id)}>{c.name}</Link>
+        {paused && <span className="paused-mark"> Paused</span>}
+      </>
+    ),
   },
   {
     key: 'source',
