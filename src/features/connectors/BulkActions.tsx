@@ -19,20 +19,39 @@ const VERBS: Record<BulkAction, { button: string; done: string; confirm: string 
   },
 };
 
-export function BulkActions(props: { chosen: ConnectorSnapshot[]; onClear: () => void }) {
-  const { chosen, onClear } = props;
+/**
+ * The chosen connectors an action concerns: pause the running ones, resume the
+ * paused ones, delete them all. While their statuses are unknown (null), all.
+ */
+export function targetsOf(
+  action: BulkAction,
+  chosen: ConnectorSnapshot[],
+  paused: ReadonlySet<number> | null,
+) {
+  if (action === 'delete' || paused === null) return chosen;
+  return chosen.filter((connector) => paused.has(connector.id) === (action === 'resume'));
+}
+
+export function BulkActions(props: {
+  chosen: ConnectorSnapshot[];
+  /** The paused connectors' ids; null while unknown. */
+  paused: ReadonlySet<number> | null;
+  onClear: () => void;
+}) {
+  const { chosen, paused, onClear } = props;
   const bulk = useBulkConnectors();
   const [asking, setAsking] = useState<BulkAction | null>(null);
   const [report, setReport] = useState<{ action: BulkAction; outcomes: BulkOutcome[] } | null>(
     null,
   );
   const count = chosen.length;
+  const targets = asking ? targetsOf(asking, chosen, paused) : [];
 
   const run = async (action: BulkAction) => {
     setAsking(null);
     const outcomes = await bulk.mutateAsync({
       action,
-      connectors: chosen.map(({ id, name }) => ({ id, name })),
+      connectors: targetsOf(action, chosen, paused).map(({ id, name }) => ({ id, name })),
     });
     setReport({ action, outcomes });
     onClear();
@@ -43,17 +62,23 @@ export function BulkActions(props: { chosen: ConnectorSnapshot[]; onClear: () =>
       {count > 0 && (
         <div className="detail-actions" role="group" aria-label="With the selected connectors">
           <span>{count} selected</span>
-          {(Object.keys(VERBS) as BulkAction[]).map((action) => (
-            <button
-              key={action}
-              type="button"
-              className="secondary"
-              disabled={bulk.isPending}
-              onClick={() => setAsking(action)}
-            >
-              {VERBS[action].button} {count}
-            </button>
-          ))}
+          {(Object.keys(VERBS) as BulkAction[]).map((action) => {
+            // Only what the action changes: "Pause 2" of three chosen when one is paused already.
+            const n = targetsOf(action, chosen, paused).length;
+            return (
+              n > 0 && (
+                <button
+                  key={action}
+                  type="button"
+                  className="secondary"
+                  disabled={bulk.isPending}
+                  onClick={() => setAsking(action)}
+                >
+                  {VERBS[action].button} {n}
+                </button>
+              )
+            );
+          })}
           <button type="button" className="secondary" onClick={onClear}>
             Clear the selection
           </button>
@@ -62,12 +87,12 @@ export function BulkActions(props: { chosen: ConnectorSnapshot[]; onClear: () =>
       <div role="status">{report && <Report {...report} />}</div>
       {asking && (
         <ConfirmDialog
-          title={`${VERBS[asking].button} ${count} connector${count === 1 ? '' : 's'}?`}
-          confirmLabel={`${VERBS[asking].button} ${count}`}
+          title={`${VERBS[asking].button} ${targets.length} connector${targets.length === 1 ? '' : 's'}?`}
+          confirmLabel={`${VERBS[asking].button} ${targets.length}`}
           onCancel={() => setAsking(null)}
           onConfirm={() => void run(asking).catch(() => {})}
         >
-          <p>{chosen.map((c) => c.name).join(', ')}.</p>
+          <p>{targets.map((c) => c.name).join(', ')}.</p>
           <p>{VERBS[asking].confirm}</p>
         </ConfirmDialog>
       )}

@@ -314,3 +314,28 @@ test('a connector paused elsewhere is marked paused in the list', async () => {
   expect(paused.closest('tr')).toHaveAccessibleName(/^Support Slack/);
   expect(within(await table()).getAllByText('Paused')).toHaveLength(1);
 });
+
+test('bulk: pause offers the running ones of the choice, resume the paused ones', async () => {
+  await api(server, 'PATCH', `/manage/admin/connector/${fleet.connectors['Platform Jira']}`, {
+    body: { status: 'PAUSED' },
+  });
+  connectTo(server);
+  const { user } = renderApp('/connectors');
+  await within(await table()).findByText('Paused');
+  for (const name of ['Engineering Jira', 'Platform Jira', 'Support desk Jira'])
+    await user.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
+  const bar = screen.getByRole('group', { name: 'With the selected connectors' });
+  expect(bar).toHaveTextContent('3 selected');
+  expect(within(bar).getByRole('button', { name: 'Pause 2' })).toBeInTheDocument();
+  expect(within(bar).getByRole('button', { name: 'Delete 3' })).toBeInTheDocument();
+  await user.click(within(bar).getByRole('button', { name: 'Resume 1' }));
+  const dialog = screen.getByRole('dialog', { name: 'Resume 1 connector?' });
+  expect(dialog).toHaveTextContent('Platform Jira.');
+  await user.click(within(dialog).getByRole('button', { name: 'Resume 1' }));
+  expect(await screen.findByText('1 of 1 running again.')).toBeInTheDocument();
+  await vi.waitFor(() => expect(screen.queryByText('Paused')).not.toBeInTheDocument());
+  const statuses = (await api(server, 'GET', '/manage/admin/connector-status')).json as {
+    status: string;
+  }[];
+  expect(statuses.every((s) => s.status === 'ACTIVE')).toBe(true);
+});

@@ -137,6 +137,7 @@ export function ConnectorsPage() {
       />
       <BulkActions
         chosen={rows.filter((row) => selected.has(row.id))}
+        paused={statuses.isSuccess ? paused : null}
         onClear={() => setSelected(new Set())}
       />
       <p role="status" className="hint updating">
