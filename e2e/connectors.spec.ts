@@ -173,3 +173,20 @@ test('10,000 connectors: the page scrolls (no box in a box), only the rows in vi
   await page.getByRole('searchbox', { name: 'Search by name' }).fill('Bulk 0999');
   await expect(dataRows(page)).toHaveCount(10);
 });
+
+test('what a page just did is said once: a reload does not say it again', async ({
+  page,
+  signIn,
+  fleet,
+}) => {
+  await signIn(`/connectors/${fleet!.connectors['Support Slack']}`);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete “Support Slack”?' })
+    .getByRole('button', { name: 'Delete connector' })
+    .click();
+  await expect(page.getByText('Connector “Support Slack” was deleted.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Engineering Slack' })).toBeVisible();
+  await expect(page.getByText('Connector “Support Slack” was deleted.')).toHaveCount(0);
+});

@@ -17,9 +17,22 @@ import './ConnectorsPage.css';
 
 export function ConnectorsPage() {
   const navigate = useNavigate();
-  const { state } = useLocation();
-  const created = createdConnectorFrom(state);
-  const deleted = deletedConnectorFrom(state);
+  const location = useLocation();
+  // What another page just did (made or deleted a connector) is said once: kept
+  // here for this visit, and taken out of the history entry, so a reload or a
+  // way back to this entry does not say it again.
+  const handedBy = (entry: typeof location) => ({
+    key: entry.key,
+    created: createdConnectorFrom(entry.state),
+    deleted: deletedConnectorFrom(entry.state),
+  });
+  const [handed, setHanded] = useState(() => handedBy(location));
+  if (location.state !== null && handed.key !== location.key) setHanded(handedBy(location));
+  const { created, deleted } = handed;
+  useEffect(() => {
+    if (location.state === null) return;
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, [location.state, location.pathname, location.search, navigate]);
   const view = paths.connectors.parse(useSearchParams()[0]);
   const { credential, badCredential, search } = view;
   const sort = view.sort && isColumn(view.sort.column) ? view.sort : null;
