@@ -63,6 +63,13 @@ test('an edit the server refuses puts its words next to the field; a good one is
   expect(screen.getByText('https://jira.example')).toBeInTheDocument();
 });
 
+/** The connector as the server holds it. */
+const stored = async () =>
+  (await api(server, 'GET', `/manage/admin/connector/${connector}`)).json as {
+    refresh_freq: number;
+    status: string;
+  };
+
 test("the editor says the schedule's least in its own units, before anything is sent", async () => {
   const { user } = await open();
   await user.click(screen.getByRole('button', { name: 'Edit' }));
@@ -72,13 +79,7 @@ test("the editor says the schedule's least in its own units, before anything is 
   await user.click(screen.getByRole('button', { name: 'Save changes' }));
   // Not the server's "Enter 60 or more." beside a box in hours.
   expect(refresh).toHaveAccessibleDescription(/at least 1 minute \(60 seconds\)/);
-  expect(
-    (
-      (await api(server, 'GET', `/manage/admin/connector/${connector}`)).json as {
-        refresh_freq: number;
-      }
-    ).refresh_freq,
-  ).toBe(3600);
+  expect((await stored()).refresh_freq).toBe(3600);
 });
 
 test('Cancel closes the editor unsaved and gives the keyboard back to Edit', async () => {
@@ -95,13 +96,7 @@ test('Cancel closes the editor unsaved and gives the keyboard back to Edit', asy
   expect(screen.queryByLabelText('Refresh every')).not.toBeInTheDocument();
   expect(edit).toHaveFocus();
   expect(screen.getByText('every hour')).toBeInTheDocument();
-  expect(
-    (
-      (await api(server, 'GET', `/manage/admin/connector/${connector}`)).json as {
-        refresh_freq: number;
-      }
-    ).refresh_freq,
-  ).toBe(3600);
+  expect((await stored()).refresh_freq).toBe(3600);
 });
 
 test('pause and resume; the server agrees', async () => {
