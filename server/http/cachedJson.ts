@@ -29,11 +29,7 @@ export class JsonCache {
    * The answer for `key` at `revision` (read before producing, so the answer is
    * at least as new as it); `produce` runs only on a miss.
    */
-  async get(
-    key: string,
-    produce: () => Promise<unknown>,
-    known?: string,
-  ): Promise<CachedJson> {
+  async get(key: string, produce: () => Promise<unknown>, known?: string): Promise<CachedJson> {
     const revision = known ?? (await this.store.revision());
     const hit = this.entries.get(key);
     if (hit?.revision === revision) return hit;
