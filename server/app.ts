@@ -8,10 +8,10 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
-import type { VersionSet } from '../src/api/contract';
+import type { UserRole, VersionSet } from '../src/api/contract';
 import type { Store } from './db/database';
 import { DISK_FULL_DETAIL, isDiskFull } from './db/storageErrors';
-import { createGuard, createWriter } from './http/auth';
+import { accessOf, createGuard, createWriter } from './http/auth';
 import {
   AuthFailures,
   DEFAULT_AUTH_FAILURE_LIMIT,
@@ -65,6 +65,8 @@ export interface ApiRoute {
   /** Fastify's spelling: `/api/manage/admin/connector/:connector_id`. */
   url: string;
   pattern: RegExp;
+  /** Who its guard lets through: the roles, null for no key needed (undefined: no guard). */
+  roles: readonly UserRole[] | null | undefined;
 }
 
 declare module 'fastify' {
@@ -119,7 +121,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
     for (const method of [route.method].flat()) {
-      apiRoutes.push({ method, url: route.url, pattern: routePattern(route.url) });
+      const access = accessOf(route.onRequest);
+      apiRoutes.push({
+        method,
+        url: route.url,
+        pattern: routePattern(route.url),
+        roles: access === undefined ? undefined : (access?.roles ?? null),
+      });
     }
   });
   app.decorate('apiRoutes', apiRoutes);

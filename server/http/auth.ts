@@ -28,7 +28,18 @@ export interface Access {
   refusal: string;
 }
 
-export type Guard = (access: Access | null) => onRequestAsyncHookHandler;
+/** A guard's hook says whom it lets through, so the routes' own list of roles is the only one. */
+export type GuardHook = onRequestAsyncHookHandler & { readonly access: Access | null };
+export type Guard = (access: Access | null) => GuardHook;
+
+/** The access a route's guard enforces; undefined when the route has no guard. */
+export function accessOf(onRequest: unknown): Access | null | undefined {
+  const hooks = [onRequest].flat() as unknown[];
+  const guard = hooks.find(
+    (hook): hook is GuardHook => typeof hook === 'function' && 'access' in hook,
+  );
+  return guard?.access;
+}
 
 /** How many keys' answers are remembered; random wrong keys cannot grow it further. */
 const MAX_REMEMBERED_KEYS = 1024;
@@ -50,32 +61,36 @@ export function createGuard(store: Store, failures: AuthFailures | null = null):
     remembered.set(keyHash, { revision, user });
     return user;
   };
-  return (access) => async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (access) {
-      const key = BEARER.exec(request.headers.authorization ?? '')?.[1];
-      // Read once per request: it is the costly part of a cached answer.
-      const revision = await store.revision();
-      request.revision = revision;
-      const user = key ? await userFor(key, revision) : undefined;
-      if (!user) {
-        const wait = failures?.retryAfter(request.ip) ?? 0;
-        if (wait > 0) {
-          throw problem(
-            429,
-            `Too many wrong or missing keys from this address: try again in ${wait} seconds.`,
-            { 'retry-after': String(wait) },
-          );
+  return (access) =>
+    Object.assign(
+      async (request: FastifyRequest, _reply: FastifyReply) => {
+        if (access) {
+          const key = BEARER.exec(request.headers.authorization ?? '')?.[1];
+          // Read once per request: it is the costly part of a cached answer.
+          const revision = await store.revision();
+          request.revision = revision;
+          const user = key ? await userFor(key, revision) : undefined;
+          if (!user) {
+            const wait = failures?.retryAfter(request.ip) ?? 0;
+            if (wait > 0) {
+              throw problem(
+                429,
+                `Too many wrong or missing keys from this address: try again in ${wait} seconds.`,
+                { 'retry-after': String(wait) },
+              );
+            }
+            failures?.record(request.ip);
+            throw notAuthenticated();
+          }
+          if (!access.roles.includes(user.role)) throw problem(403, access.refusal);
+          request.user = user;
+          request.access = access;
+          request.keyHash = hashApiKey(key!);
         }
-        failures?.record(request.ip);
-        throw notAuthenticated();
-      }
-      if (!access.roles.includes(user.role)) throw problem(403, access.refusal);
-      request.user = user;
-      request.access = access;
-      request.keyHash = hashApiKey(key!);
-    }
-    if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT) throw tooLarge();
-  };
+        if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT) throw tooLarge();
+      },
+      { access },
+    );
 }
 
 export type Writer = <T>(request: FastifyRequest, work: (trx: Db) => Promise<T>) => Promise<T>;

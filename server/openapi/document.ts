@@ -2,8 +2,14 @@
 // endpoint table and the zod contract (zod 4's JSON Schema output), once.
 import * as z from 'zod';
 import type { ZodMiniType } from 'zod/mini';
-import { errorDetailSchema, httpValidationErrorSchema, USER_ROLES } from '../../src/api/contract';
+import {
+  errorDetailSchema,
+  httpValidationErrorSchema,
+  USER_ROLES,
+  type UserRole,
+} from '../../src/api/contract';
 import { RUNNING_VERSION } from '../versions';
+import type { ApiRoute } from '../app';
 import { ENDPOINTS, type Endpoint } from './endpoints';
 
 type Json = Record<string, unknown>;
@@ -54,9 +60,19 @@ const errorResponse = (status: number) => ({
   },
 });
 
-function operation(endpoint: Endpoint): Json {
+/** The roles a registered route's guard lets through (null: no key needed). */
+function rolesOf(endpoint: Endpoint, routes: readonly ApiRoute[]) {
+  const url = `/api${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
+  const route = routes.find((r) => r.url === url && r.method === endpoint.method.toUpperCase());
+  if (!route || route.roles === undefined) {
+    throw new Error(`${endpoint.method} ${endpoint.path}: no guarded route is registered for it`);
+  }
+  return route.roles;
+}
+
+function operation(endpoint: Endpoint, roles: readonly UserRole[] | null): Json {
   const statuses = new Set(endpoint.errors);
-  if (endpoint.roles) for (const status of [401, 403, 413, 429]) statuses.add(status);
+  if (roles) for (const status of [401, 403, 413, 429]) statuses.add(status);
   const responses: Json = {
     200: {
       description: 'Done.',
@@ -64,16 +80,16 @@ function operation(endpoint: Endpoint): Json {
     },
   };
   for (const status of [...statuses].sort()) responses[status] = errorResponse(status);
-  const who = endpoint.roles
-    ? endpoint.roles.length === USER_ROLES.length
+  const who = roles
+    ? roles.length === USER_ROLES.length
       ? 'Any role.'
-      : `Roles: ${endpoint.roles.join(', ')}.`
+      : `Roles: ${roles.join(', ')}.`
     : 'No key needed.';
   return {
     summary: endpoint.summary,
     description: who,
-    'x-roles': endpoint.roles ?? [],
-    security: endpoint.roles ? [{ bearer: [] }] : [],
+    'x-roles': roles ?? [],
+    security: roles ? [{ bearer: [] }] : [],
     ...(endpoint.parameters?.length
       ? {
           parameters: endpoint.parameters.map((parameter) => ({
@@ -99,10 +115,10 @@ function operation(endpoint: Endpoint): Json {
   };
 }
 
-function build(): Json {
+function build(routes: readonly ApiRoute[]): Json {
   const paths: Record<string, Json> = {};
   for (const endpoint of ENDPOINTS) {
-    (paths[endpoint.path] ??= {})[endpoint.method] = operation(endpoint);
+    (paths[endpoint.path] ??= {})[endpoint.method] = operation(endpoint, rolesOf(endpoint, routes));
   }
   return {
     openapi: '3.1.0',
@@ -125,6 +141,10 @@ function build(): Json {
   };
 }
 
-let built: Json | undefined;
-/** The document, made on first use and kept (it changes only with the code). */
-export const openApiDocument = (): Json => (built ??= build());
+const built = new WeakMap<readonly ApiRoute[], Json>();
+/** The document of an app's routes, made on first use and kept (it changes only with the code). */
+export function openApiDocument(routes: readonly ApiRoute[]): Json {
+  let document = built.get(routes);
+  if (!document) built.set(routes, (document = build(routes)));
+  return document;
+}

@@ -1,5 +1,6 @@
-// Every endpoint of the API, as the OpenAPI description tells it: who may call
-// it, what it takes and what it answers. The schemas are the contract's own;
+// Every endpoint of the API, as the OpenAPI description tells it: what it takes
+// and what it answers (who may call it comes from the route's own guard, in the
+// document). The schemas are the contract's own;
 // test/api/openapi.test.ts holds this table to the routes the server registers
 // and to the answers it really gives.
 import type { ZodMiniType } from 'zod/mini';
@@ -18,14 +19,10 @@ import {
   credentialListSchema,
   credentialPatchRequestSchema,
   credentialSchema,
-  CURATOR_OR_ADMIN_ROLES,
   currentUserSchema,
   setUserRoleRequestSchema,
   statusResponseSchema,
-  USER_ADMIN_ROLES,
-  USER_ROLES,
   versionSetSchema,
-  type UserRole,
 } from '../../src/api/contract';
 import * as z from 'zod/mini';
 
@@ -41,8 +38,6 @@ export interface Endpoint {
   /** OpenAPI's spelling: `/manage/admin/connector/{connector_id}`. */
   path: string;
   summary: string;
-  /** The roles whose keys may call it; null: no key needed (an Authorization header is ignored). */
-  roles: readonly UserRole[] | null;
   parameters?: Parameter[];
   body?: ZodMiniType;
   /** The success answer (200). */
@@ -69,7 +64,6 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'get',
     path: '/manage/admin/connector',
     summary: 'List connectors (D5), optionally those using one credential.',
-    roles: CURATOR_OR_ADMIN_ROLES,
     parameters: [
       {
         name: 'credential',
@@ -85,7 +79,6 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'get',
     path: '/manage/admin/connector-status',
     summary: 'Whether each listed connector (D5) runs or is paused, by id.',
-    roles: CURATOR_OR_ADMIN_ROLES,
     answer: connectorStatusListSchema,
     errors: [],
   },
@@ -93,7 +86,6 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'post',
     path: '/manage/admin/connector',
     summary: 'Create a connector (D4); attach a credential next.',
-    roles: CURATOR_OR_ADMIN_ROLES,
     body: connectorCreateRequestSchema,
     answer: connectorCreateResponseSchema,
     errors: [400, 415, 422],
@@ -102,7 +94,6 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'get',
     path: '/manage/admin/connector/{connector_id}',
     summary: 'One connector: its snapshot, status, access and credentials (masked).',
-    roles: CURATOR_OR_ADMIN_ROLES,
     parameters: [connectorId],
     answer: connectorDetailSchema,
     errors: [404, 422],
@@ -111,7 +102,6 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'patch',
     path: '/manage/admin/connector/{connector_id}',
     summary: 'Change a connector: name, config, schedule, access, status (pause or resume).',
-    roles: CURATOR_OR_ADMIN_ROLES,
     parameters: [connectorId],
     body: connectorPatchRequestSchema,
     answer: connectorDetailSchema,
@@ -121,7 +111,6 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'delete',
     path: '/manage/admin/connector/{connector_id}',
     summary: 'Delete a connector and its credential pairs.',
-    roles: CURATOR_OR_ADMIN_ROLES,
     parameters: [connectorId],
     answer: statusResponseSchema,
     errors: [404, 422],
@@ -130,7 +119,6 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'put',
     path: '/manage/admin/connector/{connector_id}/credential/{credential_id}',
     summary: 'Attach a credential to a connector (D7: idempotent).',
-    roles: CURATOR_OR_ADMIN_ROLES,
     parameters: [connectorId, credentialId],
     answer: attachResponseSchema,
     errors: [400, 404, 422],
@@ -139,7 +127,6 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'delete',
     path: '/manage/admin/connector/{connector_id}/credential/{credential_id}',
     summary: 'Detach a credential from a connector (idempotent).',
-    roles: CURATOR_OR_ADMIN_ROLES,
     parameters: [connectorId, credentialId],
     answer: statusResponseSchema,
     errors: [404, 422],
@@ -148,7 +135,6 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'get',
     path: '/manage/admin/credential',
     summary: 'List credentials, their secrets masked (D6).',
-    roles: CURATOR_OR_ADMIN_ROLES,
     answer: credentialListSchema,
     errors: [],
   },
@@ -156,7 +142,6 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'post',
     path: '/manage/credential',
     summary: 'Create a credential; its secret values are encrypted and never shown again.',
-    roles: CURATOR_OR_ADMIN_ROLES,
     body: credentialCreateRequestSchema,
     answer: credentialCreateResponseSchema,
     errors: [415, 422],
@@ -165,7 +150,6 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'patch',
     path: '/manage/admin/credential/{credential_id}',
     summary: 'Rename a credential or give it new secret values.',
-    roles: CURATOR_OR_ADMIN_ROLES,
     parameters: [credentialId],
     body: credentialPatchRequestSchema,
     answer: credentialSchema, // the credential as it is now, masked (D6)
@@ -176,7 +160,6 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/manage/admin/credential/{credential_id}',
     summary:
       'Delete a credential (400 while connectors use it, unless force=true detaches it first).',
-    roles: CURATOR_OR_ADMIN_ROLES,
     parameters: [
       credentialId,
       { name: 'force', in: 'query', description: '`true` detaches it from its connectors first.' },
@@ -188,7 +171,6 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'patch',
     path: '/manage/set-user-role',
     summary: "Change a user's role (D8's rules, in order).",
-    roles: USER_ADMIN_ROLES,
     body: setUserRoleRequestSchema,
     answer: z.null(), // D8: the body is `null`
     errors: [400, 404, 415, 422],
@@ -197,7 +179,6 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'get',
     path: '/manage/users/accepted',
     summary: 'The users directory, by e-mail address, a page at a time.',
-    roles: USER_ADMIN_ROLES,
     parameters: [
       { name: 'q', in: 'query', description: 'Part of an e-mail address, letter case ignored.' },
       { name: 'page_num', in: 'query', description: 'The page, from 0.', integer: true },
@@ -210,7 +191,6 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'get',
     path: '/me',
     summary: 'Who the key acts as: id, e-mail address and current role.',
-    roles: USER_ROLES,
     answer: currentUserSchema,
     errors: [],
   },
@@ -218,7 +198,6 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'get',
     path: '/versions',
     summary: 'The latest stable, dev and migration version tags (D9).',
-    roles: null,
     answer: versionSetSchema,
     errors: [],
   },
@@ -226,7 +205,6 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'get',
     path: '/version',
     summary: "The running server's version tag (D1).",
-    roles: null,
     answer: backendVersionSchema,
     errors: [],
   },
@@ -234,7 +212,6 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'get',
     path: '/openapi.json',
     summary: 'This description (OpenAPI 3.1).',
-    roles: null,
     answer: z.record(z.string(), z.unknown()),
     errors: [],
   },
