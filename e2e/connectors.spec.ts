@@ -73,7 +73,10 @@ test('finishes an incomplete connector by attaching a credential', async ({ page
   await page.getByRole('button', { name: 'Finish them' }).click();
   const picker = page.getByRole('combobox', { name: 'Credential for Mobile Jira' });
   await picker.click();
-  await expect(page.getByRole('option')).toHaveCount(2); // only the Jira credentials
+  // only the Jira credentials
+  await expect(
+    page.getByRole('listbox', { name: 'Credential for Mobile Jira' }).getByRole('option'),
+  ).toHaveCount(2);
   await page.getByRole('option', { name: /Jira Cloud — engineering bot/ }).click();
   await page.getByRole('button', { name: 'Attach credential' }).click();
 

@@ -26,3 +26,12 @@ test('a credential that is no id is reported as such; an empty one is no filter 
   expect(parsed('/connectors?credential=')).toEqual({ search: '', sort: null });
   expect(parsed('/connectors?credential=0')).toMatchObject({ credential: 0 });
 });
+
+test('the status filter goes into the address and back; any other value means all', () => {
+  expect(getHref({ status: 'paused', search: 'jira' })).toBe(
+    '/connectors?status=paused&search=jira',
+  );
+  expect(parsed('/connectors?status=running')).toMatchObject({ status: 'running' });
+  expect(parsed('/connectors?status=PAUSED').status).toBeUndefined();
+  expect(parsed('/connectors?status=')).toEqual({ search: '', sort: null });
+});

@@ -7,8 +7,15 @@ export interface ListSort {
   direction: 'ascending' | 'descending';
 }
 
+/** Which connectors by status: those running, or those paused (none: all). */
+export const STATUS_FILTERS = ['running', 'paused'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+const isStatusFilter = (text: string | null): text is StatusFilter =>
+  (STATUS_FILTERS as readonly (string | null)[]).includes(text);
+
 export interface ConnectorListParams {
   credential?: number;
+  status?: StatusFilter;
   search?: string;
   sort?: ListSort | null;
 }
@@ -29,21 +36,28 @@ export const paths = {
     path: '/connectors',
     /**
      * The list's filter, search and sort live in the URL, so a view can be shared
-     * and reloaded: `?credential=7&search=jira&sort=-name` (a leading "-" sorts descending).
+     * and reloaded: `?credential=7&status=paused&search=jira&sort=-name` (a leading "-"
+     * sorts descending).
      */
-    getHref: ({ credential, search, sort }: ConnectorListParams = {}) => {
+    getHref: ({ credential, status, search, sort }: ConnectorListParams = {}) => {
       const query = new URLSearchParams();
       if (credential !== undefined) query.set('credential', String(credential));
+      if (status) query.set('status', status);
       if (search) query.set('search', search);
       if (sort) query.set('sort', `${sort.direction === 'descending' ? '-' : ''}${sort.column}`);
       const text = query.toString();
       return text ? `/connectors?${text}` : '/connectors';
     },
-    /** The reverse of getHref. A credential that is no id is reported, not ignored. */
+    /**
+     * The reverse of getHref. A credential that is no id is reported, not ignored;
+     * a status that is neither filter means all (the page's choice shows "All").
+     */
     parse: (query: URLSearchParams): ParsedConnectorList => {
       const credential = query.get('credential') ?? '';
+      const status = query.get('status');
       const sort = query.get('sort')?.match(/^(-?)(\w+)$/);
       return {
+        ...(isStatusFilter(status) ? { status } : {}),
         ...(/^\d{1,15}$/.test(credential)
           ? { credential: Number(credential) }
           : credential

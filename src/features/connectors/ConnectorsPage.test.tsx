@@ -333,9 +333,36 @@ test('bulk: pause offers the running ones of the choice, resume the paused ones'
   expect(dialog).toHaveTextContent('Platform Jira.');
   await user.click(within(dialog).getByRole('button', { name: 'Resume 1' }));
   expect(await screen.findByText('1 of 1 running again.')).toBeInTheDocument();
-  await vi.waitFor(() => expect(screen.queryByText('Paused')).not.toBeInTheDocument());
+  await vi.waitFor(async () =>
+    expect(within(await table()).queryByText('Paused')).not.toBeInTheDocument(),
+  );
   const statuses = (await api(server, 'GET', '/manage/admin/connector-status')).json as {
     status: string;
   }[];
   expect(statuses.every((s) => s.status === 'ACTIVE')).toBe(true);
+});
+
+test('the status filter shows the paused or the running ones, from the address and back into it', async () => {
+  for (const name of ['Platform Jira', 'Support Slack'])
+    await api(server, 'PATCH', `/manage/admin/connector/${fleet.connectors[name]}`, {
+      body: { status: 'PAUSED' },
+    });
+  connectTo(server);
+  const { user, router } = renderApp('/connectors?status=paused');
+  await vi.waitFor(async () =>
+    expect(await rowNames()).toEqual(['Platform Jira Paused', 'Support Slack Paused']),
+  );
+  expect(screen.getByText('2 paused connectors.')).toBeInTheDocument();
+  expect(screen.getByLabelText('Status')).toHaveValue('paused');
+
+  await user.selectOptions(screen.getByLabelText('Status'), 'running');
+  await vi.waitFor(async () =>
+    expect(await rowNames()).toEqual(
+      ALL_LISTED.filter((name) => name !== 'Platform Jira' && name !== 'Support Slack'),
+    ),
+  );
+  expect(router.state.location.search).toBe('?status=running');
+  await user.selectOptions(screen.getByLabelText('Status'), '');
+  await vi.waitFor(async () => expect(await rowNames()).toHaveLength(ALL_LISTED.length));
+  expect(router.state.location.search).toBe('');
 });

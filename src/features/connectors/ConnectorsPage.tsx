@@ -5,7 +5,7 @@ import { connectorStatusQuery } from '../../api/connectors';
 import { useCredentials } from '../../api/credentials';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { credentialLabel } from '../../lib/credentials';
-import { paths, type ConnectorListParams } from '../../lib/paths';
+import { paths, type ConnectorListParams, type StatusFilter } from '../../lib/paths';
 import { isColumn, sortConnectors } from './connectorColumns';
 import { ConnectorFilters } from './ConnectorFilters';
 import { BulkActions } from './BulkActions';
@@ -34,7 +34,7 @@ export function ConnectorsPage() {
     void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
   }, [location.state, location.pathname, location.search, navigate]);
   const view = paths.connectors.parse(useSearchParams()[0]);
-  const { credential, badCredential, search } = view;
+  const { credential, badCredential, search, status } = view;
   const sort = view.sort && isColumn(view.sort.column) ? view.sort : null;
   const queries = connectorsPageQueries(credential);
   // The previous rows stay on screen while another filter loads.
@@ -70,7 +70,9 @@ export function ConnectorsPage() {
 
   /** Search and sort replace the address (no history entry per key); a credential adds one. */
   const show = (change: ConnectorListParams, replace = true) =>
-    void navigate(paths.connectors.getHref({ credential, search, sort, ...change }), { replace });
+    void navigate(paths.connectors.getHref({ credential, status, search, sort, ...change }), {
+      replace,
+    });
 
   const credentialNames = useMemo(
     () => new Map((credentials.data ?? []).map((c) => [c.id, credentialLabel(c)])),
@@ -80,13 +82,22 @@ export function ConnectorsPage() {
     () => (listed.data ?? []).filter((connector) => connector.credential_ids.length > 0),
     [listed.data],
   );
+  // Running or paused: known once the statuses are in (until then such a filter shows nothing).
+  const statusPending = status !== undefined && !statuses.isSuccess;
+  const inStatus = useMemo(
+    () =>
+      status === undefined
+        ? complete
+        : complete.filter((c) => paused.has(c.id) === (status === 'paused')),
+    [complete, status, paused],
+  );
   const rows = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    const found = needle ? complete.filter((c) => c.name.toLowerCase().includes(needle)) : complete;
+    const found = needle ? inStatus.filter((c) => c.name.toLowerCase().includes(needle)) : inStatus;
     return sortConnectors(found, sort, credentialNames);
-  }, [complete, search, sort, credentialNames]);
+  }, [inStatus, search, sort, credentialNames]);
   const unfinished = (everything.data ?? []).filter((c) => c.credential_ids.length === 0);
-  const filtered = credential !== undefined || search.trim() !== '';
+  const filtered = credential !== undefined || status !== undefined || search.trim() !== '';
   const unknownCredential =
     credential !== undefined && credentials.isSuccess && !credentialNames.has(credential);
 
@@ -145,6 +156,8 @@ export function ConnectorsPage() {
       <ConnectorFilters
         credential={credential ?? null}
         onCredential={(id) => show({ credential: id ?? undefined }, false)}
+        status={status}
+        onStatus={(next) => show({ status: next }, false)}
         search={search}
         onSearch={(text) => show({ search: text })}
       />
@@ -154,10 +167,10 @@ export function ConnectorsPage() {
         onClear={() => setSelected(new Set())}
       />
       <p role="status" className="hint updating">
-        {listed.isPlaceholderData ? 'Updating…' : ''}
+        {listed.isPlaceholderData || statusPending ? 'Updating…' : ''}
       </p>
       <p role="status" className="connector-count">
-        {countText(rows.length, complete.length, search.trim(), credential !== undefined)}
+        {countText(rows.length, inStatus.length, search.trim(), credential !== undefined, status)}
       </p>
       {rows.length === 0 ? (
         <EmptyState filtered={filtered} />
@@ -179,10 +192,17 @@ export function ConnectorsPage() {
 }
 
 /** "5 connectors.", "2 connectors use this credential.", "2 of 5 connectors match “jira”." */
-function countText(shown: number, listed: number, search: string, byCredential: boolean) {
+function countText(
+  shown: number,
+  listed: number,
+  search: string,
+  byCredential: boolean,
+  status: StatusFilter | undefined,
+) {
   const count = (n: number) => n.toLocaleString('en');
-  if (search) return `${count(shown)} of ${count(listed)} connectors match “${search}”.`;
-  const noun = shown === 1 ? 'connector' : 'connectors';
+  const kind = status ? `${status} ` : '';
+  if (search) return `${count(shown)} of ${count(listed)} ${kind}connectors match “${search}”.`;
+  const noun = `${kind}${shown === 1 ? 'connector' : 'connectors'}`;
   if (!byCredential) return `${count(shown)} ${noun}.`;
   return `${count(shown)} ${noun} ${shown === 1 ? 'uses' : 'use'} this credential.`;
 }
