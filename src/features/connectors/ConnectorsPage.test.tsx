@@ -366,3 +366,22 @@ test('the status filter shows the paused or the running ones, from the address a
   await vi.waitFor(async () => expect(await rowNames()).toHaveLength(ALL_LISTED.length));
   expect(router.state.location.search).toBe('');
 });
+
+test('when the statuses cannot be read, the status filter says so instead of showing nothing', async () => {
+  connectTo(server);
+  const realFetch = globalThis.fetch.bind(globalThis);
+  const fetchSpy = vi.spyOn(globalThis, 'fetch');
+  fetchSpy.mockImplementation((input, init) =>
+    String(input instanceof Request ? input.url : input).includes('/connector-status')
+      ? Promise.resolve(new Response(JSON.stringify({ detail: 'Boom' }), { status: 503 }))
+      : realFetch(input, init),
+  );
+  try {
+    renderApp('/connectors?status=paused');
+    // The list itself is read: only which connectors are paused is not known.
+    await screen.findByText('1 connector is not finished.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/The server failed \(503\)/);
+  } finally {
+    fetchSpy.mockRestore();
+  }
+});

@@ -83,7 +83,7 @@ export function ConnectorsPage() {
     [listed.data],
   );
   // Running or paused: known once the statuses are in (until then such a filter shows nothing).
-  const statusPending = status !== undefined && !statuses.isSuccess;
+  const statusPending = status !== undefined && statuses.isPending;
   const inStatus = useMemo(
     () =>
       status === undefined
@@ -172,6 +172,9 @@ export function ConnectorsPage() {
       <p role="status" className="connector-count">
         {countText(rows.length, inStatus.length, search.trim(), credential !== undefined, status)}
       </p>
+      {status !== undefined && statuses.isError && (
+        <ErrorNotice error={statuses.error} onRetry={() => void statuses.refetch()} />
+      )}
       {rows.length === 0 ? (
         <EmptyState filtered={filtered} />
       ) : (
