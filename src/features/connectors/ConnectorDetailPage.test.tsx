@@ -103,12 +103,19 @@ test('pause and resume; the server agrees', async () => {
   const { user } = await open();
   await user.click(screen.getByRole('button', { name: 'Pause' }));
   expect(await screen.findByText('“Docs Jira” is paused.')).toBeInTheDocument();
+  // Said for as long as it is paused, not only as the answer to the click.
+  expect(
+    await screen.findByText('Not indexed until it is resumed.', { exact: false }),
+  ).toBeInTheDocument();
   expect(
     ((await api(server, 'GET', `/manage/admin/connector/${connector}`)).json as { status: string })
       .status,
   ).toBe('PAUSED');
   await user.click(await screen.findByRole('button', { name: 'Resume' }));
   expect(await screen.findByText('“Docs Jira” runs again.')).toBeInTheDocument();
+  expect(
+    screen.queryByText('Not indexed until it is resumed.', { exact: false }),
+  ).not.toBeInTheDocument();
 });
 
 test('delete asks first, naming the connector; Cancel keeps it', async () => {

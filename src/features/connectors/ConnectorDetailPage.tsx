@@ -96,6 +96,11 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
         <Link to={paths.connectors.getHref()}>Connectors</Link> ›
       </p>
       <h1 id="connector-title">{connector.name}</h1>
+      {paused && (
+        <p>
+          <span className="paused-mark">Paused</span> Not indexed until it is resumed.
+        </p>
+      )}
       <p role="status">{said}</p>
       <div className="detail-actions">
         <button
