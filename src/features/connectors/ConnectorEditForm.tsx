@@ -9,6 +9,7 @@ import type { ConnectorDetail, ConnectorPatchRequest } from '../../api/contract'
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { FrequencyField } from '../../components/FrequencyField';
+import { SaveOrCancel } from '../../components/SaveOrCancel';
 import { placeServerErrors } from '../../lib/fieldErrors';
 import {
   scheduleProblem,
@@ -147,14 +148,7 @@ export function ConnectorEditForm(props: {
         !(update.error instanceof ApiError && [400, 422].includes(update.error.status)) && (
           <ErrorNotice error={update.error} />
         )}
-      <div className="form-actions">
-        <button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save changes'}
-        </button>
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <SaveOrCancel label="Save changes" saving={update.isPending} onCancel={onCancel} />
     </form>
   );
 }

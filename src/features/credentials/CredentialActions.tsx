@@ -7,6 +7,7 @@ import { useDeleteCredential, useUpdateCredential } from '../../api/credentials'
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
+import { SaveOrCancel } from '../../components/SaveOrCancel';
 import { credentialFields } from '../../lib/credentialFields';
 import { credentialLabel } from '../../lib/credentials';
 import { placeServerErrors } from '../../lib/fieldErrors';
@@ -133,14 +134,7 @@ export function CredentialActions(props: {
               </Field>
             ))
           )}
-          <div className="form-actions">
-            <button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Saving…' : 'Save'}
-            </button>
-            <button type="button" className="secondary" onClick={cancel}>
-              Cancel
-            </button>
-          </div>
+          <SaveOrCancel label="Save" saving={update.isPending} onCancel={cancel} />
         </form>
       )}
       {remove.isError && <ErrorNotice error={remove.error} />}
