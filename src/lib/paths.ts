@@ -74,7 +74,8 @@ export const paths = {
   },
   credentials: {
     path: '/credentials',
-    getHref: () => '/credentials',
+    /** `?q=` keeps the page's search in the address, like the connectors list's. */
+    getHref: (q = '') => (q ? `/credentials?${new URLSearchParams({ q })}` : '/credentials'),
   },
   newJiraConnector: {
     path: '/connectors/new/jira',

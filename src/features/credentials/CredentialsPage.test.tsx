@@ -124,3 +124,15 @@ test('rename is saved; Cancel on new values sends nothing and gives the keyboard
   )!;
   expect(listed.credential_json.jira_api_token).toBe('toke...7890');
 });
+
+test('search by name or source, kept in the address', async () => {
+  await addCredential(server, 'jira', { jira_api_token: 'token-1234567890' }, 'Jira bot');
+  await addCredential(server, 'slack', { slack_bot_token: 'xoxb-1234567890' }, 'Workspace bot');
+  const { user, router } = renderApp('/credentials');
+  await screen.findByRole('heading', { name: 'Jira bot', level: 2 });
+  await user.type(screen.getByRole('searchbox', { name: 'Search by name or source' }), 'slack');
+  expect(await screen.findByText('1 of 3 credentials match “slack”.')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Workspace bot', level: 2 })).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Jira bot', level: 2 })).not.toBeInTheDocument();
+  expect(router.state.location.search).toBe('?q=slack');
+});

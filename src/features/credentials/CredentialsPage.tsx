@@ -3,7 +3,7 @@
 // which connectors would lose it).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { connectorListQuery } from '../../api/connectors';
 import type { ConnectorSnapshot, Credential } from '../../api/contract';
 import { EMPTY_CREDENTIAL_ID } from '../../api/contractRules';
@@ -21,6 +21,25 @@ export function CredentialsPage() {
   const connectors = useQuery(connectorListQuery());
   const [adding, setAdding] = useState(false);
   const [said, setSaid] = useState('');
+  const navigate = useNavigate();
+  const q = useSearchParams()[0].get('q') ?? '';
+  // The box keeps what is typed (each key shows at once) while the address follows.
+  const [typed, setTyped] = useState(q);
+  const [fromAddress, setFromAddress] = useState(q);
+  if (q !== fromAddress) {
+    setFromAddress(q);
+    setTyped(q);
+  }
+  const needle = typed.trim().toLowerCase();
+  const all = credentials.data ?? [];
+  // By name or source, as each card shows them.
+  const shown = needle
+    ? all.filter((credential) =>
+        `${credentialLabel(credential)} ${sourceLabel(credential.source)}`
+          .toLowerCase()
+          .includes(needle),
+      )
+    : all;
 
   const usedBy = new Map<number, ConnectorSnapshot[]>();
   for (const connector of connectors.data ?? []) {
@@ -50,8 +69,27 @@ export function CredentialsPage() {
       )}
       {credentials.isPending && <p className="loading">Loading credentials…</p>}
       {credentials.isError && <ErrorNotice error={credentials.error} />}
+      {credentials.isSuccess && (
+        <div className="field credential-search">
+          <label htmlFor="credential-search">Search by name or source</label>
+          <input
+            id="credential-search"
+            type="search"
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              void navigate(paths.credentials.getHref(event.target.value), { replace: true });
+            }}
+          />
+          <p role="status" className="hint">
+            {needle
+              ? `${shown.length} of ${all.length} credentials match “${typed.trim()}”.`
+              : `${all.length} ${all.length === 1 ? 'credential' : 'credentials'}.`}
+          </p>
+        </div>
+      )}
       <ul className="credential-cards">
-        {(credentials.data ?? []).map((credential) => (
+        {shown.map((credential) => (
           <CredentialCard
             key={credential.id}
             credential={credential}
