@@ -39,6 +39,9 @@ export async function findConnectorSource(db: Db, id: number): Promise<string | 
   return row?.source;
 }
 
+/** D5: connectors of this source are never listed (nor their statuses). */
+const UNLISTED_SOURCE = 'ingestion_api';
+
 /** Connectors with their pairs, one row per pair (or one with no pair), by id then credential. */
 const selectWithPairs = (db: Db) =>
   db
@@ -97,7 +100,7 @@ function foldSnapshots(rows: Row[]): ConnectorSnapshot[] {
  * those attached to one credential. One query; the pairs come in the same rows.
  */
 export async function listConnectors(db: Db, credentialId?: number): Promise<ConnectorSnapshot[]> {
-  let query = selectWithPairs(db).where('c.source', '!=', 'ingestion_api');
+  let query = selectWithPairs(db).where('c.source', '!=', UNLISTED_SOURCE);
   if (credentialId !== undefined) {
     query = query.where('c.id', 'in', (eb) =>
       eb
@@ -114,7 +117,7 @@ export async function listConnectorStatuses(db: Db): Promise<ConnectorStatusList
   const rows = await db
     .selectFrom('connectors')
     .select(['id', 'status'])
-    .where('source', '!=', 'ingestion_api')
+    .where('source', '!=', UNLISTED_SOURCE)
     .orderBy('id')
     .execute();
   return rows as ConnectorStatusList;

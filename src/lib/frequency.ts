@@ -42,7 +42,7 @@ export function describeFrequency(seconds: number): string {
 
 export type Schedule = 'refresh' | 'prune';
 /** The least each schedule may be (D4), in seconds. */
-export const SCHEDULE_MINIMUM: Record<Schedule, number> = {
+const SCHEDULE_MINIMUM: Record<Schedule, number> = {
   refresh: REFRESH_FREQ_MIN,
   prune: PRUNE_FREQ_MIN,
 };

@@ -23,9 +23,7 @@ export function ConnectorRow(props: ConnectorRowProps) {
       ref={rowRef}
       data-index={index}
       aria-rowindex={index + 2}
-      className={
-        [highlight && 'highlight', paused && 'paused'].filter(Boolean).join(' ') || undefined
-      }
+      className={highlight ? 'highlight' : undefined}
     >
       {COLUMNS.map((column) => (
         // data-label names the value in the narrow layout, where the header row is not above it.

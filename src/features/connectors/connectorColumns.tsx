@@ -48,7 +48,12 @@ export const COLUMNS: Column[] = [
     cell: (c, _names, paused) => (
       <>
         <Link to={paths.connector.getHref(c.id)}>{c.name}</Link>
-        {paused && <span className="paused-mark"> Paused</span>}
+        {paused && (
+          <>
+            {' '}
+            <span className="paused-mark">Paused</span>
+          </>
+        )}
       </>
     ),
   },
