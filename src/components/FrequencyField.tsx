@@ -2,15 +2,15 @@
 // one (the wizard and a connector's editor): sent in seconds, "never" when the
 // number is left empty where the form allows it.
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FREQUENCY_UNITS, secondsOf, type HumanFrequency } from '../lib/frequency';
+import { FREQUENCY_UNITS, secondsOf, type HumanFrequency, type Schedule } from '../lib/frequency';
 import { Field } from './Field';
 import './FrequencyField.css';
 
 interface FrequencyFieldProps {
   /** The number's id; the unit takes `<id>-unit`. */
   id: string;
-  /** "Refresh" or "Prune": the start of both controls' labels ("Refresh every", "Refresh unit"). */
-  what: string;
+  /** Which schedule: its word starts both controls' labels ("Refresh every", "Refresh unit"). */
+  schedule: Schedule;
   legend: string;
   hint: string;
   error: string | undefined;
@@ -21,7 +21,8 @@ interface FrequencyFieldProps {
 }
 
 export function FrequencyField(props: FrequencyFieldProps) {
-  const { id, what, legend, hint, error, amount, unit, value } = props;
+  const { id, schedule, legend, hint, error, amount, unit, value } = props;
+  const what = schedule === 'refresh' ? 'Refresh' : 'Prune';
   const seconds = secondsOf(value);
   return (
     <Field

@@ -16,6 +16,7 @@ import {
   secondsOf,
   toHumanFrequency,
   type HumanFrequency,
+  type Schedule,
 } from '../../lib/frequency';
 
 interface EditValues {
@@ -98,11 +99,11 @@ export function ConnectorEditForm(props: {
     }
   });
 
-  const frequency = (name: 'refresh' | 'prune', what: string) => (
+  const frequency = (name: Schedule, legend: string) => (
     <FrequencyField
       id={`edit-${name}`}
-      what={what}
-      legend={what}
+      schedule={name}
+      legend={legend}
       hint="Leave the number empty for never."
       error={errors[name]?.amount?.message}
       amount={register(`${name}.amount`)}

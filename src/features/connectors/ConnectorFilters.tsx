@@ -1,7 +1,6 @@
-// The list's filters. The page keeps them in the address; the search box keeps
-// what is typed itself too, so each key shows at once while the address follows.
-import { useState } from 'react';
+// The list's filters. The page keeps them in the address.
 import { CredentialPicker } from '../../components/CredentialPicker';
+import { SearchField } from '../../components/SearchField';
 import { STATUS_FILTERS, type StatusFilter } from '../../lib/paths';
 
 const STATUS_WORDS: Record<StatusFilter, string> = { running: 'Running', paused: 'Paused' };
@@ -23,13 +22,6 @@ export function ConnectorFilters({
   search,
   onSearch,
 }: ConnectorFiltersProps) {
-  const [typed, setTyped] = useState(search);
-  const [fromAddress, setFromAddress] = useState(search);
-  if (search !== fromAddress) {
-    // The address changed by other means (back, a link): it wins.
-    setFromAddress(search);
-    setTyped(search);
-  }
   return (
     <div className="connector-filters">
       <CredentialPicker
@@ -57,18 +49,13 @@ export function ConnectorFilters({
           ))}
         </select>
       </div>
-      <div className="field search-filter">
-        <label htmlFor="connector-search">Search by name</label>
-        <input
-          id="connector-search"
-          type="search"
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.target.value);
-            onSearch(event.target.value);
-          }}
-        />
-      </div>
+      <SearchField
+        id="connector-search"
+        label="Search by name"
+        value={search}
+        onSearch={onSearch}
+        className="field search-filter"
+      />
     </div>
   );
 }

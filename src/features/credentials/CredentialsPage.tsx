@@ -10,6 +10,7 @@ import { EMPTY_CREDENTIAL_ID } from '../../api/contractRules';
 import { useCredentials } from '../../api/credentials';
 import { CredentialForm } from '../../components/CredentialForm';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { SearchField } from '../../components/SearchField';
 import { credentialLabel, maskedEntries } from '../../lib/credentials';
 import { paths } from '../../lib/paths';
 import { CredentialActions } from './CredentialActions';
@@ -23,14 +24,7 @@ export function CredentialsPage() {
   const [said, setSaid] = useState('');
   const navigate = useNavigate();
   const q = useSearchParams()[0].get('q') ?? '';
-  // The box keeps what is typed (each key shows at once) while the address follows.
-  const [typed, setTyped] = useState(q);
-  const [fromAddress, setFromAddress] = useState(q);
-  if (q !== fromAddress) {
-    setFromAddress(q);
-    setTyped(q);
-  }
-  const needle = typed.trim().toLowerCase();
+  const needle = q.trim().toLowerCase();
   const all = credentials.data ?? [];
   // By name or source, as each card shows them.
   const shown = needle
@@ -70,20 +64,16 @@ export function CredentialsPage() {
       {credentials.isPending && <p className="loading">Loading credentials…</p>}
       {credentials.isError && <ErrorNotice error={credentials.error} />}
       {credentials.isSuccess && (
-        <div className="field credential-search">
-          <label htmlFor="credential-search">Search by name or source</label>
-          <input
+        <div className="credential-search">
+          <SearchField
             id="credential-search"
-            type="search"
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.target.value);
-              void navigate(paths.credentials.getHref(event.target.value), { replace: true });
-            }}
+            label="Search by name or source"
+            value={q}
+            onSearch={(text) => void navigate(paths.credentials.getHref(text), { replace: true })}
           />
           <p role="status" className="hint">
             {needle
-              ? `${shown.length} of ${all.length} credentials match “${typed.trim()}”.`
+              ? `${shown.length} of ${all.length} credentials match “${q.trim()}”.`
               : `${all.length} ${all.length === 1 ? 'credential' : 'credentials'}.`}
           </p>
         </div>

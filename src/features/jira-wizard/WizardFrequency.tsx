@@ -17,7 +17,7 @@ export function WizardFrequency({ name, id, legend, hint }: WizardFrequencyProps
   return (
     <FrequencyField
       id={id}
-      what={name === 'refresh' ? 'Refresh' : 'Prune'}
+      schedule={name}
       legend={legend}
       hint={hint}
       error={error}
