@@ -61,6 +61,8 @@ describe('GET /manage/admin/connector-status', () => {
   it('the status of every connector the list holds, by id; a pause shows at the next read', async () => {
     const running = await createConnector(server, plainRequest('web', { name: 'Runs on' }));
     const paused = await createConnector(server, plainRequest('web', { name: 'Will pause' }));
+    // D5: never listed, so no status either.
+    const unlisted = await createConnector(server, plainRequest('ingestion_api'));
     const statuses = async () =>
       (await api(server, 'GET', '/manage/admin/connector-status')).json as {
         id: number;
@@ -70,6 +72,7 @@ describe('GET /manage/admin/connector-status', () => {
       (await api(server, 'GET', '/manage/admin/connector')).json as { id: number }[]
     ).map((c) => c.id);
     expect((await statuses()).map((s) => s.id)).toEqual(listed);
+    expect(listed).not.toContain(unlisted);
 
     expect((await patch(paused, { status: 'PAUSED' })).status).toBe(200);
     const after = await statuses();
