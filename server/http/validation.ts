@@ -5,12 +5,14 @@ import * as z from 'zod/mini';
 import {
   connectorCreateRequestSchema,
   connectorPatchRequestSchema,
-  jiraConfigSchema,
+  credentialCreateRequestSchema,
+  type CredentialCreate,
   type ConnectorCreate,
   type ConnectorPatch,
   type ValidationError,
 } from '../../src/api/contract';
 import { MAX_PROBLEMS } from '../../src/api/contractRules';
+import { configProblems, credentialProblems, keptConfig } from '../../src/api/sources/catalogue';
 
 // Messages of the issues these rules leave to zod are in English, as classic zod
 // sets them, whichever of zod's flavours this process loads.
@@ -112,37 +114,31 @@ export function validate<S extends z.ZodMiniType>(
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** D4's Jira rules on a config, for a Jira connector (other sources keep any object). */
-function jiraConfigErrors(source: unknown, config: unknown): ValidationError[] {
-  if (source !== 'jira' || !isObject(config)) return [];
-  const jira = validate(jiraConfigSchema, config, ['body', 'connector_specific_config']);
-  return jira.ok ? [] : jira.errors;
+const CONFIG_LOC: Loc = ['body', 'connector_specific_config'];
+
+/** The config rules of the connector's source (sources/catalogue); none outside the catalogue (D4). */
+function sourceConfigErrors(source: unknown, config: unknown): ValidationError[] {
+  if (!isObject(config)) return [];
+  return toValidationErrors(configProblems(source, config), config, CONFIG_LOC);
 }
 
-/**
- * The config to store: the very object that was sent (zod rebuilds a record key
- * by key, and a key named __proto__ would be lost on the way, D4), with an empty
- * Jira `project_key` as null.
- */
-function keptConfig(source: unknown, config: Record<string, unknown>) {
-  return source === 'jira' && config.project_key === '' ? { ...config, project_key: null } : config;
-}
-
-function withJiraRules<T extends { connector_specific_config?: Record<string, unknown> }>(
+function withSourceRules<T extends { connector_specific_config?: Record<string, unknown> }>(
   base: Validated<T>,
   source: unknown,
   config: unknown,
 ): Validated<T> {
-  const errors = [...(base.ok ? [] : base.errors), ...jiraConfigErrors(source, config)];
+  const errors = [...(base.ok ? [] : base.errors), ...sourceConfigErrors(source, config)];
   if (!base.ok || errors.length > 0) return { ok: false, errors: errors.slice(0, MAX_PROBLEMS) };
+  // The very object that was sent (zod rebuilds a record key by key, and a key
+  // named __proto__ would be lost on the way, D4), as its source keeps it.
   if (isObject(config)) base.value.connector_specific_config = keptConfig(source, config);
   return base;
 }
 
-/** D4: the creation request, its Jira config rules included, every problem in one answer. */
+/** D4: the creation request, its source's config rules included, every problem in one answer. */
 export function validateConnectorCreate(input: unknown): Validated<ConnectorCreate> {
   const body = (input ?? {}) as Record<string, unknown>;
-  return withJiraRules(
+  return withSourceRules(
     validate(connectorCreateRequestSchema, input),
     body.source,
     body.connector_specific_config,
@@ -152,9 +148,27 @@ export function validateConnectorCreate(input: unknown): Validated<ConnectorCrea
 /** A change to a connector of `source`, by the same rules as its creation (D4). */
 export function validateConnectorPatch(input: unknown, source: string): Validated<ConnectorPatch> {
   const body = (input ?? {}) as Record<string, unknown>;
-  return withJiraRules(
+  return withSourceRules(
     validate(connectorPatchRequestSchema, input),
     source,
     body.connector_specific_config,
   );
+}
+
+/** A credential's values for its source (sources/catalogue): what is missing or malformed. */
+export const credentialValueErrors = (source: unknown, values: Record<string, unknown>) =>
+  toValidationErrors(credentialProblems(source, values), values, ['body', 'credential_json']);
+
+/** The creation body and its values' rules for its source, every problem in one answer (D3). */
+export function validateCredentialCreate(input: unknown): Validated<CredentialCreate> {
+  const body = (input ?? {}) as Record<string, unknown>;
+  const base = validate(credentialCreateRequestSchema, input);
+  const values = isObject(body.credential_json) ? body.credential_json : null;
+  const errors = [
+    ...(base.ok ? [] : base.errors),
+    ...(values ? credentialValueErrors(body.source, values) : []),
+  ];
+  return base.ok && errors.length === 0
+    ? base
+    : { ok: false, errors: errors.slice(0, MAX_PROBLEMS) };
 }

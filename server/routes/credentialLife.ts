@@ -2,16 +2,11 @@
 // (Onyx's paths). Values are sealed at rest (server/crypto) and every answer
 // masks them (D6); credential 0 is built in and stays as it is.
 import type { FastifyInstance } from 'fastify';
-import {
-  credentialCreateRequestSchema,
-  credentialPatchRequestSchema,
-  type DocumentSource,
-  type StatusResponse,
-} from '../../src/api/contract';
-import { EMPTY_CREDENTIAL_ID, missingCredentialKeys } from '../../src/api/contractRules';
+import { credentialPatchRequestSchema, type StatusResponse } from '../../src/api/contract';
+import { EMPTY_CREDENTIAL_ID } from '../../src/api/contractRules';
 import { pathIntegers, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
-import { validate } from '../http/validation';
+import { credentialValueErrors, validate, validateCredentialCreate } from '../http/validation';
 import {
   connectorsUsing,
   createCredential,
@@ -37,13 +32,6 @@ async function changeable(trx: Parameters<typeof findCredentialSource>[0], id: n
   return source;
 }
 
-const missingKeyErrors = (source: DocumentSource, values: Record<string, unknown>) =>
-  missingCredentialKeys(source, values).map((key) => ({
-    loc: ['body', 'credential_json', key],
-    msg: 'Field required',
-    type: 'missing',
-  }));
-
 export function credentialLifeRoutes(
   app: FastifyInstance,
   { guard, write, secrets }: RouteContext,
@@ -51,7 +39,7 @@ export function credentialLifeRoutes(
   const onRequest = guard(CURATOR_OR_ADMIN);
 
   app.post('/manage/credential', { onRequest }, async (request) => {
-    const body = validate(credentialCreateRequestSchema, readJsonObject(request));
+    const body = validateCredentialCreate(readJsonObject(request));
     if (!body.ok) throw validationProblem(body.errors);
     return write(request, async (trx) => {
       const id = await createCredential(trx, secrets, {
@@ -71,8 +59,8 @@ export function credentialLifeRoutes(
       const source = await changeable(trx, id);
       const values = body.value.credential_json;
       if (values) {
-        const missing = missingKeyErrors(source, values);
-        if (missing.length > 0) throw validationProblem(missing);
+        const problems = credentialValueErrors(source, values);
+        if (problems.length > 0) throw validationProblem(problems);
       }
       await updateCredential(trx, secrets, id, body.value);
       return findCredential(trx, secrets, id);

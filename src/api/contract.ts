@@ -6,20 +6,15 @@
 import * as z from 'zod/mini';
 import {
   CONNECTOR_NAME_MAX_LENGTH,
-  missingCredentialKeys,
   configLimitProblem,
   hasUnstorableText,
-  MAX_PROBLEMS,
   unkeepableNumbers,
-  isEmailAddress,
   isJsonObject,
   parseDateTime,
-  PROJECT_KEY_MAX_LENGTH,
-  PROJECT_KEY_PATTERN,
   PRUNE_FREQ_MIN,
   REFRESH_FREQ_MIN,
-  urlProblem,
 } from './contractRules';
+import { boundedList, issueType } from './schemaParts';
 
 export const DOCUMENT_SOURCES = [
   'ingestion_api',
@@ -112,65 +107,6 @@ export const ROLE_MEANINGS: Record<UserRole, string> = {
 export const CURATOR_OR_ADMIN_ROLES: readonly UserRole[] = ['admin', 'curator', 'global_curator'];
 
 export const ACCESS_TYPES = ['PUBLIC', 'PRIVATE', 'SYNC'] as const;
-
-/** A custom issue carries the validation type name of D3 in its params. */
-const issueType = (type: string) => ({ params: { type } });
-
-/**
- * A list whose items are checked one by one, reporting at most MAX_PROBLEMS
- * problems (D3): zod's own list would collect one issue per bad item and hand
- * them all on at once, which a list of a hundred thousand wrong items overflows.
- */
-function boundedList<T extends z.ZodMiniType>(item: T) {
-  return z
-    .custom<z.output<T>[]>(Array.isArray, {
-      message: 'Input should be a valid list',
-      ...issueType('list_type'),
-    })
-    .check(
-      z.superRefine((list, ctx) => {
-        let problems = 0;
-        for (let index = 0; index < list.length && problems < MAX_PROBLEMS; index++) {
-          const result = item.safeParse(list[index]);
-          if (result.success) continue;
-          for (const issue of result.error.issues) {
-            if (problems++ >= MAX_PROBLEMS) break;
-            ctx.addIssue({ ...issue, path: [index, ...issue.path] } as z.core.$ZodRawIssue);
-          }
-        }
-      }),
-    );
-}
-
-export const emailAddressSchema = z.string().check(
-  z.refine(isEmailAddress, {
-    message: 'Not a valid e-mail address: it needs a local part, an @ and a domain with a dot',
-    ...issueType('value_error'),
-  }),
-);
-
-export const httpUrlSchema = z.string().check(
-  z.superRefine((value, ctx) => {
-    const problem = urlProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, ...issueType('url_parsing') });
-  }),
-);
-
-export const projectKeySchema = z.string().check(
-  z.maxLength(PROJECT_KEY_MAX_LENGTH),
-  z.refine((value) => value === '' || PROJECT_KEY_PATTERN.test(value), {
-    message: `String should match pattern '${PROJECT_KEY_PATTERN.source}' (upper-case letters, digits and _, starting with a letter)`,
-    ...issueType('string_pattern_mismatch'),
-  }),
-);
-
-/** D4: connector_specific_config of source `jira`; other keys are kept as sent. */
-export const jiraConfigSchema = z.looseObject({
-  jira_base_url: httpUrlSchema,
-  project_key: z.optional(z.nullable(projectKeySchema)),
-  comment_email_blacklist: z.optional(z.nullable(boundedList(emailAddressSchema))),
-});
-export type JiraConfig = z.infer<typeof jiraConfigSchema>;
 
 // A custom check rather than z.record: the config is checked as the very object
 // that was sent, so a key named __proto__ cannot slip past the limits (D4).
@@ -345,29 +281,17 @@ export type ConnectorStatusList = z.infer<typeof connectorStatusListSchema>;
 /** A credential's values: a flat object of strings, with the keys its source needs. */
 const credentialValuesSchema = z.record(z.string(), z.string());
 
-/** The creation body, Onyx's CredentialBase. */
-export const credentialCreateRequestSchema = z
-  .object({
-    name: z.optional(z.nullable(connectorNameSchema)),
-    source: documentSourceSchema,
-    credential_json: credentialValuesSchema,
-    admin_public: z.boolean(),
-    curator_public: z._default(z.boolean(), false),
-    groups: z._default(boundedList(z.int()), []),
-  })
-  .check(
-    z.superRefine((body, ctx) => {
-      for (const key of missingCredentialKeys(body.source, body.credential_json)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'Field required',
-          path: ['credential_json', key],
-          ...issueType('missing'),
-        });
-      }
-    }),
-  );
+/** The creation body, Onyx's CredentialBase; its values are checked by source (sources/catalogue). */
+export const credentialCreateRequestSchema = z.object({
+  name: z.optional(z.nullable(connectorNameSchema)),
+  source: documentSourceSchema,
+  credential_json: credentialValuesSchema,
+  admin_public: z.boolean(),
+  curator_public: z._default(z.boolean(), false),
+  groups: z._default(boundedList(z.int()), []),
+});
 export type CredentialCreateRequest = z.input<typeof credentialCreateRequestSchema>;
+export type CredentialCreate = z.output<typeof credentialCreateRequestSchema>;
 
 export const credentialCreateResponseSchema = z.object({
   id: z.int(),

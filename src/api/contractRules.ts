@@ -11,10 +11,6 @@ export const MAX_PROBLEMS = 100;
 
 /** D4: a connector's trimmed name is 1–200 characters. */
 export const CONNECTOR_NAME_MAX_LENGTH = 200;
-/** D4: a Jira project key is at most 255 characters of this pattern. */
-export const PROJECT_KEY_MAX_LENGTH = 255;
-export const PROJECT_KEY_PATTERN = /^[A-Z][A-Z0-9_]*$/;
-
 /** D4: the shortest schedules, in seconds. */
 export const REFRESH_FREQ_MIN = 60;
 export const PRUNE_FREQ_MIN = 300;
@@ -43,28 +39,6 @@ export const credentialFitsSource = (
 ) =>
   credentialSource === connectorSource ||
   (credentialSource === 'not_applicable' && CREDENTIAL_FREE_SOURCES.includes(connectorSource));
-
-/**
- * The keys a credential of a source must carry, as Onyx's credential forms ask
- * for them; `optional` keys are those one kind of site needs and another not
- * (Jira and Confluence Cloud add the account's e-mail or user name; Server and
- * Data Center take a personal access token alone). Other sources take any flat
- * object of strings.
- */
-export const CREDENTIAL_KEYS: Partial<
-  Record<DocumentSource, { required: readonly string[]; optional: readonly string[] }>
-> = {
-  jira: { required: ['jira_api_token'], optional: ['jira_user_email'] },
-  confluence: { required: ['confluence_access_token'], optional: ['confluence_username'] },
-  slack: { required: ['slack_bot_token'], optional: [] },
-  github: { required: ['github_access_token'], optional: [] },
-};
-
-/** The required keys of `source` that `values` lacks or leaves blank. */
-export const missingCredentialKeys = (source: DocumentSource, values: Record<string, unknown>) =>
-  (CREDENTIAL_KEYS[source]?.required ?? []).filter(
-    (key) => typeof values[key] !== 'string' || (values[key] as string).trim() === '',
-  );
 
 /** Credential 0 is built in (D6): it can be neither changed nor deleted. */
 export const EMPTY_CREDENTIAL_ID = 0;

@@ -1,7 +1,7 @@
 // The fields of a credential form, per source: the keys come from the contract
 // (CREDENTIAL_KEYS, the rule the server checks); this adds what a person reads.
 import type { DocumentSource } from '../api/contract';
-import { CREDENTIAL_KEYS } from '../api/contractRules';
+import { CATALOGUE_SOURCES, credentialKeys } from '../api/sources/catalogue';
 
 export interface CredentialField {
   key: string;
@@ -42,14 +42,12 @@ const WORDS: Record<string, { label: string; hint: string; secret: boolean }> = 
 };
 
 /** The sources the credential form knows by name, in the order it offers them. */
-export const FORM_SOURCES = Object.keys(CREDENTIAL_KEYS) as DocumentSource[];
+export const FORM_SOURCES: DocumentSource[] = CATALOGUE_SOURCES;
 
 export function credentialFields(source: DocumentSource): CredentialField[] {
-  const keys = CREDENTIAL_KEYS[source];
-  if (!keys) return [];
-  return [...keys.optional, ...keys.required].map((key) => ({
+  return credentialKeys(source).map(({ key, required }) => ({
     key,
-    required: keys.required.includes(key),
+    required,
     ...(WORDS[key] ?? { label: key, hint: '', secret: true }),
   }));
 }

@@ -3,7 +3,7 @@
 // its sentences (clients of the real backend read them); the panel translates
 // them here, once, wherever a field's problem is shown. A sentence not known
 // here (the project's own, already in words) is shown as a sentence.
-import { PROJECT_KEY_PATTERN } from '../api/contractRules';
+import { PROJECT_KEY_PATTERN } from '../api/sources/jira';
 
 type Rule = [RegExp, (match: RegExpMatchArray) => string];
 

@@ -6,10 +6,9 @@ import type { ConnectorCreateRequest } from '../../api/contract';
 import {
   CONNECTOR_NAME_MAX_LENGTH,
   isEmailAddress,
-  PROJECT_KEY_MAX_LENGTH,
-  PROJECT_KEY_PATTERN,
   urlProblem,
 } from '../../api/contractRules';
+import { PROJECT_KEY_MAX_LENGTH, PROJECT_KEY_PATTERN } from '../../api/sources/jira';
 import { FREQUENCY_UNITS, scheduleProblem, secondsOf, type Schedule } from '../../lib/frequency';
 import { WIZARD_FIELD_ENTRIES } from './wizardFields';
 

@@ -1,6 +1,7 @@
 import type { UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
-import { emailAddressSchema, USER_ROLES, type SetUserRoleRequest } from '../../api/contract';
+import { USER_ROLES, type SetUserRoleRequest } from '../../api/contract';
+import { emailAddressSchema } from '../../api/schemaParts';
 import {
   placeServerErrors as placeOnFields,
   problemWords,

@@ -1,0 +1,63 @@
+// Building blocks of the contract's schemas, shared by contract.ts and the
+// per-source schemas of src/api/sources/: each rule is written once here.
+import * as z from 'zod/mini';
+import { isEmailAddress, MAX_PROBLEMS, urlProblem } from './contractRules';
+
+/** A custom issue carries the validation type name of D3 in its params. */
+export const issueType = (type: string) => ({ params: { type } });
+
+/**
+ * A list whose items are checked one by one, reporting at most MAX_PROBLEMS
+ * problems (D3): zod's own list would collect one issue per bad item and hand
+ * them all on at once, which a list of a hundred thousand wrong items overflows.
+ */
+export function boundedList<T extends z.ZodMiniType>(item: T) {
+  return z
+    .custom<z.output<T>[]>(Array.isArray, {
+      message: 'Input should be a valid list',
+      ...issueType('list_type'),
+    })
+    .check(
+      z.superRefine((list, ctx) => {
+        let problems = 0;
+        for (let index = 0; index < list.length && problems < MAX_PROBLEMS; index++) {
+          const result = item.safeParse(list[index]);
+          if (result.success) continue;
+          for (const issue of result.error.issues) {
+            if (problems++ >= MAX_PROBLEMS) break;
+            ctx.addIssue({ ...issue, path: [index, ...issue.path] } as z.core.$ZodRawIssue);
+          }
+        }
+      }),
+    );
+}
+
+export const emailAddressSchema = z.string().check(
+  z.refine(isEmailAddress, {
+    message: 'Not a valid e-mail address: it needs a local part, an @ and a domain with a dot',
+    ...issueType('value_error'),
+  }),
+);
+
+export const httpUrlSchema = z.string().check(
+  z.superRefine((value, ctx) => {
+    const problem = urlProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, ...issueType('url_parsing') });
+  }),
+);
+
+/** A value that must hold something besides white space (a token, a name). */
+export const filledText = z.string().check(
+  z.refine((value) => value.trim() !== '', {
+    message: 'Field required',
+    ...issueType('missing'),
+  }),
+);
+
+/** An e-mail address, or nothing typed (an optional account e-mail left empty). */
+export const emailOrNothing = z.string().check(
+  z.refine((value) => value === '' || isEmailAddress(value), {
+    message: 'Not a valid e-mail address: it needs a local part, an @ and a domain with a dot',
+    ...issueType('value_error'),
+  }),
+);
