@@ -49,10 +49,12 @@ export async function seedDemoData(db: Db, secrets: SecretBox, ownerId: string):
     }),
     drive: await credential('google_drive', 'Google Drive service account', {
       google_primary_admin: 'it-admin@acme.example',
-      google_service_account_key: {
+      // A key file as Onyx stores it: the JSON text of the service account's key.
+      google_service_account_key: JSON.stringify({
+        type: 'service_account',
         private_key_id: token('', 20),
-        client_id: 104892311092833000000,
-      },
+        client_id: '104892311092833000000',
+      }),
     }),
   };
   const jira = (project: string | null) => ({
@@ -77,21 +79,21 @@ export async function seedDemoData(db: Db, secrets: SecretBox, ownerId: string):
       'Company wiki',
       'confluence',
       'poll',
-      { wiki_page_url: 'https://acme.atlassian.net/wiki/spaces/ENG' },
+      { is_cloud: true, wiki_base: 'https://acme.atlassian.net/wiki', space: 'ENG' },
       'confluence',
     ],
     [
       'HR handbook',
       'confluence',
       'poll',
-      { wiki_page_url: 'https://acme.atlassian.net/wiki/spaces/HR' },
+      { is_cloud: true, wiki_base: 'https://acme.atlassian.net/wiki', space: 'HR' },
       'confluence',
     ],
     [
       'Monorepo pull requests',
       'github',
       'poll',
-      { repo_owner: 'acme', repositories: 'monorepo' },
+      { repo_owner: 'acme', repositories: 'monorepo', include_prs: true },
       'github',
     ],
     ['Shared drive', 'google_drive', 'poll', { include_shared_drives: true }, 'drive'],

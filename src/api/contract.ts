@@ -278,8 +278,17 @@ export const connectorStatusListSchema = z.array(
 );
 export type ConnectorStatusList = z.infer<typeof connectorStatusListSchema>;
 
-/** A credential's values: a flat object of strings, with the keys its source needs. */
-const credentialValuesSchema = z.record(z.string(), z.string());
+/**
+ * A credential's values: a flat object of strings (and yes/no switches such as
+ * Salesforce's `is_sandbox`), with the keys its source needs (sources/catalogue).
+ */
+const credentialValuesSchema = z.record(
+  z.string(),
+  z.custom<string | boolean>((value) => typeof value === 'string' || typeof value === 'boolean', {
+    message: 'Input should be a valid string',
+    ...issueType('string_type'),
+  }),
+);
 
 /** The creation body, Onyx's CredentialBase; its values are checked by source (sources/catalogue). */
 export const credentialCreateRequestSchema = z.object({

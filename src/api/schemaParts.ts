@@ -61,3 +61,13 @@ export const emailOrNothing = z.string().check(
     ...issueType('value_error'),
   }),
 );
+
+/** An optional text setting: absent, null or a string. */
+export const optionalText = z.optional(z.nullable(z.string()));
+
+/** An optional list of text items (channels, sites, workspaces): absent, null or a list. */
+export const optionalTextList = z.optional(z.nullable(boundedList(z.string())));
+
+/** An optional choice among `values`: absent, null or one of them. */
+export const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.optional(z.nullable(z.enum(values)));

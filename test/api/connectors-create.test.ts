@@ -162,7 +162,7 @@ describe('D4 connector_specific_config is stored exactly as sent', () => {
   });
 
   it('a key named __proto__ is kept like any other key', async () => {
-    const raw = JSON.stringify(plainRequest('web')).replace(
+    const raw = JSON.stringify(plainRequest('file')).replace(
       '"connector_specific_config":{}',
       '"connector_specific_config":{"__proto__":{"a":1},"b":2}',
     );
@@ -180,7 +180,7 @@ describe('D4 connector_specific_config is stored exactly as sent', () => {
       anything: [{}, []],
       n: -0.5,
     };
-    const { id } = (await create(plainRequest('slack', { connector_specific_config: config })))
+    const { id } = (await create(plainRequest('zulip', { connector_specific_config: config })))
       .json as { id: number };
     expect((await listed(id)).connector_specific_config).toEqual(config);
   });

@@ -15,7 +15,7 @@ afterAll(() => server.close());
 const { expectOne } = creationProblems(() => server);
 const create = (config: Record<string, unknown>) =>
   api(server, 'POST', '/manage/admin/connector', {
-    body: plainRequest('web', { connector_specific_config: config }),
+    body: plainRequest('file', { connector_specific_config: config }),
   });
 
 /** An object `levels` deep, objects and lists in turn: {} is one level, {"a": [{}]} three. */
@@ -43,7 +43,7 @@ describe(`D11 config depth: at most ${CONFIG_MAX_DEPTH} levels`, () => {
 
   it(`${CONFIG_MAX_DEPTH + 1} levels → value_error at the config, nothing stored`, async () => {
     const before = await snapshotDb(server);
-    const body = plainRequest('web', { connector_specific_config: nested(CONFIG_MAX_DEPTH + 1) });
+    const body = plainRequest('file', { connector_specific_config: nested(CONFIG_MAX_DEPTH + 1) });
     const problem = await expectOne(body, CONFIG, 'value_error');
     expect(problem.msg).toBe(
       `Input should nest at most ${CONFIG_MAX_DEPTH} levels of objects and lists`,
@@ -52,7 +52,7 @@ describe(`D11 config depth: at most ${CONFIG_MAX_DEPTH} levels`, () => {
   });
 
   it('400,000 levels (most of a 1 MiB body) → the same 422, not a crash', async () => {
-    const raw = JSON.stringify({ ...plainRequest('web'), connector_specific_config: 0 }).replace(
+    const raw = JSON.stringify({ ...plainRequest('file'), connector_specific_config: 0 }).replace(
       '"connector_specific_config":0',
       `"connector_specific_config":{"a":${'['.repeat(400_000)}${']'.repeat(400_000)}}`,
     );
@@ -64,7 +64,7 @@ describe(`D11 config depth: at most ${CONFIG_MAX_DEPTH} levels`, () => {
   });
 
   it('a key named __proto__ does not slip past the limit', async () => {
-    const raw = JSON.stringify({ ...plainRequest('web'), connector_specific_config: 0 }).replace(
+    const raw = JSON.stringify({ ...plainRequest('file'), connector_specific_config: 0 }).replace(
       '"connector_specific_config":0',
       `"connector_specific_config":{"__proto__":${JSON.stringify(nested(CONFIG_MAX_DEPTH))}}`,
     );
@@ -92,14 +92,14 @@ describe('D11 config size: at most 64 KiB of JSON text', () => {
     ['20,000 keys', Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i]))],
   ])('%s → value_error with a plain message, nothing stored', async (_name, config) => {
     const before = await snapshotDb(server);
-    const body = plainRequest('web', { connector_specific_config: config });
+    const body = plainRequest('file', { connector_specific_config: config });
     const problem = await expectOne(body, CONFIG, 'value_error');
     expect(problem.msg).toBe('Input should be at most 64 KiB (65536 bytes) as JSON text');
     expect(await snapshotDb(server)).toEqual(before);
   });
 
   it('a large __proto__ value does not slip past the limit', async () => {
-    const raw = JSON.stringify({ ...plainRequest('web'), connector_specific_config: 0 }).replace(
+    const raw = JSON.stringify({ ...plainRequest('file'), connector_specific_config: 0 }).replace(
       '"connector_specific_config":0',
       `"connector_specific_config":{"__proto__":"${'x'.repeat(CONFIG_MAX_BYTES)}"}`,
     );
@@ -118,7 +118,7 @@ describe('D11 config size: at most 64 KiB of JSON text', () => {
 
 describe('D11 memory stays bounded: many bodies near 1 MiB', () => {
   it('50 near-1-MiB bodies (10 at a time) are refused, and the server still answers', async () => {
-    const raw = JSON.stringify({ ...plainRequest('web'), connector_specific_config: { pad: '' } });
+    const raw = JSON.stringify({ ...plainRequest('file'), connector_specific_config: { pad: '' } });
     const padded = raw.replace('"pad":""', `"pad":"${'x'.repeat(1024 * 1024 - raw.length)}"`);
     expect(Buffer.byteLength(padded)).toBe(1024 * 1024);
     const statuses: number[] = [];

@@ -183,13 +183,18 @@ it('a secret made through the API is found in no file of the data folder (databa
   const made = await create({
     name: 'Findable',
     source: 'gitlab',
-    credential_json: { token: secret },
+    credential_json: { gitlab_url: 'https://gitlab.acme.example', gitlab_access_token: secret },
     admin_public: true,
   });
   expect(made.status).toBe(200);
   const { id } = made.json as { id: number };
   await api(server, 'PATCH', `/manage/admin/credential/${id}`, {
-    body: { credential_json: { token: `${secret}-2` } },
+    body: {
+      credential_json: {
+        gitlab_url: 'https://gitlab.acme.example',
+        gitlab_access_token: `${secret}-2`,
+      },
+    },
   });
   const files = readdirSync(dataDir);
   expect(files).toEqual(

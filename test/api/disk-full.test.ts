@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const bigConnector = (name: string) =>
-  plainRequest('web', { name, connector_specific_config: { notes: 'x'.repeat(60_000) } });
+  plainRequest('file', { name, connector_specific_config: { notes: 'x'.repeat(60_000) } });
 
 it('while the disk is full: 503 with words, nothing stored, lists still answered; then writes again', async () => {
   const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(server.store.db);

@@ -172,7 +172,7 @@ describe('D11 500 shape', () => {
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       await broken.store.db.schema.dropTable('connectors').execute();
       const create = await api(broken, 'POST', '/manage/admin/connector', {
-        body: { name: 'n', source: 'web', input_type: 'poll', connector_specific_config: {} },
+        body: { name: 'n', source: 'file', input_type: 'poll', connector_specific_config: {} },
       });
       expect(create.status).toBe(500);
       expect(create.text).toBe('{"detail":"Internal Server Error"}');

@@ -18,7 +18,7 @@ const problems = (json: unknown) => (json as { detail: ValidationError[] }).deta
 
 describe('D3: at most 100 problems are listed', () => {
   it.each([
-    ['groups', (n: number) => plainRequest('web', { groups: Array(n).fill('x') })],
+    ['groups', (n: number) => plainRequest('file', { groups: Array(n).fill('x') })],
     [
       'comment_email_blacklist',
       (n: number) =>
@@ -48,7 +48,7 @@ describe('D3: at most 100 problems are listed', () => {
 
 describe('D4: values that could not be kept as sent are refused', () => {
   const config = (text: string) =>
-    `{"name":"Numbers","source":"web","input_type":"poll","connector_specific_config":${text}}`;
+    `{"name":"Numbers","source":"file","input_type":"poll","connector_specific_config":${text}}`;
 
   it.each([
     ['an overflow (would be null)', '{"n":1e400}', ['n'], /would be stored as null/],
@@ -87,7 +87,7 @@ describe('D4: values that could not be kept as sent are refused', () => {
     'a name holding half a surrogate pair (%s) → 422 string_type',
     async (escaped) => {
       const response = await create(
-        `{"name":"${escaped}","source":"web","input_type":"poll","connector_specific_config":{}}`,
+        `{"name":"${escaped}","source":"file","input_type":"poll","connector_specific_config":{}}`,
       );
       expect(response.status).toBe(422);
       expect(problems(response.json)).toEqual([
@@ -98,7 +98,7 @@ describe('D4: values that could not be kept as sent are refused', () => {
 
   it('a name or credential name holding NUL → 422 on either store; an address with NUL finds nobody (404)', async () => {
     const response = await create(
-      '{"name":"Jira\\u0000","source":"web","input_type":"poll","connector_specific_config":{}}',
+      '{"name":"Jira\\u0000","source":"file","input_type":"poll","connector_specific_config":{}}',
     );
     expect(response.status).toBe(422);
     expect(problems(response.json)).toEqual([
@@ -118,7 +118,7 @@ describe('D4: values that could not be kept as sent are refused', () => {
 
   it('a name with a whole pair (an emoji) is kept', async () => {
     const response = await create(
-      '{"name":"Team \\ud83d\\ude00","source":"web","input_type":"poll","connector_specific_config":{}}',
+      '{"name":"Team \\ud83d\\ude00","source":"file","input_type":"poll","connector_specific_config":{}}',
     );
     expect(response.status).toBe(200);
   });

@@ -1,6 +1,8 @@
 // POST /manage/admin/connector, broken (D4): every request below is refused.
 import fc from 'fast-check';
 import { CURATOR_OR_ADMIN_ROLES, DOCUMENT_SOURCES, INPUT_TYPES } from '../../src/api/contract';
+import { isCatalogueSource } from '../../src/api/sources/catalogue';
+import { minimalConfig } from '../support/sourceConfigs';
 import { brokenObject, objectContent, sent, wholeBodyBreakers } from './bodies';
 import { fieldBreakers } from './connectorBreakers';
 import { someAuth, withBody, type Fixture } from './fuzzRequest';
@@ -66,8 +68,9 @@ const baseOf = (source: fc.Arbitrary<string>, config: fc.Arbitrary<object>) =>
     { requiredKeys: ['name', 'source', 'input_type', 'connector_specific_config'] },
   );
 const jiraBase = baseOf(fc.constant('jira'), jiraConfig);
+// Sources outside the catalogue keep D4's rule: any JSON object is a config.
 const otherBase = baseOf(
-  fc.constantFrom(...DOCUMENT_SOURCES.filter((source) => source !== 'jira')),
+  fc.constantFrom(...DOCUMENT_SOURCES.filter((source) => !isCatalogueSource(source))),
   freeFormConfig,
 );
 
@@ -136,7 +139,15 @@ export function createRequests(fixture: Fixture) {
     .tuple(otherBase, fc.constantFrom(...fixture.existing), fc.constantFrom('', ' ', '\n\t'))
     .map(([body, { name, source }, pad]) =>
       objectContent(
-        JSON.stringify({ ...body, name: `${pad}${name}${pad}`, source }),
+        JSON.stringify({
+          ...body,
+          name: `${pad}${name}${pad}`,
+          source,
+          // A catalogue source's config must pass its rules for the duplicate rule to answer.
+          ...(isCatalogueSource(source)
+            ? { connector_specific_config: minimalConfig(source) }
+            : {}),
+        }),
         400,
         `duplicate ${name}`,
       ),

@@ -1,5 +1,6 @@
 // Small helpers for the API tests: one fetch wrapper, and the few requests most
 // tests need as setup. Everything goes through real HTTP against startTestServer().
+import { minimalConfig } from './sourceConfigs';
 import { sql } from 'kysely';
 import type { ConnectorCreateRequest, DocumentSource, UserRole } from '../../src/api/contract';
 import { createCredential } from '../../server/repos/credentials';
@@ -80,7 +81,7 @@ export function jiraRequest(
   };
 }
 
-/** A valid creation request for a source with a free-form config. */
+/** A valid creation request for any source, with the smallest config it takes. */
 export function plainRequest(
   source: DocumentSource,
   overrides: Partial<ConnectorCreateRequest> = {},
@@ -89,7 +90,7 @@ export function plainRequest(
     name: uniqueName(source),
     source,
     input_type: 'load_state',
-    connector_specific_config: {},
+    connector_specific_config: minimalConfig(source),
     ...overrides,
   };
 }

@@ -5,8 +5,16 @@ import * as z from 'zod/mini';
 import type { DocumentSource } from '../contract';
 import { confluence } from './confluence';
 import { github } from './github';
+import { gitlab } from './gitlab';
+import { gong } from './gong';
+import { google_drive } from './google_drive';
+import { hubspot } from './hubspot';
 import { jira } from './jira';
+import { salesforce } from './salesforce';
+import { sharepoint } from './sharepoint';
 import { slack } from './slack';
+import { web } from './web';
+import { zendesk } from './zendesk';
 import type { SourceContract } from './types';
 
 export const SOURCE_CONTRACTS = {
@@ -14,6 +22,14 @@ export const SOURCE_CONTRACTS = {
   confluence,
   slack,
   github,
+  gitlab,
+  google_drive,
+  sharepoint,
+  zendesk,
+  salesforce,
+  hubspot,
+  gong,
+  web,
 } satisfies Partial<Record<DocumentSource, SourceContract>>;
 
 export type CatalogueSource = keyof typeof SOURCE_CONTRACTS;
