@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
 const TEST_FILES = ['**/*.test.{ts,tsx}', 'src/test/**'];
 const wall = (message, ...regexes) => regexes.map((regex) => ({ regex, message }));
 const SHARED = wall(
-  'Shared code (api, lib, components) must not import a feature or the app shell.',
+  'Shared code (api, lib, components, sources) must not import a feature or the app shell.',
   '(^|/)features/',
   '(^|/)app/',
 );
@@ -32,7 +32,7 @@ const SERVER = wall(
   '(^|/)test/',
   '\\.test$',
 );
-const SHARED_FILES = ['src/api/**', 'src/lib/**', 'src/components/**'];
+const SHARED_FILES = ['src/api/**', 'src/lib/**', 'src/components/**', 'src/sources/**'];
 const walls = [
   { files: SHARED_FILES, patterns: SHARED },
   { files: SHARED_FILES, ignores: TEST_FILES, patterns: [...SHARED, ...PANEL] },

@@ -36,8 +36,9 @@ async function fillToReview(page: Page, name: string, { axe = false } = {}) {
   if (axe) await expectNoAxeViolations(page);
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Jira base URL').fill('https://qa.atlassian.net');
-  await page.getByLabel('Project key (optional)').pressSequentially('qa');
-  await expect(page.getByLabel('Project key (optional)')).toHaveValue('QA');
+  await page.getByRole('radio', { name: 'One project' }).check();
+  await page.getByLabel('Project key').pressSequentially('qa');
+  await expect(page.getByLabel('Project key')).toHaveValue('QA');
   await page.getByLabel('E-mail address to leave out').fill('noreply@acme.example');
   await page.getByRole('button', { name: 'Add address' }).click();
   await expect(page.getByRole('button', { name: 'Remove noreply@acme.example' })).toBeVisible();

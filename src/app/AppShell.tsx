@@ -10,10 +10,10 @@ import { PAGE_ROLES, RoleNotice, roleWords, useAccess, usePageRoles } from './ac
 const NAVIGATION = [
   { to: paths.connectors.getHref(), label: 'Connectors', end: true, roles: PAGE_ROLES.connectors },
   {
-    to: paths.newJiraConnector.getHref(),
+    to: paths.newConnector.getHref('jira'),
     label: 'New Jira connector',
     end: false,
-    roles: PAGE_ROLES.newJiraConnector,
+    roles: PAGE_ROLES.newConnector,
   },
   {
     to: paths.credentials.getHref(),

@@ -111,10 +111,11 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             }),
           },
           {
-            path: paths.newJiraConnector.path,
-            handle: pageHandle('newJiraConnector'),
+            path: paths.newConnector.path,
+            handle: pageHandle('newConnector'),
             lazy: async () => ({
-              Component: (await import('../features/jira-wizard/JiraWizardPage')).JiraWizardPage,
+              Component: (await import('../features/connector-wizard/ConnectorWizardPage'))
+                .ConnectorWizardPage,
             }),
           },
           {

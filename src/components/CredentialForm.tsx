@@ -1,22 +1,21 @@
-// Make a credential: a name, a source, and the values its source needs (secret
-// ones in password boxes). The server checks the rules (the contract's
-// CREDENTIAL_KEYS) and its 422 words land next to the field they are about.
+// Make a credential: a name, a catalogue source (by its label), and the values
+// its source needs (secret ones in password boxes). The server checks the rules
+// (src/api/sources/) and its 422 words land next to the field they are about.
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useCreateCredential } from '../api/credentials';
-import { DOCUMENT_SOURCES, type DocumentSource } from '../api/contract';
-import { credentialFields, FORM_SOURCES } from '../lib/credentialFields';
+import type { DocumentSource } from '../api/contract';
+import { credentialFields, credentialJsonOf, FORM_SOURCES } from '../lib/credentialFields';
 import { placeServerErrors, validationProblemsOf } from '../lib/fieldErrors';
+import { sourceLabel } from '../lib/sources';
+import { CredentialValueFields, type CredentialRegister } from './CredentialValueFields';
 import { ErrorNotice } from './ErrorNotice';
 import { Field } from './Field';
 
 interface CredentialFormValues {
   name: string;
   source: DocumentSource;
-  values: Record<string, string>;
-  /** For a source the form does not know: one key and its value. */
-  otherKey: string;
-  otherValue: string;
+  values: Record<string, string | boolean>;
 }
 
 interface CredentialFormProps {
@@ -30,28 +29,18 @@ export function CredentialForm({ source: fixed, onCreated, onCancel }: Credentia
   const prefix = useId();
   const create = useCreateCredential();
   const { register, handleSubmit, control, setError, formState } = useForm<CredentialFormValues>({
-    defaultValues: { name: '', source: fixed ?? 'jira', values: {}, otherKey: '', otherValue: '' },
+    defaultValues: { name: '', source: fixed ?? FORM_SOURCES[0], values: {} },
   });
   const source = useWatch({ control, name: 'source' });
   const fields = credentialFields(source);
   const errors = formState.errors;
 
   const submit = handleSubmit(async (form) => {
-    const credential_json =
-      fields.length > 0
-        ? Object.fromEntries(
-            fields
-              .map(({ key }) => [key, (form.values[key] ?? '').trim()] as const)
-              .filter(([, value]) => value !== ''),
-          )
-        : form.otherKey.trim()
-          ? { [form.otherKey.trim()]: form.otherValue }
-          : {};
     try {
       const made = await create.mutateAsync({
         name: form.name,
         source: form.source,
-        credential_json,
+        credential_json: credentialJsonOf(fields, form.values),
         admin_public: true,
       });
       onCreated(made.id, form.name.trim());
@@ -59,9 +48,7 @@ export function CredentialForm({ source: fixed, onCreated, onCancel }: Credentia
       placeServerErrors(error, setError, (loc) => {
         const [, first, key] = loc;
         if (first === 'name') return 'name';
-        if (first === 'credential_json' && typeof key === 'string') {
-          return fields.length > 0 ? `values.${key}` : 'otherValue';
-        }
+        if (first === 'credential_json' && typeof key === 'string') return `values.${key}`;
         return null;
       });
     }
@@ -89,63 +76,22 @@ export function CredentialForm({ source: fixed, onCreated, onCancel }: Credentia
         <Field id={`${prefix}-source`} label="Source">
           {(control) => (
             <select {...control} {...register('source')}>
-              {[...FORM_SOURCES, ...DOCUMENT_SOURCES.filter((s) => !FORM_SOURCES.includes(s))].map(
-                (value) => (
-                  <option key={value} value={value}>
-                    {value}
-                  </option>
-                ),
-              )}
+              {FORM_SOURCES.map((value) => (
+                <option key={value} value={value}>
+                  {sourceLabel(value)}
+                </option>
+              ))}
             </select>
           )}
         </Field>
       )}
-      {fields.map((field) => (
-        <Field
-          key={`${source}-${field.key}`}
-          id={`${prefix}-${field.key}`}
-          label={field.required ? field.label : `${field.label} (optional)`}
-          hint={field.hint}
-          error={errors.values?.[field.key]?.message}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type={field.secret ? 'password' : 'text'}
-              autoComplete={field.secret ? 'new-password' : 'off'}
-              spellCheck={false}
-              {...register(`values.${field.key}`)}
-            />
-          )}
-        </Field>
-      ))}
-      {fields.length === 0 && (
-        <>
-          <Field
-            id={`${prefix}-other-key`}
-            label="Setting name"
-            hint="The key the connector reads, for example api_token."
-          >
-            {(control) => (
-              <input {...control} autoComplete="off" spellCheck={false} {...register('otherKey')} />
-            )}
-          </Field>
-          <Field
-            id={`${prefix}-other-value`}
-            label="Setting value"
-            error={errors.otherValue?.message}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="password"
-                autoComplete="new-password"
-                {...register('otherValue')}
-              />
-            )}
-          </Field>
-        </>
-      )}
+      <CredentialValueFields
+        key={source}
+        fields={fields}
+        idPrefix={`${prefix}-${source}`}
+        register={register as unknown as CredentialRegister}
+        errors={errors}
+      />
       {create.isError && validationProblemsOf(create.error).length === 0 && (
         <ErrorNotice error={create.error} />
       )}

@@ -1,6 +1,12 @@
 // D3: the server's 422 problems put next to the fields they are about. Each
 // form says which of its fields a `loc` names; the rest are returned in words.
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import {
+  get,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormSetError,
+} from 'react-hook-form';
 import { ApiError } from '../api/client';
 import type { ValidationError } from '../api/contract';
 import { friendlyWords } from './friendlyWords';
@@ -37,3 +43,7 @@ export function placeServerErrors<T extends FieldValues>(
   }
   return { placed, unplaced };
 }
+
+/** The message of the error a form holds at `path` (`config.channels.2`), if any. */
+export const errorAt = (errors: FieldErrors, path: string): string | undefined =>
+  (get(errors, path) as { message?: string } | undefined)?.message;

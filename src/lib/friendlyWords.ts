@@ -25,6 +25,11 @@ const RULES: Rule[] = [
     () => 'Use capital letters, digits and underscores, starting with a letter (like ENG).',
   ],
   [/^String should match pattern/, () => 'This is not in the expected form.'],
+  [
+    /^Not a valid e-mail address/,
+    () =>
+      'Enter an e-mail address with a local part, an @ and a domain with a dot, like noreply@acme.example.',
+  ],
   [/^Input should be a valid integer/, () => 'Enter a whole number.'],
   [/^Input should be greater than or equal to (-?\d+)$/, ([, n]) => `Enter ${n} or more.`],
   [/^Input should be less than or equal to (-?\d+)$/, ([, n]) => `Enter ${n} or less.`],

@@ -1,6 +1,7 @@
 // Every path of the panel, defined once.
-export const JIRA_WIZARD_STEPS = ['connection', 'schedule', 'credential', 'review'] as const;
-export type JiraWizardStep = (typeof JIRA_WIZARD_STEPS)[number];
+/** The steps of the connector wizard; a source that needs no credential skips that step. */
+export const WIZARD_STEPS = ['connection', 'schedule', 'credential', 'review'] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export interface ListSort {
   column: string;
@@ -77,10 +78,15 @@ export const paths = {
     /** `?q=` keeps the page's search in the address, like the connectors list's. */
     getHref: (q = '') => (q ? `/credentials?${new URLSearchParams({ q })}` : '/credentials'),
   },
-  newJiraConnector: {
-    path: '/connectors/new/jira',
-    getHref: (step?: JiraWizardStep) =>
-      step ? `/connectors/new/jira?step=${step}` : '/connectors/new/jira',
+  /** The catalogue: every source a connector can be made of. */
+  catalogue: {
+    path: '/connectors/new',
+    getHref: () => '/connectors/new',
+  },
+  newConnector: {
+    path: '/connectors/new/:source',
+    getHref: (source: string, step?: WizardStep) =>
+      `/connectors/new/${encodeURIComponent(source)}${step ? `?step=${step}` : ''}`,
   },
   users: {
     path: '/users',

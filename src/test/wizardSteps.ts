@@ -13,7 +13,10 @@ export async function fillConnection(
   await heading('Connection');
   await user.type(screen.getByLabelText('Name'), name);
   await user.type(screen.getByLabelText('Jira base URL'), url);
-  if (projectKey) await user.type(screen.getByLabelText('Project key (optional)'), projectKey);
+  if (projectKey) {
+    await user.click(screen.getByRole('radio', { name: 'One project' }));
+    await user.type(screen.getByLabelText('Project key'), projectKey);
+  }
 }
 
 export const next = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Next' }));

@@ -21,6 +21,8 @@ import { ConnectorEditForm } from './ConnectorEditForm';
 import './ConnectorsPage.css';
 import { sourceLabel } from '../../lib/sources';
 import { SourceLabel } from '../../components/SourceLabel';
+import { SourceFacts } from '../../components/source-form/SourceFacts';
+import { panelOf } from '../../sources/catalogue';
 
 export function ConnectorDetailPage() {
   const id = Number(useParams().connectorId);
@@ -178,8 +180,7 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
 }
 
 function Settings({ connector }: { connector: ConnectorDetail }) {
-  const config = connector.connector_specific_config;
-  const jira = connector.source === 'jira';
+  const panel = panelOf(connector.source);
   return (
     <dl className="facts detail-settings">
       <dt>Status</dt>
@@ -196,18 +197,13 @@ function Settings({ connector }: { connector: ConnectorDetail }) {
       <dd>{formatFrequency(connector.refresh_freq)}</dd>
       <dt>Prune</dt>
       <dd>{formatFrequency(connector.prune_freq)}</dd>
-      {jira ? (
-        <>
-          <dt>Jira base URL</dt>
-          <dd>{String(config.jira_base_url ?? '')}</dd>
-          <dt>Project key</dt>
-          <dd>{typeof config.project_key === 'string' ? config.project_key : 'All projects'}</dd>
-        </>
+      {panel ? (
+        <SourceFacts panel={panel} config={connector.connector_specific_config} />
       ) : (
         <>
           <dt>Settings</dt>
           <dd>
-            <pre>{JSON.stringify(config, null, 2)}</pre>
+            <pre>{JSON.stringify(connector.connector_specific_config, null, 2)}</pre>
           </dd>
         </>
       )}

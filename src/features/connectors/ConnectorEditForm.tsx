@@ -1,8 +1,9 @@
-// Edit a connector: its name, schedule and (for Jira) its site and project. The
-// schedule is checked here by the rule the wizard uses too (in the form's units);
-// the rest are the server's (D4, from the shared contract): its 422 words land
-// next to the field they are about, and a duplicate name next to the name.
-import { useForm, useWatch } from 'react-hook-form';
+// Edit a connector: its name, schedule and, for a catalogue source, every field
+// of its source (the same form as the wizard's settings step). The schedule is
+// checked here by the rule the wizard uses (in the form's units), the source's
+// fields by the contract's rules; the server's 422 words land next to the field
+// they are about, and a duplicate name next to the name.
+import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import { ApiError } from '../../api/client';
 import { useUpdateConnector } from '../../api/connectors';
 import type { ConnectorDetail, ConnectorPatchRequest } from '../../api/contract';
@@ -10,7 +11,8 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { FrequencyField } from '../../components/FrequencyField';
 import { SaveOrCancel } from '../../components/SaveOrCancel';
-import { placeServerErrors } from '../../lib/fieldErrors';
+import { SourceFieldsForm } from '../../components/source-form/SourceFieldsForm';
+import { errorAt, placeServerErrors } from '../../lib/fieldErrors';
 import {
   scheduleProblem,
   secondsOf,
@@ -18,26 +20,33 @@ import {
   type HumanFrequency,
   type Schedule,
 } from '../../lib/frequency';
+import { panelOf } from '../../sources/catalogue';
+import { configFromForm, formFromConfig, type SourceFormValues } from '../../sources/form';
+import { formPathOf, sourceProblems } from '../../sources/problems';
 
-interface EditValues {
+interface EditValues extends SourceFormValues {
   name: string;
   refresh: HumanFrequency;
   prune: HumanFrequency;
-  jira_base_url: string;
-  project_key: string;
 }
 
 const NEVER: HumanFrequency = { amount: '', unit: 'hours' };
 const fromSeconds = (seconds: number | null | undefined) =>
   seconds ? toHumanFrequency(seconds) : NEVER;
 
-const FIELD_OF_LOC: Record<string, string> = {
-  name: 'name',
-  refresh_freq: 'refresh.amount',
-  prune_freq: 'prune.amount',
-  'connector_specific_config.jira_base_url': 'jira_base_url',
-  'connector_specific_config.project_key': 'project_key',
-};
+const ID_PREFIX = 'edit';
+
+function fieldForLoc(loc: readonly (string | number)[], panel: ReturnType<typeof panelOf>) {
+  const [, field, ...rest] = loc;
+  if (field === 'name') return 'name';
+  if (field === 'refresh_freq') return 'refresh.amount';
+  if (field === 'prune_freq') return 'prune.amount';
+  if (field === 'connector_specific_config' && panel) {
+    const path = formPathOf(panel, rest);
+    return path === 'config' ? null : path;
+  }
+  return null;
+}
 
 export function ConnectorEditForm(props: {
   connector: ConnectorDetail;
@@ -45,18 +54,18 @@ export function ConnectorEditForm(props: {
   onCancel: () => void;
 }) {
   const { connector, onSaved, onCancel } = props;
-  const jira = connector.source === 'jira';
+  const panel = panelOf(connector.source);
   const config = connector.connector_specific_config;
   const update = useUpdateConnector();
-  const { register, handleSubmit, setError, formState, control } = useForm<EditValues>({
+  const form = useForm<EditValues>({
     defaultValues: {
       name: connector.name,
       refresh: fromSeconds(connector.refresh_freq),
       prune: fromSeconds(connector.prune_freq),
-      jira_base_url: typeof config.jira_base_url === 'string' ? config.jira_base_url : '',
-      project_key: typeof config.project_key === 'string' ? config.project_key : '',
+      ...(panel ? formFromConfig(panel, config) : { config: {}, tabs: {}, drafts: {} }),
     },
   });
+  const { register, handleSubmit, setError, formState, control } = form;
   const errors = formState.errors;
   const typed = {
     refresh: useWatch({ control, name: 'refresh' }),
@@ -65,27 +74,28 @@ export function ConnectorEditForm(props: {
 
   const save = handleSubmit(async (values) => {
     // The schedule rules in the form's own units, as the wizard says them.
-    const problems = (['refresh', 'prune'] as const).filter((schedule) => {
+    let refused = false;
+    for (const schedule of ['refresh', 'prune'] as const) {
       const problem = scheduleProblem(schedule, values[schedule], { never: true });
       if (problem) setError(`${schedule}.amount`, { type: 'validate', message: problem });
-      return problem !== null;
-    });
-    if (problems.length > 0) return;
-    // An empty number is "never" (null).
-    const refresh = secondsOf(values.refresh);
-    const prune = secondsOf(values.prune);
+      refused ||= problem !== null;
+    }
+    const problems = panel ? sourceProblems(connector.source, panel, values) : [];
+    for (const { path, message } of problems) {
+      setError((path === 'config' ? 'root.config' : path) as Path<EditValues>, {
+        type: 'validate',
+        message,
+      });
+    }
+    if (refused || problems.length > 0) return;
     const change: ConnectorPatchRequest = {
       name: values.name,
-      refresh_freq: refresh,
-      prune_freq: prune,
-      ...(jira
-        ? {
-            connector_specific_config: {
-              ...config,
-              jira_base_url: values.jira_base_url.trim(),
-              project_key: values.project_key.trim() || null,
-            },
-          }
+      // An empty number is "never" (null).
+      refresh_freq: secondsOf(values.refresh),
+      prune_freq: secondsOf(values.prune),
+      // Keys the panel does not show are kept as they are.
+      ...(panel
+        ? { connector_specific_config: { ...config, ...configFromForm(panel, values) } }
         : {}),
     };
     try {
@@ -95,13 +105,13 @@ export function ConnectorEditForm(props: {
       if (error instanceof ApiError && error.status === 400) {
         setError('name', { type: 'server', message: error.message });
       }
-      placeServerErrors(error, setError, (loc) => FIELD_OF_LOC[loc.slice(1).join('.')] ?? null);
+      placeServerErrors(error, setError, (loc) => fieldForLoc(loc, panel));
     }
   });
 
   const frequency = (name: Schedule, legend: string) => (
     <FrequencyField
-      id={`edit-${name}`}
+      id={`${ID_PREFIX}-${name}`}
       schedule={name}
       legend={legend}
       hint="Leave the number empty for never."
@@ -113,43 +123,30 @@ export function ConnectorEditForm(props: {
   );
 
   return (
-    <form
-      className="connector-edit"
-      onSubmit={(event) => void save(event)}
-      noValidate
-      aria-label={`Edit ${connector.name}`}
-    >
-      <Field id="edit-name" label="Name" error={errors.name?.message}>
-        {(control) => <input {...control} autoComplete="off" {...register('name')} />}
-      </Field>
-      {frequency('refresh', 'Refresh')}
-      {frequency('prune', 'Prune')}
-      {jira && (
-        <>
-          <Field
-            id="edit-jira-base-url"
-            label="Jira base URL"
-            error={errors.jira_base_url?.message}
-          >
-            {(control) => (
-              <input {...control} type="url" autoComplete="off" {...register('jira_base_url')} />
-            )}
-          </Field>
-          <Field
-            id="edit-project-key"
-            label="Project key (optional)"
-            hint="Empty indexes every project."
-            error={errors.project_key?.message}
-          >
-            {(control) => <input {...control} autoComplete="off" {...register('project_key')} />}
-          </Field>
-        </>
-      )}
-      {update.isError &&
-        !(update.error instanceof ApiError && [400, 422].includes(update.error.status)) && (
-          <ErrorNotice error={update.error} />
+    <FormProvider {...form}>
+      <form
+        className="connector-edit"
+        onSubmit={(event) => void save(event)}
+        noValidate
+        aria-label={`Edit ${connector.name}`}
+      >
+        <Field id={`${ID_PREFIX}-name`} label="Name" error={errors.name?.message}>
+          {(control) => <input {...control} autoComplete="off" {...register('name')} />}
+        </Field>
+        {frequency('refresh', 'Refresh')}
+        {frequency('prune', 'Prune')}
+        {panel && <SourceFieldsForm source={connector.source} panel={panel} idPrefix={ID_PREFIX} />}
+        {errorAt(errors, 'root.config') && (
+          <p className="field-error" role="alert">
+            {errorAt(errors, 'root.config')}
+          </p>
         )}
-      <SaveOrCancel label="Save changes" saving={update.isPending} onCancel={onCancel} />
-    </form>
+        {update.isError &&
+          !(update.error instanceof ApiError && [400, 422].includes(update.error.status)) && (
+            <ErrorNotice error={update.error} />
+          )}
+        <SaveOrCancel label="Save changes" saving={update.isPending} onCancel={onCancel} />
+      </form>
+    </FormProvider>
   );
 }

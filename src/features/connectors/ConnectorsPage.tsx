@@ -215,8 +215,9 @@ function EmptyState({ filtered }: { filtered: boolean }) {
     <p className="notice">No connectors match.</p>
   ) : (
     <p className="notice">
-      No connectors yet — <Link to={paths.newJiraConnector.getHref()}>create a Jira connector</Link>
-      . The wizard asks for its credential on the way: choose one, or make one right there.
+      No connectors yet —{' '}
+      <Link to={paths.newConnector.getHref('jira')}>create a Jira connector</Link>. The wizard asks
+      for its credential on the way: choose one, or make one right there.
     </p>
   );
 }

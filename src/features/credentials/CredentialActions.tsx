@@ -8,13 +8,17 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { SaveOrCancel } from '../../components/SaveOrCancel';
-import { credentialFields } from '../../lib/credentialFields';
+import {
+  CredentialValueFields,
+  type CredentialRegister,
+} from '../../components/CredentialValueFields';
+import { credentialFields, credentialJsonOf } from '../../lib/credentialFields';
 import { credentialLabel } from '../../lib/credentials';
 import { placeServerErrors } from '../../lib/fieldErrors';
 
 interface ChangeValues {
   name: string;
-  values: Record<string, string>;
+  values: Record<string, string | boolean>;
 }
 
 export function CredentialActions(props: {
@@ -46,9 +50,7 @@ export function CredentialActions(props: {
       mode === 'rename'
         ? { name: form.name }
         : {
-            credential_json: Object.fromEntries(
-              Object.entries(form.values).filter(([, value]) => value.trim() !== ''),
-            ),
+            credential_json: credentialJsonOf(fields, form.values),
           };
     try {
       await update.mutateAsync({ id: credential.id, change });
@@ -115,24 +117,12 @@ export function CredentialActions(props: {
               {(control) => <input {...control} autoComplete="off" {...register('name')} />}
             </Field>
           ) : (
-            fields.map((field) => (
-              <Field
-                key={field.key}
-                id={`values-${credential.id}-${field.key}`}
-                label={field.required ? field.label : `${field.label} (optional)`}
-                hint={field.hint}
-                error={formState.errors.values?.[field.key]?.message}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    type={field.secret ? 'password' : 'text'}
-                    autoComplete="new-password"
-                    {...register(`values.${field.key}`)}
-                  />
-                )}
-              </Field>
-            ))
+            <CredentialValueFields
+              fields={fields}
+              idPrefix={`values-${credential.id}`}
+              register={register as unknown as CredentialRegister}
+              errors={formState.errors}
+            />
           )}
           <SaveOrCancel label="Save" saving={update.isPending} onCancel={cancel} />
         </form>

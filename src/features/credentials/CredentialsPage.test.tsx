@@ -46,6 +46,7 @@ test("a missing key is said next to its field, in the server's words", async () 
   const { user } = renderApp('/credentials');
   await user.click(await screen.findByRole('button', { name: 'New credential' }));
   await user.type(screen.getByLabelText('Name'), 'No token');
+  await user.selectOptions(screen.getByLabelText('Source'), 'Jira');
   await user.click(screen.getByRole('button', { name: 'Save credential' }));
   const token = screen.getByLabelText('API token or personal access token');
   expect(await screen.findByText('This is required.')).toBeInTheDocument();

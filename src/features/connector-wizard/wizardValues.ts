@@ -1,0 +1,112 @@
+// The wizard's form, for any catalogue source: a name, the source's fields
+// (src/sources/), a schedule and a credential; what is wrong with it, by the
+// contract's rules; and the creation request it sends (D4).
+import type { ConnectorCreateRequest } from '../../api/contract';
+import { CONNECTOR_NAME_MAX_LENGTH } from '../../api/contractRules';
+import {
+  scheduleProblem,
+  secondsOf,
+  toHumanFrequency,
+  type HumanFrequency,
+} from '../../lib/frequency';
+import {
+  configFromForm,
+  formDefaults,
+  formFromConfig,
+  type SourceFormValues,
+} from '../../sources/form';
+import { sourceProblems, type FieldProblem } from '../../sources/problems';
+import type { CatalogueSource } from '../../api/sources/catalogue';
+import type { SourcePanel } from '../../sources/types';
+
+export interface WizardValues extends SourceFormValues {
+  name: string;
+  refresh: HumanFrequency;
+  prune: HumanFrequency;
+  credential_id: number | null;
+}
+
+/** The source and its panel, and whether its connectors need a credential of their own. */
+export interface WizardSource {
+  source: CatalogueSource;
+  panel: SourcePanel;
+  needsCredential: boolean;
+}
+
+const ONE_HOUR = 3600;
+const ONE_DAY = 86400;
+
+export function wizardDefaults({ panel }: WizardSource): WizardValues {
+  return {
+    name: '',
+    ...formDefaults(panel),
+    refresh: toHumanFrequency(panel.refresh ?? ONE_HOUR),
+    prune: toHumanFrequency(panel.prune ?? ONE_DAY),
+    credential_id: null,
+  };
+}
+
+/** Every problem of the form, each at its form path, in the order the fields appear. */
+export function wizardProblems(
+  { source, panel, needsCredential }: WizardSource,
+  values: WizardValues,
+) {
+  const problems: FieldProblem[] = [];
+  const name = values.name.trim();
+  if (name === '') problems.push({ path: 'name', message: 'Enter a name for the connector' });
+  else if (name.length > CONNECTOR_NAME_MAX_LENGTH) {
+    problems.push({
+      path: 'name',
+      message: `Keep the name to ${CONNECTOR_NAME_MAX_LENGTH} characters or fewer`,
+    });
+  }
+  for (const problem of sourceProblems(source, panel, values)) {
+    problems.push(problem.path === 'config' ? { ...problem, path: 'root.config' } : problem);
+  }
+  for (const schedule of ['refresh', 'prune'] as const) {
+    const problem = scheduleProblem(schedule, values[schedule]);
+    if (problem) problems.push({ path: `${schedule}.amount`, message: problem });
+  }
+  if (needsCredential && values.credential_id === null) {
+    problems.push({
+      path: 'credential_id',
+      message: `Choose the ${panel.label} credential the connector uses`,
+    });
+  }
+  return problems;
+}
+
+/** The POST body for a form without problems (D4). */
+export function toCreateRequest(
+  { source, panel }: WizardSource,
+  values: WizardValues,
+): ConnectorCreateRequest {
+  return {
+    name: values.name.trim(),
+    source,
+    input_type: panel.inputType,
+    access_type: 'PUBLIC',
+    connector_specific_config: configFromForm(panel, values),
+    refresh_freq: secondsOf(values.refresh),
+    prune_freq: secondsOf(values.prune),
+  };
+}
+
+/** The form as it was, from the request that was sent (a created connector awaiting its credential). */
+export function fromCreateRequest(
+  wizard: WizardSource,
+  request: ConnectorCreateRequest,
+  credentialId: number | null,
+): WizardValues {
+  const defaults = wizardDefaults(wizard);
+  const seconds = (value: number | null | undefined) =>
+    typeof value === 'number' && value > 0 ? toHumanFrequency(value) : undefined;
+  return {
+    ...defaults,
+    ...formFromConfig(wizard.panel, request.connector_specific_config),
+    name: request.name,
+    refresh: seconds(request.refresh_freq) ?? defaults.refresh,
+    prune: seconds(request.prune_freq) ?? defaults.prune,
+    credential_id: credentialId,
+  };
+}

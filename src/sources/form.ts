@@ -1,0 +1,157 @@
+// A source's fields as a form's values and back: the values a form starts
+// with (defaults, or a stored config), and the config it sends. Empty optional
+// fields are sent as Onyx sends them (null, an empty list, the box's default);
+// the fields of a way of indexing that was not chosen are sent empty.
+import type { SourcePanel, SourceField, TabsField, ValueField } from './types';
+
+export interface Pair {
+  [side: string]: string;
+}
+export type FormValue = string | boolean | string[] | Pair[];
+
+export interface SourceFormValues {
+  config: Record<string, FormValue>;
+  /** The way of indexing chosen in each tabs field (never sent). */
+  tabs: Record<string, string>;
+  /** What is typed in a list's "add" box (never sent). */
+  drafts: Record<string, string>;
+}
+
+/** Every field that holds a config value, those inside tabs included, in form order. */
+export function valueFields(fields: readonly SourceField[]): ValueField[] {
+  return fields.flatMap((field) =>
+    field.control === 'tabs' ? field.tabs.flatMap((tab) => tab.fields) : [field],
+  );
+}
+
+const tabsFields = (fields: readonly SourceField[]) =>
+  fields.filter((field): field is TabsField => field.control === 'tabs');
+
+function emptyValue(field: ValueField): FormValue {
+  switch (field.control) {
+    case 'checkbox':
+      return field.default;
+    case 'select':
+      return field.default;
+    case 'multiselect':
+      return [...field.default];
+    case 'list':
+    case 'pairs':
+      return [];
+    default:
+      return 'default' in field ? (field.default ?? '') : '';
+  }
+}
+
+export function formDefaults(panel: SourcePanel): SourceFormValues {
+  return {
+    config: Object.fromEntries(valueFields(panel.fields).map((f) => [f.key, emptyValue(f)])),
+    tabs: Object.fromEntries(tabsFields(panel.fields).map((t) => [t.key, t.tabs[0]!.value])),
+    drafts: Object.fromEntries(
+      valueFields(panel.fields)
+        .filter((f) => f.control === 'list')
+        .map((f) => [f.key, '']),
+    ),
+  };
+}
+
+const strings = (value: unknown) =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+function fromStored(field: ValueField, stored: unknown): FormValue {
+  if (stored === undefined) return emptyValue(field);
+  switch (field.control) {
+    case 'checkbox':
+      return typeof stored === 'boolean' ? stored : field.default;
+    case 'list':
+    case 'multiselect':
+      return strings(stored);
+    case 'pairs':
+      return Array.isArray(stored)
+        ? stored.map((pair) => ({
+            [field.left.value]: String((pair as Pair)?.[field.left.value] ?? ''),
+            [field.right.value]: String((pair as Pair)?.[field.right.value] ?? ''),
+          }))
+        : [];
+    default:
+      return typeof stored === 'string' || typeof stored === 'number' ? String(stored) : '';
+  }
+}
+
+/** Whether a text or list field holds something. */
+const filled = (value: FormValue) =>
+  Array.isArray(value) ? value.length > 0 : typeof value === 'string' ? value.trim() !== '' : false;
+
+/** The form of a stored config: each field's value, and the way of indexing it was made with. */
+export function formFromConfig(
+  panel: SourcePanel,
+  config: Record<string, unknown>,
+): SourceFormValues {
+  const values = formDefaults(panel);
+  for (const field of valueFields(panel.fields)) {
+    values.config[field.key] = fromStored(field, config[field.key]);
+  }
+  for (const group of tabsFields(panel.fields)) {
+    const inUse = group.tabs.find(({ fields }) => {
+      const onlyBoxes = fields.every((f) => f.control === 'checkbox');
+      return fields.some((f) =>
+        onlyBoxes ? values.config[f.key] === true : filled(values.config[f.key]!),
+      );
+    });
+    if (inUse) values.tabs[group.key] = inUse.value;
+  }
+  return values;
+}
+
+function sent(field: ValueField, value: FormValue | undefined): unknown {
+  switch (field.control) {
+    case 'checkbox':
+      return typeof value === 'boolean' ? value : field.default;
+    case 'list':
+      return strings(value)
+        .map((item) => item.trim())
+        .filter(Boolean);
+    case 'multiselect':
+      return strings(value);
+    case 'pairs':
+      return (Array.isArray(value) ? (value as Pair[]) : []).filter((pair) =>
+        Object.values(pair).some((side) => side.trim() !== ''),
+      );
+    case 'number': {
+      const text = String(value ?? '').trim();
+      return text === '' ? null : /^-?\d+$/.test(text) ? Number(text) : text;
+    }
+    case 'select':
+      return value === '' ? null : value;
+    default: {
+      const text = String(value ?? '').trim();
+      if (text !== '') return field.upperCase ? text.toUpperCase() : text;
+      // A required box sends what it holds, for the contract to name; an optional one sends "none".
+      return field.requiredMessage ? '' : (field.emptyAs ?? null);
+    }
+  }
+}
+
+/** The connector_specific_config a form sends: every field of the source, in Onyx's keys. */
+export function configFromForm(
+  panel: SourcePanel,
+  values: Pick<SourceFormValues, 'config' | 'tabs'>,
+): Record<string, unknown> {
+  const config: Record<string, unknown> = {};
+  for (const field of panel.fields) {
+    if (field.control !== 'tabs') {
+      config[field.key] = sent(field, values.config[field.key]);
+      continue;
+    }
+    const chosen = values.tabs[field.key] ?? field.tabs[0]!.value;
+    for (const tab of field.tabs) {
+      for (const inner of tab.fields) {
+        config[inner.key] =
+          tab.value === chosen
+            ? sent(inner, values.config[inner.key])
+            : sent(inner, emptyValue(inner));
+      }
+    }
+  }
+  return config;
+}

@@ -1,0 +1,35 @@
+// Gong in the panel: which workspaces (none named: all of them).
+import type { SourcePanel } from './types';
+
+export const gong: SourcePanel = {
+  label: 'Gong',
+  initials: 'GO',
+  category: 'Sales',
+  popular: true,
+  docs: 'https://docs.onyx.app/admins/connectors/official/gong',
+  summary: 'Call transcripts.',
+  inputType: 'poll',
+  fields: [
+    {
+      key: 'workspaces',
+      control: 'list',
+      label: 'Workspaces (optional)',
+      hint: 'A workspace ID or its exact name. Without one, every workspace is indexed.',
+      itemLabel: 'Workspace',
+      addLabel: 'Add workspace',
+      listName: 'Workspaces to index',
+      listNoun: 'the workspaces',
+      emptyText: 'No workspaces: every workspace is indexed.',
+      emptyWords: 'All workspaces',
+      itemType: 'text',
+    },
+  ],
+  credential: {
+    gong_access_key: { label: 'Access key' },
+    gong_access_key_secret: { label: 'Access key secret', secret: true },
+    gong_base_url: {
+      label: 'API address (optional)',
+      hint: 'Only outside the US region, for example https://eu.api.gong.io.',
+    },
+  },
+};

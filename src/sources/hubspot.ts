@@ -1,0 +1,34 @@
+// HubSpot in the panel: which object types (all by default).
+import type { SourcePanel } from './types';
+
+export const hubspot: SourcePanel = {
+  label: 'HubSpot',
+  initials: 'HS',
+  category: 'Sales',
+  popular: true,
+  docs: 'https://docs.onyx.app/admins/connectors/official/hubspot',
+  summary: 'Tickets, companies, deals and contacts.',
+  inputType: 'poll',
+  fields: [
+    {
+      key: 'object_types',
+      control: 'multiselect',
+      label: 'Object types',
+      options: [
+        { value: 'tickets', label: 'Tickets' },
+        { value: 'companies', label: 'Companies' },
+        { value: 'deals', label: 'Deals' },
+        { value: 'contacts', label: 'Contacts' },
+      ],
+      default: ['tickets', 'companies', 'deals', 'contacts'],
+      emptyWords: 'All object types',
+    },
+  ],
+  credential: {
+    hubspot_access_token: {
+      label: 'Access token',
+      hint: 'The private app’s access token.',
+      secret: true,
+    },
+  },
+};

@@ -1,0 +1,69 @@
+// Slack in the panel: which channels (none named: all of them).
+import type { SourcePanel } from './types';
+
+const channelList = {
+  control: 'list',
+  itemLabel: 'Channel name',
+  addLabel: 'Add channel',
+  itemType: 'text',
+  emptyWords: 'None',
+} as const;
+
+export const slack: SourcePanel = {
+  label: 'Slack',
+  initials: 'SL',
+  category: 'Messaging',
+  popular: true,
+  docs: 'https://docs.onyx.app/admins/connectors/official/slack',
+  summary: 'Messages and threads from public channels.',
+  inputType: 'poll',
+  fields: [
+    {
+      ...channelList,
+      key: 'channels',
+      label: 'Channels (optional)',
+      hint: 'Without a channel, every channel the bot can read is indexed.',
+      listName: 'Channels to index',
+      listNoun: 'the channels',
+      emptyText: 'No channels: every channel is indexed.',
+      emptyWords: 'All channels',
+    },
+    {
+      ...channelList,
+      key: 'exclude_channels',
+      label: 'Channels to leave out (optional)',
+      hint: 'Left out after the channels above are chosen.',
+      listName: 'Channels left out',
+      listNoun: 'the channels left out',
+      emptyText: 'No channels are left out.',
+    },
+    {
+      key: 'channel_regex_enabled',
+      control: 'checkbox',
+      label: 'Channel names are regular expressions',
+      default: false,
+      advanced: true,
+    },
+    {
+      key: 'exclude_channel_regex_enabled',
+      control: 'checkbox',
+      label: 'Names to leave out are regular expressions',
+      default: false,
+      advanced: true,
+    },
+    {
+      key: 'include_bot_messages',
+      control: 'checkbox',
+      label: 'Include messages of bots and apps',
+      default: false,
+      advanced: true,
+    },
+  ],
+  credential: {
+    slack_bot_token: {
+      label: 'Bot token',
+      hint: 'The xoxb-… token of the Slack app.',
+      secret: true,
+    },
+  },
+};
