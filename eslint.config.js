@@ -27,8 +27,8 @@ const PANEL = wall(
   '\\.test$',
 );
 const SERVER = wall(
-  'The server may import only the contract (src/api/contract, src/api/contractRules) from src/, and no test code.',
-  '(^|/)src/(?!api/contract(Rules)?$)',
+  'The server may import only the contract (src/api/contract, src/api/contractRules, src/api/connectionTest) from src/, and no test code.',
+  '(^|/)src/(?!api/(contract(Rules)?|connectionTest)$)',
   '(^|/)test/',
   '\\.test$',
 );
