@@ -19,11 +19,13 @@ import {
 } from './http/authFailures';
 import { JsonCache } from './http/cachedJson';
 import { closeConnectionsOnClose } from './http/drain';
+import { connectionTestSettings, type ConnectionTestOptions } from './connectionTest/settings';
 import { answerEdgeCases } from './http/edges';
 import { isApiPath, normalPath } from './http/paths';
 import { BODY_LIMIT, Problem, problem, tooLarge } from './http/problems';
 import { timeoutOptions, type Timeouts } from './http/timeouts';
 import { securityHeaders, setSecurityHeaders } from './http/securityHeaders';
+import { connectionTestRoutes } from './routes/connectionTest';
 import { connectorLifeRoutes } from './routes/connectorLife';
 import { connectorRoutes } from './routes/connectors';
 import { credentialLifeRoutes } from './routes/credentialLife';
@@ -42,6 +44,8 @@ export interface AppOptions {
   timeouts?: Partial<Timeouts>;
   /** Wrong keys allowed per address (default DEFAULT_AUTH_FAILURE_LIMIT); null for none. */
   authFailureLimit?: AuthFailureLimit | null;
+  /** Connection tests: time limits, tests per user, the fixed API hosts (defaults in their settings). */
+  connectionTest?: ConnectionTestOptions;
 }
 
 const API_PREFIX = '/api';
@@ -168,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       userRoutes(api, context);
       versionRoutes(api, context, versions);
       openApiRoutes(api, context);
+      connectionTestRoutes(api, context, connectionTestSettings(options.connectionTest));
     },
     { prefix: API_PREFIX },
   );
