@@ -60,7 +60,8 @@ export const connectionTestRequestSchema = z
           ...issueType('missing'),
         });
       }
-      for (const key of typed ? missingCredentialKeys(body.source, body.credential_json!) : []) {
+      const values = !stored && body.credential_json;
+      for (const key of values ? missingCredentialKeys(body.source, values) : []) {
         ctx.addIssue({
           code: 'custom',
           message: 'Field required',
