@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { UserRole, VersionSet } from '../src/api/contract';
+import { connectionTestSettings, type ConnectionTestOptions } from './connectionTest/settings';
 import type { Store } from './db/database';
 import { DISK_FULL_DETAIL, isDiskFull } from './db/storageErrors';
 import { accessOf, createGuard, createWriter } from './http/auth';
@@ -19,7 +20,6 @@ import {
 } from './http/authFailures';
 import { JsonCache } from './http/cachedJson';
 import { closeConnectionsOnClose } from './http/drain';
-import { connectionTestSettings, type ConnectionTestOptions } from './connectionTest/settings';
 import { answerEdgeCases } from './http/edges';
 import { isApiPath, normalPath } from './http/paths';
 import { BODY_LIMIT, Problem, problem, tooLarge } from './http/problems';
