@@ -27,8 +27,8 @@ const PANEL = wall(
   '\\.test$',
 );
 const SERVER = wall(
-  'The server may import only the contract (src/api/contract, contractRules, schemaParts, sources/*) from src/, and no test code.',
-  '(^|/)src/(?!api/(contract(Rules)?|schemaParts|sources/\\w+)$)',
+  'The server may import only the contract (src/api/contract, contractRules, schemaParts, connectionTest, sources/*) from src/, and no test code.',
+  '(^|/)src/(?!api/(contract(Rules)?|schemaParts|connectionTest|sources/\\w+)$)',
   '(^|/)test/',
   '\\.test$',
 );

@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { UserRole, VersionSet } from '../src/api/contract';
+import { connectionTestSettings, type ConnectionTestOptions } from './connectionTest/settings';
 import type { Store } from './db/database';
 import { DISK_FULL_DETAIL, isDiskFull } from './db/storageErrors';
 import { accessOf, createGuard, createWriter } from './http/auth';
@@ -24,6 +25,7 @@ import { isApiPath, normalPath } from './http/paths';
 import { BODY_LIMIT, Problem, problem, tooLarge } from './http/problems';
 import { timeoutOptions, type Timeouts } from './http/timeouts';
 import { securityHeaders, setSecurityHeaders } from './http/securityHeaders';
+import { connectionTestRoutes } from './routes/connectionTest';
 import { connectorLifeRoutes } from './routes/connectorLife';
 import { connectorRoutes } from './routes/connectors';
 import { credentialLifeRoutes } from './routes/credentialLife';
@@ -42,6 +44,8 @@ export interface AppOptions {
   timeouts?: Partial<Timeouts>;
   /** Wrong keys allowed per address (default DEFAULT_AUTH_FAILURE_LIMIT); null for none. */
   authFailureLimit?: AuthFailureLimit | null;
+  /** Connection tests: time limits, tests per user, the fixed API hosts (defaults in their settings). */
+  connectionTest?: ConnectionTestOptions;
 }
 
 const API_PREFIX = '/api';
@@ -168,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       userRoutes(api, context);
       versionRoutes(api, context, versions);
       openApiRoutes(api, context);
+      connectionTestRoutes(api, context, connectionTestSettings(options.connectionTest));
     },
     { prefix: API_PREFIX },
   );

@@ -1,5 +1,6 @@
 // Configuration from the environment, checked at start with a clear message.
 import { z } from 'zod';
+import { parseSourceApiHosts, type SourceApiHosts } from './connectionTest/hosts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const onOff = z
@@ -29,6 +30,16 @@ const envSchema = z.object({
       'must be a PostgreSQL URL, postgres://user:password@host:5432/database',
     )
     .optional(),
+  // Connection tests: where GitHub, Slack, Zendesk and GitLab.com are reached.
+  SOURCEDESK_SOURCE_API_HOSTS: z
+    .string()
+    .transform((text, ctx) => {
+      const parsed = parseSourceApiHosts(text);
+      if ('hosts' in parsed) return parsed.hosts;
+      for (const message of parsed.problems) ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    })
+    .optional(),
   ADMIN_API_KEY: z
     .string()
     .min(32, 'must be at least 32 characters (use a long random value)')
@@ -51,6 +62,8 @@ export interface ServerConfig {
   secretKey: string | undefined;
   /** PostgreSQL instead of the embedded SQLite in `dataDir`. */
   databaseUrl: string | undefined;
+  /** The API hosts connection tests use for the sources that have a fixed one; undefined: the real ones. */
+  sourceApiHosts: SourceApiHosts | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -75,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     adminApiKey: e.ADMIN_API_KEY,
     secretKey: e.SOURCEDESK_SECRET_KEY,
     databaseUrl: e.SOURCEDESK_DATABASE_URL,
+    sourceApiHosts: e.SOURCEDESK_SOURCE_API_HOSTS,
   };
 }

@@ -20,6 +20,7 @@ async function main() {
     versions,
     staticDir: config.staticDir ?? fileURLToPath(new URL('../dist', import.meta.url)),
     logger: { level: config.logLevel, redact: logRedaction },
+    connectionTest: { hosts: config.sourceApiHosts },
   });
   // Installed before the banner is printed: whoever reads the banner may signal
   // at once, and a signal without a handler would kill the process uncleanly.

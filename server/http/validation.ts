@@ -117,7 +117,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const CONFIG_LOC: Loc = ['body', 'connector_specific_config'];
 
 /** The config rules of the connector's source (sources/catalogue); none outside the catalogue (D4). */
-function sourceConfigErrors(source: unknown, config: unknown): ValidationError[] {
+export function sourceConfigErrors(source: unknown, config: unknown): ValidationError[] {
   if (!isObject(config)) return [];
   return toValidationErrors(configProblems(source, config), config, CONFIG_LOC);
 }

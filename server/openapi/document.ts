@@ -31,7 +31,7 @@ const ERROR_WORDS: Record<number, string> = {
   413: 'The body is over 1 MiB.',
   415: 'A body that is not application/json.',
   422: 'The request is not valid: every problem, with where it is (D3).',
-  429: 'Too many wrong keys from this address; try again after Retry-After seconds.',
+  429: 'Too many wrong keys from this address (or, for a connection test, too many tests by this user); try again after Retry-After seconds.',
 };
 
 /** Headers an error answer carries (D2: 401 asks for a bearer key; 429 says when to come back). */

@@ -25,6 +25,11 @@ import {
   versionSetSchema,
 } from '../../src/api/contract';
 import * as z from 'zod/mini';
+import {
+  CONNECTION_TEST_PATH,
+  connectionTestRequestSchema,
+  connectionTestResultSchema,
+} from '../../src/api/connectionTest';
 
 export interface Parameter {
   name: string;
@@ -130,6 +135,15 @@ export const ENDPOINTS: Endpoint[] = [
     parameters: [connectorId, credentialId],
     answer: statusResponseSchema,
     errors: [404, 422],
+  },
+  {
+    method: 'post',
+    path: CONNECTION_TEST_PATH,
+    summary:
+      'Test a connection before saving it: checks in words, overall ok (false, null: not all checked, true). Writes nothing; 429 past 20 tests a minute per user.',
+    body: connectionTestRequestSchema,
+    answer: connectionTestResultSchema,
+    errors: [400, 404, 415, 422],
   },
   {
     method: 'get',

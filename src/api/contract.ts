@@ -282,7 +282,7 @@ export type ConnectorStatusList = z.infer<typeof connectorStatusListSchema>;
  * A credential's values: a flat object of strings (and yes/no switches such as
  * Salesforce's `is_sandbox`), with the keys its source needs (sources/catalogue).
  */
-const credentialValuesSchema = z.record(
+export const credentialValuesSchema = z.record(
   z.string(),
   z.custom<string | boolean>((value) => typeof value === 'string' || typeof value === 'boolean', {
     message: 'Input should be a valid string',

@@ -25,6 +25,7 @@ const PROTECTED: [string, string][] = [
   ['DELETE', '/manage/admin/connector/1'],
   ['DELETE', '/manage/admin/connector/1/credential/0'],
   ['GET', '/manage/users/accepted'],
+  ['POST', '/manage/admin/connector/test'],
   ['GET', '/me'],
 ];
 

@@ -154,6 +154,12 @@ describe('real answers match what the document says', () => {
         `/manage/admin/credential/${credential}?force=true`,
       ],
       ['get', '/openapi.json', '/openapi.json'],
+      [
+        'post',
+        '/manage/admin/connector/test',
+        '/manage/admin/connector/test',
+        { source: 'file', connector_specific_config: {} },
+      ],
     ];
     await server.keyFor('curator', 'documented@example.com');
     for (const [method, path, concrete, body] of calls) {
@@ -164,6 +170,7 @@ describe('real answers match what the document says', () => {
   });
 
   it('400, 401, 403, 404, 413, 415 and 422', async () => {
+    const notChecked = { source: 'file', connector_specific_config: {} };
     const list = '/manage/admin/connector';
     const taken = jiraRequest({ name: 'Taken' });
     await createConnector(server, taken);
@@ -175,6 +182,12 @@ describe('real answers match what the document says', () => {
       [413, 'post', list, { raw: `{"name":"${'x'.repeat(1_100_000)}"}` }],
       [415, 'post', list, { raw: '{}', headers: { 'content-type': 'text/plain' } }],
       [422, 'post', list, { body: {} }],
+      [
+        404,
+        'post',
+        '/manage/admin/connector/test',
+        { body: { ...notChecked, credential_id: 999999 } },
+      ],
     ];
     for (const [status, method, path, options] of cases) {
       const concrete = path.replace('{connector_id}', '999999');

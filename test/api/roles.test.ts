@@ -186,6 +186,17 @@ const endpoints: Endpoint[] = [
     ok: (r) => expect(r.status).toBe(200),
   },
   {
+    name: 'POST /manage/admin/connector/test',
+    call: (key) =>
+      api(server, 'POST', '/manage/admin/connector/test', {
+        key,
+        body: { source: 'file', connector_specific_config: {} },
+      }),
+    allowed: CURATOR_OR_ADMIN,
+    refusal: NOT_CURATOR,
+    ok: (r) => expect(r.json).toMatchObject({ ok: null }),
+  },
+  {
     name: 'GET /manage/users/accepted',
     call: (key) => api(server, 'GET', '/manage/users/accepted', { key }),
     allowed: ['admin'],

@@ -12,6 +12,7 @@ import {
 } from '../../src/api/contract';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, snapshotDb } from '../support/http';
+import { connectionTestRequests } from './connectionTestRequests';
 import { createRequests } from './createRequests';
 import { FUZZ_RUNS, sendAndCheck, tally, type Fixture, type FuzzRequest } from './fuzzRequest';
 import { connectorPatchRequests, credentialCreateRequests } from './lifecycleRequests';
@@ -67,6 +68,7 @@ const ENDPOINTS: [string, number, (fixture: Fixture) => fc.Arbitrary<FuzzRequest
   ['D3/D6 POST /manage/credential', 0.1, credentialCreateRequests],
   ['D4 PATCH /manage/admin/connector/{id}', 0.1, connectorPatchRequests],
   ['D1/D11 /versions, /version, wrong methods and paths', 0.12, routeRequests],
+  ['D2/D3 POST /manage/admin/connector/test', 0.08, connectionTestRequests],
 ];
 
 describe('D2/D3/D11 malformed requests: the right 4xx in its documented shape, nothing stored', () => {

@@ -6,6 +6,7 @@
 import type { UserRole, VersionSet } from '../../src/api/contract';
 import { buildApp } from '../../server/app';
 import type { AuthFailureLimit } from '../../server/http/authFailures';
+import type { ConnectionTestOptions } from '../../server/connectionTest/settings';
 import type { Timeouts } from '../../server/http/timeouts';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
@@ -45,6 +46,8 @@ export interface TestServerOptions {
    * is 127.0.0.1, and the suites send thousands of wrong keys on purpose.
    */
   authFailureLimit?: AuthFailureLimit | null;
+  /** Connection tests' limits and fixed API hosts (the stand-ins of test/support/standIns.ts). */
+  connectionTest?: ConnectionTestOptions;
   /**
    * PostgreSQL only: serve the database of another test server (a second
    * instance on the same tables), instead of a fresh schema.
@@ -72,6 +75,13 @@ async function openTestStore(
   return { store, schema };
 }
 
+const OFFLINE_HOSTS = {
+  github: 'http://127.0.0.1:1',
+  slack: 'http://127.0.0.1:1',
+  zendesk: 'http://127.0.0.1:1/{subdomain}',
+  gitlab: 'http://127.0.0.1:1',
+};
+
 let counter = 0;
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -88,6 +98,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     staticDir: options.staticDir ?? null,
     timeouts: options.timeouts,
     authFailureLimit: options.authFailureLimit ?? null,
+    // Tests never reach the real GitHub, Slack, Zendesk or GitLab.com: a host a
+    // test does not point at a stand-in is a closed local port.
+    connectionTest: {
+      ...options.connectionTest,
+      hosts: { ...OFFLINE_HOSTS, ...options.connectionTest?.hosts },
+    },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

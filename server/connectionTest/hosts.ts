@@ -1,0 +1,67 @@
+// Where the sources with a fixed API host are reached. One setting,
+// SOURCEDESK_SOURCE_API_HOSTS, points any of them elsewhere (a GitHub
+// Enterprise server, a proxy, the tests' stand-ins); paths are appended as the
+// real APIs spell them (`/user`, `/api/auth.test`, `/api/v2/users/me.json`, `/api/v4/user`).
+
+export const FIXED_HOST_SOURCES = ['github', 'slack', 'zendesk', 'gitlab'] as const;
+export type FixedHostSource = (typeof FIXED_HOST_SOURCES)[number];
+export type SourceApiHosts = Record<FixedHostSource, string>;
+
+/** `{subdomain}` is the Zendesk account's subdomain; GitLab's is used when a credential names no server. */
+export const DEFAULT_SOURCE_API_HOSTS: SourceApiHosts = {
+  github: 'https://api.github.com',
+  slack: 'https://slack.com',
+  zendesk: 'https://{subdomain}.zendesk.com',
+  gitlab: 'https://gitlab.com',
+};
+
+/** Why a root cannot be used, or null: an http(s) address, no user, query or fragment. */
+function rootProblem(value: unknown): string | null {
+  if (typeof value !== 'string') return 'must be a string';
+  let url: URL;
+  try {
+    url = new URL(value.replace('{subdomain}', 'subdomain'));
+  } catch {
+    return `"${value}" is not an address`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be http:// or https://';
+  if (url.username || url.password) return 'must not hold a user name or password';
+  if (url.search || url.hash) return 'must not have a query or fragment';
+  return null;
+}
+
+/**
+ * The setting's JSON object, checked: known sources only, each an http(s)
+ * root. Returns the hosts (defaults for those not named) or the problems.
+ */
+export function parseSourceApiHosts(
+  text: string,
+): { hosts: SourceApiHosts } | { problems: string[] } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return {
+      problems: ['must be a JSON object such as {"github": "https://ghe.example.com/api/v3"}'],
+    };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { problems: ['must be a JSON object'] };
+  }
+  const problems: string[] = [];
+  for (const [key, root] of Object.entries(value)) {
+    if (!(FIXED_HOST_SOURCES as readonly string[]).includes(key)) {
+      problems.push(`"${key}" is not one of ${FIXED_HOST_SOURCES.join(', ')}`);
+      continue;
+    }
+    const problem = rootProblem(root);
+    if (problem) problems.push(`${key} ${problem}`);
+  }
+  if (problems.length > 0) return { problems };
+  const named = value as Partial<SourceApiHosts>;
+  const hosts = { ...DEFAULT_SOURCE_API_HOSTS };
+  for (const key of FIXED_HOST_SOURCES) {
+    if (named[key]) hosts[key] = named[key].replace(/\/+$/, '');
+  }
+  return { hosts };
+}

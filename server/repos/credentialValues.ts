@@ -1,0 +1,25 @@
+// A stored credential's values, opened, for a connection test to send to the
+// source it is for. Nothing else opens them: every answer masks them (D6), and
+// they are never logged.
+import type { DocumentSource } from '../../src/api/contract';
+import type { SecretBox } from '../crypto/secretBox';
+import type { Db } from '../db/database';
+
+export async function openCredentialValues(
+  db: Db,
+  secrets: SecretBox,
+  id: number,
+): Promise<{ source: DocumentSource; values: Record<string, unknown> } | undefined> {
+  const row = await db
+    .selectFrom('credentials')
+    .select(['source', 'credential_json'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const json = secrets.open(row.credential_json);
+  if (json === null) throw new Error(`credential ${id} cannot be opened with this key`);
+  return {
+    source: row.source as DocumentSource,
+    values: JSON.parse(json) as Record<string, unknown>,
+  };
+}

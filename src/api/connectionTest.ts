@@ -1,0 +1,87 @@
+// Testing a connection before saving it (issue 16): the request and the answer
+// of POST /manage/admin/connector/test, shared by the server (which validates
+// the request, D3) and the panel (which parses the answer). Nothing is stored.
+import * as z from 'zod/mini';
+import { credentialValuesSchema, documentSourceSchema } from './contract';
+import { configLimitProblem, CREDENTIAL_FREE_SOURCES, isJsonObject } from './contractRules';
+import { issueType } from './schemaParts';
+import { credentialProblems } from './sources/catalogue';
+
+export const CONNECTION_TEST_PATH = '/manage/admin/connector/test';
+
+/** Any JSON object within D11's limits; per-source rules are the server's configProblems. */
+const configSchema = z
+  .custom<Record<string, unknown>>(isJsonObject, {
+    message: 'Input should be a valid dictionary',
+    ...issueType('dict_type'),
+  })
+  .check(
+    z.superRefine((config, ctx) => {
+      const problem = configLimitProblem(config);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, ...issueType('value_error') });
+    }),
+  );
+
+/**
+ * The connection to try: a source, its config as the connector would hold it,
+ * and a credential — a stored one (credential_id) or values typed in
+ * (credential_json), never both; sources that need none (D7) may send neither.
+ */
+export const connectionTestRequestSchema = z
+  .object({
+    source: documentSourceSchema,
+    connector_specific_config: configSchema,
+    credential_id: z.optional(z.int().check(z.gte(0))),
+    credential_json: z.optional(credentialValuesSchema),
+  })
+  .check(
+    z.superRefine((body, ctx) => {
+      const stored = body.credential_id !== undefined;
+      const typed = body.credential_json !== undefined;
+      if (stored && typed) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Send credential_id or credential_json, not both',
+          path: ['credential_json'],
+          ...issueType('value_error'),
+        });
+      } else if (!stored && !typed && !CREDENTIAL_FREE_SOURCES.includes(body.source)) {
+        // Reported at credential_json: absent, so D3 words it "Field required".
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Field required',
+          path: ['credential_json'],
+          ...issueType('missing'),
+        });
+      }
+      const values = !stored && body.credential_json;
+      for (const issue of values ? credentialProblems(body.source, values) : []) {
+        ctx.addIssue({ ...issue, path: ['credential_json', ...issue.path] } as z.core.$ZodRawIssue);
+      }
+    }),
+  );
+export type ConnectionTestRequest = z.input<typeof connectionTestRequestSchema>;
+export type ConnectionTest = z.output<typeof connectionTestRequestSchema>;
+
+/** true passed, false failed, null not checked (never a pass). */
+const outcomeSchema = z.nullable(z.boolean());
+
+export const connectionCheckSchema = z.object({
+  name: z.string(),
+  ok: outcomeSchema,
+  message: z.string(),
+});
+export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
+
+export const connectionTestResultSchema = z.object({
+  ok: outcomeSchema,
+  checks: z.array(connectionCheckSchema),
+});
+export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
+
+/** false when any check failed; null when none failed but some were not checked; true only when all passed. */
+export function overallOutcome(checks: readonly ConnectionCheck[]): boolean | null {
+  if (checks.some((check) => check.ok === false)) return false;
+  if (checks.length === 0 || checks.some((check) => check.ok === null)) return null;
+  return true;
+}
