@@ -2,12 +2,13 @@
 // SOURCEDESK_SECRET_KEY, else `secret.key` in the data folder, made with mode
 // 0600 on the first start. A database remembers a check value sealed with its
 // key, so a later start with another key stops with a clear message instead of
-// serving secrets it cannot open.
+// serving secrets it cannot open. A key file that others may read is refused.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { OPEN_TO_OTHERS } from '../db/ownerOnly';
 import { StorageError } from '../db/storageErrors';
 import { parseSecretKey, SECRET_KEY_BYTES, SecretBox } from './secretBox';
 
@@ -33,6 +34,13 @@ export function loadSecretBox(dataDir: string | null, configured: string | undef
       mode: 0o600,
       flag: 'wx',
     });
+  }
+  const mode = statSync(file).mode & 0o777;
+  // Windows keeps no such bits: there every file reads as open to others.
+  if (mode & OPEN_TO_OTHERS && process.platform !== 'win32') {
+    throw new StorageError(
+      `The key file ${file} is open to other users (mode ${mode.toString(8)}): chmod 600 ${file}`,
+    );
   }
   const key = parseSecretKey(readFileSync(file, 'utf8'));
   if (!key) {

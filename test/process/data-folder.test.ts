@@ -2,10 +2,11 @@
 // their owner may read them; a lost key file is not replaced by a wrong one;
 // the folder's lock is one the operating system holds, not a process id to trust.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
+import { openStore } from '../../server/db/database';
 import { startServerProcess } from '../support/process';
 
 const folders: string[] = [];
@@ -26,6 +27,38 @@ const startFailure = (env: Record<string, string>) =>
     },
     (error: Error) => error.message,
   );
+
+const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
+
+test('a new data folder is 700; the database, its WAL and shared memory, and the key file 600', async () => {
+  const dataDir = join(freshFolder(), 'made', 'here');
+  const store = await openStore(dataDir);
+  try {
+    await store.db.insertInto('settings').values({ key: 'touch', value: 'x' }).execute();
+    const file = join(dataDir, 'sourcedesk.sqlite');
+    expect({
+      folder: mode(dataDir),
+      database: mode(file),
+      wal: mode(`${file}-wal`),
+      shm: mode(`${file}-shm`),
+      key: mode(join(dataDir, 'secret.key')),
+    }).toEqual({ folder: '700', database: '600', wal: '600', shm: '600', key: '600' });
+  } finally {
+    await store.close();
+  }
+});
+
+test('a key file that others may read is refused, with the command that fixes it', async () => {
+  const dataDir = freshFolder();
+  await (await openStore(dataDir)).close();
+  const keyFile = join(dataDir, 'secret.key');
+  chmodSync(keyFile, 0o644);
+  await expect(openStore(dataDir)).rejects.toThrow(
+    `The key file ${keyFile} is open to other users (mode 644): chmod 600 ${keyFile}`,
+  );
+  chmodSync(keyFile, 0o600);
+  await (await openStore(dataDir)).close();
+});
 
 test('a lock file naming another live process does not block the start; a second server is still refused', async () => {
   const dataDir = freshFolder();
