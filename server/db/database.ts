@@ -5,7 +5,12 @@ import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, Migrator, SqliteDialect, type Dialect } from 'kysely';
 import type { SecretBox } from '../crypto/secretBox';
-import { checkSecretBox, loadSecretBox, sealPlainCredentials } from '../crypto/secretKey';
+import {
+  checkSecretBox,
+  holdsSealedSecrets,
+  loadSecretBox,
+  sealPlainCredentials,
+} from '../crypto/secretKey';
 import { migrationsFor } from './migrations';
 import { makeOwnerOnlyFolder, narrowToOwner, ownerOnlyFile } from './ownerOnly';
 import type { Tables } from './schema';
@@ -134,7 +139,7 @@ export async function openStore(dataDir: string, secretKey?: string): Promise<St
       beginSetup: nothing,
       close: () => db.destroy(),
     },
-    () => loadSecretBox(file ? dataDir : null, secretKey),
+    (sealed) => loadSecretBox(file ? dataDir : null, secretKey, sealed),
     file ?? 'this database',
   );
 }
@@ -146,7 +151,8 @@ export async function openStore(dataDir: string, secretKey?: string): Promise<St
  */
 export async function finishOpening(
   store: Omit<Store, 'secrets'>,
-  loadSecrets: () => SecretBox,
+  /** `sealed`: the database holds secrets sealed with some key already. */
+  loadSecrets: (sealed: boolean) => SecretBox,
   where: string,
   /** PostgreSQL: the schema of the tables (the migrations' own tables are looked for there). */
   schema?: string,
@@ -160,7 +166,7 @@ export async function finishOpening(
     });
     const { error } = await migrator.migrateToLatest();
     if (error) throw storageErrorAt(error, where);
-    const secrets = loadSecrets();
+    const secrets = loadSecrets(await holdsSealedSecrets(db));
     await db.transaction().execute(async (trx) => {
       await store.beginSetup(trx);
       await checkSecretBox(trx, secrets, where);

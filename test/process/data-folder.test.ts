@@ -2,7 +2,7 @@
 // their owner may read them; a lost key file is not replaced by a wrong one;
 // the folder's lock is one the operating system holds, not a process id to trust.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
@@ -59,6 +59,18 @@ test('a key file that others may read is refused, with the command that fixes it
   chmodSync(keyFile, 0o600);
   await (await openStore(dataDir)).close();
 });
+
+test('a missing key file beside a database holding sealed secrets: no new key is made, and the start stops', async () => {
+  const dataDir = freshFolder();
+  await (await openStore(dataDir)).close();
+  const keyFile = join(dataDir, 'secret.key');
+  rmSync(keyFile);
+  const message = await startFailure({ SOURCEDESK_DATA_DIR: dataDir });
+  expect(message).toContain(`The key file ${keyFile} is missing`);
+  expect(message).toContain('SOURCEDESK_SECRET_KEY');
+  expect(message).not.toMatch(/\n\s+at /);
+  expect(existsSync(keyFile)).toBe(false); // nothing left behind: a wrong key would hide the loss
+}, 30_000);
 
 test('a lock file naming another live process does not block the start; a second server is still refused', async () => {
   const dataDir = freshFolder();
