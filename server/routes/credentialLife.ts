@@ -11,7 +11,7 @@ import {
 import { EMPTY_CREDENTIAL_ID, missingCredentialKeys } from '../../src/api/contractRules';
 import { pathIntegers, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
-import { validate } from '../http/validation';
+import { validateCredentialBody } from '../http/credentialBody';
 import {
   connectorsUsing,
   createCredential,
@@ -51,7 +51,7 @@ export function credentialLifeRoutes(
   const onRequest = guard(CURATOR_OR_ADMIN);
 
   app.post('/manage/credential', { onRequest }, async (request) => {
-    const body = validate(credentialCreateRequestSchema, readJsonObject(request));
+    const body = validateCredentialBody(credentialCreateRequestSchema, readJsonObject(request));
     if (!body.ok) throw validationProblem(body.errors);
     return write(request, async (trx) => {
       const id = await createCredential(trx, secrets, {
@@ -65,7 +65,7 @@ export function credentialLifeRoutes(
 
   app.patch<OneParams>(ONE, { onRequest }, async (request) => {
     const { credential_id: id } = pathIntegers(request.params, 'credential_id');
-    const body = validate(credentialPatchRequestSchema, readJsonObject(request));
+    const body = validateCredentialBody(credentialPatchRequestSchema, readJsonObject(request));
     if (!body.ok) throw validationProblem(body.errors);
     return write(request, async (trx) => {
       const source = await changeable(trx, id);
