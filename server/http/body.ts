@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { jsonErrorOffset } from './jsonOffset';
+import { markUnderflows } from './jsonUnderflow';
 import { problem, validationProblem } from './problems';
 
 const isJsonMediaType = (header: string | undefined) =>
@@ -37,6 +38,7 @@ export function readJsonObject(request: FastifyRequest): Record<string, unknown>
       { loc: ['body'], msg: 'Input should be a valid dictionary', type: 'dict_type' },
     ]);
   }
+  markUnderflows(text, value);
   return value as Record<string, unknown>;
 }
 
