@@ -34,7 +34,7 @@ export function underflowPaths(text: string, limit = MAX_PROBLEMS): Path[] {
   const path: Path = []; // the key or index of each open object or list
   const inList: boolean[] = [];
   let keyNext = false;
-  for (let i = 0; i < text.length && found.length < limit; ) {
+  for (let i = 0; i < text.length && found.length < limit;) {
     const c = text[i]!;
     if (c === '{' || c === '[') {
       inList.push(c === '[');
