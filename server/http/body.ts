@@ -44,6 +44,12 @@ export function readJsonObject(request: FastifyRequest): Record<string, unknown>
 
 const INTEGER = /^-?\d+$/;
 
+/** What parseIntegerText accepts: every integer a double holds exactly (D3), negatives too. */
+export const INTEGER_TEXT_BOUNDS = {
+  minimum: -Number.MAX_SAFE_INTEGER,
+  maximum: Number.MAX_SAFE_INTEGER,
+} as const;
+
 /** D3: a path or query integer, parsed from text; null when it is not one. */
 export function parseIntegerText(text: string): number | null {
   if (!INTEGER.test(text)) return null;

@@ -98,7 +98,7 @@ function operation(endpoint: Endpoint, roles: readonly UserRole[] | null): Json 
             required: parameter.in === 'path',
             description: parameter.description,
             schema: parameter.integer
-              ? { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }
+              ? { type: 'integer', ...parameter.integer }
               : { type: 'string' },
           })),
         }
