@@ -22,6 +22,7 @@ import { closeConnectionsOnClose } from './http/drain';
 import { answerEdgeCases } from './http/edges';
 import { isApiPath, normalPath } from './http/paths';
 import { BODY_LIMIT, Problem, problem, tooLarge } from './http/problems';
+import { fitProblems } from './http/problemSize';
 import { timeoutOptions, type Timeouts } from './http/timeouts';
 import { securityHeaders, setSecurityHeaders } from './http/securityHeaders';
 import { connectorLifeRoutes } from './routes/connectorLife';
@@ -134,7 +135,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof Problem) {
-      return reply.code(error.status).headers(error.headers).send(error.body);
+      const { detail } = error.body;
+      const body = Array.isArray(detail)
+        ? { detail: fitProblems(detail, Buffer.isBuffer(request.body) ? request.body.length : 0) }
+        : error.body;
+      return reply.code(error.status).headers(error.headers).send(body);
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) return reply.code(413).send(tooLarge().body);
