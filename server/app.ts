@@ -10,7 +10,7 @@ import Fastify, {
 } from 'fastify';
 import type { UserRole, VersionSet } from '../src/api/contract';
 import type { Store } from './db/database';
-import { DISK_FULL_DETAIL, isDiskFull } from './db/storageErrors';
+import { DISK_FULL_DETAIL, isDiskFull, isUnavailable } from './db/storageErrors';
 import { accessOf, createGuard, createWriter } from './http/auth';
 import {
   AuthFailures,
@@ -20,6 +20,7 @@ import {
 import { JsonCache } from './http/cachedJson';
 import { closeConnectionsOnClose } from './http/drain';
 import { answerEdgeCases } from './http/edges';
+import { Outage } from './http/outage';
 import { isApiPath, normalPath } from './http/paths';
 import { BODY_LIMIT, Problem, problem, tooLarge } from './http/problems';
 import { fitProblems } from './http/problemSize';
@@ -27,6 +28,7 @@ import { timeoutOptions, type Timeouts } from './http/timeouts';
 import { securityHeaders, setSecurityHeaders } from './http/securityHeaders';
 import { connectorLifeRoutes } from './routes/connectorLife';
 import { connectorRoutes } from './routes/connectors';
+import { healthRoutes } from './routes/health';
 import { credentialLifeRoutes } from './routes/credentialLife';
 import { credentialRoutes } from './routes/credentials';
 import { userRoutes } from './routes/users';
@@ -77,7 +79,7 @@ declare module 'fastify' {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { store, versions } = options;
+  const { versions } = options;
   const failureLimit =
     options.authFailureLimit === undefined ? DEFAULT_AUTH_FAILURE_LIMIT : options.authFailureLimit;
   const app = Fastify({
@@ -99,6 +101,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
     },
   });
+
+  // Every query of the app goes through the outage's watch, which sees the
+  // database answer again after an outage (D11).
+  const outage = new Outage(app.log, options.store.engine);
+  const store: Store = { ...options.store, db: options.store.db.withPlugin(outage.watch) };
 
   securityHeaders(app, API_PREFIX);
   closeConnectionsOnClose(app);
@@ -146,6 +153,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (status !== undefined && status >= 400 && status < 500) {
       return reply.code(status).send({ detail: (error as Error).message });
     }
+    if (isUnavailable(error)) {
+      outage.failed(error);
+      const answer = outage.problem();
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
+    }
     if (isDiskFull(error)) {
       request.log.error(
         { file: store.file },
@@ -165,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         write: createWriter(store),
         secrets: store.secrets,
         reads: new JsonCache(store),
+        outage,
       };
       connectorRoutes(api, context);
       connectorLifeRoutes(api, context);
@@ -173,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       userRoutes(api, context);
       versionRoutes(api, context, versions);
       openApiRoutes(api, context);
+      healthRoutes(api, context);
     },
     { prefix: API_PREFIX },
   );

@@ -45,7 +45,7 @@ export interface Endpoint {
   body?: ZodMiniType;
   /** The success answer (200). */
   answer: ZodMiniType;
-  /** Error statuses beyond those every authenticated endpoint has (401, 403, 413, 429). */
+  /** Error statuses beyond those every authenticated endpoint has (401, 403, 413, 429, 503). */
   errors: number[];
 }
 
@@ -215,6 +215,13 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "The running server's version tag (D1).",
     answer: backendVersionSchema,
     errors: [],
+  },
+  {
+    method: 'get',
+    path: '/health',
+    summary: 'Readiness: 200 while the database answers, 503 with Retry-After while it cannot.',
+    answer: z.object({ status: z.literal('ok') }),
+    errors: [503],
   },
   {
     method: 'get',

@@ -170,6 +170,7 @@ describe('real answers match what the document says', () => {
       ['get', '/me', '/me'],
       ['get', '/versions', '/versions'],
       ['get', '/version', '/version'],
+      ['get', '/health', '/health'],
       [
         'post',
         '/manage/admin/connector',
@@ -226,6 +227,18 @@ describe('real answers match what the document says', () => {
       expect(answer.status, `${method} ${concrete}`).toBe(status);
       expectValid(method, path, status, answer.json);
       expectDocumentedHeaders(method, path, status, answer.headers);
+    }
+  });
+
+  it('503 with Retry-After is documented wherever the database is asked (D11), and only there', () => {
+    const without = ['get /versions', 'get /version', 'get /openapi.json'];
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
+      for (const [method, operation] of Object.entries(item as Record<string, Json>)) {
+        const unavailable = operation.responses[503] as Json | undefined;
+        const name = `${method} ${path}`;
+        expect(unavailable === undefined, name).toBe(without.includes(name));
+        if (unavailable) expect(Object.keys(unavailable.headers), name).toEqual(['Retry-After']);
+      }
     }
   });
 
