@@ -7,6 +7,7 @@ const apiTarget = process.env.SOURCEDESK_DEV_API ?? 'http://127.0.0.1:8080';
 /** Test files whose subject is SQLite itself (its files, pragmas, its lock); the rest run on both stores. */
 const SQLITE_ONLY = [
   'test/api/disk-full.test.ts',
+  'test/api/storage-outage.test.ts',
   'test/api/read-cache.test.ts',
   'test/api/concurrency.test.ts',
   'test/api/logs.test.ts',

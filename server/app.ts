@@ -11,7 +11,7 @@ import Fastify, {
 import type { UserRole, VersionSet } from '../src/api/contract';
 import { connectionTestSettings, type ConnectionTestOptions } from './connectionTest/settings';
 import type { Store } from './db/database';
-import { DISK_FULL_DETAIL, isDiskFull } from './db/storageErrors';
+import { DISK_FULL_DETAIL, isDiskFull, isUnavailable } from './db/storageErrors';
 import { accessOf, createGuard, createWriter } from './http/auth';
 import {
   AuthFailures,
@@ -21,13 +21,16 @@ import {
 import { JsonCache } from './http/cachedJson';
 import { closeConnectionsOnClose } from './http/drain';
 import { answerEdgeCases } from './http/edges';
+import { Outage } from './http/outage';
 import { isApiPath, normalPath } from './http/paths';
 import { BODY_LIMIT, Problem, problem, tooLarge } from './http/problems';
+import { fitProblems } from './http/problemSize';
 import { timeoutOptions, type Timeouts } from './http/timeouts';
 import { securityHeaders, setSecurityHeaders } from './http/securityHeaders';
 import { connectionTestRoutes } from './routes/connectionTest';
 import { connectorLifeRoutes } from './routes/connectorLife';
 import { connectorRoutes } from './routes/connectors';
+import { healthRoutes } from './routes/health';
 import { credentialLifeRoutes } from './routes/credentialLife';
 import { credentialRoutes } from './routes/credentials';
 import { userRoutes } from './routes/users';
@@ -80,7 +83,7 @@ declare module 'fastify' {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { store, versions } = options;
+  const { versions } = options;
   const failureLimit =
     options.authFailureLimit === undefined ? DEFAULT_AUTH_FAILURE_LIMIT : options.authFailureLimit;
   const app = Fastify({
@@ -102,6 +105,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
     },
   });
+
+  // Every query of the app goes through the outage's watch, which sees the
+  // database answer again after an outage (D11).
+  const outage = new Outage(app.log, options.store.engine);
+  const store: Store = { ...options.store, db: options.store.db.withPlugin(outage.watch) };
 
   securityHeaders(app, API_PREFIX);
   closeConnectionsOnClose(app);
@@ -138,12 +146,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof Problem) {
-      return reply.code(error.status).headers(error.headers).send(error.body);
+      const { detail } = error.body;
+      const body = Array.isArray(detail)
+        ? { detail: fitProblems(detail, Buffer.isBuffer(request.body) ? request.body.length : 0) }
+        : error.body;
+      return reply.code(error.status).headers(error.headers).send(body);
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) return reply.code(413).send(tooLarge().body);
     if (status !== undefined && status >= 400 && status < 500) {
       return reply.code(status).send({ detail: (error as Error).message });
+    }
+    if (isUnavailable(error)) {
+      outage.failed(error);
+      const answer = outage.problem();
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
     }
     if (isDiskFull(error)) {
       request.log.error(
@@ -164,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         write: createWriter(store),
         secrets: store.secrets,
         reads: new JsonCache(store),
+        outage,
       };
       connectorRoutes(api, context);
       connectorLifeRoutes(api, context);
@@ -173,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       versionRoutes(api, context, versions);
       openApiRoutes(api, context);
       connectionTestRoutes(api, context, connectionTestSettings(options.connectionTest));
+      healthRoutes(api, context);
     },
     { prefix: API_PREFIX },
   );

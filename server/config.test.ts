@@ -40,4 +40,11 @@ describe('configuration from the environment', () => {
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/SOURCEDESK_PORT[\s\S]*SOURCEDESK_LOG_LEVEL[\s\S]*ADMIN_API_KEY/);
   });
+
+  test('an empty SOURCEDESK_SECRET_KEY is refused, not taken for unset (the key file would be used)', () => {
+    const load = () => loadConfig({ SOURCEDESK_SECRET_KEY: '' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/SOURCEDESK_SECRET_KEY: is set but empty/);
+    expect(loadConfig({}).secretKey).toBeUndefined();
+  });
 });

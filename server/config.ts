@@ -68,11 +68,25 @@ export interface ServerConfig {
 
 export class ConfigError extends Error {}
 
+/**
+ * Variables set but empty are taken for unset, except these: an empty
+ * SOURCEDESK_SECRET_KEY (a template's line whose value was never filled in)
+ * would quietly seal secrets with a key file of this machine's own instead.
+ */
+const NEVER_EMPTY: Record<string, string> = {
+  SOURCEDESK_SECRET_KEY:
+    'is set but empty: give it the key (make one with: openssl rand -base64 32), or unset it to use the key file of the data folder',
+};
+
 export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = envSchema.safeParse(present);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const empty = Object.keys(NEVER_EMPTY).filter((name) => env[name] === '');
+  if (!result.success || empty.length > 0) {
+    const lines = [
+      ...empty.map((name) => `  ${name}: ${NEVER_EMPTY[name]}`),
+      ...(result.error?.issues ?? []).map((issue) => `  ${issue.path.join('.')}: ${issue.message}`),
+    ];
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.data;

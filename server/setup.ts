@@ -15,6 +15,14 @@ export interface Setup {
 
 type SetupConfig = Pick<ServerConfig, 'adminEmail' | 'adminApiKey' | 'demoData'>;
 
+/**
+ * ADMIN_API_KEY is registered for the admin unless it is known already; a known
+ * key (the admin's own from an earlier start, say) is left as it is, whoever's it is.
+ */
+async function registerKey(trx: Store['db'], userId: string, key: string) {
+  if (!(await hasApiKey(trx, key))) await storeApiKey(trx, userId, key);
+}
+
 export async function prepareStore(store: Store, config: SetupConfig): Promise<Setup> {
   return store.db.transaction().execute(async (trx) => {
     // Several instances starting at once make the first administrator once.
@@ -32,7 +40,7 @@ export async function prepareStore(store: Store, config: SetupConfig): Promise<S
         ? { ...configured, role: 'admin' as const }
         : await createUser(trx, config.adminEmail, 'admin');
       const adminKey = config.adminApiKey ?? generateApiKey();
-      await storeApiKey(trx, admin.id, adminKey);
+      await registerKey(trx, admin.id, adminKey);
       if (empty && config.demoData) await seedDemoData(trx, store.secrets, admin.id);
       // A key from the environment is the operator's already: it is not printed
       // (start-up output ends up in log collectors).
@@ -42,8 +50,7 @@ export async function prepareStore(store: Store, config: SetupConfig): Promise<S
         adminKey: config.adminApiKey ? null : adminKey,
       };
     }
-    const key = config.adminApiKey;
-    if (key && !(await hasApiKey(trx, key))) await storeApiKey(trx, existing.id, key);
+    if (config.adminApiKey) await registerKey(trx, existing.id, config.adminApiKey);
     return { firstStart: false, adminEmail: existing.email, adminKey: null };
   });
 }

@@ -2,20 +2,30 @@
 // SOURCEDESK_SECRET_KEY, else `secret.key` in the data folder, made with mode
 // 0600 on the first start. A database remembers a check value sealed with its
 // key, so a later start with another key stops with a clear message instead of
-// serving secrets it cannot open.
+// serving secrets it cannot open. A key file is made only for a database that
+// holds no sealed secret yet, and one that others may read is refused.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { OPEN_TO_OTHERS } from '../db/ownerOnly';
 import { StorageError } from '../db/storageErrors';
 import { parseSecretKey, SECRET_KEY_BYTES, SecretBox } from './secretBox';
 
 export const SECRET_KEY_FILE = 'secret.key';
 const CHECK = 'sourcedesk secret check';
 
-/** The key for a store: from the variable, the folder's key file (made if missing), or random in memory. */
-export function loadSecretBox(dataDir: string | null, configured: string | undefined): SecretBox {
+/**
+ * The key for a store: from the variable, the folder's key file, or random in
+ * memory. `sealed`: the database already holds secrets sealed with some key, so
+ * a missing key file is a lost one; a new key would only hide the loss.
+ */
+export function loadSecretBox(
+  dataDir: string | null,
+  configured: string | undefined,
+  sealed = false,
+): SecretBox {
   if (configured !== undefined) {
     const key = parseSecretKey(configured);
     if (!key) {
@@ -29,10 +39,24 @@ export function loadSecretBox(dataDir: string | null, configured: string | undef
   if (dataDir === null) return SecretBox.random();
   const file = resolve(join(dataDir, SECRET_KEY_FILE));
   if (!existsSync(file)) {
+    if (sealed) {
+      throw new StorageError(
+        `The key file ${file} is missing, and the database beside it holds credential secrets sealed ` +
+          `with that key. Restore the file from a backup, or set SOURCEDESK_SECRET_KEY to the key. ` +
+          'No new key was made: it could not open them.',
+      );
+    }
     writeFileSync(file, `${randomBytes(SECRET_KEY_BYTES).toString('base64')}\n`, {
       mode: 0o600,
       flag: 'wx',
     });
+  }
+  const mode = statSync(file).mode & 0o777;
+  // Windows keeps no such bits: there every file reads as open to others.
+  if (mode & OPEN_TO_OTHERS && process.platform !== 'win32') {
+    throw new StorageError(
+      `The key file ${file} is open to other users (mode ${mode.toString(8)}): chmod 600 ${file}`,
+    );
   }
   const key = parseSecretKey(readFileSync(file, 'utf8'));
   if (!key) {
@@ -41,6 +65,16 @@ export function loadSecretBox(dataDir: string | null, configured: string | undef
     );
   }
   return new SecretBox(key);
+}
+
+/** Whether the database holds secrets sealed with some key already (its check value is there). */
+export async function holdsSealedSecrets(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('settings')
+    .select('key')
+    .where('key', '=', 'secret_check')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Refuses a key that did not seal this database's secrets; remembers the key's check on first use. */

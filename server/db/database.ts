@@ -1,12 +1,18 @@
 // D12: SQLite embedded by default, WAL, synchronous=FULL, foreign keys on,
 // behind Kysely so that the repositories stay portable.
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, Migrator, SqliteDialect, type Dialect } from 'kysely';
 import type { SecretBox } from '../crypto/secretBox';
-import { checkSecretBox, loadSecretBox, sealPlainCredentials } from '../crypto/secretKey';
+import {
+  checkSecretBox,
+  holdsSealedSecrets,
+  loadSecretBox,
+  sealPlainCredentials,
+} from '../crypto/secretKey';
 import { migrationsFor } from './migrations';
+import { makeOwnerOnlyFolder, narrowToOwner, ownerOnlyFile } from './ownerOnly';
 import type { Tables } from './schema';
 import { RESTORE_ADVICE, StorageError, storageErrorAt } from './storageErrors';
 
@@ -74,10 +80,10 @@ function immediateDialect(sqlite: SQLite.Database): Dialect {
   };
 }
 
-/** The folder exists (or is made) and can be written; the file, if there, too. */
+/** The folder exists (or is made, 700) and can be written; the file, if there, too. */
 function checkDataFolder(dataDir: string, file: string) {
+  makeOwnerOnlyFolder(dataDir);
   try {
-    mkdirSync(dataDir, { recursive: true });
     accessSync(dataDir, constants.W_OK);
     if (existsSync(file)) accessSync(file, constants.R_OK | constants.W_OK);
   } catch (error) {
@@ -103,6 +109,8 @@ export async function openStore(dataDir: string, secretKey?: string): Promise<St
   if (dataDir !== MEMORY) {
     file = resolve(join(dataDir, DATABASE_FILE));
     checkDataFolder(dataDir, file);
+    ownerOnlyFile(file);
+    for (const companion of [`${file}-wal`, `${file}-shm`]) narrowToOwner(companion);
   }
   let sqlite: SQLite.Database;
   try {
@@ -131,7 +139,7 @@ export async function openStore(dataDir: string, secretKey?: string): Promise<St
       beginSetup: nothing,
       close: () => db.destroy(),
     },
-    () => loadSecretBox(file ? dataDir : null, secretKey),
+    (sealed) => loadSecretBox(file ? dataDir : null, secretKey, sealed),
     file ?? 'this database',
   );
 }
@@ -143,7 +151,8 @@ export async function openStore(dataDir: string, secretKey?: string): Promise<St
  */
 export async function finishOpening(
   store: Omit<Store, 'secrets'>,
-  loadSecrets: () => SecretBox,
+  /** `sealed`: the database holds secrets sealed with some key already. */
+  loadSecrets: (sealed: boolean) => SecretBox,
   where: string,
   /** PostgreSQL: the schema of the tables (the migrations' own tables are looked for there). */
   schema?: string,
@@ -157,7 +166,7 @@ export async function finishOpening(
     });
     const { error } = await migrator.migrateToLatest();
     if (error) throw storageErrorAt(error, where);
-    const secrets = loadSecrets();
+    const secrets = loadSecrets(await holdsSealedSecrets(db));
     await db.transaction().execute(async (trx) => {
       await store.beginSetup(trx);
       await checkSecretBox(trx, secrets, where);

@@ -58,8 +58,12 @@ export async function openPostgresStore(
     connectionTimeoutMillis: 10_000,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  // An idle connection the server drops must not take the process with it.
+  // An idle connection the server drops must not take the process with it;
+  // nor one lost while a request holds it between two queries (an uncaught
+  // 'error' event): that request's next query fails instead, and is answered
+  // 503 like every other while the database cannot be reached (D11).
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   let version: string;
   try {
     if (options.schema) {

@@ -3,6 +3,9 @@
 // address's wrong keys are answered 429 with Retry-After until its window ends.
 // A correct key is never held up, from any address (a 256-bit key cannot be
 // guessed; the limit stops the flood, not the person who has the key).
+// Addresses are counted by block: an IPv6 /64 is one client (addressBlock.ts).
+import { addressBlock } from './addressBlock';
+
 export interface AuthFailureLimit {
   /** Failed authentications allowed per address within one window. */
   failures: number;
@@ -22,18 +25,20 @@ export class AuthFailures {
 
   /** Whole seconds until `address` may try again; 0 when it may now. */
   retryAfter(address: string, now = Date.now()): number {
-    const window = this.windows.get(address);
+    const block = addressBlock(address);
+    const window = this.windows.get(block);
     if (!window) return 0;
     const ends = window.start + this.limit.windowMs;
     if (now >= ends) {
-      this.windows.delete(address);
+      this.windows.delete(block);
       return 0;
     }
     return window.count >= this.limit.failures ? Math.ceil((ends - now) / 1000) : 0;
   }
 
   record(address: string, now = Date.now()) {
-    const window = this.windows.get(address);
+    const block = addressBlock(address);
+    const window = this.windows.get(block);
     if (window && now < window.start + this.limit.windowMs) {
       window.count++;
       return;
@@ -42,6 +47,6 @@ export class AuthFailures {
       const oldest = this.windows.keys().next().value;
       if (oldest !== undefined) this.windows.delete(oldest);
     }
-    this.windows.set(address, { start: now, count: 1 });
+    this.windows.set(block, { start: now, count: 1 });
   }
 }

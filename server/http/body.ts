@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { jsonErrorOffset } from './jsonOffset';
+import { markUnderflows } from './jsonUnderflow';
 import { problem, validationProblem } from './problems';
 
 const isJsonMediaType = (header: string | undefined) =>
@@ -37,10 +38,17 @@ export function readJsonObject(request: FastifyRequest): Record<string, unknown>
       { loc: ['body'], msg: 'Input should be a valid dictionary', type: 'dict_type' },
     ]);
   }
+  markUnderflows(text, value);
   return value as Record<string, unknown>;
 }
 
 const INTEGER = /^-?\d+$/;
+
+/** What parseIntegerText accepts: every integer a double holds exactly (D3), negatives too. */
+export const INTEGER_TEXT_BOUNDS = {
+  minimum: -Number.MAX_SAFE_INTEGER,
+  maximum: Number.MAX_SAFE_INTEGER,
+} as const;
 
 /** D3: a path or query integer, parsed from text; null when it is not one. */
 export function parseIntegerText(text: string): number | null {

@@ -5,8 +5,6 @@ import * as z from 'zod/mini';
 import {
   connectorCreateRequestSchema,
   connectorPatchRequestSchema,
-  credentialCreateRequestSchema,
-  type CredentialCreate,
   type ConnectorCreate,
   type ConnectorPatch,
   type ValidationError,
@@ -158,17 +156,3 @@ export function validateConnectorPatch(input: unknown, source: string): Validate
 /** A credential's values for its source (sources/catalogue): what is missing or malformed. */
 export const credentialValueErrors = (source: unknown, values: Record<string, unknown>) =>
   toValidationErrors(credentialProblems(source, values), values, ['body', 'credential_json']);
-
-/** The creation body and its values' rules for its source, every problem in one answer (D3). */
-export function validateCredentialCreate(input: unknown): Validated<CredentialCreate> {
-  const body = (input ?? {}) as Record<string, unknown>;
-  const base = validate(credentialCreateRequestSchema, input);
-  const values = isObject(body.credential_json) ? body.credential_json : null;
-  const errors = [
-    ...(base.ok ? [] : base.errors),
-    ...(values ? credentialValueErrors(body.source, values) : []),
-  ];
-  return base.ok && errors.length === 0
-    ? base
-    : { ok: false, errors: errors.slice(0, MAX_PROBLEMS) };
-}

@@ -32,17 +32,21 @@ const ERROR_WORDS: Record<number, string> = {
   415: 'A body that is not application/json.',
   422: 'The request is not valid: every problem, with where it is (D3).',
   429: 'Too many wrong keys from this address (or, for a connection test, too many tests by this user); try again after Retry-After seconds.',
+  503: 'The database cannot be reached just now; try again after Retry-After seconds.',
 };
 
-/** Headers an error answer carries (D2: 401 asks for a bearer key; 429 says when to come back). */
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds to wait before the next try.',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+};
+
+/** Headers an error answer carries (D2: 401 asks for a bearer key; 429 and 503 say when to come back). */
 const ERROR_HEADERS: Record<number, Json> = {
   401: { 'WWW-Authenticate': { description: '`Bearer`.', schema: { const: 'Bearer' } } },
-  429: {
-    'Retry-After': {
-      description: 'Seconds to wait before the next try.',
-      schema: { type: 'string', pattern: '^[0-9]+$' },
-    },
-  },
+  429: RETRY_AFTER,
+  503: RETRY_AFTER,
 };
 
 const errorResponse = (status: number) => ({
@@ -72,7 +76,8 @@ function rolesOf(endpoint: Endpoint, routes: readonly ApiRoute[]) {
 
 function operation(endpoint: Endpoint, roles: readonly UserRole[] | null): Json {
   const statuses = new Set(endpoint.errors);
-  if (roles) for (const status of [401, 403, 413, 429]) statuses.add(status);
+  // A key is looked up in the database: every endpoint that asks for one may meet it unreachable.
+  if (roles) for (const status of [401, 403, 413, 429, 503]) statuses.add(status);
   const responses: Json = {
     200: {
       description: 'Done.',
@@ -98,7 +103,7 @@ function operation(endpoint: Endpoint, roles: readonly UserRole[] | null): Json 
             required: parameter.in === 'path',
             description: parameter.description,
             schema: parameter.integer
-              ? { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }
+              ? { type: 'integer', ...parameter.integer }
               : { type: 'string' },
           })),
         }

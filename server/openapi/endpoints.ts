@@ -30,12 +30,15 @@ import {
   connectionTestRequestSchema,
   connectionTestResultSchema,
 } from '../../src/api/connectionTest';
+import { INTEGER_TEXT_BOUNDS } from '../http/body';
+import { PAGE_NUM, PAGE_SIZE } from '../routes/users';
 
 export interface Parameter {
   name: string;
   in: 'path' | 'query';
   description: string;
-  integer?: boolean;
+  /** An integer within these bounds: the server's own, so the document cannot promise more. */
+  integer?: { minimum: number; maximum: number; default?: number };
 }
 
 export interface Endpoint {
@@ -47,7 +50,7 @@ export interface Endpoint {
   body?: ZodMiniType;
   /** The success answer (200). */
   answer: ZodMiniType;
-  /** Error statuses beyond those every authenticated endpoint has (401, 403, 413, 429). */
+  /** Error statuses beyond those every authenticated endpoint has (401, 403, 413, 429, 503). */
   errors: number[];
 }
 
@@ -55,13 +58,13 @@ const connectorId: Parameter = {
   name: 'connector_id',
   in: 'path',
   description: 'The connector id.',
-  integer: true,
+  integer: INTEGER_TEXT_BOUNDS, // any id parses (D3); one that names nothing is a 404
 };
 const credentialId: Parameter = {
   name: 'credential_id',
   in: 'path',
   description: 'The credential id.',
-  integer: true,
+  integer: INTEGER_TEXT_BOUNDS,
 };
 
 export const ENDPOINTS: Endpoint[] = [
@@ -74,7 +77,7 @@ export const ENDPOINTS: Endpoint[] = [
         name: 'credential',
         in: 'query',
         description: 'Only the connectors this credential is attached to.',
-        integer: true,
+        integer: INTEGER_TEXT_BOUNDS,
       },
     ],
     answer: connectorListSchema,
@@ -195,8 +198,13 @@ export const ENDPOINTS: Endpoint[] = [
     summary: 'The users directory, by e-mail address, a page at a time.',
     parameters: [
       { name: 'q', in: 'query', description: 'Part of an e-mail address, letter case ignored.' },
-      { name: 'page_num', in: 'query', description: 'The page, from 0.', integer: true },
-      { name: 'page_size', in: 'query', description: 'Users a page, at most 100.', integer: true },
+      { name: 'page_num', in: 'query', description: 'The page, from 0.', integer: PAGE_NUM },
+      {
+        name: 'page_size',
+        in: 'query',
+        description: 'Users a page, at most 100.',
+        integer: PAGE_SIZE,
+      },
     ],
     answer: acceptedUsersPageSchema,
     errors: [422],
@@ -221,6 +229,13 @@ export const ENDPOINTS: Endpoint[] = [
     summary: "The running server's version tag (D1).",
     answer: backendVersionSchema,
     errors: [],
+  },
+  {
+    method: 'get',
+    path: '/health',
+    summary: 'Readiness: 200 while the database answers, 503 with Retry-After while it cannot.',
+    answer: z.object({ status: z.literal('ok') }),
+    errors: [503],
   },
   {
     method: 'get',

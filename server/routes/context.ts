@@ -2,6 +2,7 @@ import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/database';
 import type { Guard, Writer } from '../http/auth';
 import type { JsonCache } from '../http/cachedJson';
+import type { Outage } from '../http/outage';
 
 /** What every group of routes works with. */
 export interface RouteContext {
@@ -13,4 +14,6 @@ export interface RouteContext {
   secrets: SecretBox;
   /** Read answers, kept until the database changes. */
   reads: JsonCache;
+  /** Whether the database answers, and the 503 while it does not (D11). */
+  outage: Outage;
 }

@@ -6,7 +6,8 @@ import { credentialPatchRequestSchema, type StatusResponse } from '../../src/api
 import { EMPTY_CREDENTIAL_ID } from '../../src/api/contractRules';
 import { pathIntegers, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
-import { credentialValueErrors, validate, validateCredentialCreate } from '../http/validation';
+import { credentialValueErrors } from '../http/validation';
+import { validateCredentialBody, validateCredentialCreate } from '../http/credentialBody';
 import {
   connectorsUsing,
   createCredential,
@@ -53,7 +54,7 @@ export function credentialLifeRoutes(
 
   app.patch<OneParams>(ONE, { onRequest }, async (request) => {
     const { credential_id: id } = pathIntegers(request.params, 'credential_id');
-    const body = validate(credentialPatchRequestSchema, readJsonObject(request));
+    const body = validateCredentialBody(credentialPatchRequestSchema, readJsonObject(request));
     if (!body.ok) throw validationProblem(body.errors);
     return write(request, async (trx) => {
       const source = await changeable(trx, id);

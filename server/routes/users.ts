@@ -33,8 +33,20 @@ const NEW_ROLE_REFUSALS: Partial<Record<UserRole, string>> = {
     'A user cannot be set to an External Permissioned User role. This role is automatically assigned to users picked up by the external permission sync.',
 };
 
+/** A query integer's bounds and default (the OpenAPI document says the same: server/openapi). */
+export interface IntegerBounds {
+  minimum: number;
+  maximum: number;
+  default: number;
+}
+
+/** The users directory's pages: from 0, 10 users a page unless asked, at most USERS_PAGE_SIZE_MAX. */
+export const PAGE_NUM: IntegerBounds = { minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 };
+export const PAGE_SIZE: IntegerBounds = { minimum: 1, maximum: USERS_PAGE_SIZE_MAX, default: 10 };
+
 /** D3: a query integer within bounds, its default when absent or empty. */
-function queryInteger(query: unknown, name: string, fallback: number, min: number, max: number) {
+function queryInteger(query: unknown, name: string, bounds: IntegerBounds) {
+  const { minimum: min, maximum: max, default: fallback } = bounds;
   const raw = (query as Record<string, string | string[] | undefined>)[name];
   const text = Array.isArray(raw) ? raw[raw.length - 1] : raw;
   if (text === undefined || text === '') return { value: fallback };
@@ -81,8 +93,8 @@ export function userRoutes(app: FastifyInstance, { db, guard, write }: RouteCont
   // case ignored; pages from 0, at most USERS_PAGE_SIZE_MAX a page.
   app.get('/manage/users/accepted', { onRequest }, async (request) => {
     const query = request.query as Record<string, string | string[] | undefined>;
-    const page = queryInteger(query, 'page_num', 0, 0, Number.MAX_SAFE_INTEGER);
-    const size = queryInteger(query, 'page_size', 10, 1, USERS_PAGE_SIZE_MAX);
+    const page = queryInteger(query, 'page_num', PAGE_NUM);
+    const size = queryInteger(query, 'page_size', PAGE_SIZE);
     const errors = [page.error, size.error].filter((error) => error !== undefined);
     if (errors.length > 0) throw validationProblem(errors);
     const rawQ = query.q;

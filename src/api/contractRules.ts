@@ -137,8 +137,11 @@ export const hasUnstorableText = (value: string) => UNSTORABLE.test(value);
  * D4: why a number in a config cannot be stored and returned as sent, or null.
  * JSON text is kept as JavaScript numbers: an overflow would come back as null,
  * -0 as 0, and an integer past 2^53 with other digits, so they are refused.
+ * NaN, which JSON cannot hold, is how the server's parser marks a number whose
+ * text is not zero but that parsed to 0 (an underflow such as 1e-400).
  */
 export function numberProblem(value: number): string | null {
+  if (Number.isNaN(value)) return 'Number is too small to be kept: it would be stored as 0';
   if (!Number.isFinite(value)) return 'Number is too large to be kept: it would be stored as null';
   if (Object.is(value, -0)) return 'Number -0 cannot be kept as sent: it would be stored as 0';
   if (Number.isInteger(value) && !Number.isSafeInteger(value)) {

@@ -103,8 +103,8 @@ describe('D2 the scheme word in any letter case', () => {
   });
 });
 
-describe('D2 /versions and /version need no key and ignore one', () => {
-  it.each(['/versions', '/version'])('%s', async (path) => {
+describe('D2 /versions, /version and /health need no key and ignore one', () => {
+  it.each(['/versions', '/version', '/health'])('%s', async (path) => {
     const without = await api(server, 'GET', path, { key: null });
     expect(without.status).toBe(200);
     for (const authorization of [

@@ -178,6 +178,41 @@ describe('PATCH and DELETE /manage/admin/credential/{id}', () => {
   });
 });
 
+describe('a key named __proto__ in credential_json', () => {
+  // JSON.parse keeps it as a key like any other; a schema that rebuilt the
+  // object would drop it and its value without a word. Refused instead (D3).
+  const PROTO = { loc: ['body', 'credential_json', '__proto__'], type: 'value_error' };
+  const values = '{"__proto__":"a-value-that-would-be-lost","token":"t"}';
+
+  it('is refused on create: 422 at its loc, nothing stored', async () => {
+    const before = await snapshotDb(server);
+    const response = await api(server, 'POST', '/manage/credential', {
+      raw: `{"name":"Proto","source":"zulip","credential_json":${values},"admin_public":true}`,
+    });
+    expect(response.status).toBe(422);
+    expect(response.json).toEqual({
+      detail: [{ ...PROTO, msg: expect.stringMatching(/__proto__/) }],
+    });
+    expect(await snapshotDb(server)).toEqual(before);
+  });
+
+  it('is refused on patch, beside the other problems of the request', async () => {
+    const { id } = (await create(jiraCloud())).json as { id: number };
+    const before = await snapshotDb(server);
+    const response = await api(server, 'PATCH', `/manage/admin/credential/${id}`, {
+      raw: `{"name":"","credential_json":${values}}`,
+    });
+    expect(response.status).toBe(422);
+    expect(response.json).toEqual({
+      detail: [
+        expect.objectContaining({ loc: ['body', 'name'], type: 'string_too_short' }),
+        expect.objectContaining(PROTO),
+      ],
+    });
+    expect(await snapshotDb(server)).toEqual(before);
+  });
+});
+
 it('a secret made through the API is found in no file of the data folder (database, WAL, key file)', async () => {
   const secret = 'glpat-this-exact-secret-must-never-be-stored-plain-42';
   const made = await create({

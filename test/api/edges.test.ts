@@ -78,17 +78,21 @@ it('an Expect other than 100-continue → 417 with detail and the security heade
   protectedAnswer(answer.head);
 });
 
-it.each(['//api/unknown', '/api%2funknown', '/api%2Fmanage%2fnothing'])(
-  '%s is an API path: JSON 404, not the panel',
-  async (path) => {
-    const answer = await raw(
-      `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
-    );
-    expect(answer.status).toBe(404);
-    expect(answer.json).toEqual({ detail: 'Not Found' });
-    expect(answer.head).toContain('cache-control: no-store');
-  },
-);
+it.each([
+  '//api/unknown',
+  '/api%2funknown',
+  '/api%2Fmanage%2fnothing',
+  // The prefix in another letter case is no panel page either (the panel has no such route).
+  '/API/x',
+  '/Api/manage/admin/connector',
+  '/API',
+  '//aPi%2Fversion',
+])('%s is an API path: JSON 404, not the panel', async (path) => {
+  const answer = await raw(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+  expect(answer.status).toBe(404);
+  expect(answer.json).toEqual({ detail: 'Not Found' });
+  expect(answer.head).toContain('cache-control: no-store');
+});
 
 it('source maps are never served, even when a build left one', async () => {
   const map = await fetch(`${server.origin}/assets/app.js.map`);

@@ -38,6 +38,7 @@ describe('D11 unknown path and wrong method', () => {
     ['GET', '/manage/set-user-role'],
     ['POST', '/versions'],
     ['DELETE', '/version'],
+    ['POST', '/health'],
   ])('%s %s → 405 Method Not Allowed before any 401', async (method, path) => {
     const response = await api(server, method, path, { key: null });
     expect(response.status).toBe(405);

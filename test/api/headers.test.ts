@@ -74,6 +74,7 @@ describe('D1, D11: API answers are no-store and nosniff, errors included', () =>
     ['GET', '/manage/admin/credential', 'admin', 200],
     ['GET', '/versions', null, 200],
     ['GET', '/version', null, 200],
+    ['GET', '/health', null, 200],
     ['GET', '/manage/admin/connector', null, 401],
     ['GET', '/manage/admin/connector?credential=abc', 'admin', 422],
     ['PUT', '/manage/admin/connector/999/credential/0', 'admin', 404],

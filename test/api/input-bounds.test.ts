@@ -54,6 +54,15 @@ describe('D4: values that could not be kept as sent are refused', () => {
     ['an overflow (would be null)', '{"n":1e400}', ['n'], /would be stored as null/],
     ['-0 (would be 0)', '{"a":{"b":[1,-0]}}', ['a', 'b', 1], /would be stored as 0/],
     ['an integer past 2^53 (would lose digits)', '{"id":9007199254740993}', ['id'], /lose digits/],
+    // An underflow: the text is not zero, the parsed number is (found from the text).
+    ['an underflow (would be 0)', '{"tiny":[1,1e-400]}', ['tiny', 1], /too small.*stored as 0/],
+    [
+      'an underflow in E form',
+      '{"a\\"b":{"c":[{"d":2.5E-999}]}}',
+      ['a"b', 'c', 0, 'd'],
+      /too small/,
+    ],
+    ['an underflow without exponent', `{"t":0.${'0'.repeat(330)}7}`, ['t'], /too small/],
   ])('%s → 422 value_error at its path, nothing stored', async (_what, text, path, words) => {
     const before = await snapshotDb(server);
     const response = await create(config(text));
@@ -81,6 +90,12 @@ describe('D4: values that could not be kept as sent are refused', () => {
       big: 9007199254740991,
       e: 1e-300,
     });
+  });
+
+  it('zero written any way, and the smallest numbers JavaScript holds, are kept', async () => {
+    const sent = '{"z":0e-400,"y":0E5,"x":0.000,"w":5e-324,"v":[0E+2,1.5e-323]}';
+    const response = await create(config(sent).replace('Numbers', 'Small numbers'));
+    expect(response.status).toBe(200);
   });
 
   it.each(['\\ud800', 'Jira \\udfff', '\\udc00\\ud800 x'])(

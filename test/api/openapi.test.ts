@@ -100,6 +100,50 @@ describe('the document', () => {
   });
 });
 
+describe('integer parameters: the bounds the document gives are the server’s', () => {
+  it('each bound is accepted, and one past it is refused (422 at that parameter)', async () => {
+    const checked: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
+      for (const [method, operation] of Object.entries(item as Record<string, Json>)) {
+        const parameters = (operation.parameters ?? []) as Json[];
+        for (const parameter of parameters.filter((p) => p.schema.type === 'integer')) {
+          const { minimum, maximum } = parameter.schema as { minimum: number; maximum: number };
+          expect(Number.isSafeInteger(minimum) && Number.isSafeInteger(maximum)).toBe(true);
+          const edges: [bigint, boolean][] = [
+            [BigInt(minimum), false],
+            [BigInt(minimum) - 1n, true],
+            [BigInt(maximum), false],
+            [BigInt(maximum) + 1n, true],
+          ];
+          for (const [value, refused] of edges) {
+            let concrete = path.replace(`{${parameter.name}}`, String(value));
+            concrete = concrete.replace(/\{\w+\}/g, '999999');
+            if (parameter.in === 'query') concrete += `?${parameter.name}=${value}`;
+            const answer = await api(server, method.toUpperCase(), concrete, {
+              ...(operation.requestBody ? { body: {} } : {}),
+            });
+            const what = `${method} ${concrete}: ${answer.status} ${answer.text}`;
+            expect(answer.status === 422, what).toBe(refused);
+            if (refused) {
+              const [problem] = (answer.json as { detail: { loc: unknown[] }[] }).detail;
+              expect(problem?.loc, what).toEqual([parameter.in, parameter.name]);
+            }
+          }
+          checked.push(`${method} ${path} ${parameter.name}`);
+        }
+      }
+    }
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'get /manage/users/accepted page_num',
+        'get /manage/users/accepted page_size',
+        'get /manage/admin/connector credential',
+        'delete /manage/admin/connector/{connector_id} connector_id',
+      ]),
+    );
+  });
+});
+
 describe('real answers match what the document says', () => {
   it('successes', async () => {
     const connectorPath = '/manage/admin/connector/{connector_id}';
@@ -126,6 +170,7 @@ describe('real answers match what the document says', () => {
       ['get', '/me', '/me'],
       ['get', '/versions', '/versions'],
       ['get', '/version', '/version'],
+      ['get', '/health', '/health'],
       [
         'post',
         '/manage/admin/connector',
@@ -195,6 +240,18 @@ describe('real answers match what the document says', () => {
       expect(answer.status, `${method} ${concrete}`).toBe(status);
       expectValid(method, path, status, answer.json);
       expectDocumentedHeaders(method, path, status, answer.headers);
+    }
+  });
+
+  it('503 with Retry-After is documented wherever the database is asked (D11), and only there', () => {
+    const without = ['get /versions', 'get /version', 'get /openapi.json'];
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
+      for (const [method, operation] of Object.entries(item as Record<string, Json>)) {
+        const unavailable = operation.responses[503] as Json | undefined;
+        const name = `${method} ${path}`;
+        expect(unavailable === undefined, name).toBe(without.includes(name));
+        if (unavailable) expect(Object.keys(unavailable.headers), name).toEqual(['Retry-After']);
+      }
     }
   });
 

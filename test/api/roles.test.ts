@@ -218,9 +218,10 @@ describe.each(endpoints)('D2 roles on $name', ({ call, allowed, refusal, ok }) =
   });
 });
 
-describe('D2 /versions and /version for every role', () => {
+describe('D2 /versions, /version and /health for every role', () => {
   it.each(ALL_ROLES)('%s gets 200', async (role) => {
     expect((await api(server, 'GET', '/versions', { key: keys[role] })).status).toBe(200);
     expect((await api(server, 'GET', '/version', { key: keys[role] })).status).toBe(200);
+    expect((await api(server, 'GET', '/health', { key: keys[role] })).status).toBe(200);
   });
 });

@@ -114,6 +114,7 @@ const ROUTES: [string, string[]][] = [
   ['/me', ['GET']],
   ['/versions', ['GET']],
   ['/version', ['GET']],
+  ['/health', ['GET']],
   ['/openapi.json', ['GET']],
 ];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

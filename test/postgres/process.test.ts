@@ -4,6 +4,8 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openPostgresStore } from '../../server/db/postgres';
+import { findUserByEmail, setUserRole } from '../../server/repos/users';
 import { TEST_DATABASE_URL } from '../support/harness';
 import { onPostgres } from '../support/postgresForTests';
 import { startServerProcess } from '../support/process';
@@ -71,3 +73,33 @@ test('an unreachable database stops the start with the host named, never the pas
   expect(failure).toContain('Cannot reach the PostgreSQL database at 127.0.0.1:1/nowhere');
   expect(failure).not.toContain('do-not-print-me');
 });
+
+test('no admin left: a start with the same ADMIN_API_KEY as before makes the address admin again', async () => {
+  const other = `sd_proc_${randomBytes(5).toString('hex')}`;
+  const url = Object.assign(new URL(TEST_DATABASE_URL!), { pathname: `/${other}` }).toString();
+  const key = `sd_${randomBytes(32).toString('base64url')}`;
+  const settings = { ...env, SOURCEDESK_DATABASE_URL: url, ADMIN_API_KEY: key };
+  await onPostgres(TEST_DATABASE_URL!, `create database ${other}`);
+  try {
+    await (await startServerProcess(settings)).stop();
+    // The only admin demoted, as an older version could leave it.
+    const store = await openPostgresStore(url, env.SOURCEDESK_SECRET_KEY);
+    try {
+      const admin = (await findUserByEmail(store.db, 'admin@sourcedesk.local'))!;
+      await setUserRole(store.db, admin.id, 'basic');
+    } finally {
+      await store.close();
+    }
+    const again = await startServerProcess(settings);
+    try {
+      const users = await fetch(`${again.origin}/api/manage/users/accepted`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(users.status).toBe(200); // admins only: the key acts as an admin again
+    } finally {
+      expect(await again.stop()).toBe(0);
+    }
+  } finally {
+    await onPostgres(TEST_DATABASE_URL!, `drop database if exists ${other} with (force)`);
+  }
+}, 40_000);

@@ -86,7 +86,7 @@ test('D12 SIGTERM: requests in flight get full answers, no new connection is tak
       name: 'Before',
       source: 'web',
       input_type: 'load_state',
-      connector_specific_config: {},
+      connector_specific_config: { base_url: 'https://example.com' },
     }),
   });
   const { id } = (await first.json()) as { id: number };

@@ -89,7 +89,7 @@ test('the key command beside a running server: writes at the same time all succe
             name: `Written beside the CLI ${++sent}`,
             source: 'web',
             input_type: 'load_state',
-            connector_specific_config: {},
+            connector_specific_config: { base_url: 'https://example.com' },
           }),
         });
         if (response.status !== 200) failures.push(response.status);

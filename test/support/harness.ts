@@ -4,6 +4,7 @@
 // its own in that PostgreSQL database, dropped when the server closes. Panel,
 // process and end-to-end tests stay on SQLite whatever the shell exports.
 import type { UserRole, VersionSet } from '../../src/api/contract';
+import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../server/app';
 import type { AuthFailureLimit } from '../../server/http/authFailures';
 import type { ConnectionTestOptions } from '../../server/connectionTest/settings';
@@ -53,6 +54,10 @@ export interface TestServerOptions {
    * instance on the same tables), instead of a fresh schema.
    */
   shareWith?: TestServer;
+  /** PostgreSQL only: reach the test database through this URL (a proxy a test can cut). */
+  databaseUrl?: string;
+  /** The app's logger (none by default). */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /** The PostgreSQL database the tests run on, when they run on one. */
@@ -68,7 +73,7 @@ async function openTestStore(
     return { store: await openStore(options.dataDir ?? MEMORY) };
   }
   const schema = options.shareWith?.schema ?? `sd_test_${randomBytes(6).toString('hex')}`;
-  const store = await openPostgresStore(TEST_DATABASE_URL, TEST_SECRET_KEY, {
+  const store = await openPostgresStore(options.databaseUrl ?? TEST_DATABASE_URL, TEST_SECRET_KEY, {
     schema,
     poolSize: 4,
   });
@@ -104,6 +109,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ...options.connectionTest,
       hosts: { ...OFFLINE_HOSTS, ...options.connectionTest?.hosts },
     },
+    logger: options.logger,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

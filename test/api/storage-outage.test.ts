@@ -1,0 +1,96 @@
+// D11/D12 on SQLite: storage that fails under a running server (an I/O error,
+// a lock another process holds past the busy timeout) is answered 503 with
+// Retry-After and words, never a 500, and logged once per outage; the disk-full
+// answer keeps its own words (test/api/disk-full.test.ts). The I/O error is
+// injected where the driver prepares each query; the lock is a real one.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { RETRY_AFTER_SECONDS, UNAVAILABLE_DETAIL } from '../../server/db/storageErrors';
+import { startTestServer, type TestServer } from '../support/harness';
+import { api, plainRequest, snapshotDb } from '../support/http';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-outage-'));
+const lines: { level: number; msg: string }[] = [];
+let server: TestServer;
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString('utf8')) as (typeof lines)[number]);
+      done();
+    },
+  });
+  server = await startTestServer({ dataDir, logger: { level: 'info', stream } });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const outageLines = () =>
+  lines.filter((line) => line.msg.startsWith('the database cannot be reached'));
+const recoveryLines = () =>
+  lines.filter((line) => line.msg.startsWith('the database answers again'));
+
+function expectUnavailable(answer: Awaited<ReturnType<typeof api>>) {
+  expect(answer.status, answer.text).toBe(503);
+  expect(answer.json).toEqual({ detail: UNAVAILABLE_DETAIL });
+  expect(answer.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
+}
+
+const prepare = SQLite.prototype.prepare;
+afterEach(() => {
+  SQLite.prototype.prepare = prepare;
+});
+
+it('an I/O error (the disk or its mount failing): 503 with Retry-After, health 503, one log line; then served again', async () => {
+  const connector = (
+    await api(server, 'POST', '/manage/admin/connector', { body: plainRequest('web') })
+  ).json as { id: number };
+  const before = await snapshotDb(server);
+  const seen = lines.length;
+  SQLite.prototype.prepare = function () {
+    throw new SQLite.SqliteError('disk I/O error', 'SQLITE_IOERR_READ');
+  } as typeof prepare;
+  expectUnavailable(await api(server, 'GET', '/health', { key: null }));
+  expectUnavailable(await api(server, 'GET', `/manage/admin/connector/${connector.id}`));
+  expectUnavailable(
+    await api(server, 'POST', '/manage/admin/connector', { body: plainRequest('web') }),
+  );
+  expectUnavailable(await api(server, 'GET', '/manage/users/accepted'));
+  expect((await api(server, 'GET', '/version', { key: null })).status).toBe(200);
+  expect(outageLines()).toHaveLength(1);
+  expect(lines.slice(seen).filter((line) => line.level >= 50)).toHaveLength(1);
+
+  SQLite.prototype.prepare = prepare;
+  expect((await api(server, 'GET', '/health', { key: null })).json).toEqual({ status: 'ok' });
+  expect(recoveryLines()).toHaveLength(1);
+  expect(await snapshotDb(server)).toEqual(before); // the refused write left nothing
+});
+
+it('a write lock another process holds past the busy timeout (SQLITE_BUSY): 503; then served again', async () => {
+  await sql`pragma busy_timeout = 200`.execute(server.store.db);
+  const other = new SQLite(join(dataDir, 'sourcedesk.sqlite'));
+  try {
+    other.exec('begin immediate');
+    expectUnavailable(
+      await api(server, 'POST', '/manage/admin/connector', { body: plainRequest('web') }),
+    );
+    // Reads run in transactions that begin IMMEDIATE too: they wait for the lock as well.
+    expectUnavailable(await api(server, 'GET', '/manage/admin/connector?credential=0'));
+    other.exec('rollback');
+  } finally {
+    other.close();
+    await sql`pragma busy_timeout = 10000`.execute(server.store.db);
+  }
+  const written = await api(server, 'POST', '/manage/admin/connector', {
+    body: plainRequest('web'),
+  });
+  expect(written.status).toBe(200);
+  expect(outageLines()).toHaveLength(2);
+  expect(recoveryLines()).toHaveLength(2);
+});

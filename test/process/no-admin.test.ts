@@ -1,0 +1,70 @@
+// README: a start that finds no admin makes SOURCEDESK_ADMIN_EMAIL admin again
+// (an older version could let the last one go). It must do so whatever
+// ADMIN_API_KEY holds: the key the admin had before (already stored: a second
+// insert of its hash broke the start), a new key, or none.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { openStore } from '../../server/db/database';
+import { findUserByEmail, setUserRole } from '../../server/repos/users';
+import { prepareStore } from '../../server/setup';
+import { startServerProcess } from '../support/process';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const EMAIL = 'admin@sourcedesk.local';
+const newKey = () => `sd_${randomBytes(32).toString('base64url')}`;
+
+/** A data folder whose only admin, made with `key`, was demoted to basic. */
+async function folderWithoutAdmin(key: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-no-admin-'));
+  folders.push(dataDir);
+  const store = await openStore(dataDir);
+  try {
+    await prepareStore(store, { adminEmail: EMAIL, adminApiKey: key, demoData: false });
+    const admin = (await findUserByEmail(store.db, EMAIL))!;
+    await setUserRole(store.db, admin.id, 'basic');
+  } finally {
+    await store.close();
+  }
+  return dataDir;
+}
+
+test.each([
+  ['the same key as before', (old: string) => old],
+  ['a new key', () => newKey()],
+  ['no key (one is made and printed)', () => undefined],
+])(
+  'no admin left, ADMIN_API_KEY is %s: the start makes the address admin again',
+  async (_what, pick) => {
+    const old = newKey();
+    const dataDir = await folderWithoutAdmin(old);
+    const given = pick(old);
+    const server = await startServerProcess({
+      SOURCEDESK_DATA_DIR: dataDir,
+      SOURCEDESK_DEMO_DATA: 'off',
+      ...(given ? { ADMIN_API_KEY: given } : {}),
+    });
+    try {
+      const key = given ?? /#key=(sd_[\w-]+)/.exec(server.stdout())?.[1];
+      expect(key).toBeDefined();
+      // The users directory is for admins only: the key acts as an admin again.
+      const users = await fetch(`${server.origin}/api/manage/users/accepted`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(users.status).toBe(200);
+      const me = await fetch(`${server.origin}/api/me`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(await me.json()).toMatchObject({ email: EMAIL, role: 'admin' });
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  },
+  30_000,
+);
