@@ -40,7 +40,12 @@ test('onboard a Jira source from an empty install, then retire it', async ({
   await expect(page.locator('body')).not.toContainText(secret);
 
   // The wizard: a connector, with a second credential made inline and chosen.
-  await page.getByRole('link', { name: 'New Jira connector' }).click();
+  // Through the catalogue: the search box has the focus, Enter opens the first match.
+  await page.getByRole('link', { name: 'New connector' }).click();
+  await expect(page.getByLabel('Find a source')).toBeFocused();
+  await page.keyboard.type('jira');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'New Jira connector', level: 1 })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('QA Jira');
   await page.getByLabel('Jira base URL').fill('https://qa.atlassian.net');
   await page.getByRole('button', { name: 'Next' }).click();

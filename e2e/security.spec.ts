@@ -55,7 +55,9 @@ test('the served page has no inline script, and every page runs under the CSP wi
   await page.getByRole('combobox', { name: 'Credential' }).click();
   await page.getByRole('combobox', { name: 'Credential' }).press('ArrowDown');
   await expect(page.getByRole('listbox', { name: 'Credential' })).toBeVisible();
-  await nav(page, 'New Jira connector').click();
+  await nav(page, 'New connector').click();
+  await expect(heading(page, 'New connector')).toBeVisible();
+  await page.getByRole('link', { name: 'Jira', exact: true }).click();
   await expect(heading(page, 'New Jira connector')).toBeVisible();
   await nav(page, 'Users & roles').click();
   await expect(heading(page, 'Users and roles')).toBeVisible();
@@ -159,7 +161,7 @@ test('D2: after sign-in the API key is in no localStorage, cookie or address, on
   await expect(heading(page, 'Connectors')).toBeVisible();
   await expectKeyNowhere();
   const pages: [string, string][] = [
-    ['New Jira connector', 'New Jira connector'],
+    ['New connector', 'New connector'],
     ['Users & roles', 'Users and roles'],
     ['Connectors', 'Connectors'],
   ];

@@ -10,10 +10,10 @@ import { PAGE_ROLES, RoleNotice, roleWords, useAccess, usePageRoles } from './ac
 const NAVIGATION = [
   { to: paths.connectors.getHref(), label: 'Connectors', end: true, roles: PAGE_ROLES.connectors },
   {
-    to: paths.newConnector.getHref('jira'),
-    label: 'New Jira connector',
+    to: paths.catalogue.getHref(),
+    label: 'New connector',
     end: false,
-    roles: PAGE_ROLES.newConnector,
+    roles: PAGE_ROLES.catalogue,
   },
   {
     to: paths.credentials.getHref(),

@@ -22,6 +22,7 @@ export const PAGE_ROLES = {
   connectors: CURATOR_OR_ADMIN_ROLES,
   connector: CURATOR_OR_ADMIN_ROLES,
   credentials: CURATOR_OR_ADMIN_ROLES,
+  catalogue: CURATOR_OR_ADMIN_ROLES,
   newConnector: CURATOR_OR_ADMIN_ROLES,
   users: USER_ADMIN_ROLES,
   // Every role may read how the API works.

@@ -111,6 +111,13 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             }),
           },
           {
+            path: paths.catalogue.path,
+            handle: pageHandle('catalogue'),
+            lazy: async () => ({
+              Component: (await import('../features/catalogue/CataloguePage')).CataloguePage,
+            }),
+          },
+          {
             path: paths.newConnector.path,
             handle: pageHandle('newConnector'),
             lazy: async () => ({

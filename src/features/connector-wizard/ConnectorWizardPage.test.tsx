@@ -197,14 +197,16 @@ test('leaving a half-filled wizard asks first: Stay, leave with the draft, or di
   dialog = await screen.findByRole('dialog', { name: 'Leave the new Jira connector?' });
   await user.click(within(dialog).getByRole('button', { name: 'Leave, keep the draft' }));
   await screen.findByRole('heading', { name: 'Connectors', level: 1 });
-  await user.click(within(nav).getByRole('link', { name: 'New Jira connector' }));
+  await user.click(within(nav).getByRole('link', { name: 'New connector' }));
+  await user.click(await screen.findByRole('link', { name: 'Jira' }));
   expect(await screen.findByLabelText('Name')).toHaveValue('Half-filled Jira');
 
   await user.click(within(nav).getByRole('link', { name: 'Users & roles' }));
   dialog = await screen.findByRole('dialog', { name: 'Leave the new Jira connector?' });
   await user.click(within(dialog).getByRole('button', { name: 'Discard the draft and leave' }));
   await screen.findByRole('heading', { name: 'Users and roles', level: 1 });
-  await user.click(within(nav).getByRole('link', { name: 'New Jira connector' }));
+  await user.click(within(nav).getByRole('link', { name: 'New connector' }));
+  await user.click(await screen.findByRole('link', { name: 'Jira' }));
   expect(await screen.findByLabelText('Name')).toHaveValue('');
   // An empty wizard is left without a question.
   await user.click(within(nav).getByRole('link', { name: 'Connectors' }));

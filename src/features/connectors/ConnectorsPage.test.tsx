@@ -219,9 +219,9 @@ test('says what to do when there is nothing, and when the role may not look', as
     connectTo(empty);
     renderApp('/connectors');
     expect(await screen.findByText(/No connectors yet/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'create a Jira connector' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'connect a source' })).toHaveAttribute(
       'href',
-      '/connectors/new/jira',
+      '/connectors/new',
     );
   } finally {
     await empty.close();

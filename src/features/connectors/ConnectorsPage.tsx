@@ -113,7 +113,7 @@ export function ConnectorsPage() {
 
   const heading = (
     <>
-      {/* The shell's navigation holds the one "New Jira connector" entry. */}
+      {/* The shell's navigation holds the one "New connector" entry (the catalogue). */}
       <h1>Connectors</h1>
       <div role="status">
         {announcement && <p className="notice notice-success">{announcement}</p>}
@@ -215,9 +215,8 @@ function EmptyState({ filtered }: { filtered: boolean }) {
     <p className="notice">No connectors match.</p>
   ) : (
     <p className="notice">
-      No connectors yet —{' '}
-      <Link to={paths.newConnector.getHref('jira')}>create a Jira connector</Link>. The wizard asks
-      for its credential on the way: choose one, or make one right there.
+      No connectors yet — <Link to={paths.catalogue.getHref()}>connect a source</Link>. Its wizard
+      asks for the credential on the way: choose one, or make one right there.
     </p>
   );
 }
