@@ -67,7 +67,7 @@ test('the whole wizard, from an empty form to the new row in the list, with axe 
   await expect(page).toHaveURL(/\?step=review$/);
   await expect(page.getByText('Every 1 hour (3600 seconds)')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Create without testing' }).click();
   await expect(page).toHaveURL(/\/connectors$/);
   await expect(page.getByText('Connector “Wizard Jira” was created.')).toBeVisible();
   await expect(page.getByRole('row', { name: /^Wizard Jira/ })).toBeVisible();
@@ -119,7 +119,7 @@ test('a failed attach, a reload, then a retry: exactly one connector, with its c
         })
       : route.continue();
   await page.route(ATTACH, failOnce, { times: 1 });
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Create without testing' }).click();
 
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('The credential could not be attached');
@@ -190,7 +190,7 @@ test('the wizard done with the keyboard alone', async ({ page, request, server, 
 
   await expect(stepHeading(page, 'Review')).toBeFocused();
   await expect(page.getByText('Every 30 minutes (1800 seconds)')).toBeVisible();
-  await tabTo(page, page.getByRole('button', { name: 'Create' }));
+  await tabTo(page, page.getByRole('button', { name: 'Create without testing' }));
   await page.keyboard.press('Enter');
 
   await expect(page).toHaveURL(/\/connectors$/);

@@ -48,7 +48,7 @@ test('Create sends the connector, attaches the credential and lands on the list'
     within(review).getByText(`Jira Cloud — engineering bot (#${fleet.credentials.jiraCloud})`),
   ).toBeInTheDocument();
 
-  await user.click(screen.getByRole('button', { name: 'Create' }));
+  await user.click(screen.getByRole('button', { name: 'Create without testing' }));
   await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'));
   const [created] = await connectorsNamed('Created Jira');
   expect(created).toMatchObject({
@@ -85,7 +85,7 @@ test('a duplicate made meanwhile (400 at Create) is shown next to the name field
   const { user, router } = open();
   await fillToReview(user, 'Raced Jira');
   await createConnector(server, jiraRequest({ name: 'Raced Jira' })); // someone else, meanwhile
-  await user.click(screen.getByRole('button', { name: 'Create' }));
+  await user.click(screen.getByRole('button', { name: 'Create without testing' }));
   expect(await heading('Connection')).toBeInTheDocument();
   expect(router.state.location.search).toBe('?step=connection');
   expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(
@@ -127,7 +127,7 @@ test("a 422 puts each of the server's messages on its field and goes to the firs
       ? Promise.resolve(new Response(JSON.stringify({ detail }), { status: 422 }))
       : realFetch(input, init),
   );
-  await user.click(screen.getByRole('button', { name: 'Create' }));
+  await user.click(screen.getByRole('button', { name: 'Create without testing' }));
 
   expect(await heading('Connection')).toBeInTheDocument();
   // The server's sentence, in the words the form uses for that rule (lib/friendlyWords).
@@ -153,7 +153,7 @@ test('a failed attach keeps the connector, survives a reload, and the retry atta
   const first = open();
   await fillToReview(first.user, 'Retried Jira', 'Short-lived');
   await server.store.db.deleteFrom('credentials').where('id', '=', doomed).execute();
-  await first.user.click(screen.getByRole('button', { name: 'Create' }));
+  await first.user.click(screen.getByRole('button', { name: 'Create without testing' }));
 
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('The credential could not be attached');

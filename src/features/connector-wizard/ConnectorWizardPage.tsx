@@ -16,6 +16,7 @@ import { paths, WIZARD_STEPS, type WizardStep } from '../../lib/paths';
 import { panelOf } from '../../sources/catalogue';
 import { valueFields } from '../../sources/form';
 import { ConnectionStep } from './ConnectionStep';
+import { ConnectionTestSection, useConnectionTest } from './ConnectionTest';
 import { CredentialStep } from './CredentialStep';
 import { ErrorSummary, stepErrors } from './ErrorSummary';
 import { LeaveWizardDialog } from './LeaveWizardDialog';
@@ -83,6 +84,7 @@ function Wizard({ wizard }: { wizard: WizardSource }) {
   // error shown on blur (mouse-down) would move the button from under the pointer.
   const form = useForm<WizardValues>({ defaultValues: initialValues, mode: 'onSubmit' });
   const { formState, getValues, setError, clearErrors } = form;
+  const test = useConnectionTest(wizard, getValues);
   const [summaryStep, setSummaryStep] = useState<WizardStep | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const [createError, setCreateError] = useState<unknown>(null);
@@ -255,8 +257,10 @@ function Wizard({ wizard }: { wizard: WizardSource }) {
               The connector was not created. {describeError(createError)}
             </p>
           )}
+          {step === 'review' && !pending && <ConnectionTestSection test={test} />}
           <WizardActions
             step={step}
+            test={{ outcome: test.outcome, running: test.mutation.isPending, onTest: test.run }}
             pending={pending !== null}
             busy={busy}
             onBack={index > 0 && !(pending && step === 'credential') ? back : null}
