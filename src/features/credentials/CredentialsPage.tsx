@@ -14,6 +14,7 @@ import { SearchField } from '../../components/SearchField';
 import { credentialLabel, maskedEntries } from '../../lib/credentials';
 import { paths } from '../../lib/paths';
 import { CredentialActions } from './CredentialActions';
+import { CredentialTest } from './CredentialTest';
 import './credentials.css';
 import { sourceLabel } from '../../lib/sources';
 
@@ -120,7 +121,10 @@ function CredentialCard(props: {
       {credential.id === EMPTY_CREDENTIAL_ID ? (
         <p className="hint">Built in: for sources that need no credential. It cannot be changed.</p>
       ) : (
-        <CredentialActions credential={credential} usedBy={usedBy} onDone={onDone} />
+        <>
+          <CredentialActions credential={credential} usedBy={usedBy} onDone={onDone} />
+          <CredentialTest credential={credential} usedBy={usedBy} />
+        </>
       )}
     </li>
   );

@@ -1,0 +1,83 @@
+// Test a stored credential: tried with the settings of a connector that uses it
+// (a credential alone does not say which site or project to ask), on the server,
+// which opens the secret itself (POST /manage/admin/connector/test).
+import { useId, useRef, useState } from 'react';
+import type { ConnectorSnapshot, Credential } from '../../api/contract';
+import { useTestConnection } from '../../api/connectionTestHooks';
+import { ConnectionChecks } from '../../components/ConnectionChecks';
+import { Field } from '../../components/Field';
+import { describeError } from '../../lib/describeError';
+
+export function CredentialTest({
+  credential,
+  usedBy,
+}: {
+  credential: Credential;
+  usedBy: ConnectorSnapshot[];
+}) {
+  const id = useId();
+  const [chosen, setChosen] = useState(usedBy[0]?.id ?? null);
+  const test = useTestConnection();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const connector = usedBy.find((c) => c.id === chosen) ?? usedBy[0];
+  if (!connector) {
+    return (
+      <p className="hint">
+        To test it, attach it to a connector: a test uses that connector’s settings (or test it in a
+        new connector’s wizard).
+      </p>
+    );
+  }
+  const run = async () => {
+    await test
+      .mutateAsync({
+        source: connector.source,
+        connector_specific_config: connector.connector_specific_config,
+        credential_id: credential.id,
+      })
+      .catch(() => {});
+    requestAnimationFrame(() => headingRef.current?.focus());
+  };
+  return (
+    <div className="credential-test">
+      {usedBy.length > 1 && (
+        <Field id={`${id}-connector`} label="Test with the settings of">
+          {(control) => (
+            <select
+              {...control}
+              value={connector.id}
+              onChange={(event) => setChosen(Number(event.target.value))}
+            >
+              {usedBy.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      )}
+      <p>
+        <button
+          type="button"
+          className="secondary"
+          disabled={test.isPending}
+          onClick={() => void run()}
+        >
+          {test.isPending ? 'Testing…' : `Test with “${connector.name}”`}
+        </button>
+      </p>
+      {test.data && (
+        <ConnectionChecks result={test.data} headingRef={headingRef} headingLevel={4} />
+      )}
+      {test.isError && (
+        <div className="notice notice-error">
+          <h4 ref={headingRef} tabIndex={-1}>
+            The credential could not be tested
+          </h4>
+          <p>{describeError(test.error)}</p>
+        </div>
+      )}
+    </div>
+  );
+}
