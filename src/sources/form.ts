@@ -98,7 +98,9 @@ export function formFromConfig(
         onlyBoxes ? values.config[f.key] === true : filled(values.config[f.key]!),
       );
     });
-    if (inUse) values.tabs[group.key] = inUse.value;
+    // Nothing chosen in any way of indexing: the way that asks for nothing (everything), if any.
+    const chosen = inUse ?? group.tabs.find(({ fields }) => fields.length === 0);
+    if (chosen) values.tabs[group.key] = chosen.value;
   }
   return values;
 }

@@ -9,6 +9,7 @@ import {
   filledText,
   httpUrlSchema,
   issueType,
+  optionalText,
 } from '../schemaParts';
 import type { SourceContract } from './types';
 
@@ -28,7 +29,9 @@ export const jira = {
   config: z.looseObject({
     jira_base_url: httpUrlSchema,
     project_key: z.optional(z.nullable(projectKeySchema)),
+    jql_query: optionalText,
     comment_email_blacklist: z.optional(z.nullable(boundedList(emailAddressSchema))),
+    scoped_token: z.optional(z.boolean()),
   }),
   // Cloud: the account's e-mail and an API token; Server / Data Center: a personal access token alone.
   credential: z.looseObject({

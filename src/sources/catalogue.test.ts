@@ -1,0 +1,85 @@
+// The two halves of the catalogue agree: every source is in both, and the panel
+// asks for exactly the keys the contract knows (config and credential).
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import {
+  CATALOGUE_SOURCES,
+  configProblems,
+  credentialKeys,
+  SOURCE_CONTRACTS,
+} from '../api/sources/catalogue';
+import { SOURCE_PANELS } from './catalogue';
+import { configFromForm, formDefaults, formFromConfig, valueFields } from './form';
+import { sourceProblems } from './problems';
+import { factsOf } from './words';
+
+const shapeKeys = (schema: unknown) =>
+  Object.keys((schema as z.ZodMiniObject).shape as Record<string, unknown>);
+
+it('a source is in the contract’s catalogue exactly when it is in the panel’s', () => {
+  expect(Object.keys(SOURCE_PANELS).sort()).toEqual(Object.keys(SOURCE_CONTRACTS).sort());
+});
+
+describe.each(CATALOGUE_SOURCES)('%s', (source) => {
+  const panel = SOURCE_PANELS[source];
+  const contract = SOURCE_CONTRACTS[source];
+
+  it('the form asks for every config key the contract knows, and no other', () => {
+    const asked = valueFields(panel.fields).map((field) => field.key);
+    expect(new Set(asked).size).toBe(asked.length);
+    expect([...asked].sort()).toEqual(shapeKeys(contract.config).sort());
+  });
+
+  it('the credential form has words for exactly the contract’s credential keys', () => {
+    expect(Object.keys(panel.credential).sort()).toEqual(
+      credentialKeys(source)
+        .map(({ key }) => key)
+        .sort(),
+    );
+  });
+
+  it('the form sends every field, and reads its own config back', () => {
+    const values = formDefaults(panel);
+    const config = configFromForm(panel, values);
+    expect(Object.keys(config).sort()).toEqual(shapeKeys(contract.config).sort());
+    expect(configFromForm(panel, formFromConfig(panel, config))).toEqual(config);
+    expect(factsOf(panel, config).length).toBeGreaterThan(0);
+  });
+
+  it('what the empty form lacks is said by the form, not left to the server', () => {
+    const values = formDefaults(panel);
+    const server = configProblems(source, configFromForm(panel, values));
+    const form = sourceProblems(source, panel, values);
+    expect(form.length).toBeGreaterThanOrEqual(server.length > 0 ? 1 : 0);
+  });
+});
+
+describe('how a config reads', () => {
+  it('Jira: the way of indexing, the project, the list, the yes/no', () => {
+    const facts = factsOf(SOURCE_PANELS.jira, {
+      jira_base_url: 'https://acme.atlassian.net',
+      project_key: 'ENG',
+      jql_query: null,
+      comment_email_blacklist: ['bot@acme.example'],
+      scoped_token: false,
+      team_note: 'kept',
+    });
+    expect(facts).toEqual([
+      { label: 'Jira base URL', words: 'https://acme.atlassian.net' },
+      { label: 'What to index', words: 'One project' },
+      { label: 'Project key', words: 'ENG' },
+      { label: 'Comment e-mail blacklist (optional)', words: ['bot@acme.example'] },
+      { label: 'The token is a scoped token', words: 'no' },
+      { label: 'team_note', words: '"kept"' },
+    ]);
+  });
+
+  it('GitHub: included kinds in words; HubSpot: chosen types by label', () => {
+    const github = factsOf(SOURCE_PANELS.github, { repo_owner: 'acme', include_prs: true });
+    expect(github).toContainEqual({ label: 'Include pull requests', words: 'yes' });
+    expect(github).toContainEqual({ label: 'Which repositories', words: 'Every repository' });
+    expect(factsOf(SOURCE_PANELS.hubspot, { object_types: ['deals', 'tickets'] })).toEqual([
+      { label: 'Object types', words: 'Deals, Tickets' },
+    ]);
+  });
+});
