@@ -4,6 +4,7 @@
 import { useSearchParams, useNavigate, Link } from 'react-router-dom';
 import type { CatalogueSource } from '../../api/sources/catalogue';
 import { needsCredential } from '../../api/sources/catalogue';
+import { useSearchText } from '../../components/SearchField';
 import { SourceLabel } from '../../components/SourceLabel';
 import { paths } from '../../lib/paths';
 import { catalogueOrder } from '../../sources/catalogue';
@@ -56,10 +57,10 @@ function Group({ id, title, entries }: { id: string; title: string; entries: Ent
 export function CataloguePage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const query = params.get('q') ?? '';
+  const [query, type] = useSearchText(params.get('q') ?? '', (text) =>
+    setParams(text ? { q: text } : {}, { replace: true, preventScrollReset: true }),
+  );
   const found = catalogueOrder().filter(matches(query));
-  const search = (text: string) =>
-    setParams(text ? { q: text } : {}, { replace: true, preventScrollReset: true });
 
   return (
     <section className="page catalogue" aria-labelledby="catalogue-title">
@@ -78,7 +79,7 @@ export function CataloguePage() {
           autoFocus
           aria-describedby="catalogue-search-hint catalogue-count"
           value={query}
-          onChange={(event) => search(event.target.value)}
+          onChange={(event) => type(event.target.value)}
           onKeyDown={(event) => {
             if (event.key !== 'Enter' || !found[0]) return;
             event.preventDefault();

@@ -1,7 +1,7 @@
 // The review's connection test: what the form would make, tried against the
 // source before anything is saved (POST /manage/admin/connector/test). A result
 // holds only for the settings it was made with.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ConnectionTestRequest, ConnectionTestResult } from '../../api/connectionTest';
 import { useTestConnection } from '../../api/connectionTestHooks';
 import { ConnectionChecks } from '../../components/ConnectionChecks';
@@ -27,6 +27,12 @@ export function useConnectionTest(wizard: WizardSource, getValues: () => WizardV
   const mutation = useTestConnection();
   const [last, setLast] = useState<{ key: string; result: ConnectionTestResult } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The result (or the reason there is none) is what the person needs next: focus
+  // moves there once it is on the page.
+  const [answered, setAnswered] = useState(0);
+  useEffect(() => {
+    if (answered > 0) headingRef.current?.focus();
+  }, [answered]);
   const key = JSON.stringify(testRequest(wizard, getValues()));
   const result = last?.key === key ? last.result : null;
   const outcome: TestOutcome = !result ? 'untested' : result.ok === true ? 'passed' : 'not-passed';
@@ -39,8 +45,7 @@ export function useConnectionTest(wizard: WizardSource, getValues: () => WizardV
     } catch {
       setLast(null);
     }
-    // The result (or the reason there is none) is what the person needs next.
-    requestAnimationFrame(() => headingRef.current?.focus());
+    setAnswered((n) => n + 1);
   };
   return { run, outcome, result, mutation, headingRef };
 }

@@ -1,7 +1,7 @@
 // Test a stored credential: tried with the settings of a connector that uses it
 // (a credential alone does not say which site or project to ask), on the server,
 // which opens the secret itself (POST /manage/admin/connector/test).
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ConnectorSnapshot, Credential } from '../../api/contract';
 import { useTestConnection } from '../../api/connectionTestHooks';
 import { ConnectionChecks } from '../../components/ConnectionChecks';
@@ -19,6 +19,11 @@ export function CredentialTest({
   const [chosen, setChosen] = useState(usedBy[0]?.id ?? null);
   const test = useTestConnection();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Focus goes to the outcome once it is on the page.
+  const [answered, setAnswered] = useState(0);
+  useEffect(() => {
+    if (answered > 0) headingRef.current?.focus();
+  }, [answered]);
   const connector = usedBy.find((c) => c.id === chosen) ?? usedBy[0];
   if (!connector) {
     return (
@@ -36,7 +41,7 @@ export function CredentialTest({
         credential_id: credential.id,
       })
       .catch(() => {});
-    requestAnimationFrame(() => headingRef.current?.focus());
+    setAnswered((n) => n + 1);
   };
   return (
     <div className="credential-test">
