@@ -1,0 +1,179 @@
+// One connector of every catalogue source, made through the panel's wizard with
+// a credential made on the way (Web needs none), then read back through the
+// API: its connector_specific_config keys and its credential's keys are exactly
+// Onyx's for that source (web/src/lib/connectors in onyx-dot-app/onyx).
+import type { Page } from '@playwright/test';
+import type { CatalogueSource } from '../src/api/sources/catalogue';
+import { api } from '../test/support/http';
+import { expect, test } from './fixtures';
+
+test.use({ seedFleet: false });
+
+/** Onyx's keys, source by source: the form's config keys and the credential's. */
+const ONYX_KEYS: Record<CatalogueSource, { config: string[]; credential: string[] }> = {
+  jira: {
+    config: [
+      'jira_base_url',
+      'scoped_token',
+      'project_key',
+      'jql_query',
+      'comment_email_blacklist',
+    ],
+    credential: ['jira_user_email', 'jira_api_token'],
+  },
+  confluence: {
+    config: [
+      'is_cloud',
+      'wiki_base',
+      'scoped_token',
+      'space',
+      'page_id',
+      'index_recursively',
+      'cql_query',
+      'include_attachments',
+    ],
+    credential: ['confluence_username', 'confluence_access_token'],
+  },
+  slack: {
+    config: [
+      'channels',
+      'channel_regex_enabled',
+      'exclude_channels',
+      'exclude_channel_regex_enabled',
+      'include_bot_messages',
+    ],
+    credential: ['slack_bot_token'],
+  },
+  github: {
+    config: [
+      'repo_owner',
+      'repositories',
+      'include_prs',
+      'include_issues',
+      'include_files',
+      'branch',
+    ],
+    credential: ['github_access_token'],
+  },
+  gitlab: {
+    config: ['project_owner', 'project_name', 'include_mrs', 'include_issues'],
+    credential: ['gitlab_url', 'gitlab_access_token'],
+  },
+  google_drive: {
+    config: [
+      'include_shared_drives',
+      'include_my_drives',
+      'include_files_shared_with_me',
+      'shared_drive_urls',
+      'shared_folder_urls',
+      'my_drive_emails',
+      'specific_user_emails',
+      'exclude_domain_link_only',
+    ],
+    credential: ['google_service_account_key', 'google_primary_admin', 'authentication_method'],
+  },
+  sharepoint: {
+    config: [
+      'sites',
+      'include_site_documents',
+      'include_site_pages',
+      'treat_sharing_link_as_public',
+      'excluded_sites',
+      'excluded_paths',
+      'authority_host',
+      'graph_api_host',
+      'sharepoint_domain_suffix',
+    ],
+    credential: ['authentication_method', 'sp_client_id', 'sp_client_secret', 'sp_directory_id'],
+  },
+  zendesk: {
+    config: ['content_type', 'calls_per_minute'],
+    credential: ['zendesk_subdomain', 'zendesk_email', 'zendesk_token'],
+  },
+  salesforce: {
+    config: ['requested_objects', 'custom_query_config'],
+    credential: ['sf_username', 'sf_password', 'sf_security_token', 'is_sandbox'],
+  },
+  hubspot: { config: ['object_types'], credential: ['hubspot_access_token'] },
+  gong: {
+    config: ['workspaces'],
+    credential: ['gong_access_key', 'gong_access_key_secret', 'gong_base_url'],
+  },
+  web: {
+    config: ['base_url', 'web_connector_type', 'scroll_before_scraping', 'url_rewrites'],
+    credential: [],
+  },
+};
+
+/** What each source's first step needs beyond its name, as a person fills it. */
+const SETTINGS: Partial<Record<CatalogueSource, (page: Page) => Promise<void>>> = {
+  jira: (page) => page.getByLabel('Jira base URL').fill('https://acme.atlassian.net'),
+  confluence: (page) => page.getByLabel('Wiki base URL').fill('https://acme.atlassian.net/wiki'),
+  github: (page) => page.getByLabel('Repository owner').fill('acme'),
+  gitlab: async (page) => {
+    await page.getByLabel('Project owner').fill('acme');
+    await page.getByLabel('Project name').fill('handbook');
+  },
+  google_drive: (page) => page.getByLabel('Include shared drives').check(),
+  web: (page) => page.getByLabel('Start address').fill('https://docs.acme.example/'),
+};
+
+/** A value a credential box takes, by what the box is for. */
+function sampleValue(label: string): string {
+  if (/JSON/.test(label)) return '{"type": "service_account", "client_email": "bot@acme.example"}';
+  if (/e-mail|User name/i.test(label)) return 'bot@acme.example';
+  if (/GitLab address/.test(label)) return 'https://gitlab.acme.example';
+  if (/API address/.test(label)) return 'https://eu.api.gong.io';
+  return `value-for-${label.replace(/\W+/g, '-').toLowerCase()}-0123456789`;
+}
+
+for (const [source, keys] of Object.entries(ONYX_KEYS) as [
+  CatalogueSource,
+  (typeof ONYX_KEYS)[CatalogueSource],
+][]) {
+  test(`${source}: the panel makes a connector with exactly Onyx's keys`, async ({
+    page,
+    server,
+    signIn,
+  }) => {
+    const name = `Every source ${source}`;
+    await signIn(`/connectors/new/${source}`);
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await SETTINGS[source]?.(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: /: Schedule$/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    if (keys.credential.length > 0) {
+      await page.getByRole('button', { name: /^New .* credential$/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Name', { exact: true }).fill(`${source} key`);
+      for (const box of await dialog.getByRole('textbox').all()) {
+        const label =
+          (await box.getAttribute('aria-label')) ??
+          (await box.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? ''));
+        if (label === 'Name') continue;
+        await box.fill(sampleValue(label));
+      }
+      await dialog.getByRole('button', { name: 'Save credential' }).click();
+      await expect(page.getByText(/was saved and chosen/)).toBeVisible();
+      await page.getByRole('button', { name: 'Next' }).click();
+    }
+    await expect(page.getByRole('heading', { level: 2, name: /: Review$/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Create without testing' }).click();
+    await expect(page.getByText(`Connector “${name}” was created.`)).toBeVisible();
+
+    const listed = (await api(server, 'GET', '/manage/admin/connector')).json as {
+      name: string;
+      connector_specific_config: Record<string, unknown>;
+      credential_ids: number[];
+    }[];
+    const made = listed.find((c) => c.name === name)!;
+    expect(Object.keys(made.connector_specific_config).sort()).toEqual([...keys.config].sort());
+    const credentials = (await api(server, 'GET', '/manage/admin/credential')).json as {
+      id: number;
+      credential_json: Record<string, unknown>;
+    }[];
+    const credential = credentials.find((c) => c.id === made.credential_ids[0])!;
+    expect(Object.keys(credential.credential_json).sort()).toEqual([...keys.credential].sort());
+  });
+}
