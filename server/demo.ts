@@ -1,130 +1,70 @@
-// Demo data for a first start: credentials of several sources with secrets
-// that look real (and are random, so no scanner mistakes them for leaks), a
-// dozen connectors, one left without a credential, and a user of every role.
+// Demo data for a first start (demo.json): credentials of several sources with
+// secrets that look real (and are random — each "{random <prefix> <bytes>}" is
+// made anew — so no scanner mistakes them for leaks), a dozen connectors, one
+// left without a credential, and a user of every role.
 import { randomBytes } from 'node:crypto';
 import type { ConnectorCreate, DocumentSource, InputType, UserRole } from '../src/api/contract';
+import { EMPTY_CREDENTIAL_ID } from '../src/api/contractRules';
 import type { SecretBox } from './crypto/secretBox';
 import type { Db } from './db/database';
+import demo from './demo.json' with { type: 'json' };
 import { insertConnector, insertPair } from './repos/connectors';
 import { createCredential } from './repos/credentials';
 import { createUser } from './repos/users';
 
-const token = (prefix: string, bytes = 24) => prefix + randomBytes(bytes).toString('base64url');
+interface DemoConnector {
+  name: string;
+  source: string;
+  input_type?: string;
+  config: Record<string, unknown>;
+  /** null: no schedule at all (an uploaded file is read once). */
+  schedule?: null;
+  /** A credential of demo.json, "empty" for credential 0, null for none (unfinished). */
+  credential: string | null;
+}
 
-const DEMO_USERS: [string, UserRole][] = [
-  ['dana.admin@example.com', 'admin'],
-  ['lee.basic@example.com', 'basic'],
-  ['kim.limited@example.com', 'limited'],
-  ['cory.curator@example.com', 'curator'],
-  ['gale.global@example.com', 'global_curator'],
-  ['sam.slack@example.com', 'slack_user'],
-  ['eve.sync@example.com', 'ext_perm_user'],
-];
+const RANDOM = /^\{random (\S*) (\d+)\}$/;
 
-type DemoConnector = [string, DocumentSource, InputType, Record<string, unknown>, string | null];
+/** The value with every "{random …}" made; an object becomes its JSON text (a key file). */
+function made(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const match = RANDOM.exec(value);
+    return match ? match[1]! + randomBytes(Number(match[2])).toString('base64url') : value;
+  }
+  if (value !== null && typeof value === 'object') {
+    const filled = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, made(v)]));
+    return JSON.stringify(filled);
+  }
+  return value;
+}
 
 export async function seedDemoData(db: Db, secrets: SecretBox, ownerId: string): Promise<void> {
-  for (const [email, role] of DEMO_USERS) await createUser(db, email, role);
-  const credential = async (source: DocumentSource, name: string, json: Record<string, unknown>) =>
-    createCredential(db, secrets, { source, name, credential_json: json, user_id: ownerId });
-  const credentials: Record<string, number> = {
-    jiraCloud: await credential('jira', 'Jira Cloud — engineering bot', {
-      jira_user_email: 'search-bot@acme.example',
-      jira_api_token: token('ATATT3xFfGF0', 48),
-    }),
-    jiraServer: await credential('jira', 'Jira Data Center — support', {
-      jira_api_token: token('NjQ1', 30),
-      authentication_method: 'personal_access_token',
-    }),
-    slack: await credential('slack', 'Slack workspace bot', {
-      slack_bot_token: token('xoxb-', 36),
-    }),
-    confluence: await credential('confluence', 'Confluence Cloud', {
-      confluence_username: 'search-bot@acme.example',
-      confluence_access_token: token('ATATT3xFfGF0', 40),
-      wiki_base: 'https://acme.atlassian.net/wiki',
-    }),
-    github: await credential('github', 'GitHub read-only app', {
-      github_access_token: token('ghp_', 27),
-    }),
-    drive: await credential('google_drive', 'Google Drive service account', {
-      google_primary_admin: 'it-admin@acme.example',
-      // A key file as Onyx stores it: the JSON text of the service account's key.
-      google_service_account_key: JSON.stringify({
-        type: 'service_account',
-        private_key_id: token('', 20),
-        client_id: '104892311092833000000',
-      }),
-    }),
-  };
-  const jira = (project: string | null) => ({
-    jira_base_url: 'https://acme.atlassian.net',
-    project_key: project,
-    comment_email_blacklist: ['noreply@acme.example'],
-  });
-  const connectors: DemoConnector[] = [
-    ['Engineering Jira', 'jira', 'poll', jira('ENG'), 'jiraCloud'],
-    ['Platform Jira', 'jira', 'poll', jira('PLAT'), 'jiraCloud'],
-    [
-      'Support desk Jira',
-      'jira',
-      'poll',
-      { jira_base_url: 'https://jira.acme.example', project_key: 'SUP' },
-      'jiraServer',
-    ],
-    ['Mobile Jira', 'jira', 'poll', jira('MOB'), null],
-    ['Engineering Slack', 'slack', 'poll', { channels: ['eng', 'incidents'] }, 'slack'],
-    ['Support Slack', 'slack', 'poll', { channels: ['support'] }, 'slack'],
-    [
-      'Company wiki',
-      'confluence',
-      'poll',
-      { is_cloud: true, wiki_base: 'https://acme.atlassian.net/wiki', space: 'ENG' },
-      'confluence',
-    ],
-    [
-      'HR handbook',
-      'confluence',
-      'poll',
-      { is_cloud: true, wiki_base: 'https://acme.atlassian.net/wiki', space: 'HR' },
-      'confluence',
-    ],
-    [
-      'Monorepo pull requests',
-      'github',
-      'poll',
-      { repo_owner: 'acme', repositories: 'monorepo', include_prs: true },
-      'github',
-    ],
-    ['Shared drive', 'google_drive', 'poll', { include_shared_drives: true }, 'drive'],
-    [
-      'Public website',
-      'web',
-      'load_state',
-      { base_url: 'https://www.acme.example', web_connector_type: 'recursive' },
-      'empty',
-    ],
-    [
-      'Uploaded policies',
-      'file',
-      'load_state',
-      { file_locations: ['policies/security.pdf'] },
-      'empty',
-    ],
-  ];
-  for (const [name, source, input_type, config, credentialKey] of connectors) {
-    const input: ConnectorCreate = {
+  for (const [email, role] of demo.users) await createUser(db, email!, role as UserRole);
+  const credentials: Record<string, number> = { empty: EMPTY_CREDENTIAL_ID };
+  for (const [key, { source, name, values }] of Object.entries(demo.credentials)) {
+    const credential_json = Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [k, made(v)]),
+    );
+    credentials[key] = await createCredential(db, secrets, {
+      source: source as DocumentSource,
       name,
-      source,
-      input_type,
+      credential_json,
+      user_id: ownerId,
+    });
+  }
+  for (const connector of demo.connectors as DemoConnector[]) {
+    const scheduled = connector.schedule !== null;
+    const input: ConnectorCreate = {
+      name: connector.name,
+      source: connector.source as DocumentSource,
+      input_type: (connector.input_type ?? 'poll') as InputType,
       access_type: 'PUBLIC',
-      connector_specific_config: config,
-      refresh_freq: source === 'file' ? null : 3600,
-      prune_freq: source === 'file' ? null : 86400,
+      connector_specific_config: connector.config,
+      refresh_freq: scheduled ? 3600 : null,
+      prune_freq: scheduled ? 86400 : null,
       indexing_start: null,
     };
     const id = await insertConnector(db, input);
-    if (credentialKey === 'empty') await insertPair(db, id, 0);
-    else if (credentialKey) await insertPair(db, id, credentials[credentialKey]!);
+    if (connector.credential) await insertPair(db, id, credentials[connector.credential]!);
   }
 }
