@@ -149,7 +149,12 @@ test('the wizard done with the keyboard alone', async ({ page, request, server, 
   await page.keyboard.type('Keyboard Jira');
   await page.keyboard.press('Tab');
   await page.keyboard.type('https://keys.atlassian.net');
+  await page.keyboard.press('Tab'); // the ways of indexing: an arrow chooses one project
+  await expect(page.getByRole('radio', { name: 'Everything' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: 'One project' })).toBeChecked();
   await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Project key')).toBeFocused();
   await page.keyboard.type('kb');
   await tabTo(page, page.getByLabel('E-mail address to leave out'));
   await page.keyboard.type('bot@acme.example');

@@ -5,6 +5,7 @@ import { expect, test, type Page } from './fixtures';
 
 const PAGES: [string, string][] = [
   ['/connectors', 'Connectors'],
+  ['/connectors/new', 'New connector'],
   ['/connectors/new/jira', 'New Jira connector'],
   ['/users', 'Users and roles'],
   ['/credentials', 'Credentials'],
@@ -29,6 +30,7 @@ for (const width of [360, 390]) {
     test.use({ viewport: { width, height: 844 } });
 
     test('no page scrolls sideways, and axe finds nothing', async ({ page, signIn, fleet }) => {
+      test.setTimeout(60_000); // seven pages, each read whole by axe
       await signIn('/connectors');
       for (const [path, title] of PAGES) {
         await page.goto(new URL(path, page.url()).toString());
