@@ -136,3 +136,32 @@ test('an unknown connector says so', async () => {
   renderApp('/connectors/99999');
   expect(await screen.findByRole('alert')).toHaveTextContent('Connector not found');
 });
+
+test('every field of its source is shown in words and can be edited: the comment blacklist too', async () => {
+  const { user } = await open();
+  const settings = screen.getByText('Comment e-mail blacklist (optional)').nextElementSibling!;
+  expect(within(settings as HTMLElement).getByText('noreply@acme.example')).toBeInTheDocument();
+  expect(screen.getByText('What to index').nextElementSibling).toHaveTextContent('One project');
+  expect(screen.getByText('Project key').nextElementSibling).toHaveTextContent('ENG');
+
+  await user.click(screen.getByRole('button', { name: 'Edit' }));
+  const editor = screen.getByRole('form', { name: 'Edit Docs Jira' });
+  await user.click(within(editor).getByRole('button', { name: 'Remove noreply@acme.example' }));
+  await user.type(within(editor).getByLabelText('E-mail address to leave out'), 'bot@acme.example');
+  await user.click(within(editor).getByRole('button', { name: 'Add address' }));
+  await user.click(within(editor).getByRole('radio', { name: 'Everything' }));
+  await user.click(within(editor).getByRole('button', { name: 'Save changes' }));
+  await screen.findByText('Saved the changes to “Docs Jira”.');
+
+  const stored = await api(server, 'GET', `/manage/admin/connector/${connector}`);
+  expect((stored.json as { connector_specific_config: unknown }).connector_specific_config).toEqual(
+    {
+      jira_base_url: 'https://acme.atlassian.net',
+      project_key: null,
+      jql_query: null,
+      comment_email_blacklist: ['bot@acme.example'],
+      scoped_token: false,
+    },
+  );
+  expect(screen.getByText('What to index').nextElementSibling).toHaveTextContent('Everything');
+});
