@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ConnectorSnapshot } from '../../api/contract';
 import { SourceLabel } from '../../components/SourceLabel';
-import { formatDateTime, formatFrequency } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
+import { formatFrequency } from '../../lib/frequency';
 import { paths, type ListSort } from '../../lib/paths';
 import { sourceLabel } from '../../lib/sources';
 
