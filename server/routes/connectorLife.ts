@@ -10,7 +10,8 @@ import type { Db } from '../db/database';
 import type { SecretBox } from '../crypto/secretBox';
 import { deleteConnector, deletePair, findConnector, updateConnector } from '../repos/connectors';
 import { findCredentialSource, findCredentials } from '../repos/credentials';
-import { CURATOR_OR_ADMIN, refuseDuplicate } from './connectors';
+import { CURATOR_OR_ADMIN } from '../http/access';
+import { refuseDuplicate } from './connectors';
 import type { RouteContext } from './context';
 
 const NOT_FOUND = 'Connector not found';

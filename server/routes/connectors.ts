@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  CURATOR_OR_ADMIN_ROLES,
-  DUPLICATE_CONNECTOR_REFUSAL,
-  type DocumentSource,
-} from '../../src/api/contract';
+import { DUPLICATE_CONNECTOR_REFUSAL, type DocumentSource } from '../../src/api/contract';
 import { credentialFitsSource } from '../../src/api/contractRules';
 import { validateConnectorCreate } from '../http/validation';
-import type { Access } from '../http/auth';
+import { CURATOR_OR_ADMIN } from '../http/access';
 import { sendCachedJson } from '../http/cachedJson';
 import { intParsingError, parseIntegerText, pathIntegers, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
@@ -25,11 +21,6 @@ import type { RouteContext } from './context';
 export function refuseDuplicate(error: unknown): never {
   throw isDuplicateConnector(error) ? problem(400, DUPLICATE_CONNECTOR_REFUSAL) : error;
 }
-
-export const CURATOR_OR_ADMIN: Access = {
-  roles: CURATOR_OR_ADMIN_ROLES,
-  refusal: 'Access denied. User is not a curator or admin.',
-};
 
 /** D5: an empty value means no filter; when repeated, the last one counts. */
 function credentialFilter(query: unknown): number | undefined {

@@ -15,7 +15,7 @@ import {
   findCredentialSource,
   updateCredential,
 } from '../repos/credentials';
-import { CURATOR_OR_ADMIN } from './connectors';
+import { CURATOR_OR_ADMIN } from '../http/access';
 import type { RouteContext } from './context';
 
 const ONE = '/manage/admin/credential/:credential_id';

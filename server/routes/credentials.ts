@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sendCachedJson } from '../http/cachedJson';
 import { listCredentials } from '../repos/credentials';
-import { CURATOR_OR_ADMIN } from './connectors';
+import { CURATOR_OR_ADMIN } from '../http/access';
 import type { RouteContext } from './context';
 
 export function credentialRoutes(
