@@ -26,9 +26,7 @@ import { BODY_LIMIT, Problem, problem, tooLarge } from './http/problems';
 import { timeoutOptions, type Timeouts } from './http/timeouts';
 import { securityHeaders, setSecurityHeaders } from './http/securityHeaders';
 import { connectionTestRoutes } from './routes/connectionTest';
-import { connectorLifeRoutes } from './routes/connectorLife';
 import { connectorRoutes } from './routes/connectors';
-import { credentialLifeRoutes } from './routes/credentialLife';
 import { credentialRoutes } from './routes/credentials';
 import { userRoutes } from './routes/users';
 import { versionRoutes } from './routes/versions';
@@ -166,9 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         reads: new JsonCache(store),
       };
       connectorRoutes(api, context);
-      connectorLifeRoutes(api, context);
       credentialRoutes(api, context);
-      credentialLifeRoutes(api, context);
       userRoutes(api, context);
       versionRoutes(api, context, versions);
       openApiRoutes(api, context);
