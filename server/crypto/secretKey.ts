@@ -11,7 +11,7 @@ import type { Db } from '../db/database';
 import { StorageError } from '../db/storageErrors';
 import { parseSecretKey, SECRET_KEY_BYTES, SecretBox } from './secretBox';
 
-export const SECRET_KEY_FILE = 'secret.key';
+const SECRET_KEY_FILE = 'secret.key';
 const CHECK = 'sourcedesk secret check';
 
 /** The key for a store: from the variable, the folder's key file (made if missing), or random in memory. */

@@ -86,7 +86,7 @@ function describe(issue: z.core.$ZodIssue, input: unknown): [string, string] {
   }
 }
 
-export function toValidationErrors(
+function toValidationErrors(
   issues: readonly z.core.$ZodIssue[],
   input: unknown,
   prefix: Loc = ['body'],
@@ -98,7 +98,7 @@ export function toValidationErrors(
   });
 }
 
-export type Validated<T> = { ok: true; value: T } | { ok: false; errors: ValidationError[] };
+type Validated<T> = { ok: true; value: T } | { ok: false; errors: ValidationError[] };
 
 export function validate<S extends z.ZodMiniType>(
   schema: S,

@@ -52,7 +52,7 @@ export function useCreateConnector() {
   });
 }
 
-export interface AttachInput {
+interface AttachInput {
   connectorId: number;
   credentialId: number;
 }

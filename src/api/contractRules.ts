@@ -49,7 +49,7 @@ export const isDuplicateConnector = (
   b: { name: string; source: DocumentSource },
 ) => a.source === b.source && a.name.trim() === b.name.trim();
 
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 export const isEmailAddress = (value: string) =>
   value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
@@ -138,7 +138,7 @@ export const hasUnstorableText = (value: string) => UNSTORABLE.test(value);
  * JSON text is kept as JavaScript numbers: an overflow would come back as null,
  * -0 as 0, and an integer past 2^53 with other digits, so they are refused.
  */
-export function numberProblem(value: number): string | null {
+function numberProblem(value: number): string | null {
   if (!Number.isFinite(value)) return 'Number is too large to be kept: it would be stored as null';
   if (Object.is(value, -0)) return 'Number -0 cannot be kept as sent: it would be stored as 0';
   if (Number.isInteger(value) && !Number.isSafeInteger(value)) {

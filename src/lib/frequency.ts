@@ -7,7 +7,7 @@ import { PRUNE_FREQ_MIN, REFRESH_FREQ_MIN } from '../api/contractRules';
  */
 export const FREQUENCY_UNITS = ['minutes', 'hours', 'days'] as const;
 export type FrequencyUnit = (typeof FREQUENCY_UNITS)[number];
-export const SECONDS_PER_UNIT: Record<FrequencyUnit, number> = {
+const SECONDS_PER_UNIT: Record<FrequencyUnit, number> = {
   minutes: 60,
   hours: 3600,
   days: 86400,

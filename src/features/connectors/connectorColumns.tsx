@@ -11,7 +11,7 @@ import { sourceLabel } from '../../lib/sources';
 /** Credential id → how a person knows it ("Jira Cloud — engineering bot"). */
 export type CredentialNames = ReadonlyMap<number, string>;
 
-export interface Column {
+interface Column {
   key: string;
   label: string;
   /**
