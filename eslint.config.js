@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -9,6 +10,7 @@ import tseslint from 'typescript-eslint';
 // direction"). ESLint keeps only the last setting of a rule for a file, so each
 // group of files lists every wall that holds for it.
 const TEST_FILES = ['**/*.test.{ts,tsx}', 'src/test/**'];
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.js'];
 const wall = (message, ...regexes) => regexes.map((regex) => ({ regex, message }));
 const SHARED = wall(
   'Shared code (api, lib, components, sources) must not import a feature or the app shell.',
@@ -76,6 +78,19 @@ export default tseslint.config(
       '*.config.{ts,js}',
     ],
     languageOptions: { globals: globals.node },
+  },
+  // No import cycles: a module that imports, through any chain, a module that
+  // imports it back. The rule skips type-only imports (`import type`, or every
+  // name marked `type`) by itself: they vanish at run time. The plugin stays at
+  // 4.6 (package.json): later ones need a native resolver whose builds for other
+  // systems the registry here lacks, so `npm ci` could not install them.
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': SOURCE_EXTENSIONS,
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: SOURCE_EXTENSIONS })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   ...walls.map(({ files, ignores, patterns }) => ({
     files,

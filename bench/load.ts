@@ -6,7 +6,7 @@ import type { Result } from 'autocannon';
 import type { CannonJob } from './cannon';
 import { paths, settings } from './config';
 
-export interface LoadRequest {
+interface LoadRequest {
   url: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;

@@ -77,7 +77,7 @@ async function measureRun(
   }
 }
 
-export interface PanelInfo {
+interface PanelInfo {
   chromium: string;
   /** What the panel weight is made of, from the first run. */
   weightFiles: Weight['files'];

@@ -4,7 +4,7 @@
 /** tsx keeps function names with a `__name` helper the page does not have. */
 export const NAME_HELPER = 'globalThis.__name = globalThis.__name || ((fn) => fn);';
 
-export interface FilterWatch {
+interface FilterWatch {
   /** performance.now() at the row change, or null while waiting */
   doneAt: number | null;
   startedAt: number | null;

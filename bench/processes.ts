@@ -18,14 +18,14 @@ export interface Child {
 const running = new Set<ChildProcess>();
 process.on('exit', () => running.forEach((child) => child.kill('SIGTERM')));
 
-export function peakRssMb(pid: number): number {
+function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1];
   if (!kb) throw new Error(`no VmHWM for process ${pid}`);
   return Number(kb) / 1024;
 }
 
-export function startChild(
+function startChild(
   args: string[],
   env: Record<string, string>,
   ready: RegExp = /listening (\d+)/,

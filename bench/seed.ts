@@ -47,7 +47,7 @@ const configFor = (source: DocumentSource, n: number): Record<string, unknown> =
 };
 
 export const credentialName = (i: number) => `Bench credential ${String(i).padStart(3, '0')}`;
-export const connectorName = (n: number) => `Bench connector ${String(n).padStart(5, '0')}`;
+const connectorName = (n: number) => `Bench connector ${String(n).padStart(5, '0')}`;
 
 /** The first connector (by id) attached to credential i: the first row once filtered. */
 export const firstConnectorOf = (i: number) => connectorName(i);

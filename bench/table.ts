@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { paths } from './config';
 
-export interface Row {
+interface Row {
   figure: string;
   value: number;
   unit: string;

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { paths } from './config';
 
-export const gzipKb = (body: Buffer) => gzipSync(body, { level: 9 }).length / 1024;
+const gzipKb = (body: Buffer) => gzipSync(body, { level: 9 }).length / 1024;
 
 /** Starts recording; `bodies` maps each JS/CSS URL to its body once it arrives. */
 export function recordAssets(page: Page): Map<string, Promise<Buffer>> {

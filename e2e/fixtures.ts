@@ -10,7 +10,7 @@ import { startTestServer, type TestServer, type TestServerOptions } from '../tes
 // SOURCEDESK_E2E_DIST lets a run use a build of its own (several people building at once).
 const DIST = process.env.SOURCEDESK_E2E_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
 
-export interface Fixtures {
+interface Fixtures {
   serverOptions: TestServerOptions;
   /** Seed the fleet before the test (default true). */
   seedFleet: boolean;

@@ -65,7 +65,7 @@ test('the whole wizard, from an empty form to the new row in the list, with axe 
   await signIn(WIZARD);
   await fillToReview(page, 'Wizard Jira', { axe: true });
   await expect(page).toHaveURL(/\?step=review$/);
-  await expect(page.getByText('Every 1 hour (3600 seconds)')).toBeVisible();
+  await expect(page.getByText('Every hour (3600 seconds)')).toBeVisible();
 
   await page.getByRole('button', { name: 'Create without testing' }).click();
   await expect(page).toHaveURL(/\/connectors$/);

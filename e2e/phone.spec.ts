@@ -182,7 +182,7 @@ test.describe('390 × 844', () => {
     expect(box!.width).toBeGreaterThan(100);
     const card = page.getByRole('row', { name: /^Engineering Jira/ });
     // The card holds what matters, each value readable on its own line or pair.
-    for (const text of ['Jira', 'every hour', 'daily', 'Jira Cloud — engineering bot']) {
+    for (const text of ['Jira', 'every hour', 'every day', 'Jira Cloud — engineering bot']) {
       await expect(card.getByRole('cell', { name: new RegExp(text) }).first()).toBeVisible();
     }
     // The rest waits for a wider screen.

@@ -19,7 +19,7 @@ export interface Ledger {
   ackedAttaches: Set<number>;
 }
 
-export interface FileCheck {
+interface FileCheck {
   integrity: string;
   /** Acknowledged writes (creations and attaches) present. */
   found: number;

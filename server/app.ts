@@ -28,10 +28,8 @@ import { fitProblems } from './http/problemSize';
 import { timeoutOptions, type Timeouts } from './http/timeouts';
 import { securityHeaders, setSecurityHeaders } from './http/securityHeaders';
 import { connectionTestRoutes } from './routes/connectionTest';
-import { connectorLifeRoutes } from './routes/connectorLife';
 import { connectorRoutes } from './routes/connectors';
 import { healthRoutes } from './routes/health';
-import { credentialLifeRoutes } from './routes/credentialLife';
 import { credentialRoutes } from './routes/credentials';
 import { userRoutes } from './routes/users';
 import { versionRoutes } from './routes/versions';
@@ -184,9 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         outage,
       };
       connectorRoutes(api, context);
-      connectorLifeRoutes(api, context);
       credentialRoutes(api, context);
-      credentialLifeRoutes(api, context);
       userRoutes(api, context);
       versionRoutes(api, context, versions);
       openApiRoutes(api, context);

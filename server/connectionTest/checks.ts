@@ -15,7 +15,7 @@ import { slackChecks } from './slack';
 import { webChecks } from './web';
 import { zendeskChecks } from './zendesk';
 
-export const SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> = {
+const SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> = {
   jira: jiraChecks,
   confluence: confluenceChecks,
   github: githubChecks,

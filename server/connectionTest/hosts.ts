@@ -3,7 +3,7 @@
 // Enterprise server, a proxy, the tests' stand-ins); paths are appended as the
 // real APIs spell them (`/user`, `/api/auth.test`, `/api/v2/users/me.json`, `/api/v4/user`).
 
-export const FIXED_HOST_SOURCES = ['github', 'slack', 'zendesk', 'gitlab'] as const;
+const FIXED_HOST_SOURCES = ['github', 'slack', 'zendesk', 'gitlab'] as const;
 export type FixedHostSource = (typeof FIXED_HOST_SOURCES)[number];
 export type SourceApiHosts = Record<FixedHostSource, string>;
 

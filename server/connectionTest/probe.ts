@@ -7,7 +7,7 @@
 import http from 'node:http';
 import https from 'node:https';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 /** Redirects followed within the same origin (scheme, host and port). */
 export const MAX_REDIRECTS = 3;
 
@@ -28,7 +28,7 @@ export interface ProbeAnswer {
   json?: unknown;
 }
 
-export type ProbeFailureKind =
+type ProbeFailureKind =
   | 'timeout'
   | 'tls'
   | 'redirect'

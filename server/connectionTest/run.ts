@@ -7,11 +7,11 @@ import type { ConnectionCheck } from '../../src/api/connectionTest';
 import { MAX_REDIRECTS, probe, ProbeFailure, type ProbeAnswer, type ProbeRequest } from './probe';
 import { duration, type ConnectionTestSettings } from './settings';
 
-export type Verdict = Omit<ConnectionCheck, 'name'>;
+type Verdict = Omit<ConnectionCheck, 'name'>;
 export type Call = (request: ProbeRequest) => Promise<ProbeAnswer>;
 
 /** Who is asked, for the messages: `where` names the host, or says whose it is when a credential names it (D6). */
-export interface Target {
+interface Target {
   service: string;
   where: string;
 }

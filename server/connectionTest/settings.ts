@@ -12,7 +12,7 @@ export interface ConnectionTestSettings {
   hosts: SourceApiHosts;
 }
 
-export const DEFAULT_CONNECTION_TEST_SETTINGS: ConnectionTestSettings = {
+const DEFAULT_CONNECTION_TEST_SETTINGS: ConnectionTestSettings = {
   checkMs: 10_000,
   totalMs: 20_000,
   limit: { tests: 20, windowMs: 60_000 },

@@ -41,7 +41,7 @@ export class SecretBox {
   }
 }
 
-export const isSealed = (text: string) => text.startsWith(VERSION);
+const isSealed = (text: string) => text.startsWith(VERSION);
 
 /** A key as an operator writes it: 32 bytes in base64 (44 characters) or hex (64). */
 export function parseSecretKey(text: string): Buffer | null {

@@ -13,7 +13,7 @@ import { OPEN_TO_OTHERS } from '../db/ownerOnly';
 import { StorageError } from '../db/storageErrors';
 import { parseSecretKey, SECRET_KEY_BYTES, SecretBox } from './secretBox';
 
-export const SECRET_KEY_FILE = 'secret.key';
+const SECRET_KEY_FILE = 'secret.key';
 const CHECK = 'sourcedesk secret check';
 
 /**

@@ -1,9 +1,9 @@
 // D2: bearer keys, acting with their user's current role.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { UserRole } from '../../src/api/contract';
 import type { Db, Store } from '../db/database';
 import { findUserByKeyHash, hashApiKey } from '../repos/apiKeys';
 import type { User } from '../repos/users';
+import type { Access } from './access';
 import type { AuthFailures } from './authFailures';
 import { BODY_LIMIT, problem, tooLarge } from './problems';
 
@@ -22,11 +22,6 @@ const BEARER = /^Bearer ([^\s]+)$/i;
 
 export const notAuthenticated = () =>
   problem(401, 'Access denied. User is not authenticated.', { 'www-authenticate': 'Bearer' });
-
-export interface Access {
-  roles: readonly UserRole[];
-  refusal: string;
-}
 
 /** A guard's hook says whom it lets through, so the routes' own list of roles is the only one. */
 export type GuardHook = onRequestAsyncHookHandler & { readonly access: Access | null };

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database';
 
-export interface CachedJson {
+interface CachedJson {
   /** Bytes, so that each answer is written as it is, not encoded again. */
   body: Buffer;
   etag: string;

@@ -15,7 +15,7 @@ export interface Timeouts {
   keepAliveMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = {
+const DEFAULT_TIMEOUTS: Timeouts = {
   headersMs: 10_000,
   requestMs: 30_000,
   idleMs: 60_000,

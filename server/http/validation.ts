@@ -84,7 +84,7 @@ function describe(issue: z.core.$ZodIssue, input: unknown): [string, string] {
   }
 }
 
-export function toValidationErrors(
+function toValidationErrors(
   issues: readonly z.core.$ZodIssue[],
   input: unknown,
   prefix: Loc = ['body'],

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { User } from './users';
 
-export const KEY_PREFIX = 'sd_';
+const KEY_PREFIX = 'sd_';
 
 export const generateApiKey = () => KEY_PREFIX + randomBytes(32).toString('base64url');
 
@@ -50,7 +50,7 @@ export async function findUserByKeyHash(db: Db, keyHash: string): Promise<User |
   return row as User | undefined;
 }
 
-export interface ApiKeyListing {
+interface ApiKeyListing {
   id: number;
   key_prefix: string;
   email: string;

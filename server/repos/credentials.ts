@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { nextTimeUpdated } from './timeUpdated';
 import { maskObject } from '../mask';
 
-export interface CredentialInput {
+interface CredentialInput {
   source: DocumentSource;
   name: string | null;
   credential_json: Record<string, unknown>;

@@ -22,7 +22,7 @@ import { problem, validationProblem } from '../http/problems';
 import { validate } from '../http/validation';
 import { findUserByKeyHash } from '../repos/apiKeys';
 import { openCredentialValues } from '../repos/credentialValues';
-import { CURATOR_OR_ADMIN } from './connectors';
+import { CURATOR_OR_ADMIN } from '../http/access';
 import type { RouteContext } from './context';
 
 /** D3: the body's problems and the source's config rules, every one in one answer. */

@@ -1,35 +1,46 @@
+// Connectors: listed (D5), created (D4), attached to a credential (D7), then
+// opened, changed, paused and resumed, detached and deleted. Curators and
+// admins (D2), the same rules for a change as for a creation (D4), one
+// transaction per request (D11).
 import type { FastifyInstance } from 'fastify';
 import {
-  CURATOR_OR_ADMIN_ROLES,
   DUPLICATE_CONNECTOR_REFUSAL,
+  type ConnectorDetail,
   type DocumentSource,
+  type StatusResponse,
 } from '../../src/api/contract';
 import { credentialFitsSource } from '../../src/api/contractRules';
-import { validateConnectorCreate } from '../http/validation';
-import type { Access } from '../http/auth';
+import { validateConnectorCreate, validateConnectorPatch } from '../http/validation';
+import { CURATOR_OR_ADMIN } from '../http/access';
 import { sendCachedJson } from '../http/cachedJson';
 import { intParsingError, parseIntegerText, pathIntegers, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
-import { findCredentialSource } from '../repos/credentials';
+import type { Db } from '../db/database';
+import type { SecretBox } from '../crypto/secretBox';
+import { findCredentialSource, findCredentials } from '../repos/credentials';
 import {
+  deleteConnector,
+  deletePair,
+  findConnector,
   findConnectorSource,
   insertConnector,
   insertPair,
   listConnectors,
   listConnectorStatuses,
+  updateConnector,
 } from '../repos/connectors';
 import { isDuplicateConnector } from '../db/constraints';
 import type { RouteContext } from './context';
 
+const NOT_FOUND = 'Connector not found';
+const ONE = '/manage/admin/connector/:connector_id';
+type OneParams = { Params: { connector_id: string } };
+type PairParams = { Params: { connector_id: string; credential_id: string } };
+
 /** D4: a write the (name, source) key refused becomes the duplicate answer; other failures pass. */
-export function refuseDuplicate(error: unknown): never {
+function refuseDuplicate(error: unknown): never {
   throw isDuplicateConnector(error) ? problem(400, DUPLICATE_CONNECTOR_REFUSAL) : error;
 }
-
-export const CURATOR_OR_ADMIN: Access = {
-  roles: CURATOR_OR_ADMIN_ROLES,
-  refusal: 'Access denied. User is not a curator or admin.',
-};
 
 /** D5: an empty value means no filter; when repeated, the last one counts. */
 function credentialFilter(query: unknown): number | undefined {
@@ -41,7 +52,18 @@ function credentialFilter(query: unknown): number | undefined {
   return value;
 }
 
-export function connectorRoutes(app: FastifyInstance, { db, guard, write, reads }: RouteContext) {
+/** A connector as its page reads it, credentials masked; null when there is none. */
+async function detail(db: Db, secrets: SecretBox, id: number): Promise<ConnectorDetail | null> {
+  const found = await findConnector(db, id);
+  if (!found) return null;
+  const credentials = await findCredentials(db, secrets, found.snapshot.credential_ids);
+  return { ...found.snapshot, access_type: found.access_type, status: found.status, credentials };
+}
+
+export function connectorRoutes(
+  app: FastifyInstance,
+  { db, guard, write, reads, secrets }: RouteContext,
+) {
   const onRequest = guard(CURATOR_OR_ADMIN);
 
   app.get('/manage/admin/connector', { onRequest }, async (request, reply) => {
@@ -74,36 +96,98 @@ export function connectorRoutes(app: FastifyInstance, { db, guard, write, reads 
     return { id, credential: null };
   });
 
-  app.put<{ Params: { connector_id: string; credential_id: string } }>(
-    '/manage/admin/connector/:connector_id/credential/:credential_id',
+  app.put<PairParams>(`${ONE}/credential/:credential_id`, { onRequest }, async (request) => {
+    const { connector_id: connectorId, credential_id: credentialId } = pathIntegers(
+      request.params,
+      'connector_id',
+      'credential_id',
+    );
+    return write(request, async (trx) => {
+      const connectorSource = await findConnectorSource(trx, connectorId);
+      if (!connectorSource) throw problem(404, `Connector ${connectorId} does not exist`);
+      const credentialSource = await findCredentialSource(trx, credentialId);
+      if (!credentialSource) throw problem(404, `Credential ${credentialId} does not exist`);
+      if (!credentialFitsSource(credentialSource, connectorSource as DocumentSource)) {
+        throw problem(
+          400,
+          `Credential ${credentialId} is for source ${credentialSource}, but connector ${connectorId} is ${connectorSource}`,
+        );
+      }
+      const pairId = await insertPair(trx, connectorId, credentialId);
+      return pairId === null
+        ? {
+            success: false,
+            message: `Connector ${connectorId} already has Credential ${credentialId}`,
+            data: connectorId,
+          }
+        : {
+            success: true,
+            message: `Creating new association between Connector ${connectorId} and Credential ${credentialId}`,
+            data: pairId,
+          };
+    });
+  });
+
+  app.get<OneParams>(ONE, { onRequest }, async (request) => {
+    const { connector_id: id } = pathIntegers(request.params, 'connector_id');
+    const found = await db.transaction().execute((trx) => detail(trx, secrets, id));
+    if (!found) throw problem(404, NOT_FOUND);
+    return found;
+  });
+
+  app.patch<OneParams>(ONE, { onRequest }, async (request) => {
+    const { connector_id: id } = pathIntegers(request.params, 'connector_id');
+    const body = readJsonObject(request);
+    // D2's order: every problem of the body (422, the Jira rules too when the
+    // connector is a Jira one), then 404. A source never changes, so the rules
+    // read here still hold inside the write.
+    const known = await db.transaction().execute((trx) => findConnector(trx, id));
+    const change = validateConnectorPatch(body, known?.snapshot.source ?? '');
+    if (!change.ok) throw validationProblem(change.errors);
+    return write(request, async (trx) => {
+      const current = await findConnector(trx, id);
+      if (!current) throw problem(404, NOT_FOUND);
+      // D4: the (name, source) key refuses a name another connector has.
+      await updateConnector(trx, id, change.value).catch(refuseDuplicate);
+      return (await detail(trx, secrets, id))!;
+    });
+  });
+
+  app.delete<OneParams>(ONE, { onRequest }, async (request): Promise<StatusResponse> => {
+    const { connector_id: id } = pathIntegers(request.params, 'connector_id');
+    return write(request, async (trx) => {
+      if (!(await findConnector(trx, id))) throw problem(404, NOT_FOUND);
+      await deleteConnector(trx, id);
+      return { success: true, message: `Connector ${id} deleted`, data: id };
+    });
+  });
+
+  // Detaching answers like attaching (D7): idempotent, 200 either way.
+  app.delete<PairParams>(
+    `${ONE}/credential/:credential_id`,
     { onRequest },
-    async (request) => {
+    async (request): Promise<StatusResponse> => {
       const { connector_id: connectorId, credential_id: credentialId } = pathIntegers(
         request.params,
         'connector_id',
         'credential_id',
       );
       return write(request, async (trx) => {
-        const connectorSource = await findConnectorSource(trx, connectorId);
-        if (!connectorSource) throw problem(404, `Connector ${connectorId} does not exist`);
-        const credentialSource = await findCredentialSource(trx, credentialId);
-        if (!credentialSource) throw problem(404, `Credential ${credentialId} does not exist`);
-        if (!credentialFitsSource(credentialSource, connectorSource as DocumentSource)) {
-          throw problem(
-            400,
-            `Credential ${credentialId} is for source ${credentialSource}, but connector ${connectorId} is ${connectorSource}`,
-          );
+        if (!(await findConnector(trx, connectorId))) {
+          throw problem(404, `Connector ${connectorId} does not exist`);
         }
-        const pairId = await insertPair(trx, connectorId, credentialId);
+        const source: DocumentSource | undefined = await findCredentialSource(trx, credentialId);
+        if (!source) throw problem(404, `Credential ${credentialId} does not exist`);
+        const pairId = await deletePair(trx, connectorId, credentialId);
         return pairId === null
           ? {
               success: false,
-              message: `Connector ${connectorId} already has Credential ${credentialId}`,
+              message: `Connector ${connectorId} does not have Credential ${credentialId}`,
               data: connectorId,
             }
           : {
               success: true,
-              message: `Creating new association between Connector ${connectorId} and Credential ${credentialId}`,
+              message: `Removed the association between Connector ${connectorId} and Credential ${credentialId}`,
               data: pairId,
             };
       });

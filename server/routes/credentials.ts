@@ -1,23 +1,103 @@
+// Credentials listed (D6), made, renamed, given new values and deleted through
+// the API (Onyx's paths). Values are sealed at rest (server/crypto) and every
+// answer masks them (D6); credential 0 is built in and stays as it is.
 import type { FastifyInstance } from 'fastify';
+import { credentialPatchRequestSchema, type StatusResponse } from '../../src/api/contract';
+import { EMPTY_CREDENTIAL_ID } from '../../src/api/contractRules';
+import { CURATOR_OR_ADMIN } from '../http/access';
+import { pathIntegers, readJsonObject } from '../http/body';
 import { sendCachedJson } from '../http/cachedJson';
-import { listCredentials } from '../repos/credentials';
-import { CURATOR_OR_ADMIN } from './connectors';
+import { problem, validationProblem } from '../http/problems';
+import { validateCredentialBody, validateCredentialCreate } from '../http/credentialBody';
+import { credentialValueErrors } from '../http/validation';
+import {
+  connectorsUsing,
+  createCredential,
+  deleteCredential,
+  findCredential,
+  findCredentialSource,
+  listCredentials,
+  updateCredential,
+} from '../repos/credentials';
 import type { RouteContext } from './context';
+
+const ONE = '/manage/admin/credential/:credential_id';
+type OneParams = { Params: { credential_id: string }; Querystring: { force?: string } };
+
+const BUILT_IN =
+  'Credential 0 is the built-in empty credential: it can be neither changed nor deleted.';
+
+/** 404 for an unknown id, 400 for credential 0; the credential's source otherwise. */
+async function changeable(trx: Parameters<typeof findCredentialSource>[0], id: number) {
+  const source = await findCredentialSource(trx, id);
+  if (!source) throw problem(404, `Credential ${id} does not exist`);
+  if (id === EMPTY_CREDENTIAL_ID) throw problem(400, BUILT_IN);
+  return source;
+}
 
 export function credentialRoutes(
   app: FastifyInstance,
-  { db, guard, reads, secrets }: RouteContext,
+  { db, guard, write, reads, secrets }: RouteContext,
 ) {
-  app.get(
-    '/manage/admin/credential',
-    { onRequest: guard(CURATOR_OR_ADMIN) },
-    async (request, reply) => {
-      const list = await reads.get(
-        'credentials',
-        () => db.transaction().execute((trx) => listCredentials(trx, secrets)),
-        request.revision,
-      );
-      return sendCachedJson(request, reply, list);
-    },
-  );
+  const onRequest = guard(CURATOR_OR_ADMIN);
+
+  app.get('/manage/admin/credential', { onRequest }, async (request, reply) => {
+    const list = await reads.get(
+      'credentials',
+      () => db.transaction().execute((trx) => listCredentials(trx, secrets)),
+      request.revision,
+    );
+    return sendCachedJson(request, reply, list);
+  });
+
+  app.post('/manage/credential', { onRequest }, async (request) => {
+    const body = validateCredentialCreate(readJsonObject(request));
+    if (!body.ok) throw validationProblem(body.errors);
+    return write(request, async (trx) => {
+      const id = await createCredential(trx, secrets, {
+        ...body.value,
+        name: body.value.name ?? null,
+        user_id: request.user?.id ?? null,
+      });
+      return { id, credential: await findCredential(trx, secrets, id) };
+    });
+  });
+
+  app.patch<OneParams>(ONE, { onRequest }, async (request) => {
+    const { credential_id: id } = pathIntegers(request.params, 'credential_id');
+    const body = validateCredentialBody(credentialPatchRequestSchema, readJsonObject(request));
+    if (!body.ok) throw validationProblem(body.errors);
+    return write(request, async (trx) => {
+      const source = await changeable(trx, id);
+      const values = body.value.credential_json;
+      if (values) {
+        const problems = credentialValueErrors(source, values);
+        if (problems.length > 0) throw validationProblem(problems);
+      }
+      await updateCredential(trx, secrets, id, body.value);
+      return findCredential(trx, secrets, id);
+    });
+  });
+
+  app.delete<OneParams>(ONE, { onRequest }, async (request): Promise<StatusResponse> => {
+    const { credential_id: id } = pathIntegers(request.params, 'credential_id');
+    const force = request.query.force === 'true';
+    return write(request, async (trx) => {
+      await changeable(trx, id);
+      const users = await connectorsUsing(trx, id);
+      if (users.length > 0 && !force) {
+        throw problem(
+          400,
+          `Credential ${id} is used by ${users.length} connector${users.length === 1 ? '' : 's'} ` +
+            `(${users.join(', ')}): detach it first, or delete with ?force=true to detach it from them.`,
+        );
+      }
+      await deleteCredential(trx, id);
+      return {
+        success: true,
+        message: `Credential ${id} deleted${users.length > 0 ? `, detached from ${users.length} connector${users.length === 1 ? '' : 's'}` : ''}`,
+        data: id,
+      };
+    });
+  });
 }

@@ -3,11 +3,10 @@ import {
   LAST_ADMIN_REFUSAL,
   SELF_DEMOTION_REFUSAL,
   setUserRoleRequestSchema,
-  USER_ADMIN_ROLES,
-  USER_ROLES,
   USERS_PAGE_SIZE_MAX,
   type UserRole,
 } from '../../src/api/contract';
+import { ADMIN, ANY_ROLE } from '../http/access';
 import { validate } from '../http/validation';
 import { intParsingError, parseIntegerText, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
@@ -77,17 +76,13 @@ function queryInteger(query: unknown, name: string, bounds: IntegerBounds) {
 const userView = ({ id, email, role }: User) => ({ id, email, role });
 
 export function userRoutes(app: FastifyInstance, { db, guard, write }: RouteContext) {
-  const onRequest = guard({
-    roles: USER_ADMIN_ROLES,
-    refusal: 'Access denied. User must be an admin to perform this action.',
-  });
+  const onRequest = guard(ADMIN);
 
   // Who the caller is: any role may ask, so the panel shows each role what it may do.
-  app.get(
-    '/me',
-    { onRequest: guard({ roles: USER_ROLES, refusal: 'Access denied.' }) },
-    async (request) => ({ ...userView(request.user!), is_active: true }),
-  );
+  app.get('/me', { onRequest: guard(ANY_ROLE) }, async (request) => ({
+    ...userView(request.user!),
+    is_active: true,
+  }));
 
   // The directory of users (Onyx's shape): `q` matches e-mail addresses, letter
   // case ignored; pages from 0, at most USERS_PAGE_SIZE_MAX a page.

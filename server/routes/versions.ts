@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { VersionSet } from '../../src/api/contract';
+import { PUBLIC } from '../http/access';
 import { RUNNING_VERSION } from '../versions';
 import type { RouteContext } from './context';
 
 /** D1, D9: no authentication; an Authorization header is ignored. */
 export function versionRoutes(app: FastifyInstance, { guard }: RouteContext, versions: VersionSet) {
-  const onRequest = guard(null);
+  const onRequest = guard(PUBLIC);
   app.get('/versions', { onRequest }, async () => versions);
   app.get('/version', { onRequest }, async () => ({ backend_version: RUNNING_VERSION }));
 }

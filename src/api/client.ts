@@ -27,7 +27,7 @@ export class ApiError extends Error {
 /** Status 0 means no answer came (network down, server stopped). */
 const NO_ANSWER = 0;
 
-export interface RequestOptions<S extends z.ZodMiniType> {
+interface RequestOptions<S extends z.ZodMiniType> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   query?: Record<string, string | number | undefined>;

@@ -10,20 +10,7 @@ import {
   type ConnectorCreateRequest,
   type ConnectorPatchRequest,
 } from './contract';
-import { credentialKeys } from './credentials';
-
-export interface ConnectorFilters {
-  credential?: number;
-}
-
-export const connectorKeys = {
-  all: ['connectors'] as const,
-  lists: () => [...connectorKeys.all, 'list'] as const,
-  list: (filters: ConnectorFilters) => [...connectorKeys.lists(), filters] as const,
-  details: () => [...connectorKeys.all, 'detail'] as const,
-  detail: (id: number) => [...connectorKeys.details(), id] as const,
-  statuses: () => [...connectorKeys.all, 'status'] as const,
-};
+import { connectorKeys, credentialKeys, type ConnectorFilters } from './queryKeys';
 
 const CONNECTOR_PATH = '/manage/admin/connector';
 
@@ -65,7 +52,7 @@ export function useCreateConnector() {
   });
 }
 
-export interface AttachInput {
+interface AttachInput {
   connectorId: number;
   credentialId: number;
 }

@@ -190,7 +190,7 @@ export type ConnectorCreate = z.output<typeof connectorCreateRequestSchema>;
 export const DUPLICATE_CONNECTOR_REFUSAL =
   'Connector by this name already exists, duplicate naming not allowed.';
 
-export const CONNECTOR_STATUSES = ['ACTIVE', 'PAUSED'] as const;
+const CONNECTOR_STATUSES = ['ACTIVE', 'PAUSED'] as const;
 export const connectorStatusSchema = z.enum(CONNECTOR_STATUSES);
 export type ConnectorStatus = z.infer<typeof connectorStatusSchema>;
 
@@ -324,7 +324,7 @@ export type StatusResponse = z.infer<typeof statusResponseSchema>;
 
 /** The users directory (Onyx's paged shape). */
 export const USERS_PAGE_SIZE_MAX = 100;
-export const acceptedUserSchema = z.object({
+const acceptedUserSchema = z.object({
   id: z.string(),
   email: z.string(),
   role: userRoleSchema,
@@ -347,7 +347,6 @@ export const attachResponseSchema = z.object({
   message: z.string(),
   data: z.optional(z.nullable(z.int())),
 });
-export type AttachResponse = z.infer<typeof attachResponseSchema>;
 
 /** D8 step 5: the one refusal that explicit_override never passes. */
 export const SELF_DEMOTION_REFUSAL = 'An admin cannot demote themselves from admin role!';

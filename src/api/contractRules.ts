@@ -49,7 +49,7 @@ export const isDuplicateConnector = (
   b: { name: string; source: DocumentSource },
 ) => a.source === b.source && a.name.trim() === b.name.trim();
 
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 export const isEmailAddress = (value: string) =>
   value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);

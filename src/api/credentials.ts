@@ -1,7 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
-// connectors.ts imports this module too: both use the other's keys only when a mutation settles.
-import { connectorKeys } from './connectors';
 import {
   credentialCreateResponseSchema,
   credentialListSchema,
@@ -10,12 +8,7 @@ import {
   type CredentialCreateRequest,
   type CredentialPatchRequest,
 } from './contract';
-
-export const credentialKeys = {
-  all: ['credentials'] as const,
-  lists: () => [...credentialKeys.all, 'list'] as const,
-  list: () => [...credentialKeys.lists(), {}] as const,
-};
+import { connectorKeys, credentialKeys } from './queryKeys';
 
 export const credentialListQuery = () =>
   queryOptions({

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { friendlyWords } from '../lib/friendlyWords';
 
 /** What a field's control carries so that its hint and error are read with it. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-describedby': string | undefined;
   'aria-invalid': true | undefined;

@@ -15,7 +15,7 @@ export interface Choice {
   haystack: string;
 }
 
-export const ALL_CHOICE: Choice = {
+const ALL_CHOICE: Choice = {
   key: 'all',
   id: null,
   label: 'All credentials',
@@ -51,7 +51,7 @@ export function matchingChoices(choices: readonly Choice[], typed: string): read
   return needle ? choices.filter((choice) => choice.haystack.includes(needle)) : choices;
 }
 
-export interface StatusInput {
+interface StatusInput {
   loading: boolean;
   /** Loaded, and nothing fits. */
   none: boolean;

@@ -3,7 +3,7 @@
 import type { Credential, DocumentSource } from '../api/contract';
 import { credentialFitsSource, EMPTY_CREDENTIAL_ID } from '../api/contractRules';
 
-export const EMPTY_CREDENTIAL_LABEL = 'Built-in empty credential (no secret)';
+const EMPTY_CREDENTIAL_LABEL = 'Built-in empty credential (no secret)';
 
 export function credentialLabel(credential: Pick<Credential, 'id' | 'name'>): string {
   if (credential.id === EMPTY_CREDENTIAL_ID) return EMPTY_CREDENTIAL_LABEL;

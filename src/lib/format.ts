@@ -1,23 +1,4 @@
-// Numbers and dates as a person reads them.
-
-const UNITS: [seconds: number, one: string, many: string][] = [
-  [7 * 86_400, 'weekly', 'weeks'],
-  [86_400, 'daily', 'days'],
-  [3_600, 'every hour', 'hours'],
-  [60, 'every minute', 'minutes'],
-  [1, 'every second', 'seconds'],
-];
-
-/** A refresh or prune interval in seconds: "every hour", "daily", "every 2 hours"; null is "never". */
-export function formatFrequency(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined) return 'never';
-  if (!Number.isFinite(seconds) || seconds <= 0) return `every ${seconds} seconds`;
-  // The largest unit that divides the interval exactly, so nothing is rounded away.
-  const [size, one, many] =
-    UNITS.find(([unit]) => seconds % unit === 0) ?? UNITS[UNITS.length - 1]!;
-  const count = seconds / size;
-  return count === 1 ? one : `every ${count.toLocaleString('en')} ${many}`;
-}
+// Dates as a person reads them (intervals: lib/frequency).
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { REFRESH_FREQ_MIN } from '../api/contractRules';
-import { describeFrequency, scheduleProblem, secondsOf, toHumanFrequency } from './frequency';
+import {
+  describeFrequency,
+  formatFrequency,
+  inWords,
+  scheduleProblem,
+  secondsOf,
+  toHumanFrequency,
+} from './frequency';
 
 describe('secondsOf', () => {
   test.each([
@@ -40,6 +47,49 @@ describe('scheduleProblem: the schedule rules in the units the form shows (D4)',
   });
 });
 
-test('describeFrequency', () => {
-  expect(describeFrequency(5400)).toBe('Every 90 minutes (5400 seconds)');
+describe('inWords: the largest unit of the forms that divides the seconds, nothing rounded', () => {
+  test.each([
+    [60, '1 minute'],
+    [1800, '30 minutes'],
+    [5400, '90 minutes'],
+    [3600, '1 hour'],
+    [7200, '2 hours'],
+    [90_000, '25 hours'],
+    [86_400, '1 day'],
+    [604_800, '7 days'],
+    [1_209_600, '14 days'],
+    [86_400_000, '1,000 days'],
+    [90, '90 seconds'],
+    [1, '1 second'],
+  ])('%s seconds → %s', (seconds, words) => expect(inWords(seconds)).toBe(words));
+});
+
+describe('formatFrequency: the lists and the connector page, in the same words', () => {
+  test.each([
+    [null, 'never'],
+    [undefined, 'never'],
+    [60, 'every minute'],
+    [1800, 'every 30 minutes'],
+    [3600, 'every hour'],
+    [7200, 'every 2 hours'],
+    [86_400, 'every day'],
+    [172_800, 'every 2 days'],
+    [604_800, 'every 7 days'],
+    [90, 'every 90 seconds'],
+  ])('%s → %s', (seconds, text) => expect(formatFrequency(seconds)).toBe(text));
+});
+
+describe('describeFrequency: the review says what the list will say, and the seconds', () => {
+  test.each([
+    [3600, 'Every hour (3600 seconds)'],
+    [86_400, 'Every day (86400 seconds)'],
+    [5400, 'Every 90 minutes (5400 seconds)'],
+  ])('%s → %s', (seconds, text) => expect(describeFrequency(seconds)).toBe(text));
+  test('the same words as the list, capitalised', () => {
+    for (const seconds of [60, 3600, 7200, 86_400, 604_800]) {
+      expect(describeFrequency(seconds)).toBe(
+        `E${formatFrequency(seconds).slice(1)} (${seconds} seconds)`,
+      );
+    }
+  });
 });

@@ -1,9 +1,13 @@
-// Refresh and prune intervals: entered in human units, sent in seconds.
+// Refresh and prune intervals: entered in human units, sent in seconds, shown in words.
 import { PRUNE_FREQ_MIN, REFRESH_FREQ_MIN } from '../api/contractRules';
 
+/**
+ * The one table of units: the ones the forms offer, and the ones intervals are
+ * put into words in (no weeks: a form could not show an interval as it reads).
+ */
 export const FREQUENCY_UNITS = ['minutes', 'hours', 'days'] as const;
 export type FrequencyUnit = (typeof FREQUENCY_UNITS)[number];
-export const SECONDS_PER_UNIT: Record<FrequencyUnit, number> = {
+const SECONDS_PER_UNIT: Record<FrequencyUnit, number> = {
   minutes: 60,
   hours: 3600,
   days: 86400,
@@ -27,17 +31,42 @@ export const secondsOf = (value: HumanFrequency): number | null => {
   return WHOLE_AMOUNT.test(amount) ? frequencySeconds({ ...value, amount }) : null;
 };
 
-/** Seconds back into the largest unit that divides them evenly. */
+/** The largest unit that divides the seconds evenly; undefined when none does. */
+const wholeUnit = (seconds: number): FrequencyUnit | undefined =>
+  [...FREQUENCY_UNITS].reverse().find((u) => seconds % SECONDS_PER_UNIT[u] === 0);
+
+/** Seconds back into the largest unit that divides them evenly (else whole minutes, rounded up). */
 export function toHumanFrequency(seconds: number): HumanFrequency {
-  const unit = [...FREQUENCY_UNITS].reverse().find((u) => seconds % SECONDS_PER_UNIT[u] === 0);
+  const unit = wholeUnit(seconds);
   return unit
     ? { amount: String(seconds / SECONDS_PER_UNIT[unit]), unit }
     : { amount: String(Math.ceil(seconds / 60)), unit: 'minutes' };
 }
 
-/** "Every 1 hour (3600 seconds)", "Every 90 minutes (5400 seconds)" */
+/**
+ * "1 minute", "90 minutes", "2 hours", "7 days": seconds in the largest unit the
+ * forms offer that divides them evenly, else in seconds ("90 seconds"), so
+ * nothing is rounded away. The one place seconds are put into words.
+ */
+export function inWords(seconds: number): string {
+  const unit = Number.isInteger(seconds) && seconds > 0 ? wholeUnit(seconds) : undefined;
+  const count = unit ? seconds / SECONDS_PER_UNIT[unit] : seconds;
+  const plural = unit ?? 'seconds';
+  return `${count.toLocaleString('en')} ${count === 1 ? plural.slice(0, -1) : plural}`;
+}
+
+/** What follows "every": "hour" (not "1 hour"), "2 hours". */
+const afterEvery = (seconds: number) => inWords(seconds).replace(/^1 /, '');
+
+/** A refresh or prune interval in the lists: "every hour", "every day", "every 2 hours"; null is "never". */
+export function formatFrequency(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined) return 'never';
+  return `every ${afterEvery(seconds)}`;
+}
+
+/** The wizard's review: "Every hour (3600 seconds)", "Every 90 minutes (5400 seconds)". */
 export function describeFrequency(seconds: number): string {
-  return `Every ${inWords(seconds)} (${seconds} seconds)`;
+  return `Every ${afterEvery(seconds)} (${seconds} seconds)`;
 }
 
 export type Schedule = 'refresh' | 'prune';
@@ -46,12 +75,6 @@ const SCHEDULE_MINIMUM: Record<Schedule, number> = {
   refresh: REFRESH_FREQ_MIN,
   prune: PRUNE_FREQ_MIN,
 };
-
-/** "1 minute", "5 minutes": seconds in the largest whole unit. */
-function inWords(seconds: number) {
-  const { amount, unit } = toHumanFrequency(seconds);
-  return `${amount} ${amount === '1' ? unit.slice(0, -1) : unit}`;
-}
 
 /**
  * What is wrong with a schedule as typed, in the words of the form's own units

@@ -21,7 +21,7 @@ export interface ConnectorListParams {
   sort?: ListSort | null;
 }
 
-export interface ParsedConnectorList extends ConnectorListParams {
+interface ParsedConnectorList extends ConnectorListParams {
   /** `?credential=` held something that is no credential id. */
   badCredential?: string;
   search: string;

@@ -4,7 +4,7 @@
 export const TAB_STORAGE_PREFIX = 'sourcedesk.';
 const STORAGE_KEY = `${TAB_STORAGE_PREFIX}apiKey`;
 
-export interface Session {
+interface Session {
   apiKey: string | null;
   /** Why the last session ended, shown on the sign-in page. */
   reason: string | null;

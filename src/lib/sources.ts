@@ -5,7 +5,7 @@ import type { DocumentSource } from '../api/contract';
 import type { CatalogueSource } from '../api/sources/catalogue';
 import { panelOf } from '../sources/catalogue';
 
-export interface SourceLook {
+interface SourceLook {
   label: string;
   /** One or two letters for the badge beside the label. */
   initials: string;

@@ -7,7 +7,7 @@ import { createCredential } from '../../server/repos/credentials';
 import { createUser } from '../../server/repos/users';
 import type { TestServer } from '../../test/support/harness';
 
-export const FLEET_CREDENTIALS = {
+const FLEET_CREDENTIALS = {
   jiraCloud: ['jira', 'Jira Cloud — engineering bot'],
   jiraServer: ['jira', 'Jira Data Center — support'],
   slack: ['slack', 'Slack workspace bot'],
@@ -15,19 +15,18 @@ export const FLEET_CREDENTIALS = {
 type CredentialKey = keyof typeof FLEET_CREDENTIALS;
 
 /** Name, source, credential (`empty` is credential 0; null leaves it unfinished, D10). */
-export const FLEET_CONNECTORS: readonly [string, DocumentSource, CredentialKey | 'empty' | null][] =
-  [
-    ['Engineering Jira', 'jira', 'jiraCloud'],
-    ['Platform Jira', 'jira', 'jiraCloud'],
-    ['Support desk Jira', 'jira', 'jiraServer'],
-    ['Engineering Slack', 'slack', 'slack'],
-    ['Support Slack', 'slack', 'slack'],
-    ['Uploaded policies', 'file', 'empty'],
-    ['Mobile Jira', 'jira', null],
-  ];
+const FLEET_CONNECTORS: readonly [string, DocumentSource, CredentialKey | 'empty' | null][] = [
+  ['Engineering Jira', 'jira', 'jiraCloud'],
+  ['Platform Jira', 'jira', 'jiraCloud'],
+  ['Support desk Jira', 'jira', 'jiraServer'],
+  ['Engineering Slack', 'slack', 'slack'],
+  ['Support Slack', 'slack', 'slack'],
+  ['Uploaded policies', 'file', 'empty'],
+  ['Mobile Jira', 'jira', null],
+];
 
 /** Users whose roles the tests change: one the D8 rules let through, one they refuse. */
-export const FLEET_USERS = [
+const FLEET_USERS = [
   ['lee.basic@example.com', 'basic'],
   ['sam.slack@example.com', 'slack_user'],
 ] as const;

@@ -10,7 +10,7 @@ import { createRoutes } from '../app/routes';
 import { session } from '../lib/session';
 import type { TestServer } from '../../test/support/harness';
 
-export function createTestQueryClient() {
+function createTestQueryClient() {
   return new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });

@@ -1,14 +1,10 @@
 // D2 with a limit on wrong keys per address: past it, wrong keys get 429 with
 // Retry-After and `detail`; a correct key still passes at once.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/harness';
+import { expect, it } from 'vitest';
+import { useTestServer } from '../support/useTestServer';
 import { api, NOT_AUTHENTICATED } from '../support/http';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ authFailureLimit: { failures: 5, windowMs: 60_000 } });
-});
-afterAll(() => server.close());
+const server = useTestServer({ authFailureLimit: { failures: 5, windowMs: 60_000 } });
 
 it('five wrong keys get 401, the next ones 429 with Retry-After; the right key still works', async () => {
   const wrong = () => api(server, 'GET', '/manage/admin/connector', { key: 'sd_guess' });

@@ -1,14 +1,10 @@
 // D2: bearer keys. Every way of not being authenticated gets the same 401.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listApiKeys, revokeApiKey } from '../../server/repos/apiKeys';
-import { startTestServer, type TestServer } from '../support/harness';
+import { useTestServer } from '../support/useTestServer';
 import { NOT_AUTHENTICATED, api } from '../support/http';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const PROTECTED: [string, string][] = [
   ['GET', '/manage/admin/connector'],

@@ -1,13 +1,9 @@
 // D3: rules for whole bodies, the same on every endpoint that reads one.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/useTestServer';
 import { api, jiraRequest } from '../support/http';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const ENDPOINTS: [string, string][] = [
   ['POST', '/manage/admin/connector'],

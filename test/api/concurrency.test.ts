@@ -3,9 +3,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRole } from '../../src/api/contract';
 import { startTestServer, type TestServer } from '../support/harness';
+import { useTestServer } from '../support/useTestServer';
 import {
   NOT_CURATOR,
   addCredential,
@@ -17,11 +18,7 @@ import {
   splitAttaches,
 } from '../support/http';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const AT_ONCE = 100;
 const atOnce = <T>(send: () => Promise<T>) => Promise.all(Array.from({ length: AT_ONCE }, send));

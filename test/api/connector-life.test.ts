@@ -1,8 +1,8 @@
 // A connector after its creation: opened (the D5 snapshot, its status and its
 // credentials masked), changed by the rules of its creation (D4), paused and
 // resumed, detached (idempotent like D7) and deleted, one transaction each.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/useTestServer';
 import {
   addCredential,
   api,
@@ -13,11 +13,7 @@ import {
   snapshotDb,
 } from '../support/http';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const path = (id: number) => `/manage/admin/connector/${id}`;
 const patch = (id: number, body: unknown) => api(server, 'PATCH', path(id), { body });

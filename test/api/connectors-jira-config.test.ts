@@ -1,14 +1,10 @@
 // D3/D4: the Jira config rules, and several problems reported in one answer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/useTestServer';
 import { snapshotDb } from '../support/http';
 import { CONFIG, creationProblems, withConfig } from '../support/validation';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const { problems, expectOne } = creationProblems(() => server);
 

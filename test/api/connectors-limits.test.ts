@@ -1,16 +1,12 @@
 // D11: connector_specific_config nested or sized absurdly → a clear 422, nothing
 // stored; the server keeps answering after many large bodies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONFIG_MAX_BYTES, CONFIG_MAX_DEPTH } from '../../src/api/contractRules';
-import { startTestServer, type TestServer } from '../support/harness';
+import { useTestServer } from '../support/useTestServer';
 import { api, plainRequest, snapshotDb } from '../support/http';
 import { CONFIG, creationProblems } from '../support/validation';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const { expectOne } = creationProblems(() => server);
 const create = (config: Record<string, unknown>) =>

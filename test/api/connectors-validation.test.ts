@@ -1,14 +1,10 @@
 // D3/D4: every top-level field rule of connector creation, with its loc and type.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/useTestServer';
 import { api, jiraRequest } from '../support/http';
 import { CONFIG, creationProblems, withField, without } from '../support/validation';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const { expectOne } = creationProblems(() => server);
 

@@ -2,16 +2,12 @@
 // nothing, reads go on, and writes work again once there is room. The database's
 // page limit stands in for the disk.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DISK_FULL_DETAIL } from '../../server/db/storageErrors';
-import { startTestServer, type TestServer } from '../support/harness';
+import { useTestServer } from '../support/useTestServer';
 import { api, plainRequest, snapshotDb } from '../support/http';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const bigConnector = (name: string) =>
   plainRequest('file', { name, connector_specific_config: { notes: 'x'.repeat(60_000) } });

@@ -1,13 +1,10 @@
 // D11 error shapes and D2's order of answers: 404/405 → 401 → 403 → 413 → 415 → 422.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../support/harness';
+import { useTestServer } from '../support/useTestServer';
 import { NOT_AUTHENTICATED, NOT_ADMIN, NOT_CURATOR, api } from '../support/http';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const MiB = 1024 * 1024;
 /** A JSON body just over 1 MiB. */

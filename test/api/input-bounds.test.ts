@@ -2,16 +2,12 @@
 // wrong items is answered with its first 100 problems (never a 5xx, never an
 // answer larger than the request), and values that could not be stored as sent
 // are refused rather than changed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ValidationError } from '../../src/api/contract';
-import { startTestServer, type TestServer } from '../support/harness';
+import { useTestServer } from '../support/useTestServer';
 import { api, jiraRequest, plainRequest, snapshotDb } from '../support/http';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const create = (raw: string) => api(server, 'POST', '/manage/admin/connector', { raw });
 const problems = (json: unknown) => (json as { detail: ValidationError[] }).detail;

@@ -1,13 +1,9 @@
 // GET /me: who the signed-in key acts as, so the panel can show each role what it may do.
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../support/harness';
+import { expect, test } from 'vitest';
+import { useTestServer } from '../support/useTestServer';
 import { api } from '../support/http';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 test('answers with the caller’s id, e-mail and current role, and nothing more', async () => {
   const key = await server.keyFor('curator', 'cora.curator@me.test');

@@ -1,14 +1,10 @@
 // D3/D8: validation of the set-user-role body.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ValidationError } from '../../src/api/contract';
-import { startTestServer, type TestServer } from '../support/harness';
+import { useTestServer } from '../support/useTestServer';
 import { api } from '../support/http';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const setRole = (body: unknown) => api(server, 'PATCH', '/manage/set-user-role', { body });
 

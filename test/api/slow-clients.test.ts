@@ -1,17 +1,13 @@
 // D11: a slow client cannot hold the server. Raw sockets that send headers or a
 // body a byte at a time are cut off with 408, while other clients are served.
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/useTestServer';
 import { api, jiraRequest, snapshotDb } from '../support/http';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    timeouts: { headersMs: 1000, requestMs: 1500, idleMs: 3000, keepAliveMs: 500 },
-  });
+const server = useTestServer({
+  timeouts: { headersMs: 1000, requestMs: 1500, idleMs: 3000, keepAliveMs: 500 },
 });
-afterAll(() => server.close());
 
 /** No test waits longer than this for the server to act. */
 const PATIENCE_MS = 8000;

@@ -1,17 +1,13 @@
 // The catalogue's config and credential rules (src/api/sources/), source by
 // source: what each one requires, what types its keys take, and that keys a
 // source does not know are kept as sent (as D4 keeps Jira's).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CATALOGUE_SOURCES, type CatalogueSource } from '../../src/api/sources/catalogue';
-import { startTestServer, type TestServer } from '../support/harness';
+import { useTestServer } from '../support/useTestServer';
 import { api, plainRequest, snapshotDb } from '../support/http';
 import { MINIMAL_CONFIGS } from '../support/sourceConfigs';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const create = (source: CatalogueSource, config: Record<string, unknown>) =>
   api(server, 'POST', '/manage/admin/connector', {

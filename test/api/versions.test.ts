@@ -2,9 +2,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { VersionSet } from '../../src/api/contract';
-import { startTestServer, type TestServer } from '../support/harness';
+import { startTestServer } from '../support/harness';
+import { useTestServer } from '../support/useTestServer';
 import { api } from '../support/http';
 import { loadVersionSet, RUNNING_VERSION } from '../../server/versions';
 
@@ -12,11 +13,7 @@ const pkg = (await import('../../package.json', { with: { type: 'json' } })).def
   version: string;
 };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 describe('D9 GET /versions by default', () => {
   it('gives stable, dev and migration, each with four string tags', async () => {

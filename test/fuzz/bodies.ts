@@ -8,7 +8,7 @@ import { jsonNotObject, nastyString, notJson, wrongContentType } from './nasty';
 type Body = Record<string, unknown>;
 
 /** Breaks one field of a valid body so that the body is refused (422), whatever the others hold. */
-export interface Breaker {
+interface Breaker {
   field: string;
   what: string;
   apply(body: Body): void;
@@ -55,7 +55,7 @@ export function brokenObject(
     });
 }
 
-export interface Content {
+interface Content {
   bytes: Uint8Array<ArrayBuffer>;
   status: number;
   what: string;

@@ -40,7 +40,7 @@ export interface Fixture {
   mismatches: [number, number][];
 }
 
-export interface Auth {
+interface Auth {
   header: string | null;
   status: 401 | 403 | 200;
   what: string;

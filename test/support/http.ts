@@ -17,7 +17,7 @@ export interface ApiOptions {
   headers?: Record<string, string | null>;
 }
 
-export interface ApiResponse {
+interface ApiResponse {
   status: number;
   headers: Headers;
   text: string;
@@ -59,7 +59,7 @@ export async function api(
 
 let counter = 0;
 /** A name no other test uses. */
-export const uniqueName = (prefix = 'Connector') => `${prefix} ${++counter}`;
+const uniqueName = (prefix = 'Connector') => `${prefix} ${++counter}`;
 
 /** A valid creation request (D4) of the interface's Jira flow. */
 export function jiraRequest(

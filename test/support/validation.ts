@@ -4,7 +4,7 @@ import type { ValidationError } from '../../src/api/contract';
 import type { TestServer } from './harness';
 import { api, jiraRequest } from './http';
 
-export type Loc = (string | number)[];
+type Loc = (string | number)[];
 
 /** Posts a creation request that must fail validation, and returns its problems. */
 export function creationProblems(getServer: () => TestServer) {

@@ -42,8 +42,8 @@ test('Create sends the connector, attaches the credential and lands on the list'
   await fillToReview(user, 'Created Jira');
   const review = screen.getByRole('form');
   expect(within(review).getByText('What to index').nextSibling).toHaveTextContent('Everything');
-  expect(within(review).getByText('Every 1 hour (3600 seconds)')).toBeInTheDocument();
-  expect(within(review).getByText('Every 1 day (86400 seconds)')).toBeInTheDocument();
+  expect(within(review).getByText('Every hour (3600 seconds)')).toBeInTheDocument();
+  expect(within(review).getByText('Every day (86400 seconds)')).toBeInTheDocument();
   expect(
     within(review).getByText(`Jira Cloud — engineering bot (#${fleet.credentials.jiraCloud})`),
   ).toBeInTheDocument();

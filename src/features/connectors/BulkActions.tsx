@@ -23,7 +23,7 @@ const VERBS: Record<BulkAction, { button: string; done: string; confirm: string 
  * The chosen connectors an action concerns: pause the running ones, resume the
  * paused ones, delete them all. While their statuses are unknown (null), all.
  */
-export function targetsOf(
+function targetsOf(
   action: BulkAction,
   chosen: ConnectorSnapshot[],
   paused: ReadonlySet<number> | null,

@@ -34,7 +34,7 @@ const open = async () => {
 test('shows the settings in human units and the credential masked', async () => {
   await open();
   expect(screen.getByText('every hour')).toBeInTheDocument();
-  expect(screen.getByText('daily')).toBeInTheDocument();
+  expect(screen.getByText('every day')).toBeInTheDocument();
   expect(screen.getByText('Active')).toBeInTheDocument();
   expect(screen.getByText('jira_api_token: a-se...0000')).toBeInTheDocument();
   expect(document.body.textContent).not.toContain('a-secret-token-0000');

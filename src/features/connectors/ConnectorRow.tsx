@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import type { ConnectorSnapshot } from '../../api/contract';
 import { COLUMNS, type CredentialNames } from './connectorColumns';
 
-export interface ConnectorRowProps {
+interface ConnectorRowProps {
   connector: ConnectorSnapshot;
   /** Its place in the list (0 first), for aria-rowindex: only some rows are in the page. */
   index: number;

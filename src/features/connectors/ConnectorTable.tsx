@@ -9,7 +9,7 @@ import { COLUMNS, type CredentialNames, type Sort } from './connectorColumns';
 import { ConnectorRow } from './ConnectorRow';
 
 /** Up to this many rows are simply rendered; past it, only those in view. */
-export const VIRTUAL_FROM = 150;
+const VIRTUAL_FROM = 150;
 const VirtualRows = lazy(() => import('./VirtualRows'));
 
 export interface ConnectorTableProps {

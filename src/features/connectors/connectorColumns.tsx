@@ -3,14 +3,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ConnectorSnapshot } from '../../api/contract';
 import { SourceLabel } from '../../components/SourceLabel';
-import { formatDateTime, formatFrequency } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
+import { formatFrequency } from '../../lib/frequency';
 import { paths, type ListSort } from '../../lib/paths';
 import { sourceLabel } from '../../lib/sources';
 
 /** Credential id → how a person knows it ("Jira Cloud — engineering bot"). */
 export type CredentialNames = ReadonlyMap<number, string>;
 
-export interface Column {
+interface Column {
   key: string;
   label: string;
   /**

@@ -21,11 +21,11 @@ export const roleFormSchema = z.object({
   new_role: z.enum(USER_ROLES, { error: 'Choose the new role.' }),
   explicit_override: z.boolean(),
 } satisfies Record<keyof SetUserRoleRequest, z.ZodType>);
-export type RoleFormInput = z.input<typeof roleFormSchema>;
+type RoleFormInput = z.input<typeof roleFormSchema>;
 /** What the form hands to useSetUserRole: the same schema types the mutation's input. */
 export type RoleFormValues = z.output<typeof roleFormSchema>;
 
-export const FIELDS = ['user_email', 'new_role', 'explicit_override'] as const;
+const FIELDS = ['user_email', 'new_role', 'explicit_override'] as const;
 const isField = (name: unknown): name is (typeof FIELDS)[number] =>
   (FIELDS as readonly unknown[]).includes(name);
 

@@ -1,7 +1,7 @@
 import type { VersionSet } from '../../api/contract';
 import { compareVersions, parseVersionTag } from '../../lib/versionTags';
 
-export type VersionNotice =
+type VersionNotice =
   | { kind: 'stable'; available: string; running: string }
   | { kind: 'beta'; available: string; running: string };
 
