@@ -77,3 +77,11 @@ test('the words carry the limits and choices that matter', () => {
     'Something the panel has no words for.',
   );
 });
+
+test('a pattern the contract explains is said in its own words', () => {
+  expect(
+    friendlyWords(
+      "String should match pattern '^[A-Z][A-Z0-9_]*$' (upper-case letters, digits and _, starting with a letter)",
+    ),
+  ).toBe('Use upper-case letters, digits and _, starting with a letter.');
+});

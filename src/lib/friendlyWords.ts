@@ -3,8 +3,6 @@
 // its sentences (clients of the real backend read them); the panel translates
 // them here, once, wherever a field's problem is shown. A sentence not known
 // here (the project's own, already in words) is shown as a sentence.
-import { PROJECT_KEY_PATTERN } from '../api/sources/jira';
-
 type Rule = [RegExp, (match: RegExpMatchArray) => string];
 
 const plural = (count: string, noun: string) => `${count} ${noun}${count === '1' ? '' : 's'}`;
@@ -20,10 +18,8 @@ const RULES: Rule[] = [
     /^String should have at most (\d+) characters?$/,
     ([, n]) => `Too long: keep it to ${plural(n!, 'character')}.`,
   ],
-  [
-    new RegExp(`^String should match pattern '${escape(PROJECT_KEY_PATTERN.source)}'`),
-    () => 'Use capital letters, digits and underscores, starting with a letter (like ENG).',
-  ],
+  // A pattern the contract explains in its own words ("… (upper-case letters, digits and _)").
+  [/^String should match pattern '[^']*' \((.+)\)$/, ([, words]) => `Use ${words}.`],
   [/^String should match pattern/, () => 'This is not in the expected form.'],
   [
     /^Not a valid e-mail address/,
@@ -48,10 +44,6 @@ const RULES: Rule[] = [
   [/^Input should be ('.+)$/, ([, choices]) => `Choose one of ${choices!.replaceAll("'", '')}.`],
   [/^Value error, (.+)$/, ([, reason]) => sentence(reason!)],
 ];
-
-function escape(text: string) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 const sentence = (text: string) =>
   `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
