@@ -41,6 +41,10 @@ export interface Store {
    * SQLite the transaction's BEGIN IMMEDIATE has done that already.
    */
   beginWrite(trx: Db): Promise<void>;
+  /** A write transaction of this instance ended (PostgreSQL: the next request reads the revision once). */
+  wrote?(): void;
+  /** PostgreSQL: whether the revision is pushed (LISTEN) rather than read per request. */
+  revisionPushed?(): boolean;
   /** The first statement of start-up work that must run once however many instances start. */
   beginSetup(trx: Db): Promise<void>;
   /** Seals and opens credential secrets (server/crypto). */

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { loadSecretBox } from '../crypto/secretKey';
 import { finishOpening, type Db, type Store } from './database';
 import type { Tables } from './schema';
+import { listenForRevisions, type RevisionListener } from './revisionListener';
 import { sharedRead } from './sharedRead';
 import { StorageError } from './storageErrors';
 
@@ -76,32 +77,52 @@ export async function openPostgresStore(
     throw new StorageError(`Cannot reach ${where} (SOURCEDESK_DATABASE_URL): ${reason(error)}.`);
   }
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  // The row, read: shared by the requests that arrive while one read is on its
+  // way (each still gets a read begun after it arrived), prepared once per connection.
+  const readRevision = sharedRead(async () => {
+    const result = await pool.query<{ value: number }>({
+      name: 'sourcedesk_revision',
+      text: 'select value from revision where id = 1',
+    });
+    return String(result.rows[0]?.value ?? 0);
+  });
+  const schema = options.schema ?? 'public';
+  let listener: RevisionListener | null = null;
   return finishOpening(
     {
       db,
       dialect: 'postgres',
       engine: `postgres:${version.split(' ')[0]}`,
       file: null,
-      // Read before every request: shared by the requests that arrive while one
-      // is on its way (each still gets a read begun after it arrived), and
-      // prepared once per connection.
-      revision: sharedRead(async () => {
-        const result = await pool.query<{ value: number }>({
-          name: 'sourcedesk_revision',
-          text: 'select value from revision where id = 1',
-        });
-        return String(result.rows[0]?.value ?? 0);
-      }),
+      // Pushed while the instance listens (no round trip); read per request when not.
+      revision: async () => (await listener?.current()) ?? readRevision(),
+      wrote: () => listener?.wrote(),
+      revisionPushed: () => listener?.listening() ?? false,
       beginWrite: async (trx: Db) => {
         await sql`update revision set value = value + 1 where id = 1`.execute(trx);
       },
       beginSetup: async (trx: Db) => {
         await sql`select pg_advisory_xact_lock(${SETUP_LOCK})`.execute(trx);
       },
-      close: () => db.destroy(),
+      close: async () => {
+        await listener?.close();
+        await db.destroy();
+      },
     },
     () => loadSecretBox(null, secretKey),
     where,
-    options.schema ?? 'public',
-  );
+    schema,
+  ).then((store) => {
+    // After the migrations: the notices exist from 0004 on.
+    listener = listenForRevisions(
+      {
+        connectionString: url,
+        application_name: `sourcedesk-revisions:${schema}`,
+        ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+      },
+      schema,
+      readRevision,
+    );
+    return store;
+  });
 }

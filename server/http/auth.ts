@@ -99,14 +99,19 @@ export type Writer = <T>(request: FastifyRequest, work: (trx: Db) => Promise<T>)
 export const createWriter =
   (store: Store): Writer =>
   (request, work) =>
-    store.db.transaction().execute(async (trx) => {
-      await store.beginWrite(trx);
-      const { access, keyHash } = request;
-      if (access && keyHash) {
-        const user = await findUserByKeyHash(trx, keyHash);
-        if (!user) throw notAuthenticated();
-        if (!access.roles.includes(user.role)) throw problem(403, access.refusal);
-        request.user = user;
-      }
-      return work(trx);
-    });
+    withWrote(store, () =>
+      store.db.transaction().execute(async (trx) => {
+        await store.beginWrite(trx);
+        const { access, keyHash } = request;
+        if (access && keyHash) {
+          const user = await findUserByKeyHash(trx, keyHash);
+          if (!user) throw notAuthenticated();
+          if (!access.roles.includes(user.role)) throw problem(403, access.refusal);
+          request.user = user;
+        }
+        return work(trx);
+      }),
+    );
+
+/** Tells the store once a write transaction has ended, committed or not. */
+const withWrote = <T>(store: Store, run: () => Promise<T>) => run().finally(() => store.wrote?.());

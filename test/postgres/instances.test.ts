@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStore } from '../../server/db/postgres';
 import { findUserByEmail } from '../../server/repos/users';
 import { prepareStore } from '../../server/setup';
-import { startTestServer, TEST_DATABASE_URL, type TestServer } from '../support/harness';
+import {
+  heardEverything,
+  startTestServer,
+  TEST_DATABASE_URL,
+  type TestServer,
+} from '../support/harness';
 import { addCredential, api, createConnector, jiraRequest, splitAttaches } from '../support/http';
 
 let a: TestServer;
@@ -28,9 +33,10 @@ const names = async (server: TestServer, key?: string) =>
   );
 
 describe('two instances, one database', () => {
-  it('a connector created through A is listed by B at once, though B had cached the list', async () => {
+  it('a connector created through A is listed by B once its notice came, though B had cached the list', async () => {
     const before = await names(b); // B now holds the list in its read cache
     const id = await createConnector(a, jiraRequest({ name: 'Made through A' }));
+    await heardEverything(b);
     expect(await names(b)).toEqual([...before, 'Made through A']);
     const detail = await api(b, 'GET', `/manage/admin/connector/${id}`);
     expect(detail.status).toBe(200);
@@ -43,6 +49,7 @@ describe('two instances, one database', () => {
       body: { user_email: 'moved.admin@instances.test', new_role: 'basic' },
     });
     expect(demote.status).toBe(200);
+    await heardEverything(b);
     const refused = await api(b, 'GET', '/manage/admin/connector', { key });
     expect(refused.status).toBe(403);
     expect(refused.json).toEqual({ detail: 'Access denied. User is not a curator or admin.' });
@@ -51,6 +58,7 @@ describe('two instances, one database', () => {
     expect((await api(b, 'GET', '/manage/users/accepted', { key: gone })).status).toBe(200);
     const user = await findUserByEmail(a.store.db, 'gone.admin@instances.test');
     await a.store.db.deleteFrom('api_keys').where('user_id', '=', user!.id).execute();
+    await heardEverything(b);
     expect((await api(b, 'GET', '/manage/users/accepted', { key: gone })).status).toBe(401);
   });
 });
@@ -147,6 +155,7 @@ describe('start-up', () => {
         '0001_initial',
         '0002_lifecycle',
         '0003_revision',
+        '0004_revision_notice',
       ]);
     } finally {
       await sql`drop schema ${sql.id(schema)} cascade`.execute(stores[0]!.db);

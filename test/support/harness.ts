@@ -145,3 +145,27 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
+
+/**
+ * Resolves once `server` knows every change committed so far: on PostgreSQL the
+ * revision is pushed (NOTIFY after commit), so another instance's write counts
+ * from the first request after its notice arrives. A bounded wait, not a sleep.
+ */
+export async function heardEverything(server: TestServer, timeoutMs = 3_000): Promise<void> {
+  if (server.store.dialect !== 'postgres') return;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let known: boolean;
+    try {
+      const row = await sql<{ value: number }>`select value from revision where id = 1`.execute(
+        server.store.db,
+      );
+      known = (await server.store.revision()) === String(row.rows[0]?.value);
+    } catch {
+      return; // the database cannot be reached: the request itself will say so
+    }
+    if (known) return;
+    if (Date.now() > deadline) throw new Error('the revision notice did not arrive in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -4,7 +4,7 @@ import { minimalConfig } from './sourceConfigs';
 import { sql } from 'kysely';
 import type { ConnectorCreateRequest, DocumentSource, UserRole } from '../../src/api/contract';
 import { createCredential } from '../../server/repos/credentials';
-import type { TestServer } from './harness';
+import { heardEverything, type TestServer } from './harness';
 
 export interface ApiOptions {
   /** Bearer key; the admin's key by default, null for no Authorization header. */
@@ -31,6 +31,10 @@ export async function api(
   path: string,
   options: ApiOptions = {},
 ): Promise<ApiResponse> {
+  // On PostgreSQL a change counts from the first request after its notice (the
+  // revision is pushed): tests write directly through the store too, so each
+  // request waits, boundedly, until the server has heard every change so far.
+  await heardEverything(server);
   const headers: Record<string, string> = {};
   const key = options.key === undefined ? server.adminKey : options.key;
   if (key !== null) headers.authorization = `Bearer ${key}`;
