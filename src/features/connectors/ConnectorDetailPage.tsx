@@ -4,11 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import {
-  connectorDetailQuery,
-  useDeleteConnector,
-  useUpdateConnector,
-} from '../../api/connectors';
+import { connectorDetailQuery, useDeleteConnector, useUpdateConnector } from '../../api/connectors';
 import type { ConnectorDetail } from '../../api/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -136,6 +132,7 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
         <ConfirmDialog
           title={`Delete “${connector.name}”?`}
           confirmLabel="Delete connector"
+          danger
           onCancel={() => setDeleting(false)}
           onConfirm={() => void erase().catch(() => {})}
         >
