@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { paths } from '../../lib/paths';
@@ -13,6 +13,12 @@ export function ConnectorsPage() {
   const view = useConnectorListView();
   const { credential, search, status, sort, listed, statuses, paused, rows, created, show } = view;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // What another page or the unfinished list just did is the result of an
+  // action: the keyboard goes to its words (README, "Focus after an action").
+  const said = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (view.announcement) said.current?.focus();
+  }, [view.announcement]);
   const select = (ids: number[], chosen: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -27,7 +33,7 @@ export function ConnectorsPage() {
     <>
       {/* The shell's navigation holds the one "New connector" entry (the catalogue). */}
       <h1>Connectors</h1>
-      <div role="status">
+      <div role="status" ref={said} tabIndex={-1} className="action-message">
         {view.announcement && <p className="notice notice-success">{view.announcement}</p>}
       </div>
       {view.addressProblem !== null && (
