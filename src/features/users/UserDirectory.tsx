@@ -2,12 +2,13 @@
 // and page in the address, so the view can be shared and reloaded). Choosing a
 // user opens the role editor on that user.
 import { useSearchParams } from 'react-router-dom';
+import type { UserRole } from '../../api/contract';
 import { useUserDirectory } from '../../api/users';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 const PAGE_SIZE = 10;
 
-export function UserDirectory({ onChoose }: { onChoose: (email: string) => void }) {
+export function UserDirectory({ onChoose }: { onChoose: (email: string, role: UserRole) => void }) {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
@@ -44,7 +45,11 @@ export function UserDirectory({ onChoose }: { onChoose: (email: string) => void 
       <ul className="user-list">
         {(users.data?.items ?? []).map((user) => (
           <li key={user.id}>
-            <button type="button" className="user-row" onClick={() => onChoose(user.email)}>
+            <button
+              type="button"
+              className="user-row"
+              onClick={() => onChoose(user.email, user.role)}
+            >
               <span className="user-email">{user.email}</span>{' '}
               <span className={user.role === 'admin' ? 'role-badge role-admin' : 'role-badge'}>
                 {user.role}

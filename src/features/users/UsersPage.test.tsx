@@ -280,3 +280,18 @@ test('a refusal for one user is not left beside the next user, nor in the grant 
   expect(await screen.findByRole('dialog')).not.toHaveTextContent(/refused/);
   expect(result()).toBeEmptyDOMElement();
 });
+
+test("choosing a user in the directory starts the role radios on that user's current role", async () => {
+  const { user } = await openPage();
+  const directory = screen.getByRole('region', { name: 'Users' });
+  await within(directory).findByText('3 users');
+  await user.click(
+    within(directory).getByRole('button', { name: /sam\.slack@example\.com slack_user/ }),
+  );
+  await waitFor(() => expect(screen.getByRole('radio', { name: 'slack_user' })).toBeChecked());
+  await user.click(
+    within(directory).getByRole('button', { name: /lee\.basic@example\.com basic/ }),
+  );
+  await waitFor(() => expect(screen.getByRole('radio', { name: 'basic' })).toBeChecked());
+  expect(screen.getByRole('radio', { name: 'slack_user' })).not.toBeChecked();
+});
