@@ -1,6 +1,7 @@
 // Who is here, and with which role: a searchable, paged list of users (search
 // and page in the address, so the view can be shared and reloaded). Choosing a
 // user opens the role editor on that user.
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { UserRole } from '../../api/contract';
 import { useUserDirectory } from '../../api/users';
@@ -15,6 +16,14 @@ export function UserDirectory({ onChoose }: { onChoose: (email: string, role: Us
   const users = useUserDirectory({ q, page, pageSize: PAGE_SIZE });
   const total = users.data?.total_items ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const previous = useRef<HTMLButtonElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  /** A page button that becomes disabled hands the keyboard to the other one. */
+  const turn = (to: number) => {
+    go({ page: to });
+    const other = to === 0 ? nextButton : to + 1 >= pages ? previous : null;
+    if (other) requestAnimationFrame(() => other.current?.focus());
+  };
   const go = (next: { q?: string; page?: number }) => {
     const search = new URLSearchParams();
     const nextQ = next.q ?? q;
@@ -64,8 +73,9 @@ export function UserDirectory({ onChoose }: { onChoose: (email: string, role: Us
           <button
             type="button"
             className="secondary"
+            ref={previous}
             disabled={page === 0}
-            onClick={() => go({ page: page - 1 })}
+            onClick={() => turn(page - 1)}
           >
             Previous page
           </button>
@@ -75,8 +85,9 @@ export function UserDirectory({ onChoose }: { onChoose: (email: string, role: Us
           <button
             type="button"
             className="secondary"
+            ref={nextButton}
             disabled={page + 1 >= pages}
-            onClick={() => go({ page: page + 1 })}
+            onClick={() => turn(page + 1)}
           >
             Next page
           </button>
