@@ -36,6 +36,9 @@ test('shows the settings in human units and the credential masked', async () => 
   expect(screen.getByText('every hour')).toBeInTheDocument();
   expect(screen.getByText('every day')).toBeInTheDocument();
   expect(screen.getByText('Running')).toBeInTheDocument();
+  // Enum values in words (src/lib/enumWords.ts), not `poll` or `PUBLIC`.
+  expect(screen.getByText('Polled for changes')).toBeInTheDocument();
+  expect(screen.getByText('Public')).toBeInTheDocument();
   expect(screen.getByText('jira_api_token: a-se...0000')).toBeInTheDocument();
   expect(document.body.textContent).not.toContain('a-secret-token-0000');
 });

@@ -8,6 +8,7 @@ import { connectorDetailQuery, useDeleteConnector, useUpdateConnector } from '..
 import type { ConnectorDetail } from '../../api/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { accessTypeWords, inputTypeWords, statusWords } from '../../lib/enumWords';
 import { formatDateTime } from '../../lib/format';
 import { formatFrequency } from '../../lib/frequency';
 import { paths } from '../../lib/paths';
@@ -151,15 +152,15 @@ function Settings({ connector }: { connector: ConnectorDetail }) {
   return (
     <dl className="facts detail-settings">
       <dt>Status</dt>
-      <dd>{connector.status === 'PAUSED' ? 'Paused' : 'Running'}</dd>
+      <dd>{statusWords(connector.status)}</dd>
       <dt>Source</dt>
       <dd>
         <SourceLabel source={connector.source} />
       </dd>
       <dt>Input type</dt>
-      <dd>{connector.input_type}</dd>
+      <dd>{inputTypeWords(connector.input_type)}</dd>
       <dt>Access</dt>
-      <dd>{connector.access_type}</dd>
+      <dd>{accessTypeWords(connector.access_type)}</dd>
       <dt>Refresh</dt>
       <dd>{formatFrequency(connector.refresh_freq)}</dd>
       <dt>Prune</dt>

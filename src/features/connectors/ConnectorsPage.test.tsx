@@ -59,7 +59,7 @@ test('lists the finished connectors in human units and counts the unfinished one
   ]);
   const jira = screen.getByRole('row', { name: /^Engineering Jira/ });
   const jiraCredential = `Jira Cloud — engineering bot (#${fleet.credentials.jiraCloud})`;
-  for (const text of ['Jira', 'poll', 'every hour', 'every day', jiraCredential]) {
+  for (const text of ['Jira', 'Polled for changes', 'every hour', 'every day', jiraCredential]) {
     expect(within(jira).getByRole('cell', { name: text })).toBeInTheDocument();
   }
   const policies = screen.getByRole('row', { name: /^Uploaded policies/ });
