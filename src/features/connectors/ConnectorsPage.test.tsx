@@ -450,3 +450,27 @@ test('bulk delete of more than twenty: the number is typed before the button wor
   await user.click(confirm);
   expect(await screen.findByText('25 of 25 deleted.')).toBeInTheDocument();
 });
+
+test('with only an unfinished connector the list does not also say there are no connectors', async () => {
+  const lonely = await startTestServer();
+  try {
+    const id = await insertConnector(lonely.store.db, {
+      name: 'Half-made Jira',
+      source: 'jira',
+      input_type: 'poll',
+      access_type: 'PUBLIC',
+      connector_specific_config: { jira_base_url: 'https://acme.example' },
+      refresh_freq: 3600,
+      prune_freq: 86400,
+      indexing_start: null,
+    });
+    expect(id).toBeGreaterThan(0);
+    connectTo(lonely);
+    renderApp('/connectors');
+    expect(await screen.findByText('1 connector is not finished.')).toBeInTheDocument();
+    expect(screen.queryByText(/No connectors yet/)).not.toBeInTheDocument();
+    expect(screen.getByText(/No finished connector yet/)).toBeInTheDocument();
+  } finally {
+    await lonely.close();
+  }
+});

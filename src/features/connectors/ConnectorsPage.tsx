@@ -92,7 +92,7 @@ export function ConnectorsPage() {
         <ErrorNotice error={statuses.error} onRetry={() => void statuses.refetch()} />
       )}
       {rows.length === 0 ? (
-        <EmptyState filtered={view.filtered} />
+        <EmptyState filtered={view.filtered} unfinished={view.unfinished.length} />
       ) : (
         <ConnectorTable
           rows={rows}
@@ -110,10 +110,17 @@ export function ConnectorsPage() {
   );
 }
 
-function EmptyState({ filtered }: { filtered: boolean }) {
-  return filtered ? (
-    <p className="notice">No connectors match.</p>
-  ) : (
+function EmptyState({ filtered, unfinished }: { filtered: boolean; unfinished: number }) {
+  if (filtered) return <p className="notice">No connectors match.</p>;
+  // The unfinished ones are said above: "no connectors" would contradict them.
+  if (unfinished > 0)
+    return (
+      <p className="notice">
+        No finished connector yet: attach a credential to the one above, or{' '}
+        <Link to={paths.catalogue.getHref()}>connect a source</Link>.
+      </p>
+    );
+  return (
     <p className="notice">
       No connectors yet — <Link to={paths.catalogue.getHref()}>connect a source</Link>. Its wizard
       asks for the credential on the way: choose one, or make one right there.
