@@ -209,3 +209,26 @@ test('a credential is attached from the page: chosen in the picker, or made in a
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(screen.getByRole('button', { name: 'New Jira credential' })).toHaveFocus();
 });
+
+test('a deleted connector is not asked for again (no 404 after the delete)', async () => {
+  const asked: string[] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    asked.push(
+      `${method} ${new URL(input instanceof Request ? input.url : String(input)).pathname}`,
+    );
+    return realFetch(input, init);
+  };
+  try {
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Delete connector' }));
+    await screen.findByText('Connector “Docs Jira” was deleted.');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = asked.slice(asked.findIndex((line) => line.startsWith('DELETE')) + 1);
+    expect(after).not.toContain(`GET /api/manage/admin/connector/${connector}`);
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+});
