@@ -99,3 +99,20 @@ test('a bulk delete from the keyboard: one question, then the report has the key
   await expect(page.getByRole('status').filter({ has: report })).toBeFocused();
   await noViolations(page);
 });
+
+test('row boxes, role radios and the override box are targets of at least 24×24 px', async ({
+  page,
+  signIn,
+}) => {
+  const atLeast24 = async (target: ReturnType<Page['getByRole']>) => {
+    const box = await target.boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(24);
+    expect(box!.height).toBeGreaterThanOrEqual(24);
+  };
+  await signIn('/connectors');
+  await atLeast24(page.getByRole('checkbox', { name: 'Select Platform Jira' }));
+  await page.goto(page.url().replace(/\/connectors.*$/, '/users'));
+  await expect(page.getByRole('heading', { name: 'Users and roles', level: 1 })).toBeVisible();
+  await atLeast24(page.getByRole('radio', { name: 'curator', exact: true }));
+  await atLeast24(page.getByRole('checkbox', { name: 'Explicit override' }));
+});
