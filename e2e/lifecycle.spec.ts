@@ -89,7 +89,10 @@ test('onboard a Jira source from an empty install, then retire it', async ({
   await expect(page.getByText('“QA Jira (nightly)” is paused.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
   await page.getByRole('button', { name: 'Detach Jira DC token' }).click();
-  await expect(page.getByText(/No credential: this connector is not finished/)).toBeVisible();
+  await page.getByRole('button', { name: 'Detach credential' }).click();
+  await expect(
+    page.getByText(/“QA Jira \(nightly\)” is not indexed until one is attached/),
+  ).toBeVisible();
 
   // Delete, after a confirmation that names it.
   await page.getByRole('button', { name: 'Delete' }).click();

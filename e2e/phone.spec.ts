@@ -186,7 +186,7 @@ test.describe('390 × 844', () => {
       await expect(card.getByRole('cell', { name: new RegExp(text) }).first()).toBeVisible();
     }
     // The rest waits for a wider screen.
-    await expect(card.getByRole('cell', { name: 'poll' })).toBeHidden();
+    await expect(card.getByRole('cell', { name: 'Polled for changes' })).toBeHidden();
     const cardBox = await card.boundingBox();
     expect(cardBox!.x + cardBox!.width).toBeLessThanOrEqual(390);
   });

@@ -103,10 +103,33 @@ export const useUpdateConnector = () =>
     }),
   );
 
-export const useDeleteConnector = () =>
-  useConnectorMutation((id: number) =>
-    apiRequest({ method: 'DELETE', path: `${CONNECTOR_PATH}/${id}`, schema: statusResponseSchema }),
-  );
+/**
+ * A deleted connector's own page is not asked for again (it would be a 404):
+ * its detail leaves the cache, and only the lists are fetched again.
+ */
+export function useDeleteConnector() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await queryClient.cancelQueries({ queryKey: connectorKeys.detail(id) });
+      return apiRequest({
+        method: 'DELETE',
+        path: `${CONNECTOR_PATH}/${id}`,
+        schema: statusResponseSchema,
+      });
+    },
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: connectorKeys.detail(id) });
+      return Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: connectorKeys.all,
+          predicate: (query) => query.queryKey[1] !== 'detail' || query.queryKey[2] !== id,
+        }),
+        queryClient.invalidateQueries({ queryKey: credentialKeys.all }),
+      ]);
+    },
+  });
+}
 
 export const useDetachCredential = () =>
   useConnectorMutation(({ connectorId, credentialId }: AttachInput) =>

@@ -6,6 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { useSession } from '../lib/useSession';
 import { apiRequest } from './client';
 import { acceptedUsersPageSchema, currentUserSchema, type SetUserRoleRequest } from './contract';
 
@@ -32,7 +33,11 @@ export const currentUserQuery = () =>
     retry: false,
   });
 
-export const useCurrentUser = () => useQuery(currentUserQuery());
+/** Asked only with a key: before sign-in there is nobody to ask about. */
+export const useCurrentUser = () => {
+  const { apiKey } = useSession();
+  return useQuery({ ...currentUserQuery(), enabled: Boolean(apiKey) });
+};
 
 export const userListQuery = (filters: UserFilters) =>
   queryOptions({

@@ -8,6 +8,10 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** A destructive action: the confirming button is styled as a danger. */
+  danger?: boolean;
+  /** Held back until the question is answered (e.g. a typed count). */
+  confirmDisabled?: boolean;
 }
 
 /** A modal question: focus starts on Cancel, the safe choice. */
@@ -17,6 +21,8 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   onCancel,
+  danger = false,
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const textId = useId();
@@ -29,7 +35,12 @@ export function ConfirmDialog({
             <button type="button" className="secondary" ref={cancelRef} onClick={onCancel}>
               Cancel
             </button>
-            <button type="button" onClick={onConfirm}>
+            <button
+              type="button"
+              className={danger ? 'danger' : undefined}
+              disabled={confirmDisabled}
+              onClick={onConfirm}
+            >
               {confirmLabel}
             </button>
           </div>

@@ -38,7 +38,12 @@ export function placeServerErrors<T extends FieldValues>(
       unplaced.push(problemWords(problem));
       continue;
     }
-    setError(field as Path<T>, { type: 'server', message: problem.msg });
+    // The first field in error gets the keyboard (README, "Focus after an action").
+    setError(
+      field as Path<T>,
+      { type: 'server', message: problem.msg },
+      { shouldFocus: placed.length === 0 },
+    );
     placed.push(field);
   }
   return { placed, unplaced };

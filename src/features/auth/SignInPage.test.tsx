@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { session } from '../../lib/session';
 import { connectTo, renderApp } from '../../test/render';
@@ -32,4 +32,23 @@ test('a signed-in key goes on to the page it came from and is kept for the tab o
   expect(sessionStorage.getItem('sourcedesk.apiKey')).toBe(server.adminKey);
   expect(localStorage.length).toBe(0);
   session.signOut();
+});
+
+test('the key box has the keyboard on arrival, and nobody is asked about before a key is given', async () => {
+  const asked: string[] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    asked.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+    return realFetch(input, init);
+  };
+  try {
+    connectTo(server, null);
+    renderApp('/connectors');
+    const box = await screen.findByLabelText('API key');
+    await vi.waitFor(() => expect(box).toHaveFocus());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asked).not.toContain('/api/me');
+  } finally {
+    globalThis.fetch = realFetch;
+  }
 });

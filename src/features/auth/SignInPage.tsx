@@ -1,6 +1,6 @@
 import { Field } from '../../components/Field';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { session } from '../../lib/session';
@@ -16,6 +16,9 @@ export function SignInPage() {
   const queryClient = useQueryClient();
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The one thing to do here is to paste a key: the box has the keyboard on arrival.
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => box.current?.focus(), []);
 
   if (apiKey) return <Navigate to={safeReturn(searchParams.get('from'))} replace />;
 
@@ -53,6 +56,7 @@ export function SignInPage() {
           {(control) => (
             <input
               {...control}
+              ref={box}
               name="api-key"
               type="password"
               autoComplete="off"

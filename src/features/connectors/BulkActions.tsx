@@ -1,6 +1,6 @@
 // Pause, resume or delete the chosen connectors: one confirmation for all of
 // them, then what happened to each, in words.
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useBulkConnectors, type BulkAction, type BulkOutcome } from '../../api/connectors';
 import type { ConnectorSnapshot } from '../../api/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -18,6 +18,16 @@ const VERBS: Record<BulkAction, { button: string; done: string; confirm: string 
     confirm: 'They and their credential attachments are deleted. This cannot be undone.',
   },
 };
+
+const NAMED_AT_MOST = 10;
+const TYPE_TO_CONFIRM_PAST = 20;
+
+/** "A, B and C." — at most ten names, then how many more. */
+function namesOf(connectors: { name: string }[]) {
+  const names = connectors.slice(0, NAMED_AT_MOST).map((c) => c.name);
+  const more = connectors.length - names.length;
+  return more > 0 ? `${names.join(', ')} and ${more} more.` : `${names.join(', ')}.`;
+}
 
 /**
  * The chosen connectors an action concerns: pause the running ones, resume the
@@ -44,8 +54,13 @@ export function BulkActions(props: {
   const [report, setReport] = useState<{ action: BulkAction; outcomes: BulkOutcome[] } | null>(
     null,
   );
+  const [typed, setTyped] = useState('');
+  const reportRef = useRef<HTMLDivElement>(null);
+  const typedId = useId();
   const count = chosen.length;
   const targets = asking ? targetsOf(asking, chosen, paused) : [];
+  // Deleting many is not one click: past this many the number is typed.
+  const mustType = asking === 'delete' && targets.length > TYPE_TO_CONFIRM_PAST;
 
   const run = async (action: BulkAction) => {
     setAsking(null);
@@ -55,6 +70,12 @@ export function BulkActions(props: {
     });
     setReport({ action, outcomes });
     onClear();
+    // The report is the result: the keyboard goes there (README, "Focus after an action").
+    requestAnimationFrame(() => reportRef.current?.focus());
+  };
+  const ask = (action: BulkAction) => {
+    setTyped('');
+    setAsking(action);
   };
 
   return (
@@ -70,9 +91,9 @@ export function BulkActions(props: {
                 <button
                   key={action}
                   type="button"
-                  className="secondary"
+                  className={action === 'delete' ? 'danger' : 'secondary'}
                   disabled={bulk.isPending}
-                  onClick={() => setAsking(action)}
+                  onClick={() => ask(action)}
                 >
                   {VERBS[action].button} {n}
                 </button>
@@ -84,16 +105,32 @@ export function BulkActions(props: {
           </button>
         </div>
       )}
-      <div role="status">{report && <Report {...report} />}</div>
+      <div role="status" ref={reportRef} tabIndex={-1} className="action-message">
+        {report && <Report {...report} />}
+      </div>
       {asking && (
         <ConfirmDialog
           title={`${VERBS[asking].button} ${targets.length} connector${targets.length === 1 ? '' : 's'}?`}
           confirmLabel={`${VERBS[asking].button} ${targets.length}`}
           onCancel={() => setAsking(null)}
           onConfirm={() => void run(asking).catch(() => {})}
+          danger={asking === 'delete'}
+          confirmDisabled={mustType && typed.trim() !== String(targets.length)}
         >
-          <p>{targets.map((c) => c.name).join(', ')}.</p>
+          <p>{namesOf(targets)}</p>
           <p>{VERBS[asking].confirm}</p>
+          {mustType && (
+            <p className="field">
+              <label htmlFor={typedId}>Type {targets.length} to delete them all</label>
+              <input
+                id={typedId}
+                inputMode="numeric"
+                autoComplete="off"
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+              />
+            </p>
+          )}
         </ConfirmDialog>
       )}
     </div>

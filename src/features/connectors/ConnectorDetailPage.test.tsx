@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import {
   addCredential,
@@ -35,7 +35,10 @@ test('shows the settings in human units and the credential masked', async () => 
   await open();
   expect(screen.getByText('every hour')).toBeInTheDocument();
   expect(screen.getByText('every day')).toBeInTheDocument();
-  expect(screen.getByText('Active')).toBeInTheDocument();
+  expect(screen.getByText('Running')).toBeInTheDocument();
+  // Enum values in words (src/lib/enumWords.ts), not `poll` or `PUBLIC`.
+  expect(screen.getByText('Polled for changes')).toBeInTheDocument();
+  expect(screen.getByText('Public')).toBeInTheDocument();
   expect(screen.getByText('jira_api_token: a-se...0000')).toBeInTheDocument();
   expect(document.body.textContent).not.toContain('a-secret-token-0000');
 });
@@ -112,7 +115,7 @@ test('pause and resume; the server agrees', async () => {
       .status,
   ).toBe('PAUSED');
   await user.click(await screen.findByRole('button', { name: 'Resume' }));
-  expect(await screen.findByText('“Docs Jira” runs again.')).toBeInTheDocument();
+  expect(await screen.findByText('“Docs Jira” is running again.')).toBeInTheDocument();
   expect(
     screen.queryByText('Not indexed until it is resumed.', { exact: false }),
   ).not.toBeInTheDocument();
@@ -164,4 +167,68 @@ test('every field of its source is shown in words and can be edited: the comment
     },
   );
   expect(screen.getByText('What to index').nextElementSibling).toHaveTextContent('Everything');
+});
+
+test('Detach asks first, naming connector and credential; then says what happened, with the keyboard on the words', async () => {
+  const { user } = await open();
+  await user.click(screen.getByRole('button', { name: 'Detach Jira bot' }));
+  const dialog = screen.getByRole('dialog', { name: 'Detach “Jira bot” from “Docs Jira”?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(screen.getByRole('button', { name: 'Detach Jira bot' })).toHaveFocus();
+
+  await user.click(screen.getByRole('button', { name: 'Detach Jira bot' }));
+  await user.click(screen.getByRole('button', { name: 'Detach credential' }));
+  const said = await screen.findByText(
+    '“Jira bot” was detached from “Docs Jira”. It is not indexed until a credential is attached.',
+  );
+  await vi.waitFor(() => expect(said).toHaveFocus());
+  expect(screen.getByText(/“Docs Jira” is not indexed until one is attached/)).toBeInTheDocument();
+});
+
+test('a credential is attached from the page: chosen in the picker, or made in a dialog', async () => {
+  const spare = await addCredential(
+    server,
+    'jira',
+    { jira_api_token: 'another-token-1111' },
+    'Jira spare',
+  );
+  const { user } = await open();
+  const picker = screen.getByRole('combobox', { name: 'Jira credential to attach' });
+  await vi.waitFor(() => expect(picker).toBeEnabled());
+  await user.type(picker, 'spare');
+  await user.keyboard('{ArrowDown}{Enter}');
+  await user.click(screen.getByRole('button', { name: 'Attach' }));
+  const said = await screen.findByText('“Jira spare” is attached to “Docs Jira”.');
+  await vi.waitFor(() => expect(said).toHaveFocus());
+  expect(screen.getByRole('button', { name: 'Detach Jira spare' })).toBeInTheDocument();
+  expect(spare).toBeGreaterThan(0);
+
+  await user.click(screen.getByRole('button', { name: 'New Jira credential' }));
+  const dialog = screen.getByRole('dialog', { name: 'New Jira credential' });
+  expect(within(dialog).getByLabelText('Name')).toHaveFocus();
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(screen.getByRole('button', { name: 'New Jira credential' })).toHaveFocus();
+});
+
+test('a deleted connector is not asked for again (no 404 after the delete)', async () => {
+  const asked: string[] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    asked.push(
+      `${method} ${new URL(input instanceof Request ? input.url : String(input)).pathname}`,
+    );
+    return realFetch(input, init);
+  };
+  try {
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Delete connector' }));
+    await screen.findByText('Connector “Docs Jira” was deleted.');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = asked.slice(asked.findIndex((line) => line.startsWith('DELETE')) + 1);
+    expect(after).not.toContain(`GET /api/manage/admin/connector/${connector}`);
+  } finally {
+    globalThis.fetch = realFetch;
+  }
 });

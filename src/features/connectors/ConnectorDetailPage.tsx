@@ -1,26 +1,21 @@
-// One connector: its settings in human units, its credentials (each can be
-// detached), and what an administrator does with it: edit, pause or resume,
+// One connector: its settings in human units, its credentials (attach and
+// detach, in ConnectorCredentials), and what an administrator does with it: edit, pause or resume,
 // delete (after a confirmation that names it).
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import {
-  connectorDetailQuery,
-  useDeleteConnector,
-  useDetachCredential,
-  useUpdateConnector,
-} from '../../api/connectors';
+import { connectorDetailQuery, useDeleteConnector, useUpdateConnector } from '../../api/connectors';
 import type { ConnectorDetail } from '../../api/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { credentialLabel, maskedEntries } from '../../lib/credentials';
+import { accessTypeWords, inputTypeWords, statusWords } from '../../lib/enumWords';
 import { formatDateTime } from '../../lib/format';
 import { formatFrequency } from '../../lib/frequency';
 import { paths } from '../../lib/paths';
 import type { DeletedState } from '../../lib/createdConnector';
+import { ConnectorCredentials } from './ConnectorCredentials';
 import { ConnectorEditForm } from './ConnectorEditForm';
 import './ConnectorsPage.css';
-import { sourceLabel } from '../../lib/sources';
 import { SourceLabel } from '../../components/SourceLabel';
 import { SourceFacts } from '../../components/source-form/SourceFacts';
 import { panelOf } from '../../sources/catalogue';
@@ -67,7 +62,6 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
   const navigate = useNavigate();
   const update = useUpdateConnector();
   const remove = useDeleteConnector();
-  const detach = useDetachCredential();
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   /** The editor closes; the keyboard goes back to the button that opened it. */
@@ -84,7 +78,7 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
       id: connector.id,
       change: { status: paused ? 'ACTIVE' : 'PAUSED' },
     });
-    setSaid(paused ? `“${connector.name}” runs again.` : `“${connector.name}” is paused.`);
+    setSaid(paused ? `“${connector.name}” is running again.` : `“${connector.name}” is paused.`);
   };
   const erase = async () => {
     setDeleting(false);
@@ -134,39 +128,12 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
         />
       )}
       <Settings connector={connector} />
-      <h2>Credentials</h2>
-      {connector.credentials.length === 0 ? (
-        <p>
-          No credential: this connector is not finished, and the list shows it only once one is
-          attached.
-        </p>
-      ) : (
-        <ul className="detail-credentials">
-          {connector.credentials.map((credential) => (
-            <li key={credential.id}>
-              <strong>{credentialLabel(credential)}</strong>{' '}
-              <span className="hint">
-                {sourceLabel(credential.source)} · #{credential.id}
-              </span>
-              <div className="hint">{maskedEntries(credential.credential_json).join(' · ')}</div>
-              <button
-                type="button"
-                className="secondary"
-                onClick={() =>
-                  detach.mutate({ connectorId: connector.id, credentialId: credential.id })
-                }
-              >
-                Detach {credentialLabel(credential)}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {detach.isError && <ErrorNotice error={detach.error} />}
+      <ConnectorCredentials connector={connector} />
       {deleting && (
         <ConfirmDialog
           title={`Delete “${connector.name}”?`}
           confirmLabel="Delete connector"
+          danger
           onCancel={() => setDeleting(false)}
           onConfirm={() => void erase().catch(() => {})}
         >
@@ -185,15 +152,15 @@ function Settings({ connector }: { connector: ConnectorDetail }) {
   return (
     <dl className="facts detail-settings">
       <dt>Status</dt>
-      <dd>{connector.status === 'PAUSED' ? 'Paused' : 'Active'}</dd>
+      <dd>{statusWords(connector.status)}</dd>
       <dt>Source</dt>
       <dd>
         <SourceLabel source={connector.source} />
       </dd>
       <dt>Input type</dt>
-      <dd>{connector.input_type}</dd>
+      <dd>{inputTypeWords(connector.input_type)}</dd>
       <dt>Access</dt>
-      <dd>{connector.access_type}</dd>
+      <dd>{accessTypeWords(connector.access_type)}</dd>
       <dt>Refresh</dt>
       <dd>{formatFrequency(connector.refresh_freq)}</dd>
       <dt>Prune</dt>

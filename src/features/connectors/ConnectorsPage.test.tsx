@@ -59,7 +59,7 @@ test('lists the finished connectors in human units and counts the unfinished one
   ]);
   const jira = screen.getByRole('row', { name: /^Engineering Jira/ });
   const jiraCredential = `Jira Cloud — engineering bot (#${fleet.credentials.jiraCloud})`;
-  for (const text of ['Jira', 'poll', 'every hour', 'every day', jiraCredential]) {
+  for (const text of ['Jira', 'Polled for changes', 'every hour', 'every day', jiraCredential]) {
     expect(within(jira).getByRole('cell', { name: text })).toBeInTheDocument();
   }
   const policies = screen.getByRole('row', { name: /^Uploaded policies/ });
@@ -383,5 +383,94 @@ test('when the statuses cannot be read, the status filter says so instead of sho
     expect(await screen.findByRole('alert')).toHaveTextContent(/The server failed \(503\)/);
   } finally {
     fetchSpy.mockRestore();
+  }
+});
+
+test('bulk delete: the report gets the keyboard; a danger button; the question names ten and says how many more', async () => {
+  for (let index = 0; index < 7; index++) {
+    const id = await insertConnector(server.store.db, {
+      name: `Bulk ${String(index).padStart(3, '0')}`,
+      source: 'web',
+      input_type: 'load_state',
+      access_type: 'PUBLIC',
+      connector_specific_config: {},
+      refresh_freq: 1800,
+      prune_freq: null,
+      indexing_start: null,
+    });
+    await insertPair(server.store.db, id, 0);
+  }
+  connectTo(server);
+  const { user } = renderApp('/connectors');
+  await table();
+  await user.click(screen.getByRole('checkbox', { name: /^Select all \d+ listed connectors$/ }));
+  const bar = screen.getByRole('group', { name: 'With the selected connectors' });
+  const deleteAll = within(bar).getByRole('button', { name: 'Delete 13' });
+  expect(deleteAll).toHaveClass('danger');
+  await user.click(deleteAll);
+  const dialog = screen.getByRole('dialog', { name: 'Delete 13 connectors?' });
+  expect(dialog).toHaveTextContent(/and 3 more\./);
+  const confirm = within(dialog).getByRole('button', { name: 'Delete 13' });
+  expect(confirm).toHaveClass('danger');
+  // Thirteen is not past twenty: no number to type.
+  expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+  await user.click(confirm);
+  const report = await screen.findByText('13 of 13 deleted.');
+  await vi.waitFor(() => expect(report.closest('[role="status"]')).toHaveFocus());
+});
+
+test('bulk delete of more than twenty: the number is typed before the button works', async () => {
+  for (let index = 0; index < 19; index++) {
+    const id = await insertConnector(server.store.db, {
+      name: `Bulk ${String(index).padStart(3, '0')}`,
+      source: 'web',
+      input_type: 'load_state',
+      access_type: 'PUBLIC',
+      connector_specific_config: {},
+      refresh_freq: 1800,
+      prune_freq: null,
+      indexing_start: null,
+    });
+    await insertPair(server.store.db, id, 0);
+  }
+  connectTo(server);
+  const { user } = renderApp('/connectors');
+  await table();
+  await user.click(screen.getByRole('checkbox', { name: /^Select all \d+ listed connectors$/ }));
+  await user.click(screen.getByRole('button', { name: 'Delete 25' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete 25 connectors?' });
+  const confirm = within(dialog).getByRole('button', { name: 'Delete 25' });
+  expect(confirm).toBeDisabled();
+  const typed = within(dialog).getByLabelText('Type 25 to delete them all');
+  await user.type(typed, '24');
+  expect(confirm).toBeDisabled();
+  await user.clear(typed);
+  await user.type(typed, '25');
+  expect(confirm).toBeEnabled();
+  await user.click(confirm);
+  expect(await screen.findByText('25 of 25 deleted.')).toBeInTheDocument();
+});
+
+test('with only an unfinished connector the list does not also say there are no connectors', async () => {
+  const lonely = await startTestServer();
+  try {
+    const id = await insertConnector(lonely.store.db, {
+      name: 'Half-made Jira',
+      source: 'jira',
+      input_type: 'poll',
+      access_type: 'PUBLIC',
+      connector_specific_config: { jira_base_url: 'https://acme.example' },
+      refresh_freq: 3600,
+      prune_freq: 86400,
+      indexing_start: null,
+    });
+    expect(id).toBeGreaterThan(0);
+    connectTo(lonely);
+    renderApp('/connectors');
+    expect(await screen.findByText('1 connector is not finished.')).toBeInTheDocument();
+    expect(screen.queryByText(/No connectors yet/)).not.toBeInTheDocument();
+    expect(screen.getByText(/No finished connector yet/)).toBeInTheDocument();
+  } finally {
+    await lonely.close();
   }
 });

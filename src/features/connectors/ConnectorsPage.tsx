@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { paths } from '../../lib/paths';
@@ -13,6 +13,12 @@ export function ConnectorsPage() {
   const view = useConnectorListView();
   const { credential, search, status, sort, listed, statuses, paused, rows, created, show } = view;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // What another page or the unfinished list just did is the result of an
+  // action: the keyboard goes to its words (README, "Focus after an action").
+  const said = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (view.announcement) said.current?.focus();
+  }, [view.announcement]);
   const select = (ids: number[], chosen: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -27,7 +33,7 @@ export function ConnectorsPage() {
     <>
       {/* The shell's navigation holds the one "New connector" entry (the catalogue). */}
       <h1>Connectors</h1>
-      <div role="status">
+      <div role="status" ref={said} tabIndex={-1} className="action-message">
         {view.announcement && <p className="notice notice-success">{view.announcement}</p>}
       </div>
       {view.addressProblem !== null && (
@@ -86,7 +92,7 @@ export function ConnectorsPage() {
         <ErrorNotice error={statuses.error} onRetry={() => void statuses.refetch()} />
       )}
       {rows.length === 0 ? (
-        <EmptyState filtered={view.filtered} />
+        <EmptyState filtered={view.filtered} unfinished={view.unfinished.length} />
       ) : (
         <ConnectorTable
           rows={rows}
@@ -104,10 +110,17 @@ export function ConnectorsPage() {
   );
 }
 
-function EmptyState({ filtered }: { filtered: boolean }) {
-  return filtered ? (
-    <p className="notice">No connectors match.</p>
-  ) : (
+function EmptyState({ filtered, unfinished }: { filtered: boolean; unfinished: number }) {
+  if (filtered) return <p className="notice">No connectors match.</p>;
+  // The unfinished ones are said above: "no connectors" would contradict them.
+  if (unfinished > 0)
+    return (
+      <p className="notice">
+        No finished connector yet: attach a credential to the one above, or{' '}
+        <Link to={paths.catalogue.getHref()}>connect a source</Link>.
+      </p>
+    );
+  return (
     <p className="notice">
       No connectors yet — <Link to={paths.catalogue.getHref()}>connect a source</Link>. Its wizard
       asks for the credential on the way: choose one, or make one right there.

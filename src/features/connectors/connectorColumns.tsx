@@ -1,5 +1,6 @@
 // The connector table's columns: what each shows, and what it sorts by.
 import type { ReactNode } from 'react';
+import { inputTypeWords } from '../../lib/enumWords';
 import { Link } from 'react-router-dom';
 import type { ConnectorSnapshot } from '../../api/contract';
 import { SourceLabel } from '../../components/SourceLabel';
@@ -70,8 +71,8 @@ export const COLUMNS: Column[] = [
     label: 'Input type',
     width: '7rem',
     narrow: false,
-    sortValue: (c) => c.input_type,
-    cell: (c) => c.input_type,
+    sortValue: (c) => inputTypeWords(c.input_type),
+    cell: (c) => inputTypeWords(c.input_type),
   },
   {
     key: 'refresh_freq',

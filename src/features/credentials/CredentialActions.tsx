@@ -1,6 +1,6 @@
 // Rename, new values, delete: one credential's changes. New values replace all
 // of them, typed in password boxes; nothing secret is ever shown back.
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ConnectorSnapshot, Credential } from '../../api/contract';
 import { useDeleteCredential, useUpdateCredential } from '../../api/credentials';
@@ -36,6 +36,11 @@ export function CredentialActions(props: {
   const { register, handleSubmit, setError, formState, reset } = useForm<ChangeValues>({
     defaultValues: { name: credential.name ?? '', values: {} },
   });
+  // Opening a form puts the keyboard in its first box.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (mode) form.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [mode]);
   const renameButton = useRef<HTMLButtonElement>(null);
   const valuesButton = useRef<HTMLButtonElement>(null);
   /** The form closes unsaved; the keyboard goes back to the button that opened it. */
@@ -103,6 +108,7 @@ export function CredentialActions(props: {
       </div>
       {mode && (
         <form
+          ref={form}
           noValidate
           className="credential-change"
           onSubmit={(event) => void save(event)}

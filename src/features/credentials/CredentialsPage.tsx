@@ -9,6 +9,7 @@ import type { ConnectorSnapshot, Credential } from '../../api/contract';
 import { EMPTY_CREDENTIAL_ID } from '../../api/contractRules';
 import { useCredentials } from '../../api/credentials';
 import { CredentialForm } from '../../components/CredentialForm';
+import { ActionMessage } from '../../components/ActionMessage';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SearchField } from '../../components/SearchField';
 import { credentialLabel, maskedEntries } from '../../lib/credentials';
@@ -50,7 +51,7 @@ export function CredentialsPage() {
           {adding ? 'Close the form' : 'New credential'}
         </button>
       </div>
-      <p role="status">{said}</p>
+      <ActionMessage words={said} />
       {adding && (
         <section aria-label="New credential" className="credential-new">
           <CredentialForm

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ROLE_MEANINGS, USER_ROLES } from '../../api/contract';
+import { ROLE_MEANINGS, USER_ROLES, type UserRole } from '../../api/contract';
 import { Field } from '../../components/Field';
 import { useSetUserRole } from '../../api/users';
 import { ConfirmAdminDialog } from './ConfirmAdminDialog';
 import { placeServerErrors, roleFormSchema, type RoleFormValues } from './roleFormRules';
 import { RoleOutcome } from './RoleOutcome';
 
-/** `email`: the user chosen in the directory, to start from. */
-export function RoleForm({ email = '' }: { email?: string }) {
+/** `email` and `role`: the user chosen in the directory and their current role, to start from. */
+export function RoleForm({ email = '', role }: { email?: string; role?: UserRole }) {
   const mutation = useSetUserRole();
   const [confirming, setConfirming] = useState<RoleFormValues | null>(null);
   const {
@@ -18,9 +18,10 @@ export function RoleForm({ email = '' }: { email?: string }) {
     setError,
     setValue,
     formState: { errors },
-  } = useForm({
+  } = useForm<RoleFormValues>({
     resolver: zodResolver(roleFormSchema),
-    defaultValues: { user_email: email, explicit_override: false },
+    // A chosen user's current role is where the radios start.
+    defaultValues: { user_email: email, explicit_override: false, ...(role && { new_role: role }) },
   });
 
   // Explicit override passes D8's rules for one change only: it is untied after

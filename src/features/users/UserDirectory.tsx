@@ -1,19 +1,29 @@
 // Who is here, and with which role: a searchable, paged list of users (search
 // and page in the address, so the view can be shared and reloaded). Choosing a
 // user opens the role editor on that user.
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import type { UserRole } from '../../api/contract';
 import { useUserDirectory } from '../../api/users';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 const PAGE_SIZE = 10;
 
-export function UserDirectory({ onChoose }: { onChoose: (email: string) => void }) {
+export function UserDirectory({ onChoose }: { onChoose: (email: string, role: UserRole) => void }) {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
   const users = useUserDirectory({ q, page, pageSize: PAGE_SIZE });
   const total = users.data?.total_items ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const previous = useRef<HTMLButtonElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  /** A page button that becomes disabled hands the keyboard to the other one. */
+  const turn = (to: number) => {
+    go({ page: to });
+    const other = to === 0 ? nextButton : to + 1 >= pages ? previous : null;
+    if (other) requestAnimationFrame(() => other.current?.focus());
+  };
   const go = (next: { q?: string; page?: number }) => {
     const search = new URLSearchParams();
     const nextQ = next.q ?? q;
@@ -44,7 +54,11 @@ export function UserDirectory({ onChoose }: { onChoose: (email: string) => void 
       <ul className="user-list">
         {(users.data?.items ?? []).map((user) => (
           <li key={user.id}>
-            <button type="button" className="user-row" onClick={() => onChoose(user.email)}>
+            <button
+              type="button"
+              className="user-row"
+              onClick={() => onChoose(user.email, user.role)}
+            >
               <span className="user-email">{user.email}</span>{' '}
               <span className={user.role === 'admin' ? 'role-badge role-admin' : 'role-badge'}>
                 {user.role}
@@ -59,8 +73,9 @@ export function UserDirectory({ onChoose }: { onChoose: (email: string) => void 
           <button
             type="button"
             className="secondary"
+            ref={previous}
             disabled={page === 0}
-            onClick={() => go({ page: page - 1 })}
+            onClick={() => turn(page - 1)}
           >
             Previous page
           </button>
@@ -70,8 +85,9 @@ export function UserDirectory({ onChoose }: { onChoose: (email: string) => void 
           <button
             type="button"
             className="secondary"
+            ref={nextButton}
             disabled={page + 1 >= pages}
-            onClick={() => go({ page: page + 1 })}
+            onClick={() => turn(page + 1)}
           >
             Next page
           </button>

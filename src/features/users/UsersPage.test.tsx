@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { findUserByEmail, setUserRole } from '../../../server/repos/users';
+import { createUser, findUserByEmail, setUserRole } from '../../../server/repos/users';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { ROLE_MEANINGS, USER_ROLES, type UserRole } from '../../api/contract';
 import { seedFleet } from '../../test/fleet';
@@ -279,4 +279,39 @@ test('a refusal for one user is not left beside the next user, nor in the grant 
   await user.click(screen.getByRole('button', { name: 'Set role' }));
   expect(await screen.findByRole('dialog')).not.toHaveTextContent(/refused/);
   expect(result()).toBeEmptyDOMElement();
+});
+
+test("choosing a user in the directory starts the role radios on that user's current role", async () => {
+  const { user } = await openPage();
+  const directory = screen.getByRole('region', { name: 'Users' });
+  await within(directory).findByText('3 users');
+  await user.click(
+    within(directory).getByRole('button', { name: /sam\.slack@example\.com slack_user/ }),
+  );
+  await waitFor(() => expect(screen.getByRole('radio', { name: 'slack_user' })).toBeChecked());
+  await user.click(
+    within(directory).getByRole('button', { name: /lee\.basic@example\.com basic/ }),
+  );
+  await waitFor(() => expect(screen.getByRole('radio', { name: 'basic' })).toBeChecked());
+  expect(screen.getByRole('radio', { name: 'slack_user' })).not.toBeChecked();
+});
+
+test('paging: when Next becomes disabled on the last page, the keyboard goes to Previous', async () => {
+  for (let index = 0; index < 10; index++)
+    await createUser(
+      server.store.db,
+      `pager${String(index).padStart(2, '0')}@example.com`,
+      'basic',
+    );
+  const { user } = await openPage();
+  const directory = screen.getByRole('region', { name: 'Users' });
+  await within(directory).findByText('13 users');
+  const next = within(directory).getByRole('button', { name: 'Next page' });
+  next.focus();
+  await user.keyboard('{Enter}');
+  await within(directory).findByText('Page 2 of 2');
+  expect(next).toBeDisabled();
+  await waitFor(() =>
+    expect(within(directory).getByRole('button', { name: 'Previous page' })).toHaveFocus(),
+  );
 });

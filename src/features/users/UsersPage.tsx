@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
+import type { UserRole } from '../../api/contract';
 import { RoleForm } from './RoleForm';
 import { UserDirectory } from './UserDirectory';
 import './users.css';
 
 export function UsersPage() {
-  const [chosen, setChosen] = useState('');
+  const [chosen, setChosen] = useState<{ email: string; role?: UserRole }>({ email: '' });
   const editor = useRef<HTMLDivElement>(null);
   return (
     <section className="page" aria-labelledby="users-title">
@@ -14,15 +15,15 @@ export function UsersPage() {
         administrator may change roles.
       </p>
       <UserDirectory
-        onChoose={(email) => {
-          setChosen(email);
+        onChoose={(email, role) => {
+          setChosen({ email, role });
           // The editor starts over on the chosen user; focus goes to it.
           requestAnimationFrame(() => editor.current?.querySelector('input')?.focus());
         }}
       />
       <div ref={editor}>
         <h2>Set a role</h2>
-        <RoleForm key={chosen} email={chosen} />
+        <RoleForm key={chosen.email} email={chosen.email} role={chosen.role} />
       </div>
     </section>
   );

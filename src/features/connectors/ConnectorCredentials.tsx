@@ -1,0 +1,143 @@
+// A connector's credentials: each can be detached (after a confirmation naming
+// both), and one can be attached — chosen from those that fit the source, or
+// made on the spot. After each action the keyboard lands on the message that
+// says what happened (README, "Focus after an action").
+import { useRef, useState } from 'react';
+import { useAttachCredential, useDetachCredential } from '../../api/connectors';
+import type { ConnectorDetail } from '../../api/contract';
+import { useCredentials } from '../../api/credentials';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CredentialForm } from '../../components/CredentialForm';
+import { CredentialPicker } from '../../components/CredentialPicker';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Modal } from '../../components/Modal';
+import { credentialLabel, maskedEntries } from '../../lib/credentials';
+import { sourceLabel } from '../../lib/sources';
+
+type Attached = ConnectorDetail['credentials'][number];
+
+export function ConnectorCredentials({ connector }: { connector: ConnectorDetail }) {
+  const detach = useDetachCredential();
+  const attach = useAttachCredential();
+  const credentials = useCredentials();
+  const [detaching, setDetaching] = useState<Attached | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [making, setMaking] = useState(false);
+  const [said, setSaid] = useState('');
+  const message = useRef<HTMLParagraphElement>(null);
+  const attachButton = useRef<HTMLButtonElement>(null);
+  const source = sourceLabel(connector.source);
+
+  /** Say what happened and put the keyboard on the words. */
+  const tell = (words: string, next: { current: HTMLElement | null } = message) => {
+    setSaid(words);
+    // After the render that shows the words (and removes the button that was used),
+    // and after a closing dialog has given focus back to its opener.
+    requestAnimationFrame(() => next.current?.focus());
+  };
+
+  const confirmDetach = async (credential: Attached) => {
+    setDetaching(null);
+    await detach.mutateAsync({ connectorId: connector.id, credentialId: credential.id });
+    const left = connector.credentials.length - 1;
+    tell(
+      `“${credentialLabel(credential)}” was detached from “${connector.name}”.` +
+        (left === 0 ? ' It is not indexed until a credential is attached.' : ''),
+    );
+  };
+
+  const attachChosen = async () => {
+    if (chosen === null) return;
+    await attach.mutateAsync({ connectorId: connector.id, credentialId: chosen });
+    const made = credentials.data?.find((credential) => credential.id === chosen);
+    setChosen(null);
+    tell(
+      `“${made ? credentialLabel(made) : `Credential ${chosen}`}” is attached to “${connector.name}”.`,
+    );
+  };
+
+  return (
+    <section aria-labelledby="connector-credentials">
+      <h2 id="connector-credentials">Credentials</h2>
+      <p role="status" ref={message} tabIndex={-1} className="action-message">
+        {said}
+      </p>
+      {connector.credentials.length === 0 ? (
+        <p>
+          No credential: “{connector.name}” is not indexed until one is attached, and the list shows
+          it as not finished.
+        </p>
+      ) : (
+        <ul className="detail-credentials">
+          {connector.credentials.map((credential) => (
+            <li key={credential.id}>
+              <strong>{credentialLabel(credential)}</strong>{' '}
+              <span className="hint">
+                {sourceLabel(credential.source)} · #{credential.id}
+              </span>
+              <div className="hint">{maskedEntries(credential.credential_json).join(' · ')}</div>
+              <button type="button" className="secondary" onClick={() => setDetaching(credential)}>
+                Detach {credentialLabel(credential)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {detach.isError && <ErrorNotice error={detach.error} />}
+      <h3>Attach a credential</h3>
+      <CredentialPicker
+        label={`${source} credential to attach`}
+        source={connector.source}
+        description="Type to filter, use the arrow keys to move, Enter to choose."
+        value={chosen}
+        onChange={setChosen}
+      />
+      <div className="detail-actions">
+        <button
+          type="button"
+          ref={attachButton}
+          disabled={chosen === null || attach.isPending}
+          onClick={() => void attachChosen().catch(() => {})}
+        >
+          {attach.isPending ? 'Attaching…' : 'Attach'}
+        </button>
+        <button type="button" className="secondary" onClick={() => setMaking(true)}>
+          New {source} credential
+        </button>
+      </div>
+      {attach.isError && <ErrorNotice error={attach.error} />}
+      {making && (
+        <Modal title={`New ${source} credential`} onClose={() => setMaking(false)}>
+          {() => (
+            <CredentialForm
+              source={connector.source}
+              onCancel={() => setMaking(false)}
+              onCreated={(id, name) => {
+                setChosen(id);
+                setMaking(false);
+                tell(
+                  `Credential “${name}” was saved and chosen; Attach attaches it.`,
+                  attachButton,
+                );
+              }}
+            />
+          )}
+        </Modal>
+      )}
+      {detaching && (
+        <ConfirmDialog
+          title={`Detach “${credentialLabel(detaching)}” from “${connector.name}”?`}
+          confirmLabel="Detach credential"
+          onCancel={() => setDetaching(null)}
+          onConfirm={() => void confirmDetach(detaching).catch(() => {})}
+        >
+          <p>
+            The connector stops using this credential; the credential itself stays.
+            {connector.credentials.length === 1 &&
+              ` With no credential, “${connector.name}” is not indexed until one is attached.`}
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+// The contract's enum values in words, one table per enum: what a page shows
+// instead of `poll` or `PUBLIC`. A value not in a table (from a newer server)
+// is shown as it is.
+import type { ConnectorStatus, InputType } from '../api/contract';
+
+const INPUT_TYPE_WORDS: Record<InputType, string> = {
+  load_state: 'Loaded whole each time',
+  poll: 'Polled for changes',
+  event: 'Sent by the source',
+  slim_retrieval: 'Listed only (no content)',
+};
+
+const ACCESS_TYPE_WORDS: Record<string, string> = {
+  PUBLIC: 'Public',
+  PRIVATE: 'Private',
+  SYNC: 'Permissions from the source',
+};
+
+const STATUS_WORDS: Record<ConnectorStatus, string> = {
+  ACTIVE: 'Running',
+  PAUSED: 'Paused',
+};
+
+export const inputTypeWords = (value: string) => INPUT_TYPE_WORDS[value as InputType] ?? value;
+export const accessTypeWords = (value: string) => ACCESS_TYPE_WORDS[value.toUpperCase()] ?? value;
+export const statusWords = (value: string) => STATUS_WORDS[value as ConnectorStatus] ?? value;
