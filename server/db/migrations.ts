@@ -164,6 +164,30 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
       }
     },
   },
+  '0004_audit_log': {
+    // The activity log (README, "Activity log"): one row per change, written in
+    // the change's own transaction, read newest first by (time, id).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', t.idType, t.id)
+        .addColumn('time', 'text', (c) => t.sortedText(c).notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('actor_user_id', 'text')
+        .addColumn('actor_email', 'text')
+        .addColumn('actor_api_key_id', t.bigInteger)
+        .addColumn('resource_type', 'text')
+        .addColumn('resource_id', 'text')
+        .addColumn('resource_name', 'text')
+        .addColumn('address', 'text')
+        .addColumn('user_agent', 'text')
+        .addColumn('request_id', 'text')
+        .addColumn('changes', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('audit_log_time_idx').on('audit_log').columns(['time', 'id']).execute();
+    },
+  },
 });
 
 export const migrationsFor = (dialect: DialectName): MigrationProvider => ({

@@ -63,6 +63,24 @@ export interface SettingTable {
   value: string;
 }
 
+/** The activity log: who changed what, when; `changes` is JSON text with every secret masked (D6). */
+export interface AuditTable {
+  id: Generated<number>;
+  time: string;
+  action: string;
+  outcome: string;
+  actor_user_id: string | null;
+  actor_email: string | null;
+  actor_api_key_id: number | null;
+  resource_type: string | null;
+  resource_id: string | null;
+  resource_name: string | null;
+  address: string | null;
+  user_agent: string | null;
+  request_id: string | null;
+  changes: string;
+}
+
 export interface Tables {
   settings: SettingTable;
   users: UserTable;
@@ -70,4 +88,5 @@ export interface Tables {
   credentials: CredentialTable;
   connectors: ConnectorTable;
   connector_credential_pairs: PairTable;
+  audit_log: AuditTable;
 }

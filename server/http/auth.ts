@@ -1,15 +1,16 @@
 // D2: bearer keys, acting with their user's current role.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Db, Store } from '../db/database';
-import { findUserByKeyHash, hashApiKey } from '../repos/apiKeys';
-import type { User } from '../repos/users';
+import type { LoginFailureLog } from '../audit/loginFailures';
+import { auditLogFor, recordDenied, type AuditLog } from '../audit/recorder';
+import { findUserByKeyHash, hashApiKey, type KeyUser } from '../repos/apiKeys';
 import type { Access } from './access';
 import type { AuthFailures } from './authFailures';
 import { BODY_LIMIT, problem, tooLarge } from './problems';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user?: User;
+    user?: KeyUser;
     /** The database revision read when the request was authenticated (Store.revision). */
     revision?: string;
     /** What the route asked of its caller, and the hash of the key they sent. */
@@ -45,8 +46,12 @@ const MAX_REMEMBERED_KEYS = 1024;
  * path), and the answer is remembered only until the database changes, so a
  * demotion or a revocation counts from the very next request.
  */
-export function createGuard(store: Store, failures: AuthFailures | null = null): Guard {
-  const remembered = new Map<string, { revision: string; user: User | undefined }>();
+export function createGuard(
+  store: Store,
+  failures: AuthFailures | null = null,
+  loginFailures: LoginFailureLog | null = null,
+): Guard {
+  const remembered = new Map<string, { revision: string; user: KeyUser | undefined }>();
   const userFor = async (key: string, revision: string) => {
     const keyHash = hashApiKey(key);
     const known = remembered.get(keyHash);
@@ -75,9 +80,13 @@ export function createGuard(store: Store, failures: AuthFailures | null = null):
               );
             }
             failures?.record(request.ip);
+            await loginFailures?.record(request);
             throw notAuthenticated();
           }
-          if (!access.roles.includes(user.role)) throw problem(403, access.refusal);
+          if (!access.roles.includes(user.role)) {
+            await recordDenied(store.db, request, user);
+            throw problem(403, access.refusal);
+          }
           request.user = user;
           request.access = access;
           request.keyHash = hashApiKey(key!);
@@ -88,25 +97,40 @@ export function createGuard(store: Store, failures: AuthFailures | null = null):
     );
 }
 
-export type Writer = <T>(request: FastifyRequest, work: (trx: Db) => Promise<T>) => Promise<T>;
+export type Writer = <T>(
+  request: FastifyRequest,
+  work: (trx: Db, log: AuditLog) => Promise<T>,
+) => Promise<T>;
 
 /**
  * A write's one transaction (D11), which first asks again who the caller is
  * (D2): the guard answered when the headers came, but the body may arrive up to
  * 30 s later. Inside the transaction (which holds the write lock) a key revoked
- * or a role lost meanwhile gets 401 or 403, and nothing changes.
+ * or a role lost meanwhile gets 401 or 403, and nothing changes. The work is
+ * given the activity log bound to this transaction: a change and its record
+ * are committed together or not at all; a refusal is recorded after the rollback.
  */
 export const createWriter =
   (store: Store): Writer =>
-  (request, work) =>
-    store.db.transaction().execute(async (trx) => {
-      await store.beginWrite(trx);
-      const { access, keyHash } = request;
-      if (access && keyHash) {
-        const user = await findUserByKeyHash(trx, keyHash);
-        if (!user) throw notAuthenticated();
-        if (!access.roles.includes(user.role)) throw problem(403, access.refusal);
-        request.user = user;
-      }
-      return work(trx);
-    });
+  async (request, work) => {
+    let refused: KeyUser | undefined;
+    try {
+      return await store.db.transaction().execute(async (trx) => {
+        await store.beginWrite(trx);
+        const { access, keyHash } = request;
+        if (access && keyHash) {
+          const user = await findUserByKeyHash(trx, keyHash);
+          if (!user) throw notAuthenticated();
+          if (!access.roles.includes(user.role)) {
+            refused = user;
+            throw problem(403, access.refusal);
+          }
+          request.user = user;
+        }
+        return work(trx, auditLogFor(trx, request));
+      });
+    } catch (error) {
+      if (refused) await recordDenied(store.db, request, refused);
+      throw error;
+    }
+  };

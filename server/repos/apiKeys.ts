@@ -38,16 +38,19 @@ export async function hasApiKey(db: Db, key: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** A key's user, and which key it was (the activity log names both). */
+export type KeyUser = User & { api_key_id: number };
+
 /** The user a live key belongs to, with the user's current role. */
-export async function findUserByKeyHash(db: Db, keyHash: string): Promise<User | undefined> {
+export async function findUserByKeyHash(db: Db, keyHash: string): Promise<KeyUser | undefined> {
   const row = await db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
-    .select(['users.id', 'users.email', 'users.role'])
+    .select(['users.id', 'users.email', 'users.role', 'api_keys.id as api_key_id'])
     .where('api_keys.key_hash', '=', keyHash)
     .where('api_keys.time_revoked', 'is', null)
     .executeTakeFirst();
-  return row as User | undefined;
+  return row && ({ ...row, api_key_id: Number(row.api_key_id) } as KeyUser);
 }
 
 interface ApiKeyListing {
