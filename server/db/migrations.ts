@@ -185,7 +185,11 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
         .addColumn('request_id', 'text')
         .addColumn('changes', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('audit_log_time_idx').on('audit_log').columns(['time', 'id']).execute();
+      await db.schema
+        .createIndex('audit_log_time_idx')
+        .on('audit_log')
+        .columns(['time', 'id'])
+        .execute();
     },
   },
 });
