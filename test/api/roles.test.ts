@@ -197,6 +197,26 @@ const endpoints: Endpoint[] = [
     ok: (r) => expect(r.json).toMatchObject({ ok: null }),
   },
   {
+    name: 'GET /admin/audit',
+    call: (key) => api(server, 'GET', '/admin/audit?limit=5', { key }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => {
+      expect(r.status).toBe(200);
+      expect(Object.keys(r.json as object).sort()).toEqual(['items', 'next_cursor']);
+    },
+  },
+  {
+    name: 'GET /admin/audit/export',
+    call: (key) => api(server, 'GET', '/admin/audit/export?format=csv', { key }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => {
+      expect(r.status).toBe(200);
+      expect(r.text).toMatch(/^id,time,action,/);
+    },
+  },
+  {
     name: 'GET /manage/users/accepted',
     call: (key) => api(server, 'GET', '/manage/users/accepted', { key }),
     allowed: ['admin'],
