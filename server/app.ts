@@ -33,6 +33,7 @@ import { healthRoutes } from './routes/health';
 import { credentialRoutes } from './routes/credentials';
 import { userRoutes } from './routes/users';
 import { auditRoutes } from './routes/audit';
+import { apiKeyRoutes } from './routes/apiKeys';
 import { LoginFailureLog } from './audit/loginFailures';
 import { DEFAULT_AUDIT_RETENTION_DAYS, keepAuditRetention } from './audit/retention';
 import { versionRoutes } from './routes/versions';
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       credentialRoutes(api, context);
       userRoutes(api, context);
       auditRoutes(api, context);
+      apiKeyRoutes(api, context);
       versionRoutes(api, context, versions);
       openApiRoutes(api, context);
       connectionTestRoutes(api, context, connectionTestSettings(options.connectionTest));

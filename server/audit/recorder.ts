@@ -19,6 +19,10 @@ export const WRITE_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'PATCH /api/manage/admin/credential/:credential_id': 'credential.update',
   'DELETE /api/manage/admin/credential/:credential_id': 'credential.delete',
   'PATCH /api/manage/set-user-role': 'user.role_change',
+  'POST /api/admin/api-key': 'api_key.create',
+  'PATCH /api/admin/api-key/:api_key_id': 'api_key.update',
+  'POST /api/admin/api-key/:api_key_id/regenerate': 'api_key.regenerate',
+  'DELETE /api/admin/api-key/:api_key_id': 'api_key.delete',
 };
 
 export const routeAction = (request: FastifyRequest): AuditAction | undefined =>

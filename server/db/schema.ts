@@ -8,6 +8,8 @@ export interface UserTable {
   email_lower: string;
   role: string;
   time_created: string;
+  /** 1 for the user a panel-made key acts as (Onyx: each API key is a user of its role). */
+  is_api_key: Generated<number>;
 }
 
 export interface ApiKeyTable {
@@ -17,6 +19,11 @@ export interface ApiKeyTable {
   key_prefix: string;
   time_created: string;
   time_revoked: string | null;
+  /** Keys made in the panel: a name, who made it, an optional end, its last use. */
+  name: ColumnType<string | null, string | null | undefined>;
+  owner_user_id: ColumnType<string | null, string | null | undefined>;
+  expires_at: ColumnType<string | null, string | null | undefined>;
+  last_used_at: ColumnType<string | null, string | null | undefined>;
 }
 
 export interface CredentialTable {

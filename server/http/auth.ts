@@ -4,6 +4,7 @@ import type { Db, Store } from '../db/database';
 import type { LoginFailureLog } from '../audit/loginFailures';
 import { auditLogFor, recordDenied, type AuditLog } from '../audit/recorder';
 import { findUserByKeyHash, hashApiKey, type KeyUser } from '../repos/apiKeys';
+import { noteKeyUse } from '../repos/managedKeys';
 import type { Access } from './access';
 import type { AuthFailures } from './authFailures';
 import { BODY_LIMIT, problem, tooLarge } from './problems';
@@ -23,6 +24,16 @@ const BEARER = /^Bearer ([^\s]+)$/i;
 
 export const notAuthenticated = () =>
   problem(401, 'Access denied. User is not authenticated.', { 'www-authenticate': 'Bearer' });
+
+/** A key past its `expires_at` (README, "API keys"): 401, saying so. */
+const expired = (user: KeyUser, now = Date.now()) =>
+  user.expires_at !== null && Date.parse(user.expires_at) <= now
+    ? problem(401, `Access denied. The API key expired at ${user.expires_at}.`, {
+        'www-authenticate': 'Bearer',
+      })
+    : null;
+
+const USE_NOTED_EVERY_MS = 60_000;
 
 /** A guard's hook says whom it lets through, so the routes' own list of roles is the only one. */
 export type GuardHook = onRequestAsyncHookHandler & { readonly access: Access | null };
@@ -83,6 +94,14 @@ export function createGuard(
             await loginFailures?.record(request);
             throw notAuthenticated();
           }
+          const ended = expired(user);
+          if (ended) throw ended;
+          const lastUse = user.last_used_at === null ? 0 : Date.parse(user.last_used_at);
+          if (Date.now() - lastUse >= USE_NOTED_EVERY_MS) {
+            await noteKeyUse(store.db, user.api_key_id, new Date()).catch((error: unknown) =>
+              request.log.error({ err: error }, "a key's last use could not be noted"),
+            );
+          }
           if (!access.roles.includes(user.role)) {
             await recordDenied(store.db, request, user);
             throw problem(403, access.refusal);
@@ -121,6 +140,8 @@ export const createWriter =
         if (access && keyHash) {
           const user = await findUserByKeyHash(trx, keyHash);
           if (!user) throw notAuthenticated();
+          const ended = expired(user);
+          if (ended) throw ended;
           if (!access.roles.includes(user.role)) {
             refused = user;
             throw problem(403, access.refusal);

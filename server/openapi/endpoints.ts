@@ -34,6 +34,19 @@ import { INTEGER_TEXT_BOUNDS } from '../http/body';
 import { PAGE_NUM, PAGE_SIZE } from '../routes/users';
 import { auditPageSchema, auditRecordSchema, AUDIT_ACTIONS } from '../../src/api/audit';
 import { AUDIT_LIMIT } from '../audit/query';
+import {
+  apiKeyListSchema,
+  apiKeyPatchSchema,
+  apiKeyRequestSchema,
+  apiKeySchema,
+} from '../../src/api/apiKeys';
+
+const apiKeyId: Parameter = {
+  name: 'api_key_id',
+  in: 'path',
+  description: 'The API key id.',
+  integer: INTEGER_TEXT_BOUNDS,
+};
 
 /** The activity log's filters, shared by its page and its export. */
 const auditFilters: Parameter[] = [
@@ -264,6 +277,50 @@ export const ENDPOINTS: Endpoint[] = [
     answer: auditRecordSchema,
     stream: true,
     errors: [422],
+  },
+  {
+    method: 'get',
+    path: '/admin/api-key',
+    summary:
+      'Live API keys by id (Onyx shape, plus expires_at, last_used_at and owner); never a secret.',
+    answer: apiKeyListSchema,
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: '/admin/api-key',
+    summary:
+      'A new key acting as a user of its own with the role; the secret (api_key) is shown only in this answer.',
+    body: apiKeyRequestSchema,
+    answer: apiKeySchema,
+    errors: [415, 422],
+  },
+  {
+    method: 'patch',
+    path: '/admin/api-key/{api_key_id}',
+    summary:
+      "Rename a key or change its role; 400 for the last lasting admin key, or a person's key's role.",
+    parameters: [apiKeyId],
+    body: apiKeyPatchSchema,
+    answer: apiKeySchema,
+    errors: [400, 404, 415, 422],
+  },
+  {
+    method: 'post',
+    path: '/admin/api-key/{api_key_id}/regenerate',
+    summary:
+      'A new secret for the key (shown only in this answer); the old one is refused at once.',
+    parameters: [apiKeyId],
+    answer: apiKeySchema,
+    errors: [404, 422],
+  },
+  {
+    method: 'delete',
+    path: '/admin/api-key/{api_key_id}',
+    summary: 'Revoke the key at once; 400 for the last admin key that does not expire.',
+    parameters: [apiKeyId],
+    answer: statusResponseSchema,
+    errors: [400, 404, 422],
   },
   {
     method: 'get',

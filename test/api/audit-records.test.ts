@@ -97,6 +97,35 @@ const WRITES: Record<string, { action: AuditAction | null; call: () => Promise<C
   },
 };
 
+/** A basic key made through the API, for the routes that change one. */
+const newKey = async () => {
+  const made = await api(server, 'POST', '/admin/api-key', {
+    body: { name: 'Bot', role: 'basic' },
+  });
+  return `/admin/api-key/${(made.json as { api_key_id: number }).api_key_id}`;
+};
+Object.assign(WRITES, {
+  'post /admin/api-key': {
+    action: 'api_key.create',
+    call: async () => ({
+      path: '/admin/api-key',
+      options: { body: { name: 'CI', role: 'basic' } },
+    }),
+  },
+  'patch /admin/api-key/{api_key_id}': {
+    action: 'api_key.update',
+    call: async () => ({ path: await newKey(), options: { body: { name: 'Renamed bot' } } }),
+  },
+  'post /admin/api-key/{api_key_id}/regenerate': {
+    action: 'api_key.regenerate',
+    call: async () => ({ path: `${await newKey()}/regenerate` }),
+  },
+  'delete /admin/api-key/{api_key_id}': {
+    action: 'api_key.delete',
+    call: async () => ({ path: await newKey() }),
+  },
+});
+
 const count = async () => {
   const { rows } = await sql<{ n: number | string }>`select count(*) as n from audit_log`.execute(
     server.store.db,
