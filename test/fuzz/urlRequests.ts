@@ -120,6 +120,9 @@ const ROUTES: [string, string[]][] = [
   ['/openapi.json', ['GET']],
   ['/admin/audit', ['GET']],
   ['/admin/audit/export', ['GET']],
+  ['/admin/api-key', ['GET', 'POST']],
+  ['/admin/api-key/1', ['PATCH', 'DELETE']],
+  ['/admin/api-key/1/regenerate', ['POST']],
 ];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const KNOWN = new Set(ROUTES.map(([path]) => path));
@@ -147,7 +150,8 @@ export function routeRequests(fixture: Fixture) {
     .map(([path, suffix, method]) => ({ method, path: `${path}${suffix}`, expected: 404 }))
     .filter(({ path }) => !KNOWN.has(path) && !/\/\.\.?(\/|$)/.test(path))
     // One more segment after these is an id (`/manage/admin/connector/{id}`), not an unknown path.
-    .filter(({ path }) => !/^\/manage\/admin\/(connector|credential)\/[^/]+$/.test(path));
+    .filter(({ path }) => !/^\/manage\/admin\/(connector|credential)\/[^/]+$/.test(path))
+    .filter(({ path }) => !/^\/admin\/api-key\/[^/]+$/.test(path));
   const undecodable = fc.tuple(badPercent, fc.boolean()).map(([junk, first]) => ({
     method: 'PUT',
     path: first
