@@ -58,6 +58,7 @@ test('an admin is offered every page', async () => {
     'New connector',
     'Credentials',
     'Users & roles',
+    'Activity',
     'API reference',
   ]);
 });

@@ -133,6 +133,13 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             }),
           },
           {
+            path: paths.activity.path,
+            handle: pageHandle('activity'),
+            lazy: async () => ({
+              Component: (await import('../features/activity/ActivityPage')).ActivityPage,
+            }),
+          },
+          {
             path: paths.apiReference.path,
             handle: pageHandle('apiReference'),
             lazy: async () => ({

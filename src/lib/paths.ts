@@ -92,6 +92,10 @@ export const paths = {
     path: '/users',
     getHref: () => '/users',
   },
+  activity: {
+    path: '/activity',
+    getHref: () => '/activity',
+  },
   apiReference: {
     path: '/api-reference',
     getHref: () => '/api-reference',
