@@ -185,6 +185,11 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
         .addColumn('request_id', 'text')
         .addColumn('changes', 'text', (c) => c.notNull())
         .execute();
+      // Like every table of the data, a write to it moves the revision (0003).
+      if (dialect === 'postgres') {
+        await sql`create trigger audit_log_revision after insert or update or delete or truncate
+          on audit_log for each statement execute function bump_revision()`.execute(db);
+      }
       await db.schema
         .createIndex('audit_log_time_idx')
         .on('audit_log')
