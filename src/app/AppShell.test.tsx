@@ -59,6 +59,7 @@ test('an admin is offered every page', async () => {
     'Credentials',
     'Users & roles',
     'Activity',
+    'API keys',
     'API reference',
   ]);
 });

@@ -140,6 +140,13 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             }),
           },
           {
+            path: paths.apiKeys.path,
+            handle: pageHandle('apiKeys'),
+            lazy: async () => ({
+              Component: (await import('../features/api-keys/ApiKeysPage')).ApiKeysPage,
+            }),
+          },
+          {
             path: paths.apiReference.path,
             handle: pageHandle('apiReference'),
             lazy: async () => ({

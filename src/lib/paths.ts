@@ -96,6 +96,10 @@ export const paths = {
     path: '/activity',
     getHref: () => '/activity',
   },
+  apiKeys: {
+    path: '/api-keys',
+    getHref: () => '/api-keys',
+  },
   apiReference: {
     path: '/api-reference',
     getHref: () => '/api-reference',
