@@ -32,6 +32,10 @@ import { connectorRoutes } from './routes/connectors';
 import { healthRoutes } from './routes/health';
 import { credentialRoutes } from './routes/credentials';
 import { userRoutes } from './routes/users';
+import { auditRoutes } from './routes/audit';
+import { apiKeyRoutes } from './routes/apiKeys';
+import { LoginFailureLog } from './audit/loginFailures';
+import { DEFAULT_AUDIT_RETENTION_DAYS, keepAuditRetention } from './audit/retention';
 import { versionRoutes } from './routes/versions';
 import { openApiRoutes } from './routes/openapi';
 
@@ -47,6 +51,8 @@ export interface AppOptions {
   authFailureLimit?: AuthFailureLimit | null;
   /** Connection tests: time limits, tests per user, the fixed API hosts (defaults in their settings). */
   connectionTest?: ConnectionTestOptions;
+  /** Days the activity log keeps a record (default 365); 0 keeps them for ever. */
+  auditRetentionDays?: number;
 }
 
 const API_PREFIX = '/api';
@@ -175,7 +181,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       const context = {
         db: store.db,
-        guard: createGuard(store, failureLimit && new AuthFailures(failureLimit)),
+        guard: createGuard(
+          store,
+          failureLimit && new AuthFailures(failureLimit),
+          new LoginFailureLog(store.db),
+        ),
         write: createWriter(store),
         secrets: store.secrets,
         reads: new JsonCache(store),
@@ -184,6 +194,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       connectorRoutes(api, context);
       credentialRoutes(api, context);
       userRoutes(api, context);
+      auditRoutes(api, context);
+      apiKeyRoutes(api, context);
       versionRoutes(api, context, versions);
       openApiRoutes(api, context);
       connectionTestRoutes(api, context, connectionTestSettings(options.connectionTest));
@@ -191,6 +203,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
+
+  keepAuditRetention(app, store, options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS);
 
   const staticDir = options.staticDir ?? null;
   const hasPanel = staticDir !== null && existsSync(join(staticDir, 'index.html'));

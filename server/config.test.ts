@@ -13,7 +13,18 @@ describe('configuration from the environment', () => {
       logLevel: 'info',
       adminEmail: 'admin@sourcedesk.local',
       adminApiKey: undefined,
+      auditRetentionDays: 365,
     });
+  });
+
+  test('activity records are kept SOURCEDESK_AUDIT_RETENTION_DAYS days; 0 keeps them for ever', () => {
+    expect(loadConfig({ SOURCEDESK_AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
+    expect(loadConfig({ SOURCEDESK_AUDIT_RETENTION_DAYS: '0' }).auditRetentionDays).toBe(0);
+    for (const bad of ['-1', '1.5', 'forever', '9999999']) {
+      expect(() => loadConfig({ SOURCEDESK_AUDIT_RETENTION_DAYS: bad })).toThrow(
+        /SOURCEDESK_AUDIT_RETENTION_DAYS: must be a whole number of days/,
+      );
+    }
   });
 
   test('reads every variable', () => {

@@ -40,6 +40,11 @@ const envSchema = z.object({
       return z.NEVER;
     })
     .optional(),
+  SOURCEDESK_AUDIT_RETENTION_DAYS: z
+    .string()
+    .regex(/^\d{1,6}$/, 'must be a whole number of days (0 keeps activity records for ever)')
+    .transform(Number)
+    .default(365),
   ADMIN_API_KEY: z
     .string()
     .min(32, 'must be at least 32 characters (use a long random value)')
@@ -64,6 +69,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** The API hosts connection tests use for the sources that have a fixed one; undefined: the real ones. */
   sourceApiHosts: SourceApiHosts | undefined;
+  /** Days an activity record is kept; 0 for ever. */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -103,5 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     secretKey: e.SOURCEDESK_SECRET_KEY,
     databaseUrl: e.SOURCEDESK_DATABASE_URL,
     sourceApiHosts: e.SOURCEDESK_SOURCE_API_HOSTS,
+    auditRetentionDays: e.SOURCEDESK_AUDIT_RETENTION_DAYS,
   };
 }

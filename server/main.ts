@@ -21,6 +21,7 @@ async function main() {
     staticDir: config.staticDir ?? fileURLToPath(new URL('../dist', import.meta.url)),
     logger: { level: config.logLevel, redact: logRedaction },
     connectionTest: { hosts: config.sourceApiHosts },
+    auditRetentionDays: config.auditRetentionDays,
   });
   // Installed before the banner is printed: whoever reads the banner may signal
   // at once, and a signal without a handler would kill the process uncleanly.

@@ -164,7 +164,53 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
       }
     },
   },
-  '0004_revision_notice': {
+  '0004_audit_log': {
+    // The activity log (README, "Activity log"): one row per change, written in
+    // the change's own transaction, read newest first by (time, id).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', t.idType, t.id)
+        .addColumn('time', 'text', (c) => t.sortedText(c).notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('actor_user_id', 'text')
+        .addColumn('actor_email', 'text')
+        .addColumn('actor_api_key_id', t.bigInteger)
+        .addColumn('resource_type', 'text')
+        .addColumn('resource_id', 'text')
+        .addColumn('resource_name', 'text')
+        .addColumn('address', 'text')
+        .addColumn('user_agent', 'text')
+        .addColumn('request_id', 'text')
+        .addColumn('changes', 'text', (c) => c.notNull())
+        .execute();
+      // Like every table of the data, a write to it moves the revision (0003).
+      if (dialect === 'postgres') {
+        await sql`create trigger audit_log_revision after insert or update or delete or truncate
+          on audit_log for each statement execute function bump_revision()`.execute(db);
+      }
+      await db.schema
+        .createIndex('audit_log_time_idx')
+        .on('audit_log')
+        .columns(['time', 'id'])
+        .execute();
+    },
+  },
+  '0005_api_key_details': {
+    // Keys made in the panel (README, "API keys"): a name, the admin who made
+    // it, an optional end, and when it was last used (written at most once a minute).
+    async up(db: Kysely<unknown>) {
+      for (const column of ['name', 'owner_user_id', 'expires_at', 'last_used_at']) {
+        await db.schema.alterTable('api_keys').addColumn(column, 'text').execute();
+      }
+      await db.schema
+        .alterTable('users')
+        .addColumn('is_api_key', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
+  '0006_revision_notice': {
     // PostgreSQL: every move of the revision is announced (NOTIFY, delivered
     // only once its transaction commits), so an instance that LISTENs knows the
     // revision without asking before each request. The schema names whose

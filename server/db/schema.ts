@@ -8,6 +8,8 @@ export interface UserTable {
   email_lower: string;
   role: string;
   time_created: string;
+  /** 1 for the user a panel-made key acts as (Onyx: each API key is a user of its role). */
+  is_api_key: Generated<number>;
 }
 
 export interface ApiKeyTable {
@@ -17,6 +19,11 @@ export interface ApiKeyTable {
   key_prefix: string;
   time_created: string;
   time_revoked: string | null;
+  /** Keys made in the panel: a name, who made it, an optional end, its last use. */
+  name: ColumnType<string | null, string | null | undefined>;
+  owner_user_id: ColumnType<string | null, string | null | undefined>;
+  expires_at: ColumnType<string | null, string | null | undefined>;
+  last_used_at: ColumnType<string | null, string | null | undefined>;
 }
 
 export interface CredentialTable {
@@ -63,6 +70,24 @@ export interface SettingTable {
   value: string;
 }
 
+/** The activity log: who changed what, when; `changes` is JSON text with every secret masked (D6). */
+export interface AuditTable {
+  id: Generated<number>;
+  time: string;
+  action: string;
+  outcome: string;
+  actor_user_id: string | null;
+  actor_email: string | null;
+  actor_api_key_id: number | null;
+  resource_type: string | null;
+  resource_id: string | null;
+  resource_name: string | null;
+  address: string | null;
+  user_agent: string | null;
+  request_id: string | null;
+  changes: string;
+}
+
 export interface Tables {
   settings: SettingTable;
   users: UserTable;
@@ -70,4 +95,5 @@ export interface Tables {
   credentials: CredentialTable;
   connectors: ConnectorTable;
   connector_credential_pairs: PairTable;
+  audit_log: AuditTable;
 }

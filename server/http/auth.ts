@@ -1,15 +1,17 @@
 // D2: bearer keys, acting with their user's current role.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Db, Store } from '../db/database';
-import { findUserByKeyHash, hashApiKey } from '../repos/apiKeys';
-import type { User } from '../repos/users';
+import type { LoginFailureLog } from '../audit/loginFailures';
+import { auditLogFor, recordDenied, type AuditLog } from '../audit/recorder';
+import { findUserByKeyHash, hashApiKey, type KeyUser } from '../repos/apiKeys';
+import { noteKeyUse } from '../repos/managedKeys';
 import type { Access } from './access';
 import type { AuthFailures } from './authFailures';
 import { BODY_LIMIT, problem, tooLarge } from './problems';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user?: User;
+    user?: KeyUser;
     /** The database revision read when the request was authenticated (Store.revision). */
     revision?: string;
     /** What the route asked of its caller, and the hash of the key they sent. */
@@ -22,6 +24,16 @@ const BEARER = /^Bearer ([^\s]+)$/i;
 
 export const notAuthenticated = () =>
   problem(401, 'Access denied. User is not authenticated.', { 'www-authenticate': 'Bearer' });
+
+/** A key past its `expires_at` (README, "API keys"): 401, saying so. */
+const expired = (user: KeyUser, now = Date.now()) =>
+  user.expires_at !== null && Date.parse(user.expires_at) <= now
+    ? problem(401, `Access denied. The API key expired at ${user.expires_at}.`, {
+        'www-authenticate': 'Bearer',
+      })
+    : null;
+
+const USE_NOTED_EVERY_MS = 60_000;
 
 /** A guard's hook says whom it lets through, so the routes' own list of roles is the only one. */
 export type GuardHook = onRequestAsyncHookHandler & { readonly access: Access | null };
@@ -45,8 +57,12 @@ const MAX_REMEMBERED_KEYS = 1024;
  * path), and the answer is remembered only until the database changes, so a
  * demotion or a revocation counts from the very next request.
  */
-export function createGuard(store: Store, failures: AuthFailures | null = null): Guard {
-  const remembered = new Map<string, { revision: string; user: User | undefined }>();
+export function createGuard(
+  store: Store,
+  failures: AuthFailures | null = null,
+  loginFailures: LoginFailureLog | null = null,
+): Guard {
+  const remembered = new Map<string, { revision: string; user: KeyUser | undefined }>();
   const userFor = async (key: string, revision: string) => {
     const keyHash = hashApiKey(key);
     const known = remembered.get(keyHash);
@@ -75,9 +91,21 @@ export function createGuard(store: Store, failures: AuthFailures | null = null):
               );
             }
             failures?.record(request.ip);
+            await loginFailures?.record(request);
             throw notAuthenticated();
           }
-          if (!access.roles.includes(user.role)) throw problem(403, access.refusal);
+          const ended = expired(user);
+          if (ended) throw ended;
+          const lastUse = user.last_used_at === null ? 0 : Date.parse(user.last_used_at);
+          if (Date.now() - lastUse >= USE_NOTED_EVERY_MS) {
+            await noteKeyUse(store.db, user.api_key_id, new Date()).catch((error: unknown) =>
+              request.log.error({ err: error }, "a key's last use could not be noted"),
+            );
+          }
+          if (!access.roles.includes(user.role)) {
+            await recordDenied(store.db, request, user);
+            throw problem(403, access.refusal);
+          }
           request.user = user;
           request.access = access;
           request.keyHash = hashApiKey(key!);
@@ -88,30 +116,45 @@ export function createGuard(store: Store, failures: AuthFailures | null = null):
     );
 }
 
-export type Writer = <T>(request: FastifyRequest, work: (trx: Db) => Promise<T>) => Promise<T>;
+export type Writer = <T>(
+  request: FastifyRequest,
+  work: (trx: Db, log: AuditLog) => Promise<T>,
+) => Promise<T>;
 
 /**
  * A write's one transaction (D11), which first asks again who the caller is
  * (D2): the guard answered when the headers came, but the body may arrive up to
  * 30 s later. Inside the transaction (which holds the write lock) a key revoked
- * or a role lost meanwhile gets 401 or 403, and nothing changes.
+ * or a role lost meanwhile gets 401 or 403, and nothing changes. The work is
+ * given the activity log bound to this transaction: a change and its record
+ * are committed together or not at all; a refusal is recorded after the rollback.
  */
 export const createWriter =
   (store: Store): Writer =>
-  (request, work) =>
-    withWrote(store, () =>
-      store.db.transaction().execute(async (trx) => {
+  async (request, work) => {
+    let refused: KeyUser | undefined;
+    try {
+      return await store.db.transaction().execute(async (trx) => {
         await store.beginWrite(trx);
         const { access, keyHash } = request;
         if (access && keyHash) {
           const user = await findUserByKeyHash(trx, keyHash);
           if (!user) throw notAuthenticated();
-          if (!access.roles.includes(user.role)) throw problem(403, access.refusal);
+          const ended = expired(user);
+          if (ended) throw ended;
+          if (!access.roles.includes(user.role)) {
+            refused = user;
+            throw problem(403, access.refusal);
+          }
           request.user = user;
         }
-        return work(trx);
-      }),
-    );
-
-/** Tells the store once a write transaction has ended, committed or not. */
-const withWrote = <T>(store: Store, run: () => Promise<T>) => run().finally(() => store.wrote?.());
+        return work(trx, auditLogFor(trx, request));
+      });
+    } catch (error) {
+      if (refused) await recordDenied(store.db, request, refused);
+      throw error;
+    } finally {
+      // The store learns that a write ended (PostgreSQL: the next request reads the revision once).
+      store.wrote?.();
+    }
+  };

@@ -32,6 +32,44 @@ import {
 } from '../../src/api/connectionTest';
 import { INTEGER_TEXT_BOUNDS } from '../http/body';
 import { PAGE_NUM, PAGE_SIZE } from '../routes/users';
+import { auditPageSchema, auditRecordSchema, AUDIT_ACTIONS } from '../../src/api/audit';
+import { AUDIT_LIMIT } from '../audit/query';
+import {
+  apiKeyListSchema,
+  apiKeyPatchSchema,
+  apiKeyRequestSchema,
+  apiKeySchema,
+} from '../../src/api/apiKeys';
+
+const apiKeyId: Parameter = {
+  name: 'api_key_id',
+  in: 'path',
+  description: 'The API key id.',
+  integer: INTEGER_TEXT_BOUNDS,
+};
+
+/** The activity log's filters, shared by its page and its export. */
+const auditFilters: Parameter[] = [
+  { name: 'action', in: 'query', description: `One action: ${AUDIT_ACTIONS.join(', ')}.` },
+  {
+    name: 'actor',
+    in: 'query',
+    description: "The actor's e-mail address (letter case ignored) or user id.",
+  },
+  {
+    name: 'resource_type',
+    in: 'query',
+    description: 'connector, cc_pair, credential, user, api_key, auth or audit.',
+  },
+  { name: 'resource_id', in: 'query', description: "The resource's id, as text." },
+  { name: 'since', in: 'query', description: 'Records at or after this ISO-8601 date-time.' },
+  { name: 'until', in: 'query', description: 'Records at or before this ISO-8601 date-time.' },
+  {
+    name: 'cursor',
+    in: 'query',
+    description: 'The next_cursor of the page before: older records.',
+  },
+];
 
 export interface Parameter {
   name: string;
@@ -48,8 +86,10 @@ export interface Endpoint {
   summary: string;
   parameters?: Parameter[];
   body?: ZodMiniType;
-  /** The success answer (200). */
+  /** The success answer (200); for a stream, one record of it. */
   answer: ZodMiniType;
+  /** Streamed as NDJSON (or CSV), not one JSON answer. */
+  stream?: boolean;
   /** Error statuses beyond those every authenticated endpoint has (401, 403, 413, 429, 503). */
   errors: number[];
 }
@@ -208,6 +248,79 @@ export const ENDPOINTS: Endpoint[] = [
     ],
     answer: acceptedUsersPageSchema,
     errors: [422],
+  },
+  {
+    method: 'get',
+    path: '/admin/audit',
+    summary: 'The activity log, newest first, a page at a time (keyset paging on time and id).',
+    parameters: [
+      ...auditFilters,
+      {
+        name: 'limit',
+        in: 'query',
+        description: 'Records a page, at most 200.',
+        integer: AUDIT_LIMIT,
+      },
+    ],
+    answer: auditPageSchema,
+    errors: [422],
+  },
+  {
+    method: 'get',
+    path: '/admin/audit/export',
+    summary:
+      'Every record of the filter, newest first, streamed as NDJSON (or CSV with format=csv).',
+    parameters: [
+      ...auditFilters,
+      { name: 'format', in: 'query', description: 'ndjson (the default) or csv.' },
+    ],
+    answer: auditRecordSchema,
+    stream: true,
+    errors: [422],
+  },
+  {
+    method: 'get',
+    path: '/admin/api-key',
+    summary:
+      'Live API keys by id (Onyx shape, plus expires_at, last_used_at and owner); never a secret.',
+    answer: apiKeyListSchema,
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: '/admin/api-key',
+    summary:
+      'A new key acting as a user of its own with the role; the secret (api_key) is shown only in this answer.',
+    body: apiKeyRequestSchema,
+    answer: apiKeySchema,
+    errors: [415, 422],
+  },
+  {
+    method: 'patch',
+    path: '/admin/api-key/{api_key_id}',
+    summary:
+      "Rename a key or change its role; 400 for the last lasting admin key, or a person's key's role.",
+    parameters: [apiKeyId],
+    body: apiKeyPatchSchema,
+    answer: apiKeySchema,
+    errors: [400, 404, 415, 422],
+  },
+  {
+    method: 'post',
+    path: '/admin/api-key/{api_key_id}/regenerate',
+    summary:
+      'A new secret for the key (shown only in this answer); the old one is refused at once.',
+    parameters: [apiKeyId],
+    answer: apiKeySchema,
+    errors: [404, 422],
+  },
+  {
+    method: 'delete',
+    path: '/admin/api-key/{api_key_id}',
+    summary: 'Revoke the key at once; 400 for the last admin key that does not expire.',
+    parameters: [apiKeyId],
+    answer: statusResponseSchema,
+    errors: [400, 404, 422],
   },
   {
     method: 'get',

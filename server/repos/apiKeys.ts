@@ -12,7 +12,7 @@ export const generateApiKey = () => KEY_PREFIX + randomBytes(32).toString('base6
 export const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 
 /** A short, non-secret part of the key, so a person can tell keys apart in a list. */
-const visiblePart = (key: string) => `${key.slice(0, 7)}…`;
+export const visiblePart = (key: string) => `${key.slice(0, 7)}…`;
 
 export async function storeApiKey(db: Db, userId: string, key: string): Promise<number> {
   const row = await db
@@ -38,16 +38,30 @@ export async function hasApiKey(db: Db, key: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** A key's user, and which key it was (the activity log names both). */
+export type KeyUser = User & {
+  api_key_id: number;
+  expires_at: string | null;
+  last_used_at: string | null;
+};
+
 /** The user a live key belongs to, with the user's current role. */
-export async function findUserByKeyHash(db: Db, keyHash: string): Promise<User | undefined> {
+export async function findUserByKeyHash(db: Db, keyHash: string): Promise<KeyUser | undefined> {
   const row = await db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
-    .select(['users.id', 'users.email', 'users.role'])
+    .select([
+      'users.id',
+      'users.email',
+      'users.role',
+      'api_keys.id as api_key_id',
+      'api_keys.expires_at',
+      'api_keys.last_used_at',
+    ])
     .where('api_keys.key_hash', '=', keyHash)
     .where('api_keys.time_revoked', 'is', null)
     .executeTakeFirst();
-  return row as User | undefined;
+  return row && ({ ...row, api_key_id: Number(row.api_key_id) } as KeyUser);
 }
 
 interface ApiKeyListing {

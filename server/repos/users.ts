@@ -84,7 +84,8 @@ export async function listUsers(
   { q, offset, limit }: { q: string; offset: number; limit: number },
 ) {
   if (holdsNul(q)) return { total: 0, users: [] };
-  let query = db.selectFrom('users');
+  // The users panel-made API keys act as are listed with their keys, not here (as in Onyx).
+  let query = db.selectFrom('users').where('is_api_key', '=', 0);
   if (q)
     query = query.where(
       sql<boolean>`email_lower like ${`%${likeText(q.toLowerCase())}%`} escape '\\'`,

@@ -30,6 +30,7 @@ import {
   updateConnector,
 } from '../repos/connectors';
 import { isDuplicateConnector } from '../db/constraints';
+import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { RouteContext } from './context';
 
 const NOT_FOUND = 'Connector not found';
@@ -58,6 +59,30 @@ async function detail(db: Db, secrets: SecretBox, id: number): Promise<Connector
   if (!found) return null;
   const credentials = await findCredentials(db, secrets, found.snapshot.credential_ids);
   return { ...found.snapshot, access_type: found.access_type, status: found.status, credentials };
+}
+
+/** A connector's fields as the activity log tells them (its config is not secret: D4). */
+function told(found: Awaited<ReturnType<typeof findConnector>>) {
+  return found && { ...found.snapshot, access_type: found.access_type, status: found.status };
+}
+
+/** Attaching and detaching: the pair named by its connector, the ids before or after. */
+async function logPair(
+  trx: Db,
+  log: AuditLog,
+  pairId: number,
+  connectorId: number,
+  credentialId: number,
+  side: 'before' | 'after',
+) {
+  const pair = { connector_id: connectorId, credential_id: credentialId };
+  const found = await findConnector(trx, connectorId);
+  await log({
+    resource_type: 'cc_pair',
+    resource_id: pairId,
+    resource_name: found?.snapshot.name ?? null,
+    changes: side === 'after' ? changesBetween(null, pair) : changesBetween(pair, null),
+  });
 }
 
 export function connectorRoutes(
@@ -92,7 +117,16 @@ export function connectorRoutes(
     if (!result.ok) throw validationProblem(result.errors);
     const input = result.value;
     // D4: the (name, source) key refuses a duplicate, even from two instances at once.
-    const id = await write(request, (trx) => insertConnector(trx, input)).catch(refuseDuplicate);
+    const id = await write(request, async (trx, log) => {
+      const made = await insertConnector(trx, input);
+      await log({
+        resource_type: 'connector',
+        resource_id: made,
+        resource_name: input.name,
+        changes: changesBetween(null, told(await findConnector(trx, made))),
+      });
+      return made;
+    }).catch(refuseDuplicate);
     return { id, credential: null };
   });
 
@@ -102,7 +136,7 @@ export function connectorRoutes(
       'connector_id',
       'credential_id',
     );
-    return write(request, async (trx) => {
+    return write(request, async (trx, log) => {
       const connectorSource = await findConnectorSource(trx, connectorId);
       if (!connectorSource) throw problem(404, `Connector ${connectorId} does not exist`);
       const credentialSource = await findCredentialSource(trx, credentialId);
@@ -114,6 +148,7 @@ export function connectorRoutes(
         );
       }
       const pairId = await insertPair(trx, connectorId, credentialId);
+      if (pairId !== null) await logPair(trx, log, pairId, connectorId, credentialId, 'after');
       return pairId === null
         ? {
             success: false,
@@ -144,20 +179,37 @@ export function connectorRoutes(
     const known = await db.transaction().execute((trx) => findConnector(trx, id));
     const change = validateConnectorPatch(body, known?.snapshot.source ?? '');
     if (!change.ok) throw validationProblem(change.errors);
-    return write(request, async (trx) => {
+    return write(request, async (trx, log) => {
       const current = await findConnector(trx, id);
       if (!current) throw problem(404, NOT_FOUND);
       // D4: the (name, source) key refuses a name another connector has.
       await updateConnector(trx, id, change.value).catch(refuseDuplicate);
+      const changed = await findConnector(trx, id);
+      const changes = changesBetween(told(current), told(changed));
+      if (Object.keys(changes).length > 0) {
+        await log({
+          resource_type: 'connector',
+          resource_id: id,
+          resource_name: changed!.snapshot.name,
+          changes,
+        });
+      }
       return (await detail(trx, secrets, id))!;
     });
   });
 
   app.delete<OneParams>(ONE, { onRequest }, async (request): Promise<StatusResponse> => {
     const { connector_id: id } = pathIntegers(request.params, 'connector_id');
-    return write(request, async (trx) => {
-      if (!(await findConnector(trx, id))) throw problem(404, NOT_FOUND);
+    return write(request, async (trx, log) => {
+      const current = await findConnector(trx, id);
+      if (!current) throw problem(404, NOT_FOUND);
       await deleteConnector(trx, id);
+      await log({
+        resource_type: 'connector',
+        resource_id: id,
+        resource_name: current.snapshot.name,
+        changes: changesBetween(told(current), null),
+      });
       return { success: true, message: `Connector ${id} deleted`, data: id };
     });
   });
@@ -172,13 +224,14 @@ export function connectorRoutes(
         'connector_id',
         'credential_id',
       );
-      return write(request, async (trx) => {
+      return write(request, async (trx, log) => {
         if (!(await findConnector(trx, connectorId))) {
           throw problem(404, `Connector ${connectorId} does not exist`);
         }
         const source: DocumentSource | undefined = await findCredentialSource(trx, credentialId);
         if (!source) throw problem(404, `Credential ${credentialId} does not exist`);
         const pairId = await deletePair(trx, connectorId, credentialId);
+        if (pairId !== null) await logPair(trx, log, pairId, connectorId, credentialId, 'before');
         return pairId === null
           ? {
               success: false,

@@ -19,6 +19,7 @@ import {
   listCredentials,
   updateCredential,
 } from '../repos/credentials';
+import { changesBetween } from '../audit/recorder';
 import type { RouteContext } from './context';
 
 const ONE = '/manage/admin/credential/:credential_id';
@@ -53,13 +54,21 @@ export function credentialRoutes(
   app.post('/manage/credential', { onRequest }, async (request) => {
     const body = validateCredentialCreate(readJsonObject(request));
     if (!body.ok) throw validationProblem(body.errors);
-    return write(request, async (trx) => {
+    return write(request, async (trx, log) => {
       const id = await createCredential(trx, secrets, {
         ...body.value,
         name: body.value.name ?? null,
         user_id: request.user?.id ?? null,
       });
-      return { id, credential: await findCredential(trx, secrets, id) };
+      // Every view of a credential is masked (D6): so is what the log keeps.
+      const credential = await findCredential(trx, secrets, id);
+      await log({
+        resource_type: 'credential',
+        resource_id: id,
+        resource_name: credential?.name ?? null,
+        changes: changesBetween(null, credential),
+      });
+      return { id, credential };
     });
   });
 
@@ -67,22 +76,40 @@ export function credentialRoutes(
     const { credential_id: id } = pathIntegers(request.params, 'credential_id');
     const body = validateCredentialBody(credentialPatchRequestSchema, readJsonObject(request));
     if (!body.ok) throw validationProblem(body.errors);
-    return write(request, async (trx) => {
+    return write(request, async (trx, log) => {
       const source = await changeable(trx, id);
       const values = body.value.credential_json;
       if (values) {
         const problems = credentialValueErrors(source, values);
         if (problems.length > 0) throw validationProblem(problems);
       }
+      const before = await findCredential(trx, secrets, id);
       await updateCredential(trx, secrets, id, body.value);
-      return findCredential(trx, secrets, id);
+      const after = await findCredential(trx, secrets, id);
+      const changes = changesBetween(before, after);
+      // New values whose masked form reads the same are still a change.
+      if (values && !changes.credential_json) {
+        changes.credential_json = {
+          before: before?.credential_json,
+          after: after?.credential_json,
+        };
+      }
+      if (Object.keys(changes).length > 0) {
+        await log({
+          resource_type: 'credential',
+          resource_id: id,
+          resource_name: after?.name,
+          changes,
+        });
+      }
+      return after;
     });
   });
 
   app.delete<OneParams>(ONE, { onRequest }, async (request): Promise<StatusResponse> => {
     const { credential_id: id } = pathIntegers(request.params, 'credential_id');
     const force = request.query.force === 'true';
-    return write(request, async (trx) => {
+    return write(request, async (trx, log) => {
       await changeable(trx, id);
       const users = await connectorsUsing(trx, id);
       if (users.length > 0 && !force) {
@@ -92,7 +119,17 @@ export function credentialRoutes(
             `(${users.join(', ')}): detach it first, or delete with ?force=true to detach it from them.`,
         );
       }
+      const before = await findCredential(trx, secrets, id);
       await deleteCredential(trx, id);
+      await log({
+        resource_type: 'credential',
+        resource_id: id,
+        resource_name: before?.name ?? null,
+        changes: {
+          ...changesBetween(before, null),
+          ...(users.length > 0 ? { detached_from_connectors: { before: users, after: [] } } : {}),
+        },
+      });
       return {
         success: true,
         message: `Credential ${id} deleted${users.length > 0 ? `, detached from ${users.length} connector${users.length === 1 ? '' : 's'}` : ''}`,

@@ -108,7 +108,7 @@ export function userRoutes(app: FastifyInstance, { db, guard, write }: RouteCont
     const body = validate(setUserRoleRequestSchema, readJsonObject(request));
     if (!body.ok) throw validationProblem(body.errors);
     const { user_email, new_role, explicit_override } = body.value;
-    await write(request, async (trx) => {
+    await write(request, async (trx, log) => {
       const user = await findUserByEmail(trx, user_email);
       if (!user) throw problem(404, 'User not found');
       if (user.role === new_role) return;
@@ -124,6 +124,12 @@ export function userRoutes(app: FastifyInstance, { db, guard, write }: RouteCont
         throw problem(400, LAST_ADMIN_REFUSAL);
       }
       await setUserRole(trx, user.id, new_role);
+      await log({
+        resource_type: 'user',
+        resource_id: user.id,
+        resource_name: user.email,
+        changes: { role: { before: user.role, after: new_role } },
+      });
     });
     return reply.type('application/json').send('null');
   });

@@ -95,3 +95,22 @@ export async function apiRequest<S extends z.ZodMiniType>(
   }
   return parsed.data;
 }
+
+/** A file the API streams (the activity export): the same key, the body as it comes. */
+export async function apiDownload(path: string): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  const apiKey = session.get().apiKey;
+  if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
+  const response = await fetch(new URL(`${apiBase}${path}`, window.location.origin), { headers });
+  if (!response.ok) {
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      /* not JSON: the status says it */
+    }
+    throw errorFrom(response.status, json);
+  }
+  return response.blob();
+}

@@ -58,6 +58,8 @@ test('an admin is offered every page', async () => {
     'New connector',
     'Credentials',
     'Users & roles',
+    'Activity',
+    'API keys',
     'API reference',
   ]);
 });

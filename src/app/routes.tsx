@@ -133,6 +133,20 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
             }),
           },
           {
+            path: paths.activity.path,
+            handle: pageHandle('activity'),
+            lazy: async () => ({
+              Component: (await import('../features/activity/ActivityPage')).ActivityPage,
+            }),
+          },
+          {
+            path: paths.apiKeys.path,
+            handle: pageHandle('apiKeys'),
+            lazy: async () => ({
+              Component: (await import('../features/api-keys/ApiKeysPage')).ApiKeysPage,
+            }),
+          },
+          {
             path: paths.apiReference.path,
             handle: pageHandle('apiReference'),
             lazy: async () => ({

@@ -92,6 +92,14 @@ export const paths = {
     path: '/users',
     getHref: () => '/users',
   },
+  activity: {
+    path: '/activity',
+    getHref: () => '/activity',
+  },
+  apiKeys: {
+    path: '/api-keys',
+    getHref: () => '/api-keys',
+  },
   apiReference: {
     path: '/api-reference',
     getHref: () => '/api-reference',

@@ -197,6 +197,61 @@ const endpoints: Endpoint[] = [
     ok: (r) => expect(r.json).toMatchObject({ ok: null }),
   },
   {
+    name: 'GET /admin/audit',
+    call: (key) => api(server, 'GET', '/admin/audit?limit=5', { key }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => {
+      expect(r.status).toBe(200);
+      expect(Object.keys(r.json as object).sort()).toEqual(['items', 'next_cursor']);
+    },
+  },
+  {
+    name: 'GET /admin/audit/export',
+    call: (key) => api(server, 'GET', '/admin/audit/export?format=csv', { key }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => {
+      expect(r.status).toBe(200);
+      expect(r.text).toMatch(/^id,time,action,/);
+    },
+  },
+  {
+    name: 'GET /admin/api-key',
+    call: (key) => api(server, 'GET', '/admin/api-key', { key }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => expect(r.status).toBe(200),
+  },
+  {
+    name: 'POST /admin/api-key',
+    call: (key) => api(server, 'POST', '/admin/api-key', { key, body: { role: 'basic' } }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => expect(r.json).toMatchObject({ api_key_role: 'basic', api_key: expect.any(String) }),
+  },
+  {
+    name: 'PATCH /admin/api-key/{id}',
+    call: (key) => api(server, 'PATCH', '/admin/api-key/999999', { key, body: { name: 'x' } }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => expect(r.status).toBe(404),
+  },
+  {
+    name: 'POST /admin/api-key/{id}/regenerate',
+    call: (key) => api(server, 'POST', '/admin/api-key/999999/regenerate', { key }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => expect(r.status).toBe(404),
+  },
+  {
+    name: 'DELETE /admin/api-key/{id}',
+    call: (key) => api(server, 'DELETE', '/admin/api-key/999999', { key }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => expect(r.status).toBe(404),
+  },
+  {
     name: 'GET /manage/users/accepted',
     call: (key) => api(server, 'GET', '/manage/users/accepted', { key }),
     allowed: ['admin'],

@@ -19,6 +19,7 @@ import { connectorPatchRequests, credentialCreateRequests } from './lifecycleReq
 import { setUserRoleRequests } from './roleRequests';
 import {
   attachRequests,
+  auditRequests,
   connectorListRequests,
   credentialListRequests,
   routeRequests,
@@ -69,6 +70,7 @@ const ENDPOINTS: [string, number, (fixture: Fixture) => fc.Arbitrary<FuzzRequest
   ['D4 PATCH /manage/admin/connector/{id}', 0.1, connectorPatchRequests],
   ['D1/D11 /versions, /version, wrong methods and paths', 0.12, routeRequests],
   ['D2/D3 POST /manage/admin/connector/test', 0.08, connectionTestRequests],
+  ['D3 GET /admin/audit and its export: bad filters', 0.06, auditRequests],
 ];
 
 describe('D2/D3/D11 malformed requests: the right 4xx in its documented shape, nothing stored', () => {

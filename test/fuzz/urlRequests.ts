@@ -1,7 +1,9 @@
 // Broken requests that live in the URL: attach (D7), the two lists (D5, D6),
 // the versions (D1, D9), wrong paths and methods (D11).
 import fc from 'fast-check';
+import { AUDIT_ACTIONS } from '../../src/api/audit';
 import { CURATOR_OR_ADMIN_ROLES } from '../../src/api/contract';
+import { parseDateTime } from '../../src/api/contractRules';
 import { badAuth, someAuth, type FuzzRequest, type Fixture } from './fuzzRequest';
 import { badPercent, encodeSegment, nastyString, notIntegerText, wrongContentType } from './nasty';
 
@@ -116,6 +118,11 @@ const ROUTES: [string, string[]][] = [
   ['/version', ['GET']],
   ['/health', ['GET']],
   ['/openapi.json', ['GET']],
+  ['/admin/audit', ['GET']],
+  ['/admin/audit/export', ['GET']],
+  ['/admin/api-key', ['GET', 'POST']],
+  ['/admin/api-key/1', ['PATCH', 'DELETE']],
+  ['/admin/api-key/1/regenerate', ['POST']],
 ];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const KNOWN = new Set(ROUTES.map(([path]) => path));
@@ -143,7 +150,8 @@ export function routeRequests(fixture: Fixture) {
     .map(([path, suffix, method]) => ({ method, path: `${path}${suffix}`, expected: 404 }))
     .filter(({ path }) => !KNOWN.has(path) && !/\/\.\.?(\/|$)/.test(path))
     // One more segment after these is an id (`/manage/admin/connector/{id}`), not an unknown path.
-    .filter(({ path }) => !/^\/manage\/admin\/(connector|credential)\/[^/]+$/.test(path));
+    .filter(({ path }) => !/^\/manage\/admin\/(connector|credential)\/[^/]+$/.test(path))
+    .filter(({ path }) => !/^\/admin\/api-key\/[^/]+$/.test(path));
   const undecodable = fc.tuple(badPercent, fc.boolean()).map(([junk, first]) => ({
     method: 'PUT',
     path: first
@@ -158,4 +166,47 @@ export function routeRequests(fixture: Fixture) {
       headers: { authorization: auth ? auth.header : `Bearer ${fixture.keys.admin}` },
       what: `route; ${auth?.what ?? 'admin key'}`,
     }));
+}
+
+/** The activity log's filters (admins only): one of them junk, nasty text in the others → 422. */
+export function auditRequests(fixture: Fixture) {
+  const badValue = fc.oneof(
+    fc.tuple(
+      fc.constant('limit'),
+      fc.oneof(notIntegerText, fc.constantFrom('0', '-1', '201', '99999')),
+    ),
+    fc.tuple(
+      fc.constantFrom('since', 'until'),
+      nastyString(20).filter((text) => text !== '' && parseDateTime(text) === null),
+    ),
+    fc.tuple(
+      fc.constant('action'),
+      nastyString(20).filter(
+        (text) => text !== '' && !(AUDIT_ACTIONS as readonly string[]).includes(text),
+      ),
+    ),
+    fc.tuple(
+      fc.constant('cursor'),
+      notIntegerText.filter((text) => text !== ''),
+    ),
+  );
+  const others = fc.array(
+    fc.tuple(fc.constantFrom('actor', 'resource_type', 'resource_id', 'q'), nastyString(20)),
+    { maxLength: 3 },
+  );
+  return fc
+    .tuple(someAuth(fixture, ['admin']), badValue, others, fc.boolean())
+    .map(([auth, [name, value], rest, exported]): FuzzRequest => {
+      const query = [...rest, [name, value] as const]
+        .map(([key, text]) => `${key}=${encodeSegment(text)}`)
+        .join('&');
+      return {
+        method: 'GET',
+        path: `/admin/audit${exported ? '/export' : ''}?${query}`,
+        headers: { authorization: auth.header },
+        expected: auth.status === 200 ? 422 : auth.status,
+        where: 'query',
+        what: `${auth.what}; bad ${name}`,
+      };
+    });
 }

@@ -155,7 +155,9 @@ describe('start-up', () => {
         '0001_initial',
         '0002_lifecycle',
         '0003_revision',
-        '0004_revision_notice',
+        '0004_audit_log',
+        '0005_api_key_details',
+        '0006_revision_notice',
       ]);
     } finally {
       await sql`drop schema ${sql.id(schema)} cascade`.execute(stores[0]!.db);

@@ -58,6 +58,8 @@ export interface TestServerOptions {
   databaseUrl?: string;
   /** The app's logger (none by default). */
   logger?: FastifyServerOptions['logger'];
+  /** Days the activity log keeps records (the app's default unless given). */
+  auditRetentionDays?: number;
 }
 
 /** The PostgreSQL database the tests run on, when they run on one. */
@@ -110,6 +112,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       hosts: { ...OFFLINE_HOSTS, ...options.connectionTest?.hosts },
     },
     logger: options.logger,
+    auditRetentionDays: options.auditRetentionDays,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

@@ -1,0 +1,75 @@
+// Issue 18's walk: an administrator makes a key on the page, the key is used,
+// the page shows its last use, Regenerate refuses the old secret and Delete the
+// new one; the Activity page shows those records in order, filtered by action,
+// and the export holds the same records.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from './fixtures';
+
+const expectNoAxeViolations = async (page: Page) =>
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+test('keys made, used, regenerated and deleted on the page, then read on the Activity page', async ({
+  page,
+  server,
+  signIn,
+}) => {
+  const status = async (key: string) =>
+    (
+      await page.request.get(`${server.apiUrl}/me`, { headers: { Authorization: `Bearer ${key}` } })
+    ).status();
+
+  await signIn('/api-keys');
+  await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
+  const form = page.getByRole('form', { name: 'New key' });
+  await form.getByLabel('Name').fill('Deploy bot');
+  await form.getByLabel('Role').selectOption('basic');
+  await form.getByRole('button', { name: 'Make key' }).click();
+  const shown = page.getByRole('region', { name: 'The new key' });
+  await expect(shown).toContainText('you will not see it again');
+  const first = (await shown.getByLabel('API key').textContent())!;
+  expect(await status(first)).toBe(200);
+  await expectNoAxeViolations(page);
+
+  await page.reload();
+  const row = page.getByRole('row', { name: /Deploy bot/ });
+  await expect(row.getByRole('cell').nth(2)).not.toHaveText('Never');
+
+  await row.getByRole('button', { name: 'Regenerate Deploy bot' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Regenerate' }).click();
+  await expect(page.getByLabel('API key', { exact: true })).not.toHaveText(first);
+  const second = (await page.getByLabel('API key', { exact: true }).textContent())!;
+  expect(await status(first)).toBe(401);
+  expect(await status(second)).toBe(200);
+
+  await page.getByRole('button', { name: 'Delete Deploy bot' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('row', { name: /Deploy bot/ })).toHaveCount(0);
+  expect(await status(second)).toBe(401);
+
+  await page.getByRole('link', { name: 'Activity' }).click();
+  // The old secrets' 401s are there too (auth.login_failure): the key's own records, in order.
+  const items = page
+    .getByRole('list', { name: 'Activity' })
+    .getByRole('listitem')
+    .filter({ hasText: 'API key Deploy bot' });
+  await expect(items.nth(0)).toContainText('deleted API key Deploy bot');
+  await expect(items.nth(1)).toContainText('regenerated API key Deploy bot');
+  await expect(items.nth(2)).toContainText('made API key Deploy bot');
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('Action').selectOption('api_key.regenerate');
+  await expect(page).toHaveURL(/action=api_key\.regenerate/);
+  await expect(items).toHaveCount(1);
+
+  const exported = await page.request.get(
+    `${server.apiUrl}/admin/audit/export?resource_type=api_key`,
+    {
+      headers: { Authorization: `Bearer ${server.adminKey}` },
+    },
+  );
+  const actions = (await exported.text())
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { action: string }).action);
+  expect(actions).toEqual(['api_key.delete', 'api_key.regenerate', 'api_key.create']);
+});

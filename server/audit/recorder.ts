@@ -1,0 +1,118 @@
+// How a request becomes an activity record: who (the key's user and the key),
+// from where (address, user agent, request id), which action (one table for
+// every write route, so a refusal is named like the success it would have
+// been), and the fields before and after, secrets masked as D6 masks them.
+import type { FastifyRequest } from 'fastify';
+import type { AuditAction } from '../../src/api/audit';
+import type { Db } from '../db/database';
+import { insertAudit, type AuditRow } from '../repos/audit';
+import type { KeyUser } from '../repos/apiKeys';
+
+/** Every route that changes something, by method and Fastify path, and the action it records. */
+export const WRITE_ACTIONS: Readonly<Record<string, AuditAction>> = {
+  'POST /api/manage/admin/connector': 'connector.create',
+  'PATCH /api/manage/admin/connector/:connector_id': 'connector.update',
+  'DELETE /api/manage/admin/connector/:connector_id': 'connector.delete',
+  'PUT /api/manage/admin/connector/:connector_id/credential/:credential_id': 'cc_pair.create',
+  'DELETE /api/manage/admin/connector/:connector_id/credential/:credential_id': 'cc_pair.delete',
+  'POST /api/manage/credential': 'credential.create',
+  'PATCH /api/manage/admin/credential/:credential_id': 'credential.update',
+  'DELETE /api/manage/admin/credential/:credential_id': 'credential.delete',
+  'PATCH /api/manage/set-user-role': 'user.role_change',
+  'POST /api/admin/api-key': 'api_key.create',
+  'PATCH /api/admin/api-key/:api_key_id': 'api_key.update',
+  'POST /api/admin/api-key/:api_key_id/regenerate': 'api_key.regenerate',
+  'DELETE /api/admin/api-key/:api_key_id': 'api_key.delete',
+};
+
+export const routeAction = (request: FastifyRequest): AuditAction | undefined =>
+  WRITE_ACTIONS[`${request.method} ${request.routeOptions.url ?? ''}`];
+
+export interface AuditEntry {
+  /** The route's own action unless said (a credential deleted with ?force also detaches). */
+  action?: AuditAction;
+  resource_type: string;
+  resource_id: string | number | null;
+  resource_name?: string | null;
+  changes?: Record<string, unknown>;
+}
+
+/** Records one change in the transaction that makes it. */
+export type AuditLog = (entry: AuditEntry) => Promise<void>;
+
+type View = Record<string, unknown> | null | undefined;
+/** Fields that move on every change and say nothing of it. */
+const UNTOLD = new Set(['time_created', 'time_updated']);
+
+/** The fields that differ, each as {before, after} (null where it did not exist). */
+export function changesBetween(before: View, after: View): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    if (UNTOLD.has(key)) continue;
+    const was = before?.[key] ?? null;
+    const is = after?.[key] ?? null;
+    if (JSON.stringify(was) !== JSON.stringify(is)) changes[key] = { before: was, after: is };
+  }
+  return changes;
+}
+
+const text = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value.join(', ') : value)?.slice(0, 512) ?? null;
+
+export function auditRow(
+  request: FastifyRequest,
+  actor: KeyUser | undefined,
+  action: AuditAction,
+  outcome: 'success' | 'denied',
+  entry: Omit<AuditEntry, 'action'>,
+): AuditRow {
+  return {
+    time: new Date().toISOString(),
+    action,
+    outcome,
+    actor_user_id: actor?.id ?? null,
+    actor_email: actor?.email ?? null,
+    actor_api_key_id: actor?.api_key_id ?? null,
+    resource_type: entry.resource_type,
+    resource_id: entry.resource_id === null ? null : String(entry.resource_id),
+    resource_name: entry.resource_name ?? null,
+    address: request.ip,
+    user_agent: text(request.headers['user-agent']),
+    request_id: String(request.id),
+    changes: JSON.stringify(entry.changes ?? {}),
+  };
+}
+
+/** The log a write's work is given: bound to its transaction and its caller. */
+export function auditLogFor(trx: Db, request: FastifyRequest): AuditLog {
+  return async (entry) => {
+    const action = entry.action ?? routeAction(request);
+    if (!action) throw new Error(`no audit action for ${request.method} ${request.url}`);
+    await insertAudit(trx, auditRow(request, request.user, action, 'success', entry));
+  };
+}
+
+/** What a refused write would have changed: the action's kind and the path's id. */
+function refusedResource(request: FastifyRequest, action: AuditAction) {
+  const params = (request.params ?? {}) as Record<string, string>;
+  const type = action.split('.')[0]!;
+  const id =
+    type === 'cc_pair'
+      ? `${params.connector_id}/${params.credential_id}`
+      : (params.connector_id ?? params.credential_id ?? params.api_key_id ?? null);
+  return { resource_type: type, resource_id: id };
+}
+
+/**
+ * A write refused (403) is recorded on its own, since the refused request
+ * changes nothing. A failure to record is logged, never turned into another answer.
+ */
+export async function recordDenied(db: Db, request: FastifyRequest, actor: KeyUser) {
+  const action = routeAction(request);
+  if (!action) return;
+  const row = auditRow(request, actor, action, 'denied', refusedResource(request, action));
+  await insertAudit(db, row).catch((error: unknown) =>
+    request.log.error({ err: error }, 'the refusal could not be recorded'),
+  );
+}

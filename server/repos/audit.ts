@@ -1,0 +1,96 @@
+// The activity log's rows. Written only inside the transaction of the change
+// they tell of (server/audit/recorder.ts); read newest first by (time, id), so
+// a cursor stays where it was while new records arrive at the front.
+import { sql } from 'kysely';
+import type { AuditRecord } from '../../src/api/audit';
+import type { Db } from '../db/database';
+import type { AuditTable } from '../db/schema';
+
+export type AuditRow = Omit<AuditTable, 'id'>;
+
+export interface AuditFilter {
+  action?: string;
+  /** An e-mail address (letter case ignored) or a user id. */
+  actor?: string;
+  resource_type?: string;
+  resource_id?: string;
+  /** ISO date-times, inclusive. */
+  since?: string;
+  until?: string;
+  /** The last record of the page before: older records follow it. */
+  after?: { time: string; id: number };
+}
+
+export async function insertAudit(db: Db, row: AuditRow): Promise<number> {
+  const inserted = await db
+    .insertInto('audit_log')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Aggregated failures: the count of a record written a moment ago grows in place. */
+export async function setAuditChanges(db: Db, id: number, changes: unknown): Promise<void> {
+  await db
+    .updateTable('audit_log')
+    .set({ changes: JSON.stringify(changes) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function listAudit(db: Db, filter: AuditFilter, limit: number) {
+  let query = db.selectFrom('audit_log').selectAll();
+  if (filter.action) query = query.where('action', '=', filter.action);
+  if (filter.resource_type) query = query.where('resource_type', '=', filter.resource_type);
+  if (filter.resource_id) query = query.where('resource_id', '=', filter.resource_id);
+  if (filter.since) query = query.where('time', '>=', filter.since);
+  if (filter.until) query = query.where('time', '<=', filter.until);
+  const actor = filter.actor;
+  if (actor) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('actor_user_id', '=', actor),
+        eb(sql<string>`lower(actor_email)`, '=', actor.toLowerCase()),
+      ]),
+    );
+  }
+  const after = filter.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('time', '<', after.time),
+        eb.and([eb('time', '=', after.time), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  const rows = await query.orderBy('time', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(auditView);
+}
+
+/** Removes the records older than `before`; how many went. */
+export async function removeAuditBefore(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('audit_log').where('time', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export function auditView(row: AuditRow & { id: number }): AuditRecord {
+  return {
+    id: Number(row.id),
+    time: row.time,
+    action: row.action,
+    outcome: row.outcome === 'denied' ? 'denied' : 'success',
+    actor: {
+      user_id: row.actor_user_id,
+      email: row.actor_email,
+      api_key_id: row.actor_api_key_id === null ? null : Number(row.actor_api_key_id),
+    },
+    resource_type: row.resource_type,
+    resource_id: row.resource_id,
+    resource_name: row.resource_name,
+    address: row.address,
+    user_agent: row.user_agent,
+    request_id: row.request_id,
+    changes: JSON.parse(row.changes) as Record<string, unknown>,
+  };
+}

@@ -1,0 +1,150 @@
+// API keys managed by admins (Onyx's `/admin/api-key` routes and answer shape;
+// README, "API keys"). The secret is in the answers of creation and
+// regeneration only; every change is an activity record.
+import type { FastifyInstance } from 'fastify';
+import { apiKeyPatchSchema, apiKeyRequestSchema } from '../../src/api/apiKeys';
+import { changesBetween } from '../audit/recorder';
+import { ADMIN } from '../http/access';
+import { pathIntegers, readJsonObject } from '../http/body';
+import { problem, validationProblem } from '../http/problems';
+import { validate } from '../http/validation';
+import { revokeApiKey } from '../repos/apiKeys';
+import {
+  anotherLastingAdminKey,
+  createServiceKey,
+  findLiveKey,
+  listLiveKeys,
+  regenerateKey,
+  renameKey,
+} from '../repos/managedKeys';
+import { setUserRole } from '../repos/users';
+import type { Db } from '../db/database';
+import type { RouteContext } from './context';
+
+const ONE = '/admin/api-key/:api_key_id';
+type OneParams = { Params: { api_key_id: string } };
+
+export const LAST_ADMIN_KEY_REFUSAL =
+  'This is the last API key of an admin that does not expire: without it nobody could sign in as an admin. Make another admin key first.';
+const PERSON_ROLE_REFUSAL =
+  "This key acts as a person (it was issued by the key command): change that user's role on the Users page.";
+
+/** The answer's fields: Onyx's, plus ours; never `is_api_key`. */
+const shown = ({
+  is_api_key: _service,
+  ...key
+}: NonNullable<Awaited<ReturnType<typeof findLiveKey>>>) => key;
+
+/** What the log keeps of a key: never its secret. */
+const told = (key: Awaited<ReturnType<typeof findLiveKey>>) =>
+  key && {
+    name: key.api_key_name,
+    role: key.api_key_role,
+    display: key.api_key_display,
+    expires_at: key.expires_at,
+  };
+
+async function liveKey(trx: Db, id: number) {
+  const key = await findLiveKey(trx, id);
+  if (!key) throw problem(404, `API key ${id} does not exist`);
+  return key;
+}
+
+export function apiKeyRoutes(app: FastifyInstance, { db, guard, write }: RouteContext) {
+  const onRequest = guard(ADMIN);
+
+  app.get('/admin/api-key', { onRequest }, async () =>
+    (await db.transaction().execute((trx) => listLiveKeys(trx))).map(shown),
+  );
+
+  app.post('/admin/api-key', { onRequest }, async (request) => {
+    const body = validate(apiKeyRequestSchema, readJsonObject(request));
+    if (!body.ok) throw validationProblem(body.errors);
+    const { name, role, expires_at } = body.value;
+    const ends = expires_at ? new Date(expires_at) : null;
+    if (ends && ends.getTime() <= Date.now()) {
+      throw validationProblem([
+        { loc: ['body', 'expires_at'], msg: 'Input should be in the future', type: 'value_error' },
+      ]);
+    }
+    return write(request, async (trx, log) => {
+      const made = await createServiceKey(trx, {
+        name: name?.trim() || null,
+        role,
+        expires_at: ends?.toISOString() ?? null,
+        owner: request.user?.id ?? null,
+      });
+      const key = (await findLiveKey(trx, made.id))!;
+      await log({
+        resource_type: 'api_key',
+        resource_id: made.id,
+        resource_name: key.api_key_name ?? key.api_key_display,
+        changes: changesBetween(null, told(key)),
+      });
+      return { ...shown(key), api_key: made.key };
+    });
+  });
+
+  app.patch<OneParams>(ONE, { onRequest }, async (request) => {
+    const { api_key_id: id } = pathIntegers(request.params, 'api_key_id');
+    const body = validate(apiKeyPatchSchema, readJsonObject(request));
+    if (!body.ok) throw validationProblem(body.errors);
+    const { name, role } = body.value;
+    return write(request, async (trx, log) => {
+      const before = await liveKey(trx, id);
+      if (role !== undefined && role !== before.api_key_role) {
+        if (!before.is_api_key) throw problem(400, PERSON_ROLE_REFUSAL);
+        if (before.api_key_role === 'admin' && !(await anotherLastingAdminKey(trx, id))) {
+          throw problem(400, LAST_ADMIN_KEY_REFUSAL);
+        }
+        await setUserRole(trx, before.user_id, role);
+      }
+      if (name !== undefined) await renameKey(trx, id, name?.trim() || null);
+      const after = (await findLiveKey(trx, id))!;
+      const changes = changesBetween(told(before), told(after));
+      if (Object.keys(changes).length > 0) {
+        await log({
+          resource_type: 'api_key',
+          resource_id: id,
+          resource_name: after.api_key_name ?? after.api_key_display,
+          changes,
+        });
+      }
+      return shown(after);
+    });
+  });
+
+  app.post<OneParams>(`${ONE}/regenerate`, { onRequest }, async (request) => {
+    const { api_key_id: id } = pathIntegers(request.params, 'api_key_id');
+    return write(request, async (trx, log) => {
+      const before = await liveKey(trx, id);
+      const secret = await regenerateKey(trx, id);
+      const after = (await findLiveKey(trx, id))!;
+      await log({
+        resource_type: 'api_key',
+        resource_id: id,
+        resource_name: after.api_key_name ?? after.api_key_display,
+        changes: changesBetween(told(before), told(after)),
+      });
+      return { ...shown(after), api_key: secret };
+    });
+  });
+
+  app.delete<OneParams>(ONE, { onRequest }, async (request) => {
+    const { api_key_id: id } = pathIntegers(request.params, 'api_key_id');
+    return write(request, async (trx, log) => {
+      const before = await liveKey(trx, id);
+      if (before.api_key_role === 'admin' && !(await anotherLastingAdminKey(trx, id))) {
+        throw problem(400, LAST_ADMIN_KEY_REFUSAL);
+      }
+      await revokeApiKey(trx, id);
+      await log({
+        resource_type: 'api_key',
+        resource_id: id,
+        resource_name: before.api_key_name ?? before.api_key_display,
+        changes: changesBetween(told(before), null),
+      });
+      return { success: true, message: `API key ${id} deleted`, data: id };
+    });
+  });
+}

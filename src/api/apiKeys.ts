@@ -1,0 +1,39 @@
+// API keys managed in the panel, in Onyx's shape (`/api/admin/api-key`), with
+// what Onyx lacks: an optional end, the last use, the admin who made the key.
+import * as z from 'zod/mini';
+
+/** The roles a panel-made key may have (Onyx offers these three). */
+export const API_KEY_ROLES = ['admin', 'basic', 'limited'] as const;
+export const API_KEY_NAME_MAX_LENGTH = 200;
+
+export const apiKeyRequestSchema = z.object({
+  name: z.optional(z.nullable(z.string().check(z.maxLength(API_KEY_NAME_MAX_LENGTH)))),
+  role: z.enum(API_KEY_ROLES),
+  /** ISO-8601 date-time in the future, or null/absent for a key that never ends. Creation only. */
+  expires_at: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
+});
+export type ApiKeyRequest = z.infer<typeof apiKeyRequestSchema>;
+
+export const apiKeyPatchSchema = z.object({
+  name: z.optional(z.nullable(z.string().check(z.maxLength(API_KEY_NAME_MAX_LENGTH)))),
+  role: z.optional(z.enum(API_KEY_ROLES)),
+});
+
+export const apiKeySchema = z.object({
+  api_key_id: z.int(),
+  /** A short form to tell keys apart (`sd_AbCd…`): never the secret. */
+  api_key_display: z.string(),
+  api_key_name: z.nullable(z.string()),
+  api_key_role: z.string(),
+  /** The user the key acts as: its own for a panel-made key, a person's for one the key command made. */
+  user_id: z.string(),
+  user_email: z.string(),
+  owner: z.nullable(z.object({ user_id: z.string(), email: z.nullable(z.string()) })),
+  time_created: z.string(),
+  expires_at: z.nullable(z.string()),
+  last_used_at: z.nullable(z.string()),
+  /** Only in the answers of creation and regeneration: shown once. */
+  api_key: z.optional(z.string()),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+export const apiKeyListSchema = z.array(apiKeySchema);

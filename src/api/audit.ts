@@ -1,0 +1,61 @@
+// The activity log (README, "Activity log"): who changed what, and when. The
+// server writes a record in the same transaction as each change; admins read
+// them newest first, a page at a time, or export them all.
+import * as z from 'zod/mini';
+
+/** Every kind of record, named as Onyx names its audit events. */
+export const AUDIT_ACTIONS = [
+  'connector.create',
+  'connector.update',
+  'connector.delete',
+  'cc_pair.create',
+  'cc_pair.delete',
+  'credential.create',
+  'credential.update',
+  'credential.delete',
+  'user.role_change',
+  'api_key.create',
+  'api_key.regenerate',
+  'api_key.update',
+  'api_key.delete',
+  'auth.login_failure',
+  'audit.retention',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_OUTCOMES = ['success', 'denied'] as const;
+
+/** A page holds at most this many records; 50 unless asked. */
+export const AUDIT_PAGE_MAX = 200;
+export const AUDIT_PAGE_DEFAULT = 50;
+
+/** One field's value before and after the change (null where it did not exist). */
+export const auditChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });
+
+export const auditRecordSchema = z.object({
+  id: z.int(),
+  time: z.string(),
+  action: z.string(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  actor: z.object({
+    user_id: z.nullable(z.string()),
+    email: z.nullable(z.string()),
+    api_key_id: z.nullable(z.int()),
+  }),
+  resource_type: z.nullable(z.string()),
+  resource_id: z.nullable(z.string()),
+  resource_name: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  user_agent: z.nullable(z.string()),
+  request_id: z.nullable(z.string()),
+  /** Field → before/after; other facts (a count of failures, records removed) as they are. */
+  changes: z.record(z.string(), z.unknown()),
+});
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
+
+export const auditPageSchema = z.object({
+  items: z.array(auditRecordSchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  next_cursor: z.nullable(z.string()),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;

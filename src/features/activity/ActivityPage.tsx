@@ -1,0 +1,127 @@
+// The activity log (admins): who changed what, when, in words; the filters
+// live in the address, so a filtered view can be shared and reloaded.
+import { useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { downloadAuditExport, useAuditPage, type AuditFilters } from '../../api/auditHooks';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { formatDateTime } from '../../lib/format';
+import { ACTION_LABELS, changeRows, recordWords } from './activityWords';
+
+const FILTER_NAMES = ['action', 'actor', 'resource_type', 'cursor'] as const;
+
+export function ActivityPage() {
+  const [params, setParams] = useSearchParams();
+  const filters: AuditFilters = {};
+  for (const name of FILTER_NAMES) {
+    const value = params.get(name);
+    if (value) filters[name] = value;
+  }
+  const page = useAuditPage(filters);
+  const [exportError, setExportError] = useState<unknown>(null);
+
+  const setFilter = (name: (typeof FILTER_NAMES)[number], value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    if (name !== 'cursor') next.delete('cursor');
+    setParams(next);
+  };
+  const exportAs = (format: 'ndjson' | 'csv') => {
+    setExportError(null);
+    downloadAuditExport(filters, format).catch(setExportError);
+  };
+
+  return (
+    <section className="page" aria-labelledby="activity-title">
+      <h1 id="activity-title">Activity</h1>
+      <p className="hint">
+        Every change made through Sourcedesk, newest first, and refused attempts.
+      </p>
+      <form role="search" aria-label="Filter activity" onSubmit={(event) => event.preventDefault()}>
+        <label>
+          Action{' '}
+          <select
+            value={filters.action ?? ''}
+            onChange={(e) => setFilter('action', e.target.value)}
+          >
+            <option value="">Every action</option>
+            {ACTION_LABELS.map(([action]) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </select>
+        </label>{' '}
+        <label>
+          Who (e-mail){' '}
+          <input
+            type="search"
+            defaultValue={filters.actor ?? ''}
+            onBlur={(e) => setFilter('actor', e.target.value.trim())}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') setFilter('actor', e.currentTarget.value.trim());
+            }}
+          />
+        </label>{' '}
+        <button type="button" onClick={() => exportAs('ndjson')}>
+          Export (NDJSON)
+        </button>{' '}
+        <button type="button" onClick={() => exportAs('csv')}>
+          Export (CSV)
+        </button>
+      </form>
+      {exportError ? <ErrorNotice error={exportError} /> : null}
+      {page.isPending ? <p role="status">Loading activity…</p> : null}
+      {page.isError ? <ErrorNotice error={page.error} /> : null}
+      {page.data && page.data.items.length === 0 ? <p>No activity matches.</p> : null}
+      {page.data && page.data.items.length > 0 ? (
+        <ol aria-label="Activity" className="activity">
+          {page.data.items.map((record) => {
+            const rows = changeRows(record);
+            return (
+              <li key={record.id}>
+                <p>
+                  <time dateTime={record.time}>{formatDateTime(record.time)}</time>{' '}
+                  <strong>{recordWords(record)}</strong>
+                </p>
+                {rows.length > 0 ? (
+                  <table>
+                    <caption className="visually-hidden">Changes</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Field</th>
+                        <th scope="col">Before</th>
+                        <th scope="col">After</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {rows.map((row) => (
+                        <tr key={row.field}>
+                          <th scope="row">{row.field}</th>
+                          <td>{row.before}</td>
+                          <td>{row.after}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      <p>
+        {filters.cursor ? (
+          <button type="button" onClick={() => setFilter('cursor', '')}>
+            Newest
+          </button>
+        ) : null}{' '}
+        {page.data?.next_cursor ? (
+          <button type="button" onClick={() => setFilter('cursor', page.data.next_cursor ?? '')}>
+            Older
+          </button>
+        ) : null}
+      </p>
+    </section>
+  );
+}

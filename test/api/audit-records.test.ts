@@ -1,0 +1,234 @@
+// The activity log: every write route of the OpenAPI document leaves exactly
+// one record of its action when it succeeds and one `denied` record when it is
+// refused (403); the connection test is no change and leaves none; wrong keys
+// are one record a minute per address, with a count.
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { AuditAction } from '../../src/api/audit';
+import { useTestServer } from '../support/useTestServer';
+import {
+  addCredential,
+  api,
+  attach,
+  createConnector,
+  plainRequest,
+  type ApiOptions,
+} from '../support/http';
+
+const server = useTestServer();
+
+interface Call {
+  path: string;
+  options?: ApiOptions;
+}
+
+/** The action each write route records, and how to make one request of it succeed. */
+const WRITES: Record<string, { action: AuditAction | null; call: () => Promise<Call> }> = {
+  'post /manage/admin/connector': {
+    action: 'connector.create',
+    call: async () => ({ path: '/manage/admin/connector', options: { body: plainRequest('web') } }),
+  },
+  'patch /manage/admin/connector/{connector_id}': {
+    action: 'connector.update',
+    call: async () => ({
+      path: `/manage/admin/connector/${await createConnector(server, plainRequest('web'))}`,
+      options: { body: { refresh_freq: 7200 } },
+    }),
+  },
+  'delete /manage/admin/connector/{connector_id}': {
+    action: 'connector.delete',
+    call: async () => ({
+      path: `/manage/admin/connector/${await createConnector(server, plainRequest('web'))}`,
+    }),
+  },
+  'put /manage/admin/connector/{connector_id}/credential/{credential_id}': {
+    action: 'cc_pair.create',
+    call: async () => ({
+      path: `/manage/admin/connector/${await createConnector(server, plainRequest('web'))}/credential/0`,
+    }),
+  },
+  'delete /manage/admin/connector/{connector_id}/credential/{credential_id}': {
+    action: 'cc_pair.delete',
+    call: async () => {
+      const id = await createConnector(server, plainRequest('web'));
+      await attach(server, id, 0);
+      return { path: `/manage/admin/connector/${id}/credential/0` };
+    },
+  },
+  'post /manage/admin/connector/test': {
+    action: null, // a connection test changes nothing
+    call: async () => ({
+      path: '/manage/admin/connector/test',
+      options: { body: { source: 'file', connector_specific_config: {} } },
+    }),
+  },
+  'post /manage/credential': {
+    action: 'credential.create',
+    call: async () => ({
+      path: '/manage/credential',
+      options: {
+        body: { name: 'New', source: 'web', credential_json: { token: 'x' }, admin_public: true },
+      },
+    }),
+  },
+  'patch /manage/admin/credential/{credential_id}': {
+    action: 'credential.update',
+    call: async () => ({
+      path: `/manage/admin/credential/${await addCredential(server, 'slack')}`,
+      options: { body: { name: 'Renamed' } },
+    }),
+  },
+  'delete /manage/admin/credential/{credential_id}': {
+    action: 'credential.delete',
+    call: async () => ({
+      path: `/manage/admin/credential/${await addCredential(server, 'slack')}`,
+    }),
+  },
+  'patch /manage/set-user-role': {
+    action: 'user.role_change',
+    call: async () => {
+      const email = `promoted.${Math.random().toString(36).slice(2)}@audit.test`;
+      await server.keyFor('basic', email);
+      return {
+        path: '/manage/set-user-role',
+        options: { body: { user_email: email, new_role: 'admin' } },
+      };
+    },
+  },
+};
+
+/** A basic key made through the API, for the routes that change one. */
+const newKey = async () => {
+  const made = await api(server, 'POST', '/admin/api-key', {
+    body: { name: 'Bot', role: 'basic' },
+  });
+  return `/admin/api-key/${(made.json as { api_key_id: number }).api_key_id}`;
+};
+Object.assign(WRITES, {
+  'post /admin/api-key': {
+    action: 'api_key.create',
+    call: async () => ({
+      path: '/admin/api-key',
+      options: { body: { name: 'CI', role: 'basic' } },
+    }),
+  },
+  'patch /admin/api-key/{api_key_id}': {
+    action: 'api_key.update',
+    call: async () => ({ path: await newKey(), options: { body: { name: 'Renamed bot' } } }),
+  },
+  'post /admin/api-key/{api_key_id}/regenerate': {
+    action: 'api_key.regenerate',
+    call: async () => ({ path: `${await newKey()}/regenerate` }),
+  },
+  'delete /admin/api-key/{api_key_id}': {
+    action: 'api_key.delete',
+    call: async () => ({ path: await newKey() }),
+  },
+});
+
+const count = async () => {
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from audit_log`.execute(
+    server.store.db,
+  );
+  return Number(rows[0]!.n);
+};
+
+const newest = async () =>
+  server.store.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .orderBy('time', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+
+describe('every write route of the OpenAPI document', () => {
+  it('leaves one record of its action on success and one denied record on a 403', async () => {
+    const doc = (await api(server, 'GET', '/openapi.json')).json as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const writes = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods)
+        .filter((method) => method !== 'get')
+        .map((method) => `${method} ${path}`),
+    );
+    expect(writes.sort()).toEqual(Object.keys(WRITES).sort());
+    const basicKey = await server.keyFor('basic', 'basic@audit.test');
+    const basic = await api(server, 'GET', '/me', { key: basicKey });
+    const basicId = (basic.json as { id: string }).id;
+
+    for (const route of writes) {
+      const { action, call } = WRITES[route]!;
+      const method = route.split(' ')[0]!.toUpperCase();
+
+      const success = await call();
+      const before = await count();
+      const ok = await api(server, method, success.path, success.options);
+      expect(ok.status, `${route}: ${ok.text}`).toBe(200);
+      expect(await count(), route).toBe(before + (action ? 1 : 0));
+      if (action) {
+        expect(await newest()).toMatchObject({
+          action,
+          outcome: 'success',
+          actor_email: server.adminEmail,
+        });
+      }
+
+      const refused = await call();
+      const beforeRefusal = await count();
+      const denied = await api(server, method, refused.path, { ...refused.options, key: basicKey });
+      expect(denied.status, route).toBe(403);
+      expect(await count(), route).toBe(beforeRefusal + (action ? 1 : 0));
+      if (action) {
+        expect(await newest()).toMatchObject({
+          action,
+          outcome: 'denied',
+          actor_user_id: basicId,
+          actor_email: 'basic@audit.test',
+        });
+      }
+    }
+  });
+
+  it('pausing a connector is connector.update with the status before and after', async () => {
+    const id = await createConnector(server, plainRequest('web', { name: 'Eng site' }));
+    const paused = await api(server, 'PATCH', `/manage/admin/connector/${id}`, {
+      body: { status: 'PAUSED' },
+    });
+    expect(paused.status, paused.text).toBe(200);
+    const page = await api(server, 'GET', `/admin/audit?resource_type=connector&resource_id=${id}`);
+    const [latest] = (page.json as { items: Record<string, unknown>[] }).items;
+    expect(latest).toMatchObject({
+      action: 'connector.update',
+      resource_name: 'Eng site',
+      changes: { status: { before: 'ACTIVE', after: 'PAUSED' } },
+      actor: { email: server.adminEmail, api_key_id: expect.any(Number) },
+      request_id: expect.any(String),
+      address: '127.0.0.1',
+    });
+  });
+
+  it('a change that changes nothing (the same role again) leaves no record', async () => {
+    await server.keyFor('basic', 'same@audit.test');
+    const before = await count();
+    const again = await api(server, 'PATCH', '/manage/set-user-role', {
+      body: { user_email: 'same@audit.test', new_role: 'basic' },
+    });
+    expect(again.status).toBe(200);
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('wrong keys', () => {
+  it('are one auth.login_failure record per address a minute, with their count', async () => {
+    const before = await count();
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await api(server, 'GET', '/manage/admin/connector', { key: `wrong-${i}` })).status,
+      ).toBe(401);
+    }
+    expect(await count()).toBeLessThanOrEqual(before + 1);
+    const page = await api(server, 'GET', '/admin/audit?action=auth.login_failure');
+    const [record] = (page.json as { items: { changes: { count: number } }[] }).items;
+    expect(record?.changes.count).toBeGreaterThanOrEqual(5);
+  });
+});
