@@ -88,6 +88,7 @@ test('Jira, Confluence, GitHub and Slack: found in the catalogue, tested, create
   signIn,
   standIn,
 }) => {
+  test.setTimeout(90_000); // four sources onboarded, each with axe on its review
   await signIn('/connectors');
   await expect(page.getByRole('heading', { name: 'Connectors', level: 1 })).toBeVisible();
 
