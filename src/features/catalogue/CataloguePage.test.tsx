@@ -63,7 +63,9 @@ test('a search finds by name or category, keeps the words in the address, and En
 
   await user.clear(search);
   await user.type(search, 'git{Enter}');
-  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors/new/github'));
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors/new/github'), {
+    timeout: 5_000,
+  });
   expect(
     await screen.findByRole('heading', { name: 'New GitHub connector', level: 1 }),
   ).toBeInTheDocument();

@@ -58,7 +58,7 @@ test('a passing test lists its checks and makes Create the main action; nothing 
   const outcome = await screen.findByRole('heading', {
     name: 'The connection works: every check passed.',
   });
-  await vi.waitFor(() => expect(outcome).toHaveFocus());
+  await vi.waitFor(() => expect(outcome).toHaveFocus(), { timeout: 5_000 });
   const checks = within(outcome.parentElement!).getAllByRole('listitem');
   expect(checks.length).toBeGreaterThanOrEqual(2);
   for (const check of checks) expect(check).toHaveTextContent(/^✓ Passed/);
@@ -69,7 +69,9 @@ test('a passing test lists its checks and makes Create the main action; nothing 
   const create = screen.getByRole('button', { name: 'Create' });
   expect(create).not.toHaveClass('secondary');
   await user.click(create);
-  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'));
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'), {
+    timeout: 5_000,
+  });
 });
 
 test('a failing test says why; Create stays possible, secondary, and says the test did not pass', async () => {

@@ -46,7 +46,7 @@ test('a credential in use is tested with its connector’s settings; the checks 
   const outcome = await within(card).findByRole('heading', {
     name: 'The connection works: every check passed.',
   });
-  await vi.waitFor(() => expect(outcome).toHaveFocus());
+  await vi.waitFor(() => expect(outcome).toHaveFocus(), { timeout: 5_000 });
   expect(outcome.parentElement).toHaveTextContent(/eng/);
   expect(standIn.seen.map((request) => request.url)).toContain('/api/auth.test');
   expect(document.body.textContent).not.toContain('xoxb-right-token');
