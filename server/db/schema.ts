@@ -10,6 +10,31 @@ export interface UserTable {
   time_created: string;
   /** 1 for the user a panel-made key acts as (Onyx: each API key is a user of its role). */
   is_api_key: Generated<number>;
+  /** 0 for a deactivated user: every key and session of theirs is refused (0007). */
+  is_active: Generated<number>;
+}
+
+/** An address invited to sign in (single sign-on) before it is a user. */
+export interface InvitedUserTable {
+  email: string;
+  email_lower: string;
+  invited_by_user_id: string | null;
+  time_invited: string;
+}
+
+/** A panel session: the cookie holds a random token, the table its hash. */
+export interface SessionTable {
+  token_hash: string;
+  user_id: string;
+  time_created: string;
+  /** Written at most once a minute; the idle timeout counts from it. */
+  last_seen_at: string;
+  /** The absolute end of the session. */
+  expires_at: string;
+  /** How the session began: `api_key` or `oidc`. */
+  how: string;
+  address: string | null;
+  user_agent: string | null;
 }
 
 export interface ApiKeyTable {
@@ -96,4 +121,6 @@ export interface Tables {
   connectors: ConnectorTable;
   connector_credential_pairs: PairTable;
   audit_log: AuditTable;
+  invited_users: InvitedUserTable;
+  sessions: SessionTable;
 }

@@ -158,6 +158,7 @@ describe('start-up', () => {
         '0004_audit_log',
         '0005_api_key_details',
         '0006_revision_notice',
+        '0007_people',
       ]);
     } finally {
       await sql`drop schema ${sql.id(schema)} cascade`.execute(stores[0]!.db);
