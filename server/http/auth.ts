@@ -25,13 +25,27 @@ const BEARER = /^Bearer ([^\s]+)$/i;
 export const notAuthenticated = () =>
   problem(401, 'Access denied. User is not authenticated.', { 'www-authenticate': 'Bearer' });
 
-/** A key past its `expires_at` (README, "API keys"): 401, saying so. */
-const expired = (user: KeyUser, now = Date.now()) =>
-  user.expires_at !== null && Date.parse(user.expires_at) <= now
-    ? problem(401, `Access denied. The API key expired at ${user.expires_at}.`, {
+/**
+ * A known key that still may not sign in, and why (401, saying so): its user
+ * is deactivated (README, "Users"), or it is past its `expires_at` (README, "API keys").
+ */
+export function refusedKey(user: KeyUser, now = Date.now()) {
+  if (!user.is_active) {
+    return problem(
+      401,
+      'Access denied. This account is deactivated: an administrator can reactivate it.',
+      {
         'www-authenticate': 'Bearer',
-      })
-    : null;
+      },
+    );
+  }
+  if (user.expires_at !== null && Date.parse(user.expires_at) <= now) {
+    return problem(401, `Access denied. The API key expired at ${user.expires_at}.`, {
+      'www-authenticate': 'Bearer',
+    });
+  }
+  return null;
+}
 
 const USE_NOTED_EVERY_MS = 60_000;
 
@@ -94,7 +108,7 @@ export function createGuard(
             await loginFailures?.record(request);
             throw notAuthenticated();
           }
-          const ended = expired(user);
+          const ended = refusedKey(user);
           if (ended) throw ended;
           const lastUse = user.last_used_at === null ? 0 : Date.parse(user.last_used_at);
           if (Date.now() - lastUse >= USE_NOTED_EVERY_MS) {
@@ -140,7 +154,7 @@ export const createWriter =
         if (access && keyHash) {
           const user = await findUserByKeyHash(trx, keyHash);
           if (!user) throw notAuthenticated();
-          const ended = expired(user);
+          const ended = refusedKey(user);
           if (ended) throw ended;
           if (!access.roles.includes(user.role)) {
             refused = user;

@@ -40,6 +40,8 @@ export async function hasApiKey(db: Db, key: string): Promise<boolean> {
 
 /** A key's user, and which key it was (the activity log names both). */
 export type KeyUser = User & {
+  /** False for a deactivated user: their keys are refused (README, "Users"). */
+  is_active: boolean;
   api_key_id: number;
   expires_at: string | null;
   last_used_at: string | null;
@@ -54,6 +56,7 @@ export async function findUserByKeyHash(db: Db, keyHash: string): Promise<KeyUse
       'users.id',
       'users.email',
       'users.role',
+      'users.is_active',
       'api_keys.id as api_key_id',
       'api_keys.expires_at',
       'api_keys.last_used_at',
@@ -61,7 +64,14 @@ export async function findUserByKeyHash(db: Db, keyHash: string): Promise<KeyUse
     .where('api_keys.key_hash', '=', keyHash)
     .where('api_keys.time_revoked', 'is', null)
     .executeTakeFirst();
-  return row && ({ ...row, api_key_id: Number(row.api_key_id) } as KeyUser);
+  return (
+    row &&
+    ({
+      ...row,
+      is_active: Number(row.is_active) === 1,
+      api_key_id: Number(row.api_key_id),
+    } as KeyUser)
+  );
 }
 
 interface ApiKeyListing {
