@@ -32,7 +32,12 @@ import {
 } from '../../src/api/connectionTest';
 import { INTEGER_TEXT_BOUNDS } from '../http/body';
 import { PAGE_NUM, PAGE_SIZE } from '../routes/users';
-import { auditPageSchema, auditRecordSchema, AUDIT_ACTIONS } from '../../src/api/audit';
+import {
+  auditPageSchema,
+  auditRecordSchema,
+  AUDIT_ACTIONS,
+  AUDIT_RESOURCE_TYPES,
+} from '../../src/api/audit';
 import { AUDIT_LIMIT } from '../audit/query';
 import {
   apiKeyListSchema,
@@ -59,7 +64,7 @@ const auditFilters: Parameter[] = [
   {
     name: 'resource_type',
     in: 'query',
-    description: 'connector, cc_pair, credential, user, api_key, auth or audit.',
+    description: `One of ${AUDIT_RESOURCE_TYPES.join(', ')}.`,
   },
   { name: 'resource_id', in: 'query', description: "The resource's id, as text." },
   { name: 'since', in: 'query', description: 'Records at or after this ISO-8601 date-time.' },

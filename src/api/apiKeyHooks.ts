@@ -1,8 +1,8 @@
 // API keys in the panel: query keys, the list, and the four changes, each of
-// which refreshes the list (and the activity log, which records it).
+// which refreshes the list (and the activity log, as every change does:
+// refreshActivityAfterChanges).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiKeyListSchema, apiKeySchema, type ApiKeyRequest } from './apiKeys';
-import { auditKeys } from './auditHooks';
 import { apiRequest } from './client';
 import { statusResponseSchema } from './contract';
 
@@ -24,11 +24,7 @@ function useKeyMutation<I, O>(request: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
-        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
-      ]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }
 

@@ -23,6 +23,21 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** What a record is about (its `resource_type`); auth and audit are the log's own. */
+export const AUDIT_RESOURCE_TYPES = [
+  'connector',
+  'cc_pair',
+  'credential',
+  'user',
+  'api_key',
+  'auth',
+  'audit',
+] as const;
+export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
+
+/** How many records a resource's own page shows (its "Recent changes"). */
+export const RECENT_CHANGES_COUNT = 5;
+
 export const AUDIT_OUTCOMES = ['success', 'denied'] as const;
 
 /** A page holds at most this many records; 50 unless asked. */

@@ -1,20 +1,15 @@
-// The activity log in the panel: its query keys, options and hook.
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { auditPageSchema } from './audit';
+// The activity log in the panel: its query options and hooks (keys: queryKeys.ts).
+import {
+  keepPreviousData,
+  queryOptions,
+  useQuery,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { auditPageSchema, RECENT_CHANGES_COUNT } from './audit';
 import { apiDownload, apiRequest } from './client';
+import { auditKeys, type AuditFilters } from './queryKeys';
 
-export interface AuditFilters {
-  action?: string;
-  actor?: string;
-  resource_type?: string;
-  cursor?: string;
-}
-
-export const auditKeys = {
-  all: ['audit'] as const,
-  lists: () => [...auditKeys.all, 'list'] as const,
-  list: (filters: AuditFilters) => [...auditKeys.lists(), filters] as const,
-};
+export type { AuditFilters };
 
 export const auditPageQuery = (filters: AuditFilters) =>
   queryOptions({
@@ -25,6 +20,36 @@ export const auditPageQuery = (filters: AuditFilters) =>
   });
 
 export const useAuditPage = (filters: AuditFilters) => useQuery(auditPageQuery(filters));
+
+export const recentChangesQuery = (resourceType: string, resourceId: string) =>
+  queryOptions({
+    queryKey: auditKeys.recent(resourceType, resourceId),
+    queryFn: ({ signal }) =>
+      apiRequest({
+        path: '/admin/audit',
+        query: { resource_type: resourceType, resource_id: resourceId, limit: RECENT_CHANGES_COUNT },
+        schema: auditPageSchema,
+        signal,
+      }),
+  });
+
+/** One resource's last records; asked only when `enabled` (an admin, the list open). */
+export const useRecentChanges = (resourceType: string, resourceId: string, enabled: boolean) =>
+  useQuery({ ...recentChangesQuery(resourceType, resourceId), enabled });
+
+/**
+ * Every change the API makes writes an activity record, and so does every
+ * refused one (README, "Activity log"): after any change from the panel,
+ * settled either way, the records on screen are fetched again. One rule for
+ * every mutation, present and future, instead of one line in each.
+ */
+export const refreshActivityAfterChanges = (queryClient: QueryClient) =>
+  queryClient.getMutationCache().subscribe((event) => {
+    if (event.type !== 'updated') return;
+    if (event.action.type === 'success' || event.action.type === 'error') {
+      void queryClient.invalidateQueries({ queryKey: auditKeys.all });
+    }
+  });
 
 /**
  * The export of the same filter, saved as a file. A plain link cannot carry the

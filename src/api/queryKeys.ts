@@ -1,7 +1,7 @@
 // The query keys of connectors and credentials, which change each other's
 // lists (a connector names its credentials; a credential, the connectors that
-// use it): here, apart from their hooks, so connectors.ts and credentials.ts
-// can each invalidate the other's queries without importing each other.
+// use it), and of the activity log, which every change adds to: here, apart
+// from their hooks, so each hook module can invalidate the others' queries.
 
 export interface ConnectorFilters {
   credential?: number;
@@ -20,4 +20,25 @@ export const credentialKeys = {
   all: ['credentials'] as const,
   lists: () => [...credentialKeys.all, 'list'] as const,
   list: () => [...credentialKeys.lists(), {}] as const,
+};
+
+/** The activity log's filters, as the API reads them (all text, as in the address). */
+export interface AuditFilters {
+  action?: string;
+  actor?: string;
+  resource_type?: string;
+  resource_id?: string;
+  since?: string;
+  until?: string;
+  cursor?: string;
+}
+
+/** Here with the others: every change anywhere writes a record, so any may refresh these. */
+export const auditKeys = {
+  all: ['audit'] as const,
+  lists: () => [...auditKeys.all, 'list'] as const,
+  list: (filters: AuditFilters) => [...auditKeys.lists(), filters] as const,
+  /** One resource's last few records (its page's "Recent changes"). */
+  recent: (resourceType: string, resourceId: string) =>
+    [...auditKeys.all, 'recent', resourceType, resourceId] as const,
 };

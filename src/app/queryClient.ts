@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { refreshActivityAfterChanges } from '../api/auditHooks';
 import { ApiError } from '../api/client';
 import { session } from '../lib/session';
 
@@ -21,5 +22,6 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({ onError }),
     defaultOptions: { queries: { retry: shouldRetry, staleTime: 10_000 } },
   });
+  refreshActivityAfterChanges(queryClient);
   return queryClient;
 }

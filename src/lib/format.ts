@@ -18,3 +18,20 @@ export function formatDateTime(iso: string, timeZone?: string): string {
   }
   return format.format(date);
 }
+
+/**
+ * An ISO date-time as a `datetime-local` input holds it: "2026-11-21T05:44" in
+ * the reader's time zone ('' for no date or text that is none).
+ */
+export function toDateTimeInput(iso: string | undefined): string {
+  const date = new Date(iso ?? '');
+  if (Number.isNaN(date.getTime())) return '';
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** The reverse: a `datetime-local` value (the reader's time) as ISO, UTC ('' for none). */
+export function fromDateTimeInput(value: string): string {
+  const date = new Date(value);
+  return value && !Number.isNaN(date.getTime()) ? date.toISOString() : '';
+}

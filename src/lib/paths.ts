@@ -94,7 +94,13 @@ export const paths = {
   },
   activity: {
     path: '/activity',
-    getHref: () => '/activity',
+    /** The log's filters live in the address too: `?resource_type=connector&resource_id=7`. */
+    getHref: (filters: Record<string, string | undefined> = {}) => {
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+      const text = query.toString();
+      return text ? `/activity?${text}` : '/activity';
+    },
   },
   apiKeys: {
     path: '/api-keys',

@@ -5,15 +5,19 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { refreshActivityAfterChanges } from '../api/auditHooks';
 import { setApiBase } from '../api/client';
 import { createRoutes } from '../app/routes';
 import { session } from '../lib/session';
 import type { TestServer } from '../../test/support/harness';
 
 function createTestQueryClient() {
-  return new QueryClient({
+  const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });
+  // As the panel's own client does (app/queryClient.ts).
+  refreshActivityAfterChanges(queryClient);
+  return queryClient;
 }
 
 /** Points the panel at the server and signs in with `apiKey` (the admin's by default). */

@@ -3,11 +3,22 @@
 import { useSearchParams } from 'react-router-dom';
 import { useState } from 'react';
 import { downloadAuditExport, useAuditPage, type AuditFilters } from '../../api/auditHooks';
+import { AUDIT_RESOURCE_TYPES } from '../../api/audit';
+import { ActivityRecord } from '../../components/ActivityRecord';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { formatDateTime } from '../../lib/format';
-import { ACTION_LABELS, changeRows, recordWords } from './activityWords';
+import { ACTION_LABELS } from '../../lib/activityWords';
+import { fromDateTimeInput, toDateTimeInput } from '../../lib/format';
 
-const FILTER_NAMES = ['action', 'actor', 'resource_type', 'cursor'] as const;
+const FILTER_NAMES = [
+  'action',
+  'actor',
+  'resource_type',
+  'resource_id',
+  'since',
+  'until',
+  'cursor',
+] as const;
+type FilterName = (typeof FILTER_NAMES)[number];
 
 export function ActivityPage() {
   const [params, setParams] = useSearchParams();
@@ -19,7 +30,7 @@ export function ActivityPage() {
   const page = useAuditPage(filters);
   const [exportError, setExportError] = useState<unknown>(null);
 
-  const setFilter = (name: (typeof FILTER_NAMES)[number], value: string) => {
+  const setFilter = (name: FilterName, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(name, value);
     else next.delete(name);
@@ -63,6 +74,47 @@ export function ActivityPage() {
             }}
           />
         </label>{' '}
+        <label>
+          What{' '}
+          <select
+            value={filters.resource_type ?? ''}
+            onChange={(e) => setFilter('resource_type', e.target.value)}
+          >
+            <option value="">Everything</option>
+            {AUDIT_RESOURCE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </label>{' '}
+        <label>
+          Its id{' '}
+          <input
+            type="search"
+            defaultValue={filters.resource_id ?? ''}
+            onBlur={(e) => setFilter('resource_id', e.target.value.trim())}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') setFilter('resource_id', e.currentTarget.value.trim());
+            }}
+          />
+        </label>{' '}
+        <label>
+          From{' '}
+          <input
+            type="datetime-local"
+            value={toDateTimeInput(filters.since)}
+            onChange={(e) => setFilter('since', fromDateTimeInput(e.target.value))}
+          />
+        </label>{' '}
+        <label>
+          Until{' '}
+          <input
+            type="datetime-local"
+            value={toDateTimeInput(filters.until)}
+            onChange={(e) => setFilter('until', fromDateTimeInput(e.target.value))}
+          />
+        </label>{' '}
         <button type="button" onClick={() => exportAs('ndjson')}>
           Export (NDJSON)
         </button>{' '}
@@ -76,38 +128,9 @@ export function ActivityPage() {
       {page.data && page.data.items.length === 0 ? <p>No activity matches.</p> : null}
       {page.data && page.data.items.length > 0 ? (
         <ol aria-label="Activity" className="activity">
-          {page.data.items.map((record) => {
-            const rows = changeRows(record);
-            return (
-              <li key={record.id}>
-                <p>
-                  <time dateTime={record.time}>{formatDateTime(record.time)}</time>{' '}
-                  <strong>{recordWords(record)}</strong>
-                </p>
-                {rows.length > 0 ? (
-                  <table>
-                    <caption className="visually-hidden">Changes</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Field</th>
-                        <th scope="col">Before</th>
-                        <th scope="col">After</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {rows.map((row) => (
-                        <tr key={row.field}>
-                          <th scope="row">{row.field}</th>
-                          <td>{row.before}</td>
-                          <td>{row.after}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                ) : null}
-              </li>
-            );
-          })}
+          {page.data.items.map((record) => (
+            <ActivityRecord key={record.id} record={record} />
+          ))}
         </ol>
       ) : null}
       <p>

@@ -8,6 +8,7 @@ import { connectorDetailQuery, useDeleteConnector, useUpdateConnector } from '..
 import type { ConnectorDetail } from '../../api/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { RecentChanges } from '../../components/RecentChanges';
 import { accessTypeWords, inputTypeWords, statusWords } from '../../lib/enumWords';
 import { formatDateTime } from '../../lib/format';
 import { formatFrequency } from '../../lib/frequency';
@@ -129,6 +130,12 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
       )}
       <Settings connector={connector} />
       <ConnectorCredentials connector={connector} />
+      <RecentChanges
+        resourceType="connector"
+        resourceId={String(connector.id)}
+        name={connector.name}
+        noun="connector"
+      />
       {deleting && (
         <ConfirmDialog
           title={`Delete “${connector.name}”?`}

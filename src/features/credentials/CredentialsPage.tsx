@@ -11,6 +11,7 @@ import { useCredentials } from '../../api/credentials';
 import { CredentialForm } from '../../components/CredentialForm';
 import { ActionMessage } from '../../components/ActionMessage';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { RecentChanges } from '../../components/RecentChanges';
 import { SearchField } from '../../components/SearchField';
 import { credentialLabel, maskedEntries } from '../../lib/credentials';
 import { paths } from '../../lib/paths';
@@ -125,6 +126,13 @@ function CredentialCard(props: {
         <>
           <CredentialActions credential={credential} usedBy={usedBy} onDone={onDone} />
           <CredentialTest credential={credential} usedBy={usedBy} />
+          <RecentChanges
+            resourceType="credential"
+            resourceId={String(credential.id)}
+            name={label}
+            noun="credential"
+            folded
+          />
         </>
       )}
     </li>

@@ -9,7 +9,11 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 
 const PAGE_SIZE = 10;
 
-export function UserDirectory({ onChoose }: { onChoose: (email: string, role: UserRole) => void }) {
+export function UserDirectory({
+  onChoose,
+}: {
+  onChoose: (email: string, role: UserRole, id: string) => void;
+}) {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
@@ -57,7 +61,7 @@ export function UserDirectory({ onChoose }: { onChoose: (email: string, role: Us
             <button
               type="button"
               className="user-row"
-              onClick={() => onChoose(user.email, user.role)}
+              onClick={() => onChoose(user.email, user.role, user.id)}
             >
               <span className="user-email">{user.email}</span>{' '}
               <span className={user.role === 'admin' ? 'role-badge role-admin' : 'role-badge'}>

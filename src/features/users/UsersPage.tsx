@@ -1,11 +1,14 @@
 import { useRef, useState } from 'react';
 import type { UserRole } from '../../api/contract';
+import { RecentChanges } from '../../components/RecentChanges';
 import { RoleForm } from './RoleForm';
 import { UserDirectory } from './UserDirectory';
 import './users.css';
 
 export function UsersPage() {
-  const [chosen, setChosen] = useState<{ email: string; role?: UserRole }>({ email: '' });
+  const [chosen, setChosen] = useState<{ email: string; role?: UserRole; id?: string }>({
+    email: '',
+  });
   const editor = useRef<HTMLDivElement>(null);
   return (
     <section className="page" aria-labelledby="users-title">
@@ -15,8 +18,8 @@ export function UsersPage() {
         administrator may change roles.
       </p>
       <UserDirectory
-        onChoose={(email, role) => {
-          setChosen({ email, role });
+        onChoose={(email, role, id) => {
+          setChosen({ email, role, id });
           // The editor starts over on the chosen user; focus goes to it.
           requestAnimationFrame(() => editor.current?.querySelector('input')?.focus());
         }}
@@ -24,6 +27,9 @@ export function UsersPage() {
       <div ref={editor}>
         <h2>Set a role</h2>
         <RoleForm key={chosen.email} email={chosen.email} role={chosen.role} />
+        {chosen.id ? (
+          <RecentChanges resourceType="user" resourceId={chosen.id} name={chosen.email} noun="user" />
+        ) : null}
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 // An activity record in words: "admin@example.com paused Eng Jira".
-import type { AuditRecord } from '../../api/audit';
+import type { AuditRecord } from '../api/audit';
 
 const VERBS: Record<string, string> = {
   'connector.create': 'created connector',
