@@ -12,7 +12,8 @@ import { createUser, findUserByEmail, leavesAnAdmin, setUserRole } from './repos
 const USAGE = `Usage:
   npm run keys -- issue <email> [--role <role>]   issue a key; --role creates the user if missing,
                                                   or sets an existing user's role (never the last admin's)
-  npm run keys -- list                            list keys (never the secret)
+  npm run keys -- list                            list keys (never the secret); a key made in the
+                                                  panel by its name, a person's key by their e-mail
   npm run keys -- revoke <key id>                 revoke a key at once
 The data folder is SOURCEDESK_DATA_DIR (default .data).`;
 
@@ -70,7 +71,9 @@ async function main(argv: string[]): Promise<number> {
       const keys = await listApiKeys(db);
       for (const k of keys) {
         const state = k.time_revoked ? `revoked ${k.time_revoked}` : 'live';
-        console.log(`${k.id}\t${k.key_prefix}\t${k.email}\t${k.role}\t${k.time_created}\t${state}`);
+        // A panel-made key acts as a hidden user of its own, whose address says nothing.
+        const holder = k.is_api_key ? `panel key ${k.name ? `“${k.name}”` : '(no name)'}` : k.email;
+        console.log(`${k.id}\t${k.key_prefix}\t${holder}\t${k.role}\t${k.time_created}\t${state}`);
       }
       if (keys.length === 0) console.log('No keys.');
       return 0;

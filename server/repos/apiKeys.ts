@@ -79,6 +79,9 @@ interface ApiKeyListing {
   key_prefix: string;
   email: string;
   role: string;
+  /** 1 for a key made in the panel (its user is the key's own, hidden); then its name. */
+  is_api_key: number;
+  name: string | null;
   time_created: string;
   time_revoked: string | null;
 }
@@ -92,6 +95,8 @@ export async function listApiKeys(db: Db): Promise<ApiKeyListing[]> {
       'api_keys.key_prefix',
       'users.email',
       'users.role',
+      'users.is_api_key',
+      'api_keys.name',
       'api_keys.time_created',
       'api_keys.time_revoked',
     ])

@@ -1,7 +1,6 @@
 // The data folder as operators meet it (D12): one server per folder, the key
 // command beside a running server, damaged or unusable storage refused at start
 // in words that name the path, and no start-up that trips over its own admin.
-import { execFile } from 'node:child_process';
 import {
   mkdtempSync,
   openSync,
@@ -13,14 +12,12 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, expect, test } from 'vitest';
 import { LAST_ADMIN_REFUSAL } from '../../src/api/contract';
 import { openStore } from '../../server/db/database';
 import { findUserByEmail, setUserRole } from '../../server/repos/users';
-import { startServerProcess } from '../support/process';
+import { runKeys, startServerProcess } from '../support/process';
 
-const run = promisify(execFile);
 const folders: string[] = [];
 const freshFolder = () => {
   const dir = mkdtempSync(join(tmpdir(), 'sourcedesk-storage-'));
@@ -30,15 +27,6 @@ const freshFolder = () => {
 afterEach(() => {
   for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-/** `npm run keys -- …` on a data folder, as its own process. */
-const keys = (dataDir: string, ...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'server/keys.ts', ...args], {
-    env: { ...process.env, SOURCEDESK_DATA_DIR: dataDir },
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
 
 const startFailure = (env: Record<string, string>) =>
   startServerProcess({ SOURCEDESK_DEMO_DATA: 'off', ...env }).then(
@@ -98,8 +86,8 @@ test('the key command beside a running server: writes at the same time all succe
     const writers = Array.from({ length: 8 }, writer);
     const cli = [];
     for (let round = 0; round < 3; round++) {
-      cli.push(await keys(dataDir, 'issue', `cli${round}@example.com`, '--role', 'basic'));
-      cli.push(await keys(dataDir, 'list'));
+      cli.push(await runKeys(dataDir, 'issue', `cli${round}@example.com`, '--role', 'basic'));
+      cli.push(await runKeys(dataDir, 'list'));
     }
     stop = true;
     await Promise.all(writers);
@@ -194,12 +182,12 @@ test('a later start names the configured administrator, not another admin that s
 
 test("npm run keys --role sets an existing user's role, but never takes the last admin's", async () => {
   const dataDir = freshFolder();
-  expect((await keys(dataDir, 'issue', 'lee@example.com', '--role', 'basic')).code).toBe(0);
-  const promoted = await keys(dataDir, 'issue', 'lee@example.com', '--role', 'admin');
+  expect((await runKeys(dataDir, 'issue', 'lee@example.com', '--role', 'basic')).code).toBe(0);
+  const promoted = await runKeys(dataDir, 'issue', 'lee@example.com', '--role', 'admin');
   expect(promoted.code).toBe(0);
   expect(promoted.stdout).toContain('The role of lee@example.com changed from basic to admin.');
 
-  const refused = await keys(dataDir, 'issue', 'lee@example.com', '--role', 'basic');
+  const refused = await runKeys(dataDir, 'issue', 'lee@example.com', '--role', 'basic');
   expect(refused.code).toBe(1);
   expect(refused.stderr).toContain(
     `The role of lee@example.com stays admin, and no key was issued: ${LAST_ADMIN_REFUSAL}`,

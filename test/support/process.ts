@@ -1,7 +1,8 @@
 // The real server as a child process (`node --import tsx server/main.ts`), for
 // tests and scripts about the process itself: start, signals, crashes, logs.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const READY = /running at (http:\/\/[^/\s]+)\/ \(API at [^)]*\)\n[\s\S]*?\n\n/;
@@ -66,3 +67,13 @@ export function startServerProcess(
     });
   });
 }
+
+/** `npm run keys -- …` on a data folder, as its own process: its exit code and output. */
+export const runKeys = (dataDir: string, ...args: string[]) =>
+  promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/keys.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, SOURCEDESK_DATA_DIR: dataDir },
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
