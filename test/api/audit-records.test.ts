@@ -218,6 +218,84 @@ describe('every write route of the OpenAPI document', () => {
   });
 });
 
+/**
+ * The panel's bulk pause, resume and delete (useBulkConnectors) send one request
+ * per chosen row, each its own transaction: so each row leaves its own record,
+ * and a row that fails leaves none (a refusal, one denied record each).
+ */
+describe('bulk actions, as the panel sends them', () => {
+  const recordsOf = async (ids: number[]) =>
+    server.store.db
+      .selectFrom('audit_log')
+      .select(['action', 'outcome', 'resource_id', 'resource_name', 'changes', 'actor_email'])
+      .where('resource_type', '=', 'connector')
+      .where(
+        'resource_id',
+        'in',
+        ids.map((id) => String(id)),
+      )
+      .where('action', '!=', 'connector.create')
+      .orderBy('id')
+      .execute();
+  const rows = async (names: string[]) =>
+    Promise.all(names.map((name) => createConnector(server, plainRequest('web', { name }))));
+  const bulk = async (method: 'PATCH' | 'DELETE', ids: number[], key?: string) => {
+    const statuses = [];
+    for (const id of ids) {
+      const answer = await api(server, method, `/manage/admin/connector/${id}`, {
+        ...(method === 'PATCH' && { body: { status: 'PAUSED' } }),
+        ...(key && { key }),
+      });
+      statuses.push(answer.status);
+    }
+    return statuses;
+  };
+
+  it('a bulk pause of three rows writes three records, one per row, by the admin', async () => {
+    const ids = await rows(['Bulk pause A', 'Bulk pause B', 'Bulk pause C']);
+    expect(await bulk('PATCH', ids)).toEqual([200, 200, 200]);
+    const records = await recordsOf(ids);
+    expect(records.map((record) => record.resource_id)).toEqual(ids.map(String));
+    for (const record of records) {
+      expect(record).toMatchObject({
+        action: 'connector.update',
+        outcome: 'success',
+        actor_email: server.adminEmail,
+      });
+      expect(JSON.parse(record.changes)).toEqual({ status: { before: 'ACTIVE', after: 'PAUSED' } });
+    }
+    expect(records.map((record) => record.resource_name)).toEqual([
+      'Bulk pause A',
+      'Bulk pause B',
+      'Bulk pause C',
+    ]);
+  });
+
+  it('a bulk delete writes one record per deleted row; a row already gone writes none', async () => {
+    const ids = await rows(['Bulk delete A', 'Bulk delete B', 'Bulk delete C']);
+    await api(server, 'DELETE', `/manage/admin/connector/${ids[1]}`); // gone before the bulk
+    const before = await count();
+    expect(await bulk('DELETE', ids)).toEqual([200, 404, 200]);
+    expect(await count()).toBe(before + 2);
+    const records = await recordsOf(ids);
+    expect(records.map((record) => [record.action, record.resource_id])).toEqual([
+      ['connector.delete', String(ids[1])],
+      ['connector.delete', String(ids[0])],
+      ['connector.delete', String(ids[2])],
+    ]);
+  });
+
+  it('a bulk pause refused to a basic key: one denied record per row', async () => {
+    const ids = await rows(['Bulk refused A', 'Bulk refused B']);
+    const key = await server.keyFor('basic', 'bulk.basic@audit.test');
+    expect(await bulk('PATCH', ids, key)).toEqual([403, 403]);
+    const records = await recordsOf(ids);
+    expect(
+      records.map((record) => [record.outcome, record.resource_id, record.actor_email]),
+    ).toEqual(ids.map((id) => ['denied', String(id), 'bulk.basic@audit.test']));
+  });
+});
+
 describe('wrong keys', () => {
   it('are one auth.login_failure record per address a minute, with their count', async () => {
     const before = await count();
