@@ -1,10 +1,5 @@
 // The activity log in the panel: its query options and hooks (keys: queryKeys.ts).
-import {
-  keepPreviousData,
-  queryOptions,
-  useQuery,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { auditPageSchema, RECENT_CHANGES_COUNT } from './audit';
 import { apiDownload, apiRequest } from './client';
 import { auditKeys, type AuditFilters } from './queryKeys';
@@ -27,7 +22,11 @@ export const recentChangesQuery = (resourceType: string, resourceId: string) =>
     queryFn: ({ signal }) =>
       apiRequest({
         path: '/admin/audit',
-        query: { resource_type: resourceType, resource_id: resourceId, limit: RECENT_CHANGES_COUNT },
+        query: {
+          resource_type: resourceType,
+          resource_id: resourceId,
+          limit: RECENT_CHANGES_COUNT,
+        },
         schema: auditPageSchema,
         signal,
       }),

@@ -6,7 +6,8 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuditResourceType } from '../api/audit';
 import { useRecentChanges } from '../api/auditHooks';
-import { PAGE_ROLES, useAccess } from '../app/access';
+import { USER_ADMIN_ROLES } from '../api/contract';
+import { useCurrentUser } from '../api/users';
 import { paths } from '../lib/paths';
 import { ActivityRecord } from './ActivityRecord';
 import { ErrorNotice } from './ErrorNotice';
@@ -24,8 +25,9 @@ interface RecentChangesProps {
 
 export function RecentChanges(props: RecentChangesProps) {
   const { resourceType, resourceId, name, noun, folded = false } = props;
-  const { user } = useAccess();
-  const mayRead = user !== undefined && PAGE_ROLES.activity.includes(user.role);
+  // The roles the audit routes and the Activity page allow (PAGE_ROLES.activity).
+  const { data: user } = useCurrentUser();
+  const mayRead = user !== undefined && USER_ADMIN_ROLES.includes(user.role);
   const [open, setOpen] = useState(!folded);
   const recent = useRecentChanges(resourceType, resourceId, mayRead && open);
   const titleId = useId();
@@ -44,9 +46,7 @@ export function RecentChanges(props: RecentChangesProps) {
         </ol>
       ) : null}
       <p>
-        <Link
-          to={paths.activity.getHref({ resource_type: resourceType, resource_id: resourceId })}
-        >
+        <Link to={paths.activity.getHref({ resource_type: resourceType, resource_id: resourceId })}>
           All activity for this {noun}
         </Link>
       </p>

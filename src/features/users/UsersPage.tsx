@@ -28,7 +28,12 @@ export function UsersPage() {
         <h2>Set a role</h2>
         <RoleForm key={chosen.email} email={chosen.email} role={chosen.role} />
         {chosen.id ? (
-          <RecentChanges resourceType="user" resourceId={chosen.id} name={chosen.email} noun="user" />
+          <RecentChanges
+            resourceType="user"
+            resourceId={chosen.id}
+            name={chosen.email}
+            noun="user"
+          />
         ) : null}
       </div>
     </section>
