@@ -73,3 +73,45 @@ test('keys made, used, regenerated and deleted on the page, then read on the Act
     .map((line) => (JSON.parse(line) as { action: string }).action);
   expect(actions).toEqual(['api_key.delete', 'api_key.regenerate', 'api_key.create']);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test("a connector's own page shows its pause in its recent changes; the link filters the Activity page by it", async ({
+    page,
+    signIn,
+    fleet,
+  }) => {
+    const id = fleet!.connectors['Engineering Jira']!;
+    await signIn(`/connectors/${id}`);
+    await expect(page.getByRole('heading', { name: 'Engineering Jira', level: 1 })).toBeVisible();
+    const recent = page.getByRole('region', { name: 'Recent changes' });
+    await expect(recent).toContainText('No changes recorded yet.');
+
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const item = recent
+      .getByRole('list', { name: 'Recent changes to Engineering Jira' })
+      .getByRole('listitem');
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText('paused Engineering Jira');
+    await expect(item.getByRole('row', { name: /status/ })).toContainText('PAUSED');
+    await noSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+
+    await recent.getByRole('link', { name: 'All activity for this connector' }).click();
+    await expect(page).toHaveURL(new RegExp(`resource_type=connector&resource_id=${id}$`));
+    await expect(page.getByRole('list', { name: 'Activity' }).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByLabel('What')).toHaveValue('connector');
+    await expect(page.getByLabel('Its id')).toHaveValue(String(id));
+    await noSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+  });
+});
+
+async function noSidewaysScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(width);
+}

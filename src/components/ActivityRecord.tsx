@@ -3,6 +3,7 @@
 import type { AuditRecord } from '../api/audit';
 import { changeRows, recordWords } from '../lib/activityWords';
 import { formatDateTime } from '../lib/format';
+import './ActivityRecord.css';
 
 export function ActivityRecord({ record }: { record: AuditRecord }) {
   const rows = changeRows(record);
