@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { auditPageSchema } from './audit';
 import { apiDownload, apiRequest } from './client';
+import { saveFile } from '../lib/saveFile';
 
 export interface AuditFilters {
   action?: string;
@@ -36,12 +37,5 @@ export async function downloadAuditExport(filters: AuditFilters, format: 'ndjson
     if (value && name !== 'cursor') query.set(name, value);
   }
   if (format === 'csv') query.set('format', 'csv');
-  const blob = await apiDownload(`/admin/audit/export?${query.toString()}`);
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), {
-    href: url,
-    download: `activity.${format}`,
-  });
-  link.click();
-  URL.revokeObjectURL(url);
+  saveFile(await apiDownload(`/admin/audit/export?${query.toString()}`), `activity.${format}`);
 }
