@@ -38,8 +38,13 @@ export function InvitedList() {
         {list.map(({ email }) => (
           <li key={email} className="user-line">
             <span className="user-email">{email}</span> <span className="role-badge">invited</span>
-            <button type="button" className="secondary" onClick={() => setAsked(email)}>
-              Remove invitation<span className="visually-hidden"> of {email}</span>
+            <button
+              type="button"
+              className="secondary"
+              aria-label={`Remove invitation of ${email}`}
+              onClick={() => setAsked(email)}
+            >
+              Remove invitation
             </button>
           </li>
         ))}

@@ -98,10 +98,10 @@ export function UserLifeButtons({
           key={action}
           type="button"
           className="secondary"
+          aria-label={`${WORDS[action].button} ${user.email}`}
           onClick={() => onAsk(action, user.email)}
         >
           {WORDS[action].button}
-          <span className="visually-hidden"> {user.email}</span>
         </button>
       ))}
     </span>
