@@ -284,6 +284,31 @@ describe('deactivation and reactivation', () => {
   });
 });
 
+describe('two admins deactivating each other at once', () => {
+  it('one wins; the other is refused (its caller is deactivated by then): an active admin is left', async () => {
+    const one = address('one');
+    const two = address('two');
+    const oneKey = await server.keyFor('admin', one);
+    const twoKey = await server.keyFor('admin', two);
+    const [a, b] = await Promise.all([
+      api(server, 'PATCH', '/manage/admin/deactivate-user', {
+        key: oneKey,
+        body: { user_email: two },
+      }),
+      api(server, 'PATCH', '/manage/admin/deactivate-user', {
+        key: twoKey,
+        body: { user_email: one },
+      }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 401]);
+    const states = await Promise.all(
+      [one, two].map(async (email) => (await findUserByEmail(server.store.db, email))!.is_active),
+    );
+    expect(states.filter(Boolean)).toHaveLength(1);
+    for (const email of [one, two]) expect((await activate(email)).status).toBe(200);
+  });
+});
+
 describe('deletion', () => {
   it('only a deactivated user (400 otherwise); their keys and sessions go, what they made stays', async () => {
     const gil = address('gil');
