@@ -8,10 +8,16 @@ import { boundedList } from './schemaParts';
 /** At most this many addresses in one invitation. */
 export const INVITE_BATCH_MAX = 1000;
 
+const emailList = boundedList(z.string()).check(z.maxLength(INVITE_BATCH_MAX));
+// A checked list has no JSON Schema of its own: the OpenAPI document says what it holds.
+z.globalRegistry.add(emailList, {
+  type: 'array',
+  items: { type: 'string' },
+  maxItems: INVITE_BATCH_MAX,
+} as z.core.GlobalMeta);
+
 /** `PUT /manage/admin/users`: every address valid, or none is invited. */
-export const inviteUsersRequestSchema = z.object({
-  emails: boundedList(z.string()).check(z.maxLength(INVITE_BATCH_MAX)),
-});
+export const inviteUsersRequestSchema = z.object({ emails: emailList });
 export type InviteUsersRequest = z.infer<typeof inviteUsersRequestSchema>;
 
 /** Onyx's EmailInviteStatus; this service sends no e-mail, so it answers DISABLED. */
