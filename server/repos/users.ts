@@ -75,6 +75,7 @@ export async function firstAdmin(db: Db): Promise<User | undefined> {
     .selectFrom('users')
     .select(columns)
     .where('role', '=', 'admin')
+    .where('is_active', '=', 1)
     .orderBy('time_created')
     .orderBy('id')
     .executeTakeFirst();
