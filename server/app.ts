@@ -32,6 +32,7 @@ import { connectorRoutes } from './routes/connectors';
 import { healthRoutes } from './routes/health';
 import { credentialRoutes } from './routes/credentials';
 import { userRoutes } from './routes/users';
+import { userLifeRoutes } from './routes/userLife';
 import { auditRoutes } from './routes/audit';
 import { apiKeyRoutes } from './routes/apiKeys';
 import { LoginFailureLog } from './audit/loginFailures';
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       connectorRoutes(api, context);
       credentialRoutes(api, context);
       userRoutes(api, context);
+      userLifeRoutes(api, context);
       auditRoutes(api, context);
       apiKeyRoutes(api, context);
       versionRoutes(api, context, versions);

@@ -4,7 +4,14 @@ import type { ServerConfig } from './config';
 import type { Store } from './db/database';
 import { seedDemoData } from './demo';
 import { generateApiKey, hasApiKey, storeApiKey } from './repos/apiKeys';
-import { countUsers, createUser, findUserByEmail, firstAdmin, setUserRole } from './repos/users';
+import {
+  countUsers,
+  createUser,
+  findUserByEmail,
+  firstAdmin,
+  setUserActive,
+  setUserRole,
+} from './repos/users';
 
 export interface Setup {
   firstStart: boolean;
@@ -30,14 +37,19 @@ export async function prepareStore(store: Store, config: SetupConfig): Promise<S
     // The configured address is the one start-up speaks of while it is still an
     // admin; another admin (the demo's, made in the same millisecond) only when not.
     const configured = await findUserByEmail(trx, config.adminEmail);
-    const existing = configured?.role === 'admin' ? configured : await firstAdmin(trx);
+    const existing =
+      configured?.role === 'admin' && configured.is_active ? configured : await firstAdmin(trx);
     if (!existing) {
       const empty = (await countUsers(trx)) === 0;
-      // No admin left (an older version let the last one go): the configured
-      // address becomes admin again, whether or not it is a user already.
-      if (configured) await setUserRole(trx, configured.id, 'admin');
+      // No active admin left (an older version let the last one go, or the
+      // database was edited by hand): the configured address becomes an active
+      // admin again, whether or not it is a user already.
+      if (configured) {
+        await setUserRole(trx, configured.id, 'admin');
+        await setUserActive(trx, configured.id, true);
+      }
       const admin = configured
-        ? { ...configured, role: 'admin' as const }
+        ? { ...configured, role: 'admin' as const, is_active: true }
         : await createUser(trx, config.adminEmail, 'admin');
       const adminKey = config.adminApiKey ?? generateApiKey();
       await registerKey(trx, admin.id, adminKey);

@@ -81,13 +81,15 @@ function operation(endpoint: Endpoint, roles: readonly UserRole[] | null): Json 
   const responses: Json = {
     200: {
       description: 'Done.',
-      content: endpoint.stream
-        ? {
-            // Each line of NDJSON is one of these; CSV holds the same, one column a field.
-            'application/x-ndjson': { schema: jsonSchema(endpoint.answer, 'output') },
-            'text/csv': { schema: { type: 'string' } },
-          }
-        : { 'application/json': { schema: jsonSchema(endpoint.answer, 'output') } },
+      content: endpoint.csv
+        ? { 'text/csv': { schema: { type: 'string' } } }
+        : endpoint.stream
+          ? {
+              // Each line of NDJSON is one of these; CSV holds the same, one column a field.
+              'application/x-ndjson': { schema: jsonSchema(endpoint.answer, 'output') },
+              'text/csv': { schema: { type: 'string' } },
+            }
+          : { 'application/json': { schema: jsonSchema(endpoint.answer, 'output') } },
     },
   };
   for (const status of [...statuses].sort()) responses[status] = errorResponse(status);

@@ -45,6 +45,12 @@ import {
   apiKeyRequestSchema,
   apiKeySchema,
 } from '../../src/api/apiKeys';
+import {
+  bulkInviteResponseSchema,
+  invitedUserListSchema,
+  inviteUsersRequestSchema,
+  userByEmailSchema,
+} from '../../src/api/userLife';
 
 const apiKeyId: Parameter = {
   name: 'api_key_id',
@@ -95,6 +101,8 @@ export interface Endpoint {
   answer: ZodMiniType;
   /** Streamed as NDJSON (or CSV), not one JSON answer. */
   stream?: boolean;
+  /** A CSV file (text/csv), not JSON: `answer` is then a string. */
+  csv?: boolean;
   /** Error statuses beyond those every authenticated endpoint has (401, 403, 413, 429, 503). */
   errors: number[];
 }
@@ -243,6 +251,11 @@ export const ENDPOINTS: Endpoint[] = [
     summary: 'The users directory, by e-mail address, a page at a time.',
     parameters: [
       { name: 'q', in: 'query', description: 'Part of an e-mail address, letter case ignored.' },
+      {
+        name: 'is_active',
+        in: 'query',
+        description: 'true: active users only; false: deactivated users only; absent: everyone.',
+      },
       { name: 'page_num', in: 'query', description: 'The page, from 0.', integer: PAGE_NUM },
       {
         name: 'page_size',
@@ -253,6 +266,65 @@ export const ENDPOINTS: Endpoint[] = [
     ],
     answer: acceptedUsersPageSchema,
     errors: [422],
+  },
+  {
+    method: 'put',
+    path: '/manage/admin/users',
+    summary:
+      'Invite e-mail addresses (Onyx): all or nothing — one bad address (400, naming each bad one) invites none. Addresses already invited or already users are left as they are.',
+    body: inviteUsersRequestSchema,
+    answer: bulkInviteResponseSchema,
+    errors: [400, 415, 422],
+  },
+  {
+    method: 'get',
+    path: '/manage/users/invited',
+    summary: 'Open invitations: addresses invited that are not users yet, by address.',
+    answer: invitedUserListSchema,
+    errors: [],
+  },
+  {
+    method: 'patch',
+    path: '/manage/admin/remove-invited-user',
+    summary:
+      'Withdraw the invitation of `user_email` (letter case ignored); answers how many invitations are left open.',
+    body: userByEmailSchema,
+    answer: z.int(),
+    errors: [415, 422],
+  },
+  {
+    method: 'patch',
+    path: '/manage/admin/deactivate-user',
+    summary:
+      'Deactivate a user: their keys are refused (401 saying so) and their sessions end at once. Not yourself, not the last active admin (400); 404 for an unknown address.',
+    body: userByEmailSchema,
+    answer: z.null(),
+    errors: [400, 404, 415, 422],
+  },
+  {
+    method: 'patch',
+    path: '/manage/admin/activate-user',
+    summary: 'Reactivate a user: their keys work again. 404 for an unknown address.',
+    body: userByEmailSchema,
+    answer: z.null(),
+    errors: [404, 415, 422],
+  },
+  {
+    method: 'delete',
+    path: '/manage/admin/delete-user',
+    summary:
+      'Delete a deactivated user (400 for an active one, or yourself) with their keys and sessions; what they made stays.',
+    body: userByEmailSchema,
+    answer: z.null(),
+    errors: [400, 404, 415, 422],
+  },
+  {
+    method: 'get',
+    path: '/manage/users/download',
+    summary: 'Every user as CSV (Onyx): Email, Role, Status (Active or Inactive).',
+    answer: z.string(),
+    csv: true,
+    errors: [],
   },
   {
     method: 'get',

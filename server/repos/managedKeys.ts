@@ -114,7 +114,7 @@ export async function noteKeyUse(db: Db, id: number, now: Date) {
 
 /**
  * Whether an admin could still get in once `without` is gone or no longer an
- * admin's: some other live key, of a user who is an admin, that never expires.
+ * admin's: some other live key, of an active user who is an admin, that never expires.
  */
 export async function anotherLastingAdminKey(db: Db, without: number): Promise<boolean> {
   const row = await db
@@ -124,6 +124,7 @@ export async function anotherLastingAdminKey(db: Db, without: number): Promise<b
     .where('api_keys.time_revoked', 'is', null)
     .where('api_keys.expires_at', 'is', null)
     .where('users.role', '=', 'admin')
+    .where('users.is_active', '=', 1)
     .where('api_keys.id', '!=', without)
     .executeTakeFirst();
   return row !== undefined;

@@ -7,9 +7,15 @@ export interface User {
   id: string;
   email: string;
   role: UserRole;
+  /** False for a deactivated user: every key and session of theirs is refused (README, "Users"). */
+  is_active: boolean;
 }
 
-const columns = ['id', 'email', 'role'] as const;
+const columns = ['id', 'email', 'role', 'is_active'] as const;
+
+/** A row as stored (is_active is 1 or 0) → a User. */
+const toUser = (row: { id: string; email: string; role: string; is_active: number | string }) =>
+  ({ ...row, is_active: Number(row.is_active) === 1 }) as User;
 
 /**
  * No address holds NUL (every one was checked when its user was made), so text
@@ -25,7 +31,22 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
     .select(columns)
     .where('email_lower', '=', email.toLowerCase())
     .executeTakeFirst();
-  return row as User | undefined;
+  return row && toUser(row);
+}
+
+/**
+ * A person by e-mail (letter case ignored): not the user a panel-made key acts
+ * as, which lives and ends with its key (README, "API keys").
+ */
+export async function findPersonByEmail(db: Db, email: string): Promise<User | undefined> {
+  if (holdsNul(email)) return undefined;
+  const row = await db
+    .selectFrom('users')
+    .select(columns)
+    .where('email_lower', '=', email.toLowerCase())
+    .where('is_api_key', '=', 0)
+    .executeTakeFirst();
+  return row && toUser(row);
 }
 
 export async function createUser(db: Db, email: string, role: UserRole): Promise<User> {
@@ -34,7 +55,7 @@ export async function createUser(db: Db, email: string, role: UserRole): Promise
     .insertInto('users')
     .values({ ...user, email_lower: email.toLowerCase(), time_created: new Date().toISOString() })
     .execute();
-  return user;
+  return { ...user, is_active: true };
 }
 
 export async function setUserRole(db: Db, id: string, role: UserRole): Promise<void> {
@@ -54,25 +75,36 @@ export async function firstAdmin(db: Db): Promise<User | undefined> {
     .selectFrom('users')
     .select(columns)
     .where('role', '=', 'admin')
+    .where('is_active', '=', 1)
     .orderBy('time_created')
     .orderBy('id')
     .executeTakeFirst();
-  return row as User | undefined;
+  return row && toUser(row);
 }
 
 /**
- * Would an admin still be left if `user` took `role`? Asked inside the write
- * transaction that makes the change (it holds the write lock, so no other
- * change can slip in between the count and the write).
+ * Would an active admin still be left if `user` took `role` and were active or
+ * not (`active`)? The one rule of the last admin: a role change (D8, the key
+ * command), a deactivation and a deletion (README, "Users") all ask it. Asked
+ * inside the write transaction that makes the change (it holds the write lock,
+ * so no other change can slip in between the count and the write).
  */
-export async function leavesAnAdmin(db: Db, user: User, role: UserRole): Promise<boolean> {
-  if (user.role !== 'admin' || role === 'admin') return true;
+export async function leavesAnAdmin(
+  db: Db,
+  user: User,
+  role: UserRole,
+  active = true,
+): Promise<boolean> {
+  if (user.role !== 'admin' || !user.is_active) return true;
+  if (role === 'admin' && active) return true;
   const { n } = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('role', '=', 'admin')
+    .where('is_active', '=', 1)
+    .where('id', '!=', user.id)
     .executeTakeFirstOrThrow();
-  return Number(n) > 1;
+  return Number(n) > 0;
 }
 
 /** `%`, `_` and `\` in a search are letters, not patterns. */
@@ -81,11 +113,22 @@ const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The users directory: by e-mail, those whose address holds `q` (letter case ignored), one page. */
 export async function listUsers(
   db: Db,
-  { q, offset, limit }: { q: string; offset: number; limit: number },
+  {
+    q,
+    offset,
+    limit,
+    active,
+  }: {
+    q: string;
+    offset: number;
+    limit: number;
+    /** Only (de)activated users. */ active?: boolean;
+  },
 ) {
   if (holdsNul(q)) return { total: 0, users: [] };
   // The users panel-made API keys act as are listed with their keys, not here (as in Onyx).
   let query = db.selectFrom('users').where('is_api_key', '=', 0);
+  if (active !== undefined) query = query.where('is_active', '=', active ? 1 : 0);
   if (q)
     query = query.where(
       sql<boolean>`email_lower like ${`%${likeText(q.toLowerCase())}%`} escape '\\'`,
@@ -100,5 +143,115 @@ export async function listUsers(
       .limit(limit)
       .execute(),
   ]);
-  return { total: Number(n), users: rows as User[] };
+  return { total: Number(n), users: rows.map(toUser) };
+}
+
+/** Every person, by e-mail (the CSV export). */
+export async function listPeople(db: Db): Promise<User[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(columns)
+    .where('is_api_key', '=', 0)
+    .orderBy('email_lower')
+    .orderBy('id')
+    .execute();
+  return rows.map(toUser);
+}
+
+export async function setUserActive(db: Db, id: string, active: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ is_active: active ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Ends every panel session of the user at once; how many there were. */
+export async function deleteSessionsOf(db: Db, userId: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Deletes the user; their keys and sessions go with them (ON DELETE CASCADE),
+ * what they made stays: credentials lose their user (ON DELETE SET NULL),
+ * activity records keep the actor's id and e-mail as written, and keys they
+ * made in the panel (each a user of its own) keep working, with no owner's e-mail.
+ */
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** Open invitations of addresses that are not users yet, by address. */
+export async function listInvitedUsers(db: Db): Promise<{ email: string }[]> {
+  return db
+    .selectFrom('invited_users')
+    .select('invited_users.email')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('users')
+            .select('users.id')
+            .whereRef('users.email_lower', '=', 'invited_users.email_lower'),
+        ),
+      ),
+    )
+    .orderBy('invited_users.email_lower')
+    .execute();
+}
+
+export async function countInvitedUsers(db: Db): Promise<number> {
+  const { n } = await db
+    .selectFrom('invited_users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/**
+ * Invites the addresses that are neither users nor invited yet (letter case
+ * ignored, each once); returns those, as given.
+ */
+export async function inviteAddresses(
+  db: Db,
+  emails: readonly string[],
+  invitedBy: string | null,
+): Promise<string[]> {
+  const fresh = new Map<string, string>();
+  for (const email of emails)
+    if (!fresh.has(email.toLowerCase())) fresh.set(email.toLowerCase(), email);
+  if (fresh.size === 0) return [];
+  const lowers = [...fresh.keys()];
+  const known = await db
+    .selectFrom('users')
+    .select('email_lower')
+    .where('email_lower', 'in', lowers)
+    .union(db.selectFrom('invited_users').select('email_lower').where('email_lower', 'in', lowers))
+    .execute();
+  for (const { email_lower } of known) fresh.delete(email_lower);
+  if (fresh.size === 0) return [];
+  const time = new Date().toISOString();
+  await db
+    .insertInto('invited_users')
+    .values(
+      [...fresh].map(([email_lower, email]) => ({
+        email,
+        email_lower,
+        invited_by_user_id: invitedBy,
+        time_invited: time,
+      })),
+    )
+    .execute();
+  return [...fresh.values()];
+}
+
+/** Withdraws an invitation (letter case ignored); the address as invited, or undefined if none. */
+export async function removeInvitation(db: Db, email: string): Promise<string | undefined> {
+  if (holdsNul(email)) return undefined;
+  const row = await db
+    .deleteFrom('invited_users')
+    .where('email_lower', '=', email.toLowerCase())
+    .returning('email')
+    .executeTakeFirst();
+  return row?.email;
 }

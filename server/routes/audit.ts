@@ -8,6 +8,7 @@ import type { AuditRecord } from '../../src/api/audit';
 import { encodeCursor, parseAuditQuery } from '../audit/query';
 import type { Db } from '../db/database';
 import { ADMIN } from '../http/access';
+import { csvLine } from '../http/csv';
 import { listAudit, type AuditFilter } from '../repos/audit';
 import type { RouteContext } from './context';
 
@@ -30,22 +31,14 @@ const CSV_COLUMNS = [
   'changes',
 ] as const;
 
-/** One CSV field: quoted when it must be; text a spreadsheet would run as a formula is defused. */
-function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'string' ? value : JSON.stringify(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-function csvLine(record: AuditRecord): string {
+function recordLine(record: AuditRecord): string {
   const flat: Record<(typeof CSV_COLUMNS)[number], unknown> = {
     ...record,
     actor_user_id: record.actor.user_id,
     actor_email: record.actor.email,
     actor_api_key_id: record.actor.api_key_id,
   };
-  return `${CSV_COLUMNS.map((column) => csvField(flat[column])).join(',')}\r\n`;
+  return csvLine(CSV_COLUMNS.map((column) => flat[column]));
 }
 
 /** Every record of the filter, newest first, read a chunk at a time. */
@@ -63,7 +56,7 @@ async function* allRecords(db: Db, filter: AuditFilter) {
 async function* exportLines(db: Db, filter: AuditFilter, format: 'ndjson' | 'csv') {
   if (format === 'csv') yield `${CSV_COLUMNS.join(',')}\r\n`;
   for await (const record of allRecords(db, filter)) {
-    yield format === 'csv' ? csvLine(record) : `${JSON.stringify(record)}\n`;
+    yield format === 'csv' ? recordLine(record) : `${JSON.stringify(record)}\n`;
   }
 }
 

@@ -6,6 +6,7 @@ import {
   USERS_PAGE_SIZE_MAX,
   type UserRole,
 } from '../../src/api/contract';
+import { ACTIVE_FILTERS } from '../../src/api/userLife';
 import { ADMIN, ANY_ROLE } from '../http/access';
 import { validate } from '../http/validation';
 import { intParsingError, parseIntegerText, readJsonObject } from '../http/body';
@@ -73,33 +74,49 @@ function queryInteger(query: unknown, name: string, bounds: IntegerBounds) {
 }
 
 /** A user as answers show them: never more than these fields. */
-const userView = ({ id, email, role }: User) => ({ id, email, role });
+const userView = ({ id, email, role, is_active }: User) => ({ id, email, role, is_active });
+
+/** D3: Onyx's `is_active` filter, `true` or `false`; absent or empty: everyone. */
+function queryActive(query: Record<string, string | string[] | undefined>) {
+  const raw = query.is_active;
+  const text = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+  if (text === undefined || text === '') return {};
+  if ((ACTIVE_FILTERS as readonly string[]).includes(text)) return { value: text === 'true' };
+  return {
+    error: {
+      loc: ['query', 'is_active'],
+      msg: 'Input should be a valid boolean, unable to interpret input',
+      type: 'bool_parsing',
+    },
+  };
+}
 
 export function userRoutes(app: FastifyInstance, { db, guard, write }: RouteContext) {
   const onRequest = guard(ADMIN);
 
   // Who the caller is: any role may ask, so the panel shows each role what it may do.
-  app.get('/me', { onRequest: guard(ANY_ROLE) }, async (request) => ({
-    ...userView(request.user!),
-    is_active: true,
-  }));
+  app.get('/me', { onRequest: guard(ANY_ROLE) }, async (request) => userView(request.user!));
 
   // The directory of users (Onyx's shape): `q` matches e-mail addresses, letter
-  // case ignored; pages from 0, at most USERS_PAGE_SIZE_MAX a page.
+  // case ignored; `is_active` keeps only active (true) or deactivated (false)
+  // users; pages from 0, at most USERS_PAGE_SIZE_MAX a page.
   app.get('/manage/users/accepted', { onRequest }, async (request) => {
     const query = request.query as Record<string, string | string[] | undefined>;
     const page = queryInteger(query, 'page_num', PAGE_NUM);
     const size = queryInteger(query, 'page_size', PAGE_SIZE);
-    const errors = [page.error, size.error].filter((error) => error !== undefined);
+    const active = queryActive(query);
+    const errors = [page.error, size.error, active.error].filter((error) => error !== undefined);
     if (errors.length > 0) throw validationProblem(errors);
     const rawQ = query.q;
     const q = (Array.isArray(rawQ) ? rawQ[rawQ.length - 1] : rawQ)?.trim() ?? '';
     const limit = size.value!;
     const { total, users } = await db
       .transaction()
-      .execute((trx) => listUsers(trx, { q, offset: page.value! * limit, limit }));
+      .execute((trx) =>
+        listUsers(trx, { q, offset: page.value! * limit, limit, active: active.value }),
+      );
     return {
-      items: users.map((user) => ({ ...userView(user), is_active: true })),
+      items: users.map(userView),
       total_items: total,
     };
   });

@@ -14,6 +14,12 @@ export const AUDIT_ACTIONS = [
   'credential.update',
   'credential.delete',
   'user.role_change',
+  // The life of a user (README, "Users"): an invitation is user.create, its
+  // withdrawal user.delete (resource_id null), as Onyx names them.
+  'user.create',
+  'user.deactivate',
+  'user.reactivate',
+  'user.delete',
   'api_key.create',
   'api_key.regenerate',
   'api_key.update',

@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { auditPageSchema, RECENT_CHANGES_COUNT } from './audit';
 import { apiDownload, apiRequest } from './client';
+import { saveFile } from '../lib/saveFile';
 import { auditKeys, type AuditFilters } from './queryKeys';
 
 export type { AuditFilters };
@@ -60,12 +61,5 @@ export async function downloadAuditExport(filters: AuditFilters, format: 'ndjson
     if (value && name !== 'cursor') query.set(name, value);
   }
   if (format === 'csv') query.set('format', 'csv');
-  const blob = await apiDownload(`/admin/audit/export?${query.toString()}`);
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), {
-    href: url,
-    download: `activity.${format}`,
-  });
-  link.click();
-  URL.revokeObjectURL(url);
+  saveFile(await apiDownload(`/admin/audit/export?${query.toString()}`), `activity.${format}`);
 }

@@ -50,7 +50,9 @@ export const isDuplicateConnector = (
 ) => a.source === b.source && a.name.trim() === b.name.trim();
 
 const EMAIL_MAX_LENGTH = 254;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+// No white space, control character or half a surrogate pair anywhere (PostgreSQL
+// refuses NUL in text, and would store half a pair as U+FFFD).
+const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cs}]+@[^\s@.\p{Cc}\p{Cs}]+(?:\.[^\s@.\p{Cc}\p{Cs}]+)+$/u;
 export const isEmailAddress = (value: string) =>
   value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
 

@@ -14,6 +14,8 @@ export interface UserFilters {
   q: string;
   page: number;
   pageSize: number;
+  /** Only active (true) or deactivated (false) users; everyone when absent. */
+  active?: boolean;
 }
 
 export const userKeys = {
@@ -45,7 +47,12 @@ export const userListQuery = (filters: UserFilters) =>
     queryFn: ({ signal }) =>
       apiRequest({
         path: '/manage/users/accepted',
-        query: { q: filters.q || undefined, page_num: filters.page, page_size: filters.pageSize },
+        query: {
+          q: filters.q || undefined,
+          page_num: filters.page,
+          page_size: filters.pageSize,
+          is_active: filters.active === undefined ? undefined : String(filters.active),
+        },
         schema: acceptedUsersPageSchema,
         signal,
       }),

@@ -11,6 +11,11 @@ const VERBS: Record<string, string> = {
   'credential.update': 'changed credential',
   'credential.delete': 'deleted credential',
   'user.role_change': 'changed the role of',
+  'user.create': 'invited',
+  'user.deactivate': 'deactivated',
+  'user.reactivate': 'reactivated',
+  // A deletion, or an invitation withdrawn.
+  'user.delete': 'removed',
   'api_key.create': 'made API key',
   'api_key.update': 'changed API key',
   'api_key.regenerate': 'regenerated API key',

@@ -97,6 +97,62 @@ const WRITES: Record<string, { action: AuditAction | null; call: () => Promise<C
   },
 };
 
+/** A user of their own, for the routes that change one (active unless said). */
+const person = async (active = true) => {
+  const email = `life.${Math.random().toString(36).slice(2)}@audit.test`;
+  await server.keyFor('basic', email);
+  if (!active) {
+    const off = await api(server, 'PATCH', '/manage/admin/deactivate-user', {
+      body: { user_email: email },
+    });
+    expect(off.status).toBe(200);
+  }
+  return { user_email: email };
+};
+Object.assign(WRITES, {
+  'put /manage/admin/users': {
+    action: 'user.create',
+    call: async () => ({
+      path: '/manage/admin/users',
+      options: { body: { emails: [`invited.${Math.random().toString(36).slice(2)}@audit.test`] } },
+    }),
+  },
+  'patch /manage/admin/remove-invited-user': {
+    action: 'user.delete',
+    call: async () => {
+      const email = `uninvited.${Math.random().toString(36).slice(2)}@audit.test`;
+      expect(
+        (await api(server, 'PUT', '/manage/admin/users', { body: { emails: [email] } })).status,
+      ).toBe(200);
+      return {
+        path: '/manage/admin/remove-invited-user',
+        options: { body: { user_email: email } },
+      };
+    },
+  },
+  'patch /manage/admin/deactivate-user': {
+    action: 'user.deactivate',
+    call: async () => ({
+      path: '/manage/admin/deactivate-user',
+      options: { body: await person() },
+    }),
+  },
+  'patch /manage/admin/activate-user': {
+    action: 'user.reactivate',
+    call: async () => ({
+      path: '/manage/admin/activate-user',
+      options: { body: await person(false) },
+    }),
+  },
+  'delete /manage/admin/delete-user': {
+    action: 'user.delete',
+    call: async () => ({
+      path: '/manage/admin/delete-user',
+      options: { body: await person(false) },
+    }),
+  },
+});
+
 /** A basic key made through the API, for the routes that change one. */
 const newKey = async () => {
   const made = await api(server, 'POST', '/admin/api-key', {

@@ -167,6 +167,32 @@ describe('real answers match what the document says', () => {
         },
       ],
       ['get', '/manage/users/accepted', '/manage/users/accepted'],
+      ['put', '/manage/admin/users', '/manage/admin/users', { emails: ['doc@example.com'] }],
+      ['get', '/manage/users/invited', '/manage/users/invited'],
+      [
+        'patch',
+        '/manage/admin/remove-invited-user',
+        '/manage/admin/remove-invited-user',
+        { user_email: 'doc@example.com' },
+      ],
+      [
+        'patch',
+        '/manage/admin/activate-user',
+        '/manage/admin/activate-user',
+        { user_email: 'documented@example.com' },
+      ],
+      [
+        'patch',
+        '/manage/admin/deactivate-user',
+        '/manage/admin/deactivate-user',
+        { user_email: 'leaving@example.com' },
+      ],
+      [
+        'delete',
+        '/manage/admin/delete-user',
+        '/manage/admin/delete-user',
+        { user_email: 'leaving@example.com' },
+      ],
       ['get', '/me', '/me'],
       ['get', '/versions', '/versions'],
       ['get', '/version', '/version'],
@@ -207,11 +233,20 @@ describe('real answers match what the document says', () => {
       ],
     ];
     await server.keyFor('curator', 'documented@example.com');
+    await server.keyFor('basic', 'leaving@example.com');
     for (const [method, path, concrete, body] of calls) {
       const answer = await api(server, method.toUpperCase(), concrete, body ? { body } : {});
       expect(answer.status, `${method} ${concrete}: ${answer.text}`).toBe(200);
       expectValid(method, path, 200, answer.json);
     }
+  });
+
+  it('the users CSV is text/csv, as documented', async () => {
+    const operation = doc.paths['/manage/users/download'].get as Json;
+    expect(Object.keys(operation.responses[200].content)).toEqual(['text/csv']);
+    const answer = await api(server, 'GET', '/manage/users/download');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
   });
 
   it('400, 401, 403, 404, 413, 415 and 422', async () => {

@@ -258,6 +258,76 @@ const endpoints: Endpoint[] = [
     refusal: NOT_ADMIN,
     ok: (r) => expect(r.status).toBe(200),
   },
+  // The life of a user (README, "Users"): admins only, as in Onyx.
+  {
+    name: 'PUT /manage/admin/users',
+    call: (key, role) =>
+      api(server, 'PUT', '/manage/admin/users', {
+        key,
+        body: { emails: [`by.${role}@roles.test`] },
+      }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => expect(r.json).toMatchObject({ email_invite_status: 'DISABLED' }),
+  },
+  {
+    name: 'GET /manage/users/invited',
+    call: (key) => api(server, 'GET', '/manage/users/invited', { key }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => expect(Array.isArray(r.json)).toBe(true),
+  },
+  {
+    name: 'PATCH /manage/admin/remove-invited-user',
+    call: (key) =>
+      api(server, 'PATCH', '/manage/admin/remove-invited-user', {
+        key,
+        body: { user_email: 'by.admin@roles.test' },
+      }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => expect(typeof r.json).toBe('number'),
+  },
+  {
+    name: 'PATCH /manage/admin/deactivate-user',
+    call: (key) =>
+      api(server, 'PATCH', '/manage/admin/deactivate-user', {
+        key,
+        body: { user_email: 'target@roles.test' },
+      }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => expect(r.text).toBe('null'),
+  },
+  {
+    name: 'PATCH /manage/admin/activate-user',
+    call: (key) =>
+      api(server, 'PATCH', '/manage/admin/activate-user', {
+        key,
+        body: { user_email: 'target@roles.test' },
+      }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => expect(r.text).toBe('null'),
+  },
+  {
+    name: 'DELETE /manage/admin/delete-user',
+    call: (key) =>
+      api(server, 'DELETE', '/manage/admin/delete-user', {
+        key,
+        body: { user_email: 'nobody@roles.test' },
+      }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => expect(r.json).toEqual({ detail: 'User not found' }),
+  },
+  {
+    name: 'GET /manage/users/download',
+    call: (key) => api(server, 'GET', '/manage/users/download', { key }),
+    allowed: ['admin'],
+    refusal: NOT_ADMIN,
+    ok: (r) => expect(r.text).toMatch(/^Email,Role,Status\r\n/),
+  },
 ];
 
 describe.each(endpoints)('D2 roles on $name', ({ call, allowed, refusal, ok }) => {

@@ -17,6 +17,7 @@ import { createRequests } from './createRequests';
 import { FUZZ_RUNS, sendAndCheck, tally, type Fixture, type FuzzRequest } from './fuzzRequest';
 import { connectorPatchRequests, credentialCreateRequests } from './lifecycleRequests';
 import { setUserRoleRequests } from './roleRequests';
+import { inviteRequests, userByEmailRequests } from './userLifeRequests';
 import {
   attachRequests,
   auditRequests,
@@ -71,6 +72,8 @@ const ENDPOINTS: [string, number, (fixture: Fixture) => fc.Arbitrary<FuzzRequest
   ['D1/D11 /versions, /version, wrong methods and paths', 0.12, routeRequests],
   ['D2/D3 POST /manage/admin/connector/test', 0.08, connectionTestRequests],
   ['D3 GET /admin/audit and its export: bad filters', 0.06, auditRequests],
+  ['D3 PUT /manage/admin/users: all or nothing', 0.06, inviteRequests],
+  ['D3 deactivate, activate and delete a user', 0.06, userByEmailRequests],
 ];
 
 describe('D2/D3/D11 malformed requests: the right 4xx in its documented shape, nothing stored', () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { openStore } from '../../server/db/database';
-import { findUserByEmail, setUserRole } from '../../server/repos/users';
+import { findUserByEmail, setUserActive, setUserRole } from '../../server/repos/users';
 import { prepareStore } from '../../server/setup';
 import { startServerProcess } from '../support/process';
 
@@ -20,15 +20,16 @@ afterEach(() => {
 const EMAIL = 'admin@sourcedesk.local';
 const newKey = () => `sd_${randomBytes(32).toString('base64url')}`;
 
-/** A data folder whose only admin, made with `key`, was demoted to basic. */
-async function folderWithoutAdmin(key: string) {
+/** A data folder whose only admin, made with `key`, was demoted to basic (or deactivated by hand). */
+async function folderWithoutAdmin(key: string, how: 'demoted' | 'deactivated' = 'demoted') {
   const dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-no-admin-'));
   folders.push(dataDir);
   const store = await openStore(dataDir);
   try {
     await prepareStore(store, { adminEmail: EMAIL, adminApiKey: key, demoData: false });
     const admin = (await findUserByEmail(store.db, EMAIL))!;
-    await setUserRole(store.db, admin.id, 'basic');
+    if (how === 'demoted') await setUserRole(store.db, admin.id, 'basic');
+    else await setUserActive(store.db, admin.id, false);
   } finally {
     await store.close();
   }
@@ -68,3 +69,22 @@ test.each([
   },
   30_000,
 );
+
+test('the only admin deactivated by hand (no route allows it): the start makes the address an active admin again, with its key', async () => {
+  const old = newKey();
+  const dataDir = await folderWithoutAdmin(old, 'deactivated');
+  const server = await startServerProcess({
+    SOURCEDESK_DATA_DIR: dataDir,
+    SOURCEDESK_DEMO_DATA: 'off',
+    ADMIN_API_KEY: old,
+  });
+  try {
+    const me = await fetch(`${server.origin}/api/me`, {
+      headers: { authorization: `Bearer ${old}` },
+    });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ email: EMAIL, role: 'admin', is_active: true });
+  } finally {
+    expect(await server.stop()).toBe(0);
+  }
+}, 30_000);

@@ -124,21 +124,25 @@ export async function addCredential(
   return createCredential(server.store.db, server.store.secrets, { source, name, credential_json });
 }
 
-const TABLES = [
-  'users',
-  'api_keys',
-  'credentials',
-  'connectors',
-  'connector_credential_pairs',
-] as const;
+/** Each table of the data, and the column its rows are listed by. */
+const TABLES = {
+  users: 'id',
+  api_keys: 'id',
+  credentials: 'id',
+  connectors: 'id',
+  connector_credential_pairs: 'id',
+  invited_users: 'email_lower',
+  sessions: 'token_hash',
+} as const;
 
 /** Every row of every table, to show that a failed request changed nothing (D11). */
 export async function snapshotDb(server: TestServer): Promise<Record<string, unknown[]>> {
   const result: Record<string, unknown[]> = {};
-  for (const table of TABLES) {
-    const { rows } = await sql`select * from ${sql.table(table)} order by id`.execute(
-      server.store.db,
-    );
+  for (const [table, order] of Object.entries(TABLES)) {
+    const { rows } =
+      await sql`select * from ${sql.table(table)} order by ${sql.ref(order)}`.execute(
+        server.store.db,
+      );
     // A key's last use is noted as it is used (at most once a minute): not a change a request made.
     result[table] = rows.map((row) => {
       const { last_used_at: _lastUse, ...rest } = row as Record<string, unknown>;

@@ -1,23 +1,38 @@
-// Who is here, and with which role: a searchable, paged list of users (search
-// and page in the address, so the view can be shared and reloaded). Choosing a
-// user opens the role editor on that user.
-import { useRef } from 'react';
+// Who is here, and with which role: a searchable, paged list of users (search,
+// status and page in the address, so the view can be shared and reloaded).
+// Choosing a user opens the role editor on that user; deactivated users are
+// marked, and can be shown alone.
+import { useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { UserRole } from '../../api/contract';
+import type { AcceptedUser, UserRole } from '../../api/contract';
 import { useUserDirectory } from '../../api/users';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 const PAGE_SIZE = 10;
 
+/** The status filter (`status` in the address) and the directory's `is_active`. */
+const STATUSES = {
+  all: { label: 'All users', active: undefined },
+  active: { label: 'Active', active: true },
+  deactivated: { label: 'Deactivated', active: false },
+} as const;
+type Status = keyof typeof STATUSES;
+const statusOf = (text: string | null): Status =>
+  text !== null && text in STATUSES ? (text as Status) : 'all';
+
 export function UserDirectory({
   onChoose,
+  actions,
 }: {
   onChoose: (email: string, role: UserRole, id: string) => void;
+  /** What can be done to a listed user besides changing the role. */
+  actions?: (user: AcceptedUser) => ReactNode;
 }) {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
+  const status = statusOf(params.get('status'));
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
-  const users = useUserDirectory({ q, page, pageSize: PAGE_SIZE });
+  const users = useUserDirectory({ q, page, pageSize: PAGE_SIZE, active: STATUSES[status].active });
   const total = users.data?.total_items ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const previous = useRef<HTMLButtonElement>(null);
@@ -28,11 +43,13 @@ export function UserDirectory({
     const other = to === 0 ? nextButton : to + 1 >= pages ? previous : null;
     if (other) requestAnimationFrame(() => other.current?.focus());
   };
-  const go = (next: { q?: string; page?: number }) => {
+  const go = (next: { q?: string; page?: number; status?: Status }) => {
     const search = new URLSearchParams();
     const nextQ = next.q ?? q;
     const nextPage = next.page ?? 0;
+    const nextStatus = next.status ?? status;
     if (nextQ) search.set('q', nextQ);
+    if (nextStatus !== 'all') search.set('status', nextStatus);
     if (nextPage > 0) search.set('page', String(nextPage));
     setParams(search, { replace: true });
   };
@@ -49,26 +66,44 @@ export function UserDirectory({
           onChange={(event) => go({ q: event.target.value })}
         />
       </div>
+      <div className="field">
+        <label htmlFor="user-status">Show</label>
+        <select
+          id="user-status"
+          value={status}
+          onChange={(event) => go({ status: statusOf(event.target.value) })}
+        >
+          {Object.entries(STATUSES).map(([value, { label }]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
       {users.isError && <ErrorNotice error={users.error} />}
       <p role="status" className="hint">
         {users.isPending
           ? 'Loading users…'
-          : `${total} ${total === 1 ? 'user' : 'users'}${q ? ` match “${q}”` : ''}`}
+          : `${total} ${status === 'all' ? '' : `${STATUSES[status].label.toLowerCase()} `}${total === 1 ? 'user' : 'users'}${q ? ` match “${q}”` : ''}`}
       </p>
       <ul className="user-list">
         {(users.data?.items ?? []).map((user) => (
-          <li key={user.id}>
+          <li key={user.id} className="user-item">
             <button
               type="button"
               className="user-row"
               onClick={() => onChoose(user.email, user.role, user.id)}
             >
               <span className="user-email">{user.email}</span>{' '}
-              <span className={user.role === 'admin' ? 'role-badge role-admin' : 'role-badge'}>
-                {user.role}
+              <span className="user-badges">
+                {!user.is_active && <span className="role-badge status-off">deactivated</span>}{' '}
+                <span className={user.role === 'admin' ? 'role-badge role-admin' : 'role-badge'}>
+                  {user.role}
+                </span>
               </span>
               <span className="visually-hidden">, change the role</span>
             </button>
+            {actions?.(user)}
           </li>
         ))}
       </ul>

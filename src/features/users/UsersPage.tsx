@@ -1,8 +1,12 @@
 import { useRef, useState } from 'react';
 import type { UserRole } from '../../api/contract';
 import { RecentChanges } from '../../components/RecentChanges';
+import { InvitedList } from './InvitedList';
+import { InviteForm } from './InviteForm';
 import { RoleForm } from './RoleForm';
 import { UserDirectory } from './UserDirectory';
+import { UsersCsvButton } from './UsersCsvButton';
+import { UserLifeButtons, useUserLife } from './UserLife';
 import './users.css';
 
 export function UsersPage() {
@@ -10,20 +14,26 @@ export function UsersPage() {
     email: '',
   });
   const editor = useRef<HTMLDivElement>(null);
+  const life = useUserLife();
   return (
     <section className="page" aria-labelledby="users-title">
       <h1 id="users-title">Users and roles</h1>
       <p className="hint">
         Choose a user in the list, or type their e-mail address, to set their role. Only an
-        administrator may change roles.
+        administrator may change roles, invite, deactivate, reactivate or delete users.
       </p>
+      <InviteForm />
+      <InvitedList />
+      <UsersCsvButton />
       <UserDirectory
         onChoose={(email, role, id) => {
           setChosen({ email, role, id });
           // The editor starts over on the chosen user; focus goes to it.
           requestAnimationFrame(() => editor.current?.querySelector('input')?.focus());
         }}
+        actions={(user) => <UserLifeButtons user={user} onAsk={life.ask} />}
       />
+      {life.view}
       <div ref={editor}>
         <h2>Set a role</h2>
         <RoleForm key={chosen.email} email={chosen.email} role={chosen.role} />

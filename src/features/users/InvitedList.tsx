@@ -1,0 +1,66 @@
+// Invited addresses, apart from the users: each invitation can be withdrawn
+// (asked first, naming the address); the result message then holds the keyboard.
+import { useState } from 'react';
+import { useInvitedUsers, useRemoveInvitation } from '../../api/userLifeHooks';
+import { ActionMessage } from '../../components/ActionMessage';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { describeError } from '../../lib/describeError';
+
+export function InvitedList() {
+  const invited = useInvitedUsers();
+  const remove = useRemoveInvitation();
+  const [asked, setAsked] = useState<string | null>(null);
+  const [said, setSaid] = useState('');
+  const list = invited.data ?? [];
+
+  const confirm = (email: string) => {
+    setAsked(null);
+    setSaid('');
+    remove.mutate(email, {
+      onSuccess: () => setSaid(`The invitation of ${email} is withdrawn.`),
+      onError: (error) => setSaid(`The invitation of ${email} stays: ${describeError(error)}`),
+    });
+  };
+
+  return (
+    <section aria-labelledby="invited-title">
+      <h2 id="invited-title">Invited, not signed in yet</h2>
+      {invited.isError && <ErrorNotice error={invited.error} />}
+      <p className="hint">
+        {invited.isPending
+          ? 'Loading invitations…'
+          : list.length === 0
+            ? 'No open invitations.'
+            : `${list.length} open ${list.length === 1 ? 'invitation' : 'invitations'}.`}
+      </p>
+      <ul className="user-list" aria-label="Invited addresses">
+        {list.map(({ email }) => (
+          <li key={email} className="user-line">
+            <span className="user-email">{email}</span> <span className="role-badge">invited</span>
+            <button
+              type="button"
+              className="secondary"
+              aria-label={`Remove invitation of ${email}`}
+              onClick={() => setAsked(email)}
+            >
+              Remove invitation
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ActionMessage words={said} />
+      {asked && (
+        <ConfirmDialog
+          title={`Remove the invitation of ${asked}?`}
+          confirmLabel={`Remove invitation of ${asked}`}
+          danger
+          onCancel={() => setAsked(null)}
+          onConfirm={() => confirm(asked)}
+        >
+          <p>{asked} will no longer be let in by single sign-on unless invited again.</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+// The users page's life of a user (README, "Users") against the real server:
+// invitations (each bad address named, nothing sent), their removal, deactivation,
+// reactivation, deletion and the CSV; the keyboard after each action.
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { findUserByEmail, listInvitedUsers } from '../../../server/repos/users';
+import { startTestServer, type TestServer } from '../../../test/support/harness';
+import { connectTo, renderApp } from '../../test/render';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+  connectTo(server);
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await server.close();
+});
+
+const invitedNow = async () =>
+  (await listInvitedUsers(server.store.db)).map((entry) => entry.email);
+
+async function openPage() {
+  const view = renderApp('/users');
+  await screen.findByRole('heading', { name: 'Users and roles', level: 1 });
+  return view;
+}
+
+test('invites several addresses at once; each bad one is named and nothing is invited', async () => {
+  const { user } = await openPage();
+  const field = screen.getByLabelText('E-mail addresses to invite');
+  await user.type(field, 'ann@example.com, not-an-address;x@localhost');
+  await user.click(screen.getByRole('button', { name: 'Invite' }));
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(field).toHaveAccessibleDescription(/“not-an-address”.*“x@localhost”.*Nothing was invited/);
+  expect(field).not.toHaveAccessibleDescription(/ann@example\.com/);
+  await waitFor(() => expect(field).toHaveFocus());
+  expect(await invitedNow()).toEqual([]);
+
+  await user.clear(field);
+  await user.type(field, 'ann@example.com\nbob@example.com');
+  await user.click(screen.getByRole('button', { name: 'Invite' }));
+  const message = await screen.findByText(/^Invited ann@example\.com, bob@example\.com\./);
+  await waitFor(() => expect(message).toHaveFocus());
+  expect(await invitedNow()).toEqual(['ann@example.com', 'bob@example.com']);
+  const list = screen.getByRole('list', { name: 'Invited addresses' });
+  expect(await within(list).findByText('ann@example.com')).toBeVisible();
+
+  // Withdrawn, after a dialog naming the address.
+  await user.click(
+    within(list).getByRole('button', { name: 'Remove invitation of ann@example.com' }),
+  );
+  const dialog = await screen.findByRole('dialog', {
+    name: 'Remove the invitation of ann@example.com?',
+  });
+  await user.click(
+    within(dialog).getByRole('button', { name: 'Remove invitation of ann@example.com' }),
+  );
+  const removed = await screen.findByText('The invitation of ann@example.com is withdrawn.');
+  await waitFor(() => expect(removed).toHaveFocus());
+  expect(await invitedNow()).toEqual(['bob@example.com']);
+  await waitFor(() => expect(within(list).queryByText('ann@example.com')).toBeNull());
+});
+
+test('deactivates, reactivates and deletes a user, each confirmed by name; the message takes the keyboard', async () => {
+  await server.keyFor('basic', 'dee@example.com');
+  const { user } = await openPage();
+  const row = async () =>
+    (await screen.findByRole('button', { name: /dee@example\.com.*change the role/ })).closest(
+      'li',
+    )!;
+
+  await user.click(within(await row()).getByRole('button', { name: 'Deactivate dee@example.com' }));
+  let dialog = await screen.findByRole('dialog', { name: 'Deactivate dee@example.com?' });
+  expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  await user.click(within(dialog).getByRole('button', { name: 'Deactivate dee@example.com' }));
+  let message = await screen.findByText(/^dee@example\.com is deactivated/);
+  await waitFor(() => expect(message).toHaveFocus());
+  expect((await findUserByEmail(server.store.db, 'dee@example.com'))?.is_active).toBe(false);
+  await waitFor(async () => expect(within(await row()).getByText('deactivated')).toBeVisible());
+
+  // Shown alone with the status filter.
+  await user.selectOptions(screen.getByLabelText('Show'), 'deactivated');
+  expect(await screen.findByText(/^1 deactivated user$/)).toBeVisible();
+
+  await user.click(within(await row()).getByRole('button', { name: 'Reactivate dee@example.com' }));
+  dialog = await screen.findByRole('dialog', { name: 'Reactivate dee@example.com?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Reactivate dee@example.com' }));
+  message = await screen.findByText(/^dee@example\.com is active again/);
+  await waitFor(() => expect(message).toHaveFocus());
+  expect((await findUserByEmail(server.store.db, 'dee@example.com'))?.is_active).toBe(true);
+
+  await user.selectOptions(screen.getByLabelText('Show'), 'all');
+  await user.click(within(await row()).getByRole('button', { name: 'Deactivate dee@example.com' }));
+  dialog = await screen.findByRole('dialog', { name: 'Deactivate dee@example.com?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Deactivate dee@example.com' }));
+  await screen.findByText(/^dee@example\.com is deactivated/);
+  await user.click(within(await row()).getByRole('button', { name: 'Delete dee@example.com' }));
+  dialog = await screen.findByRole('dialog', { name: 'Delete dee@example.com?' });
+  expect(dialog).toHaveAccessibleDescription(/What they made .* stays/);
+  await user.click(within(dialog).getByRole('button', { name: 'Delete dee@example.com' }));
+  message = await screen.findByText('dee@example.com is deleted.');
+  await waitFor(() => expect(message).toHaveFocus());
+  expect(await findUserByEmail(server.store.db, 'dee@example.com')).toBeUndefined();
+  await waitFor(() =>
+    expect(screen.queryByRole('button', { name: /dee@example\.com.*change the role/ })).toBeNull(),
+  );
+});
+
+test('offers no deactivation of yourself', async () => {
+  await openPage();
+  const me = await screen.findByRole('button', {
+    name: new RegExp(`${server.adminEmail}.*change the role`),
+  });
+  expect(await within(me.closest('li')!).findByText('(you)')).toBeVisible();
+  expect(within(me.closest('li')!).queryByRole('button', { name: /^Deactivate/ })).toBeNull();
+});
+
+test('downloads the users as CSV through the API, with the panel’s credentials', async () => {
+  // jsdom has no object URLs: the file handed to the browser is caught here.
+  const saved: Blob[] = [];
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => (saved.push(blob), 'blob:users'),
+    revokeObjectURL: () => undefined,
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  const { user } = await openPage();
+  await user.click(screen.getByRole('button', { name: 'Download users as CSV' }));
+  const message = await screen.findByText(/^users\.csv is downloaded/);
+  await waitFor(() => expect(message).toHaveFocus());
+  expect(saved).toHaveLength(1);
+  const text = await saved[0]!.text();
+  expect(text.split('\r\n')[0]).toBe('Email,Role,Status');
+  expect(text).toContain(`${server.adminEmail},admin,Active`);
+});
