@@ -123,7 +123,9 @@ test('a chosen user’s recent changes show a role change made here, at once', a
   connectTo(server);
   const { user } = renderApp('/users');
   await screen.findByRole('heading', { name: 'Users and roles', level: 1 });
-  await user.click(await screen.findByRole('button', { name: /lee\.basic@example\.com/ }));
+  await user.click(
+    await screen.findByRole('button', { name: /^lee\.basic@example\.com.*change the role$/ }),
+  );
   const section = await screen.findByRole('region', { name: 'Recent changes' });
   expect(await within(section).findByText('No changes recorded yet.')).toBeInTheDocument();
 
