@@ -9,7 +9,7 @@ import {
   USER_ROLES,
   type CurrentUser,
   type UserRole,
-} from '../api/contract';
+} from '../api/contractAnswers';
 import { useCurrentUser } from '../api/users';
 import type { paths } from '../lib/paths';
 
@@ -36,7 +36,13 @@ export function useAccess() {
 }
 
 /** A page of the shell, or in its place what the signed-in role may not open. */
-export function PageGate({ page, children }: { page: keyof typeof PAGE_ROLES; children: ReactNode }) {
+export function PageGate({
+  page,
+  children,
+}: {
+  page: keyof typeof PAGE_ROLES;
+  children: ReactNode;
+}) {
   const { user, may } = useAccess();
   const roles = PAGE_ROLES[page];
   return user && !may(roles) ? <RoleNotice user={user} roles={roles} /> : children;

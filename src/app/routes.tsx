@@ -24,12 +24,13 @@ function PageLoading() {
 }
 
 /** A page's code, loaded when the page is first shown. */
-const page = <Name extends string>(
-  load: () => Promise<Record<Name, ComponentType>>,
-  name: Name,
-) => lazy(async () => ({ default: (await load())[name] }));
+const page = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
+  lazy(async () => ({ default: (await load())[name] }));
 
-const ConnectorsPage = page(() => import('../features/connectors/ConnectorsPage'), 'ConnectorsPage');
+const ConnectorsPage = page(
+  () => import('../features/connectors/ConnectorsPage'),
+  'ConnectorsPage',
+);
 const ConnectorDetailPage = page(
   () => import('../features/connectors/ConnectorDetailPage'),
   'ConnectorDetailPage',

@@ -79,12 +79,7 @@ export function LeaveWizardDialog({ halfFilled, onDiscard, label }: LeaveWizardP
             come back to New {label} connector to go on.
           </p>
           <div className="dialog-actions">
-            <button
-              type="button"
-              className="secondary"
-              ref={stayRef}
-              onClick={stay}
-            >
+            <button type="button" className="secondary" ref={stayRef} onClick={stay}>
               Stay
             </button>
             <button
