@@ -18,9 +18,10 @@ export class Results {
     ? ((JSON.parse(readFileSync(paths.results, 'utf8')) as { rows?: Row[] }).rows ?? [])
     : [];
 
-  /** The last run's value of `figure`, if it had one. */
+  /** The last run's value of `figure` (whatever its number of runs), if it had one. */
   previous(figure: string): number | undefined {
-    return this.before.find((row) => row.figure === figure)?.value;
+    const bare = (name: string) => name.replace(/, median of \d+$/, '');
+    return this.before.find((row) => bare(row.figure) === bare(figure))?.value;
   }
 
   add(figure: string, value: number, unit: string, target = '', met: boolean | null = null): void {
