@@ -8,13 +8,14 @@ import { session } from '../../lib/session';
 import { paths } from '../../lib/paths';
 import { connectorsPageQueries } from './connectorsLocation';
 
-/** `pathname` and `search` of the address the panel opens at. */
+/** `pathname` and `search` of the address the panel opens at ("/" leads to the list too). */
 export function prefetchConnectorsPage(
   queryClient: QueryClient,
   { pathname, search }: { pathname: string; search: string },
 ): void {
   // Signed out, the shell sends the person to sign in: nothing to ask for yet.
-  if (pathname !== paths.connectors.path || !session.get().apiKey) return;
+  const toList = pathname === paths.connectors.path || pathname === '/';
+  if (!toList || !session.get().apiKey) return;
   const { credential } = paths.connectors.parse(new URLSearchParams(search));
   // Without a filter both are one query: the client asks once. A failure shows
   // through the page's own queries (which retry on mount), not here.
