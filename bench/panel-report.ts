@@ -56,6 +56,15 @@ export function reportPanel(runs: Run[], fleetRuns: number[], results: Results):
   );
   const cached = m((run) => run.filterCachedA);
   results.add(`Filter: back to A, from cache${n}`, cached, 'ms', '< 50 ms', cached < 50);
+  const cut = runs.filter((run) => run.scroll.cutShort).length;
+  if (cut > 0)
+    results.add(
+      'Scroll runs stopped at the 3-minute limit before the bottom',
+      cut,
+      `of ${runs.length}`,
+      '0',
+      false,
+    );
   const long = m((run) => run.scroll.longFrames);
   const frames = m((run) => run.scroll.frames);
   results.add(
