@@ -68,6 +68,8 @@ export default tseslint.config(
     },
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  // The bench's bare page: plain JavaScript run by the browser.
+  { files: ['bench/bare-page/**/*.js'], languageOptions: { globals: globals.browser } },
   {
     files: [
       'server/**/*.ts',

@@ -12,7 +12,7 @@ import { mixedLoad } from './mixed';
 
 const LIST = '/api/manage/admin/connector';
 
-async function withServer(set: DataSet, use: (server: Child) => Promise<void>) {
+async function withServer(set: DataSet, use: (server: Child) => Promise<unknown>) {
   const server = await startServer(set);
   try {
     await use(server);
@@ -22,7 +22,11 @@ async function withServer(set: DataSet, use: (server: Child) => Promise<void>) {
 }
 
 /** The list under load, then its very bytes from the bare server. */
-async function listAgainstFloor(server: Child, set: DataSet, results: Results) {
+async function listAgainstFloor(
+  server: Child,
+  set: DataSet,
+  results: Results,
+): Promise<LoadResult> {
   const headers = { authorization: `Bearer ${set.adminKey}` };
   const answer = await fetch(`${server.origin}${LIST}`, { headers });
   if (!answer.ok) throw new Error(`GET ${LIST} answered ${answer.status}`);
@@ -54,6 +58,7 @@ async function listAgainstFloor(server: Child, set: DataSet, results: Results) {
   const ratio = real.requestsPerSecond / floor.requestsPerSecond;
   if (large) results.add(`${label}: req/s ÷ bare`, ratio, '×');
   else results.add(`${label}: req/s ÷ bare`, ratio, '×', '≥ 0.5×', ratio >= 0.5);
+  return real;
 }
 
 /** Figures on PostgreSQL say so; SQLite's, the default store's, say nothing. */
@@ -92,17 +97,19 @@ async function createUnderLoad(server: Child, set: DataSet, results: Results) {
   reportLoad(results, `${storeLabel(set)}POST connector, unique names`, created);
 }
 
+/** Returns the list of 10,000's median run, for PostgreSQL's to be held against. */
 export async function measureApi(
   small: DataSet,
   medium: DataSet,
   large: DataSet,
   results: Results,
-): Promise<void> {
+): Promise<LoadResult> {
   await withServer(small, (server) => listAgainstFloor(server, small, results));
   await withServer(medium, (server) => mixedLoad(server, medium, results));
+  let list: LoadResult | undefined;
   // The creations come last: they add to the 10,000 that the lists measure.
   await withServer(large, async (server) => {
-    await listAgainstFloor(server, large, results);
+    list = await listAgainstFloor(server, large, results);
     await createUnderLoad(server, large, results);
     const rss = server.peakRssMb();
     results.add(
@@ -113,16 +120,35 @@ export async function measureApi(
       rss < 150,
     );
   });
+  return list!;
 }
 
 /**
  * The same API figures on PostgreSQL (a database of their own on the server
- * running there): the list of 100 against the floor, the list of 10,000, creations.
+ * running there): the list of 100 against the floor, reads under writes, the
+ * list of 10,000 (its p50 held against SQLite's, `sqliteList`), creations.
  */
-export async function measureApiOnPostgres(small: DataSet, large: DataSet, results: Results) {
+export async function measureApiOnPostgres(
+  small: DataSet,
+  medium: DataSet,
+  large: DataSet,
+  sqliteList: LoadResult | null,
+  results: Results,
+) {
   await withServer(small, (server) => listAgainstFloor(server, small, results));
+  await withServer(medium, (server) => mixedLoad(server, medium, results));
   await withServer(large, async (server) => {
-    await listAgainstFloor(server, large, results);
+    const list = await listAgainstFloor(server, large, results);
+    if (sqliteList) {
+      const ratio = list.p50 / sqliteList.p50;
+      results.add(
+        `PostgreSQL: GET list of 10,000: p50 ÷ SQLite's (${sqliteList.p50} ms)`,
+        ratio,
+        '×',
+        '≤ 1.2×',
+        ratio <= 1.2,
+      );
+    }
     await createUnderLoad(server, large, results);
   });
 }

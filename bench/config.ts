@@ -28,8 +28,21 @@ export const settings = {
   chromium: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
 };
 
-/** Sizes of the seeded data sets. */
-export const scale = { connectors: 10_000, medium: 1_500, small: 100, credentials: 500 };
+/**
+ * Sizes of the seeded data sets; `fleet` is the small fleet whose first rows are
+ * timed too (20 connectors, 5 credentials).
+ */
+export const scale = {
+  connectors: 10_000,
+  medium: 1_500,
+  small: 100,
+  credentials: 500,
+  fleet: 20,
+  fleetCredentials: 5,
+};
+
+/** Where the bare page is served from, under the bench's build folder. */
+export const BARE_PAGE = { folder: 'bench-bare', url: '/bench-bare/index.html' };
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -39,5 +52,6 @@ export const paths = {
   results: here('results.json'),
   server: here('../dist-server/main.js'),
   bare: here('bare.ts'),
+  barePage: here('bare-page'),
   cannon: here('cannon.ts'),
 };

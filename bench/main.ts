@@ -26,11 +26,12 @@ if (only !== 'api') {
   buildPanel();
 }
 step(
-  `seeding ${scale.connectors}, ${scale.medium} and ${scale.small} connectors, ${scale.credentials} credentials each`,
+  `seeding ${scale.connectors}, ${scale.medium} and ${scale.small} connectors, ${scale.credentials} credentials each, and ${scale.fleet}`,
 );
 const large = await seedDataSet(scale.connectors, scale.credentials);
 const small = await seedDataSet(scale.small, scale.credentials);
 const medium = await seedDataSet(scale.medium, scale.credentials);
+const fleet = await seedDataSet(scale.fleet, scale.fleetCredentials);
 const results = new Results();
 const pgSets: DataSet[] = [];
 
@@ -53,20 +54,23 @@ try {
   let panel: Awaited<ReturnType<typeof measurePanel>> | undefined;
   if (only !== 'api') {
     step(`panel in Chromium: a warm-up load, then ${settings.runs} runs`);
-    panel = await measurePanel(large, results);
+    panel = await measurePanel(large, fleet, results);
   }
   if (only !== 'panel') {
     step(`API under load: ${settings.seconds} s runs after ${settings.warmupSeconds} s warm-ups`);
-    await measureApi(small, medium, large, results);
+    const sqliteList = await measureApi(small, medium, large, results);
     const postgres = await reachablePostgres();
     if (postgres) {
-      step(`the same on PostgreSQL: seeding ${scale.small} and ${scale.connectors} connectors`);
+      step(
+        `the same on PostgreSQL: seeding ${scale.small}, ${scale.medium} and ${scale.connectors} connectors`,
+      );
       const onPg = [
         await seedDataSet(scale.small, scale.credentials, postgres),
+        await seedDataSet(scale.medium, scale.credentials, postgres),
         await seedDataSet(scale.connectors, scale.credentials, postgres),
       ];
       pgSets.push(...onPg);
-      await measureApiOnPostgres(onPg[0]!, onPg[1]!, results);
+      await measureApiOnPostgres(onPg[0]!, onPg[1]!, onPg[2]!, sqliteList, results);
     }
   }
   results.print();
@@ -84,7 +88,7 @@ try {
   });
   step(`done; written to ${paths.results}`);
 } finally {
-  for (const set of [large, small, medium, ...pgSets]) {
+  for (const set of [large, small, medium, fleet, ...pgSets]) {
     rmSync(set.dataDir, { recursive: true, force: true });
     if (set.postgres) {
       const { adminUrl, database } = set.postgres;

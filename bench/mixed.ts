@@ -43,9 +43,9 @@ export async function mixedLoad(server: Child, set: DataSet, results: Results) {
     writes,
     probe(server.origin, Promise.all([reads, writes])),
   ]);
-  const label = `Mixed: list of ${set.connectors.toLocaleString('en-US')} under creations (40 + 10 connections)`;
+  const label = `${set.postgres ? 'PostgreSQL: ' : ''}Mixed: list of ${set.connectors.toLocaleString('en-US')} under creations (40 + 10 connections)`;
   results.add(`${label}: reads/s`, read.requestsPerSecond, 'req/s');
-  results.add(`${label}: read latency p99`, read.p99, 'ms');
+  results.add(`${label}: read latency p99`, read.p99, 'ms', '< 150 ms', read.p99 < 150);
   results.add(`${label}: writes/s`, write.requestsPerSecond, 'req/s');
   results.add(`${label}: GET /api/version longest wait`, longest, 'ms');
   const failures = read.failures + write.failures;

@@ -1,8 +1,10 @@
 // Sections 1 and 2: the production build in headless Chromium against the real
-// server with 10,000 connectors and 500 credentials. Each run is a fresh
+// server with 10,000 connectors and 500 credentials, next to the bare page (a
+// static page of plain JavaScript, bench/bare-page/, served by the same server)
+// loading the same list; then the panel on a fleet of 20. Each run is a fresh
 // browser context (cold cache, new tab); every figure is the median of the runs.
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { paths, settings } from './config';
+import { BARE_PAGE, paths, settings } from './config';
 import { startServer } from './processes';
 import * as probes from './probes';
 import { credentialName, firstConnectorOf, type DataSet } from './seed';
@@ -23,6 +25,8 @@ const TIMEOUT = 60_000;
 
 export interface Run {
   firstRowsMs: number;
+  /** The bare page, loaded right after this run's panel: navigation → first rows. */
+  barePageMs: number;
   bareMs: number;
   weight: Weight;
   scroll: probes.ScrollReport;
@@ -44,25 +48,49 @@ async function chooseCredential(page: Page, credential: number): Promise<number>
   return page.evaluate(() => window.__bench.filter.doneAt! - window.__bench.filter.startedAt!);
 }
 
-/** `full` false: only the load, for the warm-up. */
-async function measureRun(
+const newPage = async (browser: Browser) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript({ content: probes.NAME_HELPER });
+  await page.addInitScript(probes.watchFirstRows);
+  return { context, page };
+};
+
+/** Navigation to `url`, then the first frame with a row of the table on screen. */
+async function firstRows(page: Page, url: string): Promise<number> {
+  await page.goto(url);
+  await page.waitForFunction(() => window.__bench.firstRowsAt !== null, undefined, {
+    timeout: TIMEOUT,
+  });
+  return page.evaluate(() => window.__bench.firstRowsAt!);
+}
+
+/** One load of `path` (the panel's, or the bare page's) in a fresh context: its first rows. */
+async function loadOnly(browser: Browser, origin: string, path: string, key: string) {
+  const { context, page } = await newPage(browser);
+  try {
+    return await firstRows(page, `${origin}${path}#key=${key}`);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A panel load with its filter and scroll figures, then a load of the bare page. */
+async function measureRun(browser: Browser, origin: string, key: string): Promise<Run> {
+  const panel = await measurePanelRun(browser, origin, key);
+  const barePageMs = await loadOnly(browser, origin, BARE_PAGE.url, key);
+  return { ...panel, barePageMs };
+}
+
+async function measurePanelRun(
   browser: Browser,
   origin: string,
   key: string,
-  full = true,
-): Promise<Run | null> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+): Promise<Omit<Run, 'barePageMs'>> {
+  const { context, page } = await newPage(browser);
   try {
-    const page = await context.newPage();
-    await page.addInitScript({ content: probes.NAME_HELPER });
-    await page.addInitScript(probes.watchFirstRows);
     const bodies = recordAssets(page);
-    await page.goto(`${origin}/connectors#key=${key}`);
-    await page.waitForFunction(() => window.__bench.firstRowsAt !== null, undefined, {
-      timeout: TIMEOUT,
-    });
-    const firstRowsMs = await page.evaluate(() => window.__bench.firstRowsAt!);
-    if (!full) return null;
+    const firstRowsMs = await firstRows(page, `${origin}/connectors#key=${key}`);
     const weight = await weightOf(bodies, await page.evaluate(probes.assetsBeforeFirstRows));
     await page.waitForLoadState('networkidle');
     const bareMs = await page.evaluate(probes.bareFetchAndParse, key);
@@ -83,18 +111,41 @@ interface PanelInfo {
   weightFiles: Weight['files'];
 }
 
-export async function measurePanel(set: DataSet, results: Results): Promise<PanelInfo> {
+/** The panel's first rows on a small fleet, the median of the runs after a warm-up. */
+async function measureFleet(browser: Browser, set: DataSet): Promise<number[]> {
   const server = await startServer(set, paths.dist);
+  try {
+    await loadOnly(browser, server.origin, '/connectors', set.adminKey);
+    const times: number[] = [];
+    for (let i = 0; i < settings.runs; i += 1)
+      times.push(await loadOnly(browser, server.origin, '/connectors', set.adminKey));
+    return times;
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function measurePanel(
+  set: DataSet,
+  fleet: DataSet,
+  results: Results,
+): Promise<PanelInfo> {
   const browser = await chromium.launch({ executablePath: settings.chromium, args: LAUNCH_ARGS });
   try {
-    await measureRun(browser, server.origin, set.adminKey, false); // warm-up: the server's JIT, the disk cache
+    const server = await startServer(set, paths.dist);
     const runs: Run[] = [];
-    for (let i = 0; i < settings.runs; i += 1)
-      runs.push((await measureRun(browser, server.origin, set.adminKey))!);
-    reportPanel(runs, results);
+    try {
+      // Warm-up: the server's JIT, the disk cache, for the panel and the bare page.
+      await loadOnly(browser, server.origin, '/connectors', set.adminKey);
+      await loadOnly(browser, server.origin, BARE_PAGE.url, set.adminKey);
+      for (let i = 0; i < settings.runs; i += 1)
+        runs.push(await measureRun(browser, server.origin, set.adminKey));
+    } finally {
+      await server.stop();
+    }
+    reportPanel(runs, await measureFleet(browser, fleet), results);
     return { chromium: browser.version(), weightFiles: runs[0]!.weight.files };
   } finally {
     await browser.close();
-    await server.stop();
   }
 }

@@ -1,5 +1,5 @@
 // The one table of results: each figure with its target, printed and kept as JSON.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { paths } from './config';
 
 interface Row {
@@ -13,6 +13,16 @@ interface Row {
 
 export class Results {
   readonly rows: Row[] = [];
+  /** The last run's rows (bench/results.json), read before this run replaces them. */
+  private readonly before: Row[] = existsSync(paths.results)
+    ? ((JSON.parse(readFileSync(paths.results, 'utf8')) as { rows?: Row[] }).rows ?? [])
+    : [];
+
+  /** The last run's value of `figure` (whatever its number of runs), if it had one. */
+  previous(figure: string): number | undefined {
+    const bare = (name: string) => name.replace(/, median of \d+$/, '');
+    return this.before.find((row) => bare(row.figure) === bare(figure))?.value;
+  }
 
   add(figure: string, value: number, unit: string, target = '', met: boolean | null = null): void {
     this.rows.push({ figure, value, unit, target, met });

@@ -2,7 +2,11 @@
 // one ApiError that keeps the status and the 422 detail list.
 import type * as z from 'zod/mini';
 import { session } from '../lib/session';
-import { errorDetailSchema, httpValidationErrorSchema, type ValidationError } from './contract';
+import {
+  errorDetailSchema,
+  httpValidationErrorSchema,
+  type ValidationError,
+} from './contractAnswers';
 
 let apiBase = '/api';
 /** Tests point the panel at a real server on another origin. */

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
+import type { ConnectorCreateRequest, ConnectorPatchRequest } from './contract';
 import {
   attachResponseSchema,
   connectorCreateResponseSchema,
@@ -7,9 +8,7 @@ import {
   connectorListSchema,
   connectorStatusListSchema,
   statusResponseSchema,
-  type ConnectorCreateRequest,
-  type ConnectorPatchRequest,
-} from './contract';
+} from './contractAnswers';
 import { connectorKeys, credentialKeys, type ConnectorFilters } from './queryKeys';
 
 const CONNECTOR_PATH = '/manage/admin/connector';

@@ -5,6 +5,12 @@
 // so the panel's entry chunk holds only the parts these schemas use.
 import * as z from 'zod/mini';
 import {
+  connectorStatusSchema,
+  documentSourceSchema,
+  inputTypeSchema,
+  userRoleSchema,
+} from './contractAnswers';
+import {
   CONNECTOR_NAME_MAX_LENGTH,
   configLimitProblem,
   hasUnstorableText,
@@ -16,95 +22,8 @@ import {
 } from './contractRules';
 import { boundedList, issueType } from './schemaParts';
 
-export const DOCUMENT_SOURCES = [
-  'ingestion_api',
-  'slack',
-  'web',
-  'google_drive',
-  'gmail',
-  'requesttracker',
-  'github',
-  'gitbook',
-  'gitlab',
-  'guru',
-  'bookstack',
-  'outline',
-  'confluence',
-  'jira',
-  'slab',
-  'productboard',
-  'file',
-  'coda',
-  'notion',
-  'zulip',
-  'linear',
-  'hubspot',
-  'document360',
-  'gong',
-  'google_sites',
-  'zendesk',
-  'loopio',
-  'dropbox',
-  'sharepoint',
-  'teams',
-  'salesforce',
-  'discourse',
-  'axero',
-  'clickup',
-  'mediawiki',
-  'wikipedia',
-  'asana',
-  's3',
-  'r2',
-  'google_cloud_storage',
-  'oci_storage',
-  'xenforo',
-  'not_applicable',
-  'discord',
-  'freshdesk',
-  'fireflies',
-  'egnyte',
-  'airtable',
-  'highspot',
-  'drupal_wiki',
-  'imap',
-  'bitbucket',
-  'testrail',
-  'mock_connector',
-  'user_file',
-] as const;
-export const documentSourceSchema = z.enum(DOCUMENT_SOURCES);
-export type DocumentSource = z.infer<typeof documentSourceSchema>;
-
-export const INPUT_TYPES = ['load_state', 'poll', 'event', 'slim_retrieval'] as const;
-export const inputTypeSchema = z.enum(INPUT_TYPES);
-export type InputType = z.infer<typeof inputTypeSchema>;
-
-export const USER_ROLES = [
-  'limited',
-  'basic',
-  'admin',
-  'curator',
-  'global_curator',
-  'slack_user',
-  'ext_perm_user',
-] as const;
-export const userRoleSchema = z.enum(USER_ROLES);
-export type UserRole = z.infer<typeof userRoleSchema>;
-
-/** The meaning of each role, in the interface's words. */
-export const ROLE_MEANINGS: Record<UserRole, string> = {
-  limited: 'may use only a limited set of basic endpoints',
-  basic: 'may not perform any admin action',
-  admin: 'may perform all admin actions',
-  curator: 'may perform admin actions for the groups it is curator of',
-  global_curator: 'may perform admin actions for all groups it is a member of',
-  slack_user: 'has used the service through a chat integration and has no web login',
-  ext_perm_user: 'picked up by the external permission sync and has no web login',
-};
-
-/** D2: roles that may call the connector and credential endpoints. */
-export const CURATOR_OR_ADMIN_ROLES: readonly UserRole[] = ['admin', 'curator', 'global_curator'];
+// The answers' schemas and the enumerations live in contractAnswers.ts.
+export * from './contractAnswers';
 
 export const ACCESS_TYPES = ['PUBLIC', 'PRIVATE', 'SYNC'] as const;
 
@@ -190,10 +109,6 @@ export type ConnectorCreate = z.output<typeof connectorCreateRequestSchema>;
 export const DUPLICATE_CONNECTOR_REFUSAL =
   'Connector by this name already exists, duplicate naming not allowed.';
 
-const CONNECTOR_STATUSES = ['ACTIVE', 'PAUSED'] as const;
-export const connectorStatusSchema = z.enum(CONNECTOR_STATUSES);
-export type ConnectorStatus = z.infer<typeof connectorStatusSchema>;
-
 /** Fields a connector's source and input type fix for good: a change is refused (422). */
 const fixedField = (what: string) =>
   z.optional(
@@ -216,67 +131,6 @@ export const connectorPatchRequestSchema = z.object({
 });
 export type ConnectorPatchRequest = z.input<typeof connectorPatchRequestSchema>;
 export type ConnectorPatch = z.output<typeof connectorPatchRequestSchema>;
-
-export const connectorCreateResponseSchema = z.object({
-  id: z.int(),
-  credential: z.optional(z.unknown()),
-});
-
-/**
- * A config in an answer: any JSON object, checked as the object it is. (z.record
- * would rebuild it key by key, a third of the time of parsing 10,000 connectors.)
- */
-const configObjectSchema = z.custom<Record<string, unknown>>(isJsonObject, {
-  message: 'Input should be a valid dictionary',
-  ...issueType('dict_type'),
-});
-
-export const connectorSnapshotSchema = z.object({
-  name: z.string(),
-  source: documentSourceSchema,
-  input_type: inputTypeSchema,
-  connector_specific_config: configObjectSchema,
-  refresh_freq: z.optional(z.nullable(z.int())),
-  prune_freq: z.optional(z.nullable(z.int())),
-  indexing_start: z.optional(z.nullable(z.string())),
-  id: z.int(),
-  credential_ids: z.array(z.int()),
-  time_created: z.string(),
-  time_updated: z.string(),
-});
-export type ConnectorSnapshot = z.infer<typeof connectorSnapshotSchema>;
-export const connectorListSchema = z.array(connectorSnapshotSchema);
-
-/** D6: the interface promises id and source; the rest is this project's (masked) detail. */
-export const credentialSchema = z.object({
-  id: z.int(),
-  source: documentSourceSchema,
-  name: z.optional(z.nullable(z.string())),
-  credential_json: z.optional(configObjectSchema),
-  admin_public: z.optional(z.boolean()),
-  curator_public: z.optional(z.boolean()),
-  groups: z.optional(z.array(z.int())),
-  user_id: z.optional(z.nullable(z.string())),
-  user_email: z.optional(z.nullable(z.string())),
-  time_created: z.optional(z.string()),
-  time_updated: z.optional(z.string()),
-});
-export type Credential = z.infer<typeof credentialSchema>;
-export const credentialListSchema = z.array(credentialSchema);
-
-/** One connector, opened: the D5 snapshot, its status and access, its credentials masked (D6). */
-export const connectorDetailSchema = z.extend(connectorSnapshotSchema, {
-  access_type: z.string(),
-  status: connectorStatusSchema,
-  credentials: z.array(credentialSchema),
-});
-export type ConnectorDetail = z.infer<typeof connectorDetailSchema>;
-
-/** Whether each listed connector (D5's set, by id) is running or paused: the list's companion. */
-export const connectorStatusListSchema = z.array(
-  z.object({ id: z.int(), status: connectorStatusSchema }),
-);
-export type ConnectorStatusList = z.infer<typeof connectorStatusListSchema>;
 
 /**
  * A credential's values: a flat object of strings (and yes/no switches such as
@@ -302,51 +156,12 @@ export const credentialCreateRequestSchema = z.object({
 export type CredentialCreateRequest = z.input<typeof credentialCreateRequestSchema>;
 export type CredentialCreate = z.output<typeof credentialCreateRequestSchema>;
 
-export const credentialCreateResponseSchema = z.object({
-  id: z.int(),
-  credential: credentialSchema,
-});
-
 /** A rename, or new values (replacing all of them; checked against the credential's source). */
 export const credentialPatchRequestSchema = z.object({
   name: z.optional(z.nullable(connectorNameSchema)),
   credential_json: z.optional(credentialValuesSchema),
 });
 export type CredentialPatchRequest = z.input<typeof credentialPatchRequestSchema>;
-
-/** Onyx's StatusResponse: the answer of a delete or a detach. */
-export const statusResponseSchema = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: z.optional(z.nullable(z.int())),
-});
-export type StatusResponse = z.infer<typeof statusResponseSchema>;
-
-/** The users directory (Onyx's paged shape). */
-export const USERS_PAGE_SIZE_MAX = 100;
-const acceptedUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  role: userRoleSchema,
-  is_active: z.boolean(),
-});
-export type AcceptedUser = z.infer<typeof acceptedUserSchema>;
-/** `GET /me`: who the signed-in key acts as (Onyx's path; the fields the panel needs). */
-export const currentUserSchema = acceptedUserSchema;
-export type CurrentUser = AcceptedUser;
-/** Who may open the users page and change roles (D8). */
-export const USER_ADMIN_ROLES: readonly UserRole[] = ['admin'];
-export const acceptedUsersPageSchema = z.object({
-  items: z.array(acceptedUserSchema),
-  total_items: z.int(),
-});
-
-/** D7 */
-export const attachResponseSchema = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  data: z.optional(z.nullable(z.int())),
-});
 
 /** D8 step 5: the one refusal that explicit_override never passes. */
 export const SELF_DEMOTION_REFUSAL = 'An admin cannot demote themselves from admin role!';
@@ -362,50 +177,6 @@ export const setUserRoleRequestSchema = z.object({
   explicit_override: z._default(z.boolean(), false),
 });
 export type SetUserRoleRequest = z.input<typeof setUserRoleRequestSchema>;
-
-const versionTagsSchema = z.object({
-  app: z.string(),
-  relational_db: z.string(),
-  index: z.string(),
-  proxy: z.string(),
-});
-export const versionSetSchema = z.object({
-  stable: versionTagsSchema,
-  dev: versionTagsSchema,
-  migration: versionTagsSchema,
-});
-export type VersionSet = z.infer<typeof versionSetSchema>;
-
-/** D1: the running server's own tag. */
-export const backendVersionSchema = z.object({ backend_version: z.string() });
-
-export const VALIDATION_ERROR_TYPES = [
-  'missing',
-  'string_type',
-  'string_too_short',
-  'string_too_long',
-  'string_pattern_mismatch',
-  'int_type',
-  'int_parsing',
-  'greater_than_equal',
-  'bool_type',
-  'list_type',
-  'dict_type',
-  'enum',
-  'json_invalid',
-  'url_parsing',
-  'value_error',
-] as const;
-export const validationErrorSchema = z.object({
-  loc: z.array(z.union([z.string(), z.int()])),
-  msg: z.string(),
-  type: z.string(),
-});
-export type ValidationError = z.infer<typeof validationErrorSchema>;
-export const httpValidationErrorSchema = z.object({ detail: z.array(validationErrorSchema) });
-
-/** D11: every other error body. */
-export const errorDetailSchema = z.object({ detail: z.string() });
 
 /** GET /openapi.json: the parts of the OpenAPI description the panel's API reference shows. */
 const apiOperationSchema = z.object({

@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
+import type { CredentialCreateRequest, CredentialPatchRequest } from './contract';
 import {
   credentialCreateResponseSchema,
   credentialListSchema,
   credentialSchema,
   statusResponseSchema,
-  type CredentialCreateRequest,
-  type CredentialPatchRequest,
-} from './contract';
+} from './contractAnswers';
 import { connectorKeys, credentialKeys } from './queryKeys';
 
 export const credentialListQuery = () =>

@@ -1,10 +1,10 @@
 // Building blocks of the contract's schemas, shared by contract.ts and the
 // per-source schemas of src/api/sources/: each rule is written once here.
 import * as z from 'zod/mini';
+import { issueType } from './contractAnswers';
 import { isEmailAddress, MAX_PROBLEMS, urlProblem } from './contractRules';
 
-/** A custom issue carries the validation type name of D3 in its params. */
-export const issueType = (type: string) => ({ params: { type } });
+export { issueType };
 
 /**
  * A list whose items are checked one by one, reporting at most MAX_PROBLEMS

@@ -8,7 +8,8 @@ import {
 import * as z from 'zod/mini';
 import { useSession } from '../lib/useSession';
 import { apiRequest } from './client';
-import { acceptedUsersPageSchema, currentUserSchema, type SetUserRoleRequest } from './contract';
+import type { SetUserRoleRequest } from './contract';
+import { acceptedUsersPageSchema, currentUserSchema } from './contractAnswers';
 
 export interface UserFilters {
   q: string;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { backendVersionSchema, versionSetSchema } from './contract';
+import { backendVersionSchema, versionSetSchema } from './contractAnswers';
 
 const HOUR = 60 * 60 * 1000;
 

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
-import { Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { useState } from 'react';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { VersionBanner } from '../features/versions/VersionBanner';
 import { paths } from '../lib/paths';
 import { session } from '../lib/session';
 import { useSession } from '../lib/useSession';
-import { PAGE_ROLES, RoleNotice, roleWords, useAccess, usePageRoles } from './access';
+import { PAGE_ROLES, roleWords, useAccess } from './access';
+import { PageErrorBoundary } from './pageErrors';
 
 const NAVIGATION = [
   { to: paths.connectors.getHref(), label: 'Connectors', end: true, roles: PAGE_ROLES.connectors },
@@ -43,11 +44,9 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
 export function AppShell() {
   const { apiKey } = useSession();
   const location = useLocation();
-  const navigation = useNavigation();
   const queryClient = useQueryClient();
   const [menuOpen, setMenuOpen] = useState(false);
   const { user, may } = useAccess();
-  const pageRoles = usePageRoles();
 
   if (!apiKey) {
     return <Navigate to={paths.signIn.getHref(location.pathname + location.search)} replace />;
@@ -95,14 +94,9 @@ export function AppShell() {
       </header>
       <VersionBanner />
       <main id="main" tabIndex={-1}>
-        {navigation.state === 'loading' && <Loading label="Loading page…" />}
-        <Suspense fallback={<Loading />}>
-          {user && pageRoles && !may(pageRoles) ? (
-            <RoleNotice user={user} roles={pageRoles} />
-          ) : (
-            <Outlet />
-          )}
-        </Suspense>
+        <PageErrorBoundary>
+          <Outlet />
+        </PageErrorBoundary>
       </main>
     </>
   );

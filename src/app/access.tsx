@@ -1,21 +1,17 @@
 // What the signed-in key's role may open. Each page's route names the roles it
-// needs (`handle.roles`, from the contract's rules); the shell shows only the
-// navigation a role may use and, on a page the role may not open, says so at
-// once instead of letting a form fail after several steps.
-import { useMatches } from 'react-router-dom';
+// needs (PAGE_ROLES, from the contract's rules, through PageGate); the shell shows
+// only the navigation a role may use and, on a page the role may not open, says
+// so at once instead of letting a form fail after several steps.
+import type { ReactNode } from 'react';
 import {
   CURATOR_OR_ADMIN_ROLES,
   USER_ADMIN_ROLES,
   USER_ROLES,
   type CurrentUser,
   type UserRole,
-} from '../api/contract';
+} from '../api/contractAnswers';
 import { useCurrentUser } from '../api/users';
 import type { paths } from '../lib/paths';
-
-export interface PageHandle {
-  roles: readonly UserRole[];
-}
 
 /** Who may open each page: the routes (their handles) and the navigation both read it. */
 export const PAGE_ROLES = {
@@ -31,14 +27,6 @@ export const PAGE_ROLES = {
   apiReference: USER_ROLES,
 } satisfies Partial<Record<keyof typeof paths, readonly UserRole[]>>;
 
-/** A page route's handle: the roles that may open it. */
-export const pageHandle = (page: keyof typeof PAGE_ROLES): PageHandle => ({
-  roles: PAGE_ROLES[page],
-});
-
-const rolesOf = (handle: unknown): readonly UserRole[] | undefined =>
-  (handle as PageHandle | undefined)?.roles;
-
 /** The current user, once known; unknown (loading, or an older server) allows everything. */
 export function useAccess() {
   const { data: user } = useCurrentUser();
@@ -47,14 +35,17 @@ export function useAccess() {
   return { user, may };
 }
 
-/** The roles the page on screen needs, from its route. */
-export function usePageRoles(): readonly UserRole[] | undefined {
-  const matches = useMatches();
-  for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const roles = rolesOf(matches[index]!.handle);
-    if (roles) return roles;
-  }
-  return undefined;
+/** A page of the shell, or in its place what the signed-in role may not open. */
+export function PageGate({
+  page,
+  children,
+}: {
+  page: keyof typeof PAGE_ROLES;
+  children: ReactNode;
+}) {
+  const { user, may } = useAccess();
+  const roles = PAGE_ROLES[page];
+  return user && !may(roles) ? <RoleNotice user={user} roles={roles} /> : children;
 }
 
 /** `global_curator` → "global curator". */

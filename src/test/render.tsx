@@ -1,13 +1,20 @@
 // Component tests render the real routes against the real server (in-memory
 // database, ephemeral port), with a fresh QueryClient that does not retry.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { useLayoutEffect, type ReactNode } from 'react';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+  type NavigateOptions,
+} from 'react-router-dom';
 import { refreshActivityAfterChanges } from '../api/auditHooks';
 import { setApiBase } from '../api/client';
-import { createRoutes } from '../app/routes';
+import { AppRoutes } from '../app/routes';
 import { session } from '../lib/session';
 import type { TestServer } from '../../test/support/harness';
 
@@ -27,13 +34,37 @@ export function connectTo(server: TestServer, apiKey: string | null = server.adm
   else session.signOut();
 }
 
+/** What a test reads of the router (the location on screen) and a way to move it. */
+interface RouterView {
+  state: { location: Location };
+  navigate(to: string, options?: NavigateOptions): Promise<void>;
+}
+
+function RouterSpy({ onChange }: { onChange: (location: Location, go: NavigateFunction) => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => onChange(location, navigate), [onChange, location, navigate]);
+  return null;
+}
+
 /** The whole panel at `path`, as a user would see it. */
 export function renderApp(path: string, queryClient = createTestQueryClient()) {
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  let go: NavigateFunction | undefined;
+  const router: RouterView = {
+    state: {} as RouterView['state'],
+    navigate: (to, options) => act(async () => void (await go!(to, options))),
+  };
+  const onChange = (location: Location, navigate: NavigateFunction) => {
+    router.state.location = location;
+    go = navigate;
+  };
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <RouterSpy onChange={onChange} />
+        <AppRoutes />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...view, user, router, queryClient };
