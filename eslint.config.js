@@ -29,8 +29,8 @@ const PANEL = wall(
   '\\.test$',
 );
 const SERVER = wall(
-  'The server may import only the contract (src/api/contract, contractRules, schemaParts, connectionTest, audit, apiKeys, userLife, sources/*) from src/, and no test code.',
-  '(^|/)src/(?!api/(contract(Rules)?|schemaParts|connectionTest|audit|apiKeys|userLife|sources/\\w+)$)',
+  'The server may import only the contract (src/api/contract, contractRules, schemaParts, connectionTest, audit, apiKeys, userLife, session, sources/*) from src/, and no test code.',
+  '(^|/)src/(?!api/(contract(Rules)?|schemaParts|connectionTest|audit|apiKeys|userLife|session|sources/\\w+)$)',
   '(^|/)test/',
   '\\.test$',
 );

@@ -38,6 +38,11 @@ import { apiKeyRoutes } from './routes/apiKeys';
 import { LoginFailureLog } from './audit/loginFailures';
 import { DEFAULT_AUDIT_RETENTION_DAYS, keepAuditRetention } from './audit/retention';
 import { versionRoutes } from './routes/versions';
+import { sessionRoutes } from './routes/session';
+import type { RouteContext } from './routes/context';
+import type { PublicAddress } from './http/sessionCookie';
+import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './repos/sessions';
+import type { OidcSettings } from './oidc/settings';
 import { openApiRoutes } from './routes/openapi';
 
 export interface AppOptions {
@@ -54,6 +59,12 @@ export interface AppOptions {
   connectionTest?: ConnectionTestOptions;
   /** Days the activity log keeps a record (default 365); 0 keeps them for ever. */
   auditRetentionDays?: number;
+  /** Panel sessions' idle time and lifetime (README, "Sessions"; defaults there). */
+  sessions?: SessionSettings;
+  /** `SOURCEDESK_PUBLIC_URL`: the address browsers use (the Origin rule, Secure cookies, single sign-on). */
+  publicUrl?: string;
+  /** Single sign-on (OpenID Connect); undefined: none. */
+  oidc?: OidcSettings;
 }
 
 const API_PREFIX = '/api';
@@ -115,6 +126,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // database answer again after an outage (D11).
   const outage = new Outage(app.log, options.store.engine);
   const store: Store = { ...options.store, db: options.store.db.withPlugin(outage.watch) };
+
+  const sessions = options.sessions ?? DEFAULT_SESSION_SETTINGS;
+  const address: PublicAddress = {
+    origin: options.publicUrl === undefined ? undefined : new URL(options.publicUrl).origin,
+  };
+  const oidc = options.oidc;
 
   securityHeaders(app, API_PREFIX);
   closeConnectionsOnClose(app);
@@ -180,18 +197,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      const context = {
+      const authFailures = failureLimit ? new AuthFailures(failureLimit) : null;
+      const loginFailures = new LoginFailureLog(store.db);
+      const context: RouteContext = {
         db: store.db,
-        guard: createGuard(
-          store,
-          failureLimit && new AuthFailures(failureLimit),
-          new LoginFailureLog(store.db),
-        ),
-        write: createWriter(store),
+        guard: createGuard(store, { sessions, address }, authFailures, loginFailures),
+        write: createWriter(store, sessions),
         secrets: store.secrets,
         reads: new JsonCache(store),
         outage,
+        sessions,
+        address,
+        authFailures,
+        loginFailures,
       };
+      sessionRoutes(api, context, { oidcName: oidc?.name });
       connectorRoutes(api, context);
       credentialRoutes(api, context);
       userRoutes(api, context);

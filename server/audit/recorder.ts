@@ -28,6 +28,8 @@ export const WRITE_ACTIONS: Readonly<Record<string, AuditAction>> = {
   'PATCH /api/admin/api-key/:api_key_id': 'api_key.update',
   'POST /api/admin/api-key/:api_key_id/regenerate': 'api_key.regenerate',
   'DELETE /api/admin/api-key/:api_key_id': 'api_key.delete',
+  'POST /api/auth/session': 'auth.login',
+  'DELETE /api/auth/session': 'auth.logout',
 };
 
 export const routeAction = (request: FastifyRequest): AuditAction | undefined =>
@@ -113,7 +115,7 @@ function refusedResource(request: FastifyRequest, action: AuditAction) {
  * A write refused (403) is recorded on its own, since the refused request
  * changes nothing. A failure to record is logged, never turned into another answer.
  */
-export async function recordDenied(db: Db, request: FastifyRequest, actor: KeyUser) {
+export async function recordDenied(db: Db, request: FastifyRequest, actor: KeyUser | undefined) {
   const action = routeAction(request);
   if (!action) return;
   const row = auditRow(request, actor, action, 'denied', refusedResource(request, action));

@@ -1,22 +1,38 @@
-// D2: bearer keys, acting with their user's current role.
+// D2: bearer keys, acting with their user's current role; and the panel's
+// session cookie (README, "Sessions"), which acts the same way.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { SESSION_COOKIE, SESSION_ENDED, FOREIGN_ORIGIN_REFUSAL } from '../../src/api/session';
 import type { Db, Store } from '../db/database';
 import type { LoginFailureLog } from '../audit/loginFailures';
 import { auditLogFor, recordDenied, type AuditLog } from '../audit/recorder';
 import { findUserByKeyHash, hashApiKey, type KeyUser } from '../repos/apiKeys';
 import { noteKeyUse } from '../repos/managedKeys';
+import {
+  findUserBySessionHash,
+  hashSessionToken,
+  noteSessionUse,
+  sessionUseIsStale,
+  type SessionSettings,
+} from '../repos/sessions';
 import type { Access } from './access';
 import type { AuthFailures } from './authFailures';
 import { BODY_LIMIT, problem, tooLarge } from './problems';
+import { clearedSessionCookies, cookieOf, foreignWrite, type PublicAddress } from './sessionCookie';
+
+/** What a request signed in with: a bearer key, or the panel's session cookie; by hash. */
+export interface Credential {
+  kind: 'key' | 'session';
+  hash: string;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     user?: KeyUser;
     /** The database revision read when the request was authenticated (Store.revision). */
     revision?: string;
-    /** What the route asked of its caller, and the hash of the key they sent. */
+    /** What the route asked of its caller, and what the caller signed in with. */
     access?: Access;
-    keyHash?: string;
+    credential?: Credential;
   }
 }
 
@@ -24,6 +40,25 @@ const BEARER = /^Bearer ([^\s]+)$/i;
 
 export const notAuthenticated = () =>
   problem(401, 'Access denied. User is not authenticated.', { 'www-authenticate': 'Bearer' });
+
+/** A session cookie that no longer opens anything: 401, and the browser forgets it. */
+const sessionEnded = (address: PublicAddress) =>
+  problem(401, SESSION_ENDED, { 'set-cookie': clearedSessionCookies(address) });
+
+/** A bearer key wins over a cookie: API clients sign in as they always have. */
+export function credentialOf(request: FastifyRequest): Credential | undefined {
+  const key = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  if (key) return { kind: 'key', hash: hashApiKey(key) };
+  if (request.headers.authorization !== undefined) return undefined;
+  const token = cookieOf(request, SESSION_COOKIE);
+  return token ? { kind: 'session', hash: hashSessionToken(token) } : undefined;
+}
+
+/** Settings the guard needs beyond the store. */
+export interface GuardSettings {
+  sessions: SessionSettings;
+  address: PublicAddress;
+}
 
 /**
  * A known key that still may not sign in, and why (401, saying so): its user
@@ -73,28 +108,37 @@ const MAX_REMEMBERED_KEYS = 1024;
  */
 export function createGuard(
   store: Store,
+  settings: GuardSettings,
   failures: AuthFailures | null = null,
   loginFailures: LoginFailureLog | null = null,
 ): Guard {
+  const { sessions, address } = settings;
   const remembered = new Map<string, { revision: string; user: KeyUser | undefined }>();
-  const userFor = async (key: string, revision: string) => {
-    const keyHash = hashApiKey(key);
-    const known = remembered.get(keyHash);
-    if (known?.revision === revision) return known.user;
-    const user = await findUserByKeyHash(store.db, keyHash);
+  const find = (db: Db, credential: Credential) =>
+    credential.kind === 'key'
+      ? findUserByKeyHash(db, credential.hash)
+      : findUserBySessionHash(db, credential.hash, sessions);
+  const userFor = async (credential: Credential, revision: string) => {
+    const id = `${credential.kind}:${credential.hash}`;
+    const known = remembered.get(id);
+    // A session also ends with time: a remembered one is asked again once it is a minute old.
+    if (known?.revision === revision && !(known.user && staleSession(known.user))) {
+      return known.user;
+    }
+    const user = await find(store.db, credential);
     if (remembered.size >= MAX_REMEMBERED_KEYS) remembered.clear();
-    remembered.set(keyHash, { revision, user });
+    remembered.set(id, { revision, user });
     return user;
   };
   return (access) =>
     Object.assign(
       async (request: FastifyRequest, _reply: FastifyReply) => {
         if (access) {
-          const key = BEARER.exec(request.headers.authorization ?? '')?.[1];
+          const credential = credentialOf(request);
           // Read once per request: it is the costly part of a cached answer.
           const revision = await store.revision();
           request.revision = revision;
-          const user = key ? await userFor(key, revision) : undefined;
+          const user = credential ? await userFor(credential, revision) : undefined;
           if (!user) {
             const wait = failures?.retryAfter(request.ip) ?? 0;
             if (wait > 0) {
@@ -105,29 +149,75 @@ export function createGuard(
               );
             }
             failures?.record(request.ip);
+            if (credential?.kind === 'session') throw sessionEnded(address);
             await loginFailures?.record(request);
             throw notAuthenticated();
           }
           const ended = refusedKey(user);
           if (ended) throw ended;
-          const lastUse = user.last_used_at === null ? 0 : Date.parse(user.last_used_at);
-          if (Date.now() - lastUse >= USE_NOTED_EVERY_MS) {
-            await noteKeyUse(store.db, user.api_key_id, new Date()).catch((error: unknown) =>
-              request.log.error({ err: error }, "a key's last use could not be noted"),
-            );
-          }
+          await noteUse(store.db, request, credential!, user);
           if (!access.roles.includes(user.role)) {
             await recordDenied(store.db, request, user);
             throw problem(403, access.refusal);
           }
+          if (credential!.kind === 'session' && foreignWrite(request, address)) {
+            await recordDenied(store.db, request, user);
+            throw problem(403, FOREIGN_ORIGIN_REFUSAL);
+          }
           request.user = user;
           request.access = access;
-          request.keyHash = hashApiKey(key!);
+          request.credential = credential;
         }
         if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT) throw tooLarge();
       },
       { access },
     );
+}
+
+/** A session's user as found: its last use is older than a minute. */
+const staleSession = (user: KeyUser) =>
+  'last_seen_at' in user && sessionUseIsStale(user.last_seen_at as string);
+
+/** A key's last use, or a session's (its idle time counts from it), at most once a minute. */
+async function noteUse(db: Db, request: FastifyRequest, credential: Credential, user: KeyUser) {
+  const failed = (error: unknown) =>
+    request.log.error({ err: error }, 'a last use could not be noted');
+  if (credential.kind === 'session') {
+    if (staleSession(user)) await noteSessionUse(db, credential.hash).catch(failed);
+    return;
+  }
+  const lastUse = user.last_used_at === null ? 0 : Date.parse(user.last_used_at);
+  if (user.api_key_id !== null && Date.now() - lastUse >= USE_NOTED_EVERY_MS) {
+    await noteKeyUse(db, user.api_key_id, new Date()).catch(failed);
+  }
+}
+
+/**
+ * The caller asked again inside a transaction (D2): a key revoked, a session
+ * ended or a role lost since the guard answered gets 401 or 403. Answers the
+ * user, or throws; `onDenied` hears of a 403 (recorded after the rollback).
+ */
+export async function recheckCaller(
+  trx: Db,
+  request: FastifyRequest,
+  sessions: SessionSettings,
+  onDenied?: (user: KeyUser) => void,
+): Promise<KeyUser | undefined> {
+  const { access, credential } = request;
+  if (!access || !credential) return undefined;
+  const user =
+    credential.kind === 'key'
+      ? await findUserByKeyHash(trx, credential.hash)
+      : await findUserBySessionHash(trx, credential.hash, sessions);
+  if (!user) throw credential.kind === 'key' ? notAuthenticated() : problem(401, SESSION_ENDED);
+  const ended = refusedKey(user);
+  if (ended) throw ended;
+  if (!access.roles.includes(user.role)) {
+    onDenied?.(user);
+    throw problem(403, access.refusal);
+  }
+  request.user = user;
+  return user;
 }
 
 export type Writer = <T>(
@@ -144,24 +234,13 @@ export type Writer = <T>(
  * are committed together or not at all; a refusal is recorded after the rollback.
  */
 export const createWriter =
-  (store: Store): Writer =>
+  (store: Store, sessions: SessionSettings): Writer =>
   async (request, work) => {
     let refused: KeyUser | undefined;
     try {
       return await store.db.transaction().execute(async (trx) => {
         await store.beginWrite(trx);
-        const { access, keyHash } = request;
-        if (access && keyHash) {
-          const user = await findUserByKeyHash(trx, keyHash);
-          if (!user) throw notAuthenticated();
-          const ended = refusedKey(user);
-          if (ended) throw ended;
-          if (!access.roles.includes(user.role)) {
-            refused = user;
-            throw problem(403, access.refusal);
-          }
-          request.user = user;
-        }
+        await recheckCaller(trx, request, sessions, (user) => (refused = user));
         return work(trx, auditLogFor(trx, request));
       });
     } catch (error) {

@@ -6,14 +6,17 @@ export class Problem extends Error {
   constructor(
     readonly status: number,
     readonly body: { detail: string | ValidationError[] },
-    readonly headers: Record<string, string> = {},
+    readonly headers: Record<string, string | string[]> = {},
   ) {
     super(typeof body.detail === 'string' ? body.detail : 'Request failed validation');
   }
 }
 
-export const problem = (status: number, detail: string, headers?: Record<string, string>) =>
-  new Problem(status, { detail }, headers);
+export const problem = (
+  status: number,
+  detail: string,
+  headers?: Record<string, string | string[]>,
+) => new Problem(status, { detail }, headers);
 
 export const validationProblem = (errors: ValidationError[]) =>
   new Problem(422, { detail: errors });

@@ -8,6 +8,7 @@ import {
   USER_ROLES,
   type UserRole,
 } from '../../src/api/contract';
+import { SESSION_COOKIE } from '../../src/api/session';
 import { RUNNING_VERSION } from '../versions';
 import type { ApiRoute } from '../app';
 import { ENDPOINTS, type Endpoint } from './endpoints';
@@ -78,20 +79,22 @@ function operation(endpoint: Endpoint, roles: readonly UserRole[] | null): Json 
   const statuses = new Set(endpoint.errors);
   // A key is looked up in the database: every endpoint that asks for one may meet it unreachable.
   if (roles) for (const status of [401, 403, 413, 429, 503]) statuses.add(status);
-  const responses: Json = {
-    200: {
-      description: 'Done.',
-      content: endpoint.csv
-        ? { 'text/csv': { schema: { type: 'string' } } }
-        : endpoint.stream
-          ? {
-              // Each line of NDJSON is one of these; CSV holds the same, one column a field.
-              'application/x-ndjson': { schema: jsonSchema(endpoint.answer, 'output') },
-              'text/csv': { schema: { type: 'string' } },
-            }
-          : { 'application/json': { schema: jsonSchema(endpoint.answer, 'output') } },
-    },
-  };
+  const responses: Json = endpoint.noContent
+    ? { 204: { description: 'Done (no body).' } }
+    : {
+        200: {
+          description: 'Done.',
+          content: endpoint.csv
+            ? { 'text/csv': { schema: { type: 'string' } } }
+            : endpoint.stream
+              ? {
+                  // Each line of NDJSON is one of these; CSV holds the same, one column a field.
+                  'application/x-ndjson': { schema: jsonSchema(endpoint.answer, 'output') },
+                  'text/csv': { schema: { type: 'string' } },
+                }
+              : { 'application/json': { schema: jsonSchema(endpoint.answer, 'output') } },
+        },
+      };
   for (const status of [...statuses].sort()) responses[status] = errorResponse(status);
   const who = roles
     ? roles.length === USER_ROLES.length
@@ -102,7 +105,8 @@ function operation(endpoint: Endpoint, roles: readonly UserRole[] | null): Json 
     summary: endpoint.summary,
     description: who,
     'x-roles': roles ?? [],
-    security: roles ? [{ bearer: [] }] : [],
+    // A bearer key, or the panel's session cookie (README, "Sessions").
+    security: roles ? [{ bearer: [] }, { session: [] }] : [],
     ...(endpoint.parameters?.length
       ? {
           parameters: endpoint.parameters.map((parameter) => ({
@@ -140,12 +144,22 @@ function build(routes: readonly ApiRoute[]): Json {
       version: RUNNING_VERSION,
       description:
         'Connectors, credentials, users and versions of the enterprise search service. ' +
-        'Every error body is JSON with `detail`; a key is sent as `Authorization: Bearer <key>`.',
+        'Every error body is JSON with `detail`; a key is sent as `Authorization: Bearer <key>` ' +
+        '(the panel signs in with a session cookie instead).',
     },
     servers: [{ url: '/api' }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description:
+            "The panel's session (POST /auth/session). A change made with it must come from this server's own pages (Origin).",
+        },
+      },
       schemas: {
         ErrorDetail: jsonSchema(errorDetailSchema, 'output'),
         HTTPValidationError: jsonSchema(httpValidationErrorSchema, 'output'),

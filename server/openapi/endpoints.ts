@@ -51,6 +51,7 @@ import {
   inviteUsersRequestSchema,
   userByEmailSchema,
 } from '../../src/api/userLife';
+import { signInMethodsSchema, signInRequestSchema } from '../../src/api/session';
 
 const apiKeyId: Parameter = {
   name: 'api_key_id',
@@ -103,6 +104,8 @@ export interface Endpoint {
   stream?: boolean;
   /** A CSV file (text/csv), not JSON: `answer` is then a string. */
   csv?: boolean;
+  /** Answers 204 with no body (`answer` is then z.null()). */
+  noContent?: boolean;
   /** Error statuses beyond those every authenticated endpoint has (401, 403, 413, 429, 503). */
   errors: number[];
 }
@@ -426,6 +429,32 @@ export const ENDPOINTS: Endpoint[] = [
     summary: 'Readiness: 200 while the database answers, 503 with Retry-After while it cannot.',
     answer: z.object({ status: z.literal('ok') }),
     errors: [503],
+  },
+  {
+    method: 'get',
+    path: '/auth/methods',
+    summary: 'How one may sign in to the panel: a key always, single sign-on when configured.',
+    answer: signInMethodsSchema,
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: '/auth/session',
+    summary:
+      'Sign in to the panel with a key: 204 and an HttpOnly session cookie (401 for a wrong key, 403 from a page of another site).',
+    body: signInRequestSchema,
+    answer: z.null(),
+    noContent: true,
+    errors: [401, 403, 415, 422, 429, 503],
+  },
+  {
+    method: 'delete',
+    path: '/auth/session',
+    summary:
+      'Sign out: the session ends on the server and the browser is told to forget its cookies (204, also when there was none).',
+    answer: z.null(),
+    noContent: true,
+    errors: [403, 503],
   },
   {
     method: 'get',

@@ -42,7 +42,8 @@ export async function hasApiKey(db: Db, key: string): Promise<boolean> {
 export type KeyUser = User & {
   /** False for a deactivated user: their keys are refused (README, "Users"). */
   is_active: boolean;
-  api_key_id: number;
+  /** The key the request came with; null for a panel session (README, "Sessions"). */
+  api_key_id: number | null;
   expires_at: string | null;
   last_used_at: string | null;
 };

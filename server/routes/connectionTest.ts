@@ -17,10 +17,9 @@ import { CheckRun } from '../connectionTest/run';
 import { duration, type ConnectionTestSettings } from '../connectionTest/settings';
 import { readJsonObject } from '../http/body';
 import { AuthFailures } from '../http/authFailures';
-import { notAuthenticated } from '../http/auth';
+import { recheckCaller } from '../http/auth';
 import { problem, validationProblem } from '../http/problems';
 import { validate } from '../http/validation';
-import { findUserByKeyHash } from '../repos/apiKeys';
 import { openCredentialValues } from '../repos/credentialValues';
 import { CURATOR_OR_ADMIN } from '../http/access';
 import type { RouteContext } from './context';
@@ -40,7 +39,7 @@ function validRequest(body: Record<string, unknown>): ConnectionTest {
 
 export function connectionTestRoutes(
   app: FastifyInstance,
-  { db, guard, secrets }: RouteContext,
+  { db, guard, secrets, sessions }: RouteContext,
   settings: ConnectionTestSettings,
 ) {
   // The same fixed window as the wrong-key limit, counted per user: each test
@@ -51,9 +50,7 @@ export function connectionTestRoutes(
   /** A stored credential's values; the key is asked again first (D2), as a write does, now that the body is in. */
   const stored = (request: FastifyRequest, id: number) =>
     db.transaction().execute(async (trx) => {
-      const user = request.keyHash ? await findUserByKeyHash(trx, request.keyHash) : undefined;
-      if (!user) throw notAuthenticated();
-      if (!CURATOR_OR_ADMIN.roles.includes(user.role)) throw problem(403, CURATOR_OR_ADMIN.refusal);
+      await recheckCaller(trx, request, sessions);
       return openCredentialValues(trx, secrets, id);
     });
 

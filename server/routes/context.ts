@@ -1,8 +1,12 @@
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/database';
+import type { LoginFailureLog } from '../audit/loginFailures';
 import type { Guard, Writer } from '../http/auth';
+import type { AuthFailures } from '../http/authFailures';
 import type { JsonCache } from '../http/cachedJson';
 import type { Outage } from '../http/outage';
+import type { PublicAddress } from '../http/sessionCookie';
+import type { SessionSettings } from '../repos/sessions';
 
 /** What every group of routes works with. */
 export interface RouteContext {
@@ -16,4 +20,11 @@ export interface RouteContext {
   reads: JsonCache;
   /** Whether the database answers, and the 503 while it does not (D11). */
   outage: Outage;
+  /** Panel sessions' idle time and lifetime (README, "Sessions"). */
+  sessions: SessionSettings;
+  /** Where browsers reach the server: the Origin rule and Secure cookies. */
+  address: PublicAddress;
+  /** Wrong keys per address (null: no limit), and their activity records. */
+  authFailures: AuthFailures | null;
+  loginFailures: LoginFailureLog;
 }

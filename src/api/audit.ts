@@ -24,7 +24,12 @@ export const AUDIT_ACTIONS = [
   'api_key.regenerate',
   'api_key.update',
   'api_key.delete',
+  // Panel sessions (README, "Sessions"): a sign-in with a key or by single
+  // sign-on, a refused one (wrong keys, aggregated per address and minute; a
+  // refused single sign-on), and a sign-out.
+  'auth.login',
   'auth.login_failure',
+  'auth.logout',
   'audit.retention',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

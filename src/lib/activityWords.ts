@@ -20,7 +20,9 @@ const VERBS: Record<string, string> = {
   'api_key.update': 'changed API key',
   'api_key.regenerate': 'regenerated API key',
   'api_key.delete': 'deleted API key',
+  'auth.login': 'signed in',
   'auth.login_failure': 'tried wrong or missing keys',
+  'auth.logout': 'signed out',
   'audit.retention': 'removed old activity records',
 };
 

@@ -22,8 +22,22 @@ interface Call {
   options?: ApiOptions;
 }
 
+interface Write {
+  action: AuditAction | null;
+  /** One request of it that succeeds. */
+  call: () => Promise<Call>;
+  /** Its success status (200 unless said). */
+  status?: number;
+  /**
+   * One request of it refused with 403, and who the denied record names; by
+   * default `call` again with a basic user's key. The sign-in routes need no
+   * role: theirs is a request from a page of another site.
+   */
+  refuse?: () => Promise<Call & { actorEmail: string | null }>;
+}
+
 /** The action each write route records, and how to make one request of it succeed. */
-const WRITES: Record<string, { action: AuditAction | null; call: () => Promise<Call> }> = {
+const WRITES: Record<string, Write> = {
   'post /manage/admin/connector': {
     action: 'connector.create',
     call: async () => ({ path: '/manage/admin/connector', options: { body: plainRequest('web') } }),
@@ -109,6 +123,44 @@ const person = async (active = true) => {
   }
   return { user_email: email };
 };
+/** The session cookie of a sign-in with the admin's key (README, "Sessions"). */
+async function adminSession(): Promise<string> {
+  const answer = await api(server, 'POST', '/auth/session', {
+    key: null,
+    body: { api_key: server.adminKey },
+  });
+  expect(answer.status).toBe(204);
+  return answer.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+const FOREIGN_PAGE = 'https://elsewhere.example';
+Object.assign(WRITES, {
+  'post /auth/session': {
+    action: 'auth.login',
+    status: 204,
+    call: async () => ({
+      path: '/auth/session',
+      options: { key: null, body: { api_key: server.adminKey } },
+    }),
+    refuse: async () => ({
+      path: '/auth/session',
+      options: { key: null, body: { api_key: server.adminKey }, headers: { origin: FOREIGN_PAGE } },
+      actorEmail: null,
+    }),
+  },
+  'delete /auth/session': {
+    action: 'auth.logout',
+    status: 204,
+    call: async () => ({
+      path: '/auth/session',
+      options: { key: null, headers: { cookie: await adminSession(), origin: server.origin } },
+    }),
+    refuse: async () => ({
+      path: '/auth/session',
+      options: { key: null, headers: { cookie: await adminSession(), origin: FOREIGN_PAGE } },
+      actorEmail: server.adminEmail,
+    }),
+  },
+} satisfies Record<string, Write>);
 Object.assign(WRITES, {
   'put /manage/admin/users': {
     action: 'user.create',
@@ -213,13 +265,13 @@ describe('every write route of the OpenAPI document', () => {
     const basicId = (basic.json as { id: string }).id;
 
     for (const route of writes) {
-      const { action, call } = WRITES[route]!;
+      const { action, call, status = 200, refuse } = WRITES[route]!;
       const method = route.split(' ')[0]!.toUpperCase();
 
       const success = await call();
       const before = await count();
       const ok = await api(server, method, success.path, success.options);
-      expect(ok.status, `${route}: ${ok.text}`).toBe(200);
+      expect(ok.status, `${route}: ${ok.text}`).toBe(status);
       expect(await count(), route).toBe(before + (action ? 1 : 0));
       if (action) {
         expect(await newest()).toMatchObject({
@@ -229,17 +281,23 @@ describe('every write route of the OpenAPI document', () => {
         });
       }
 
-      const refused = await call();
+      const refused = refuse
+        ? await refuse()
+        : {
+            ...(await call()),
+            actorEmail: 'basic@audit.test',
+          };
+      const options = refuse ? refused.options : { ...refused.options, key: basicKey };
       const beforeRefusal = await count();
-      const denied = await api(server, method, refused.path, { ...refused.options, key: basicKey });
+      const denied = await api(server, method, refused.path, options);
       expect(denied.status, route).toBe(403);
       expect(await count(), route).toBe(beforeRefusal + (action ? 1 : 0));
       if (action) {
         expect(await newest()).toMatchObject({
           action,
           outcome: 'denied',
-          actor_user_id: basicId,
-          actor_email: 'basic@audit.test',
+          actor_email: refused.actorEmail,
+          ...(refuse ? {} : { actor_user_id: basicId }),
         });
       }
     }

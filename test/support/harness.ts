@@ -9,6 +9,8 @@ import { buildApp } from '../../server/app';
 import type { AuthFailureLimit } from '../../server/http/authFailures';
 import type { ConnectionTestOptions } from '../../server/connectionTest/settings';
 import type { Timeouts } from '../../server/http/timeouts';
+import type { OidcSettings } from '../../server/oidc/settings';
+import type { SessionSettings } from '../../server/repos/sessions';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { MEMORY, openStore, type Store } from '../../server/db/database';
@@ -60,6 +62,12 @@ export interface TestServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Days the activity log keeps records (the app's default unless given). */
   auditRetentionDays?: number;
+  /** Panel sessions' idle time and lifetime (the app's defaults unless given). */
+  sessions?: SessionSettings;
+  /** SOURCEDESK_PUBLIC_URL (none unless given: the request's own Host). */
+  publicUrl?: string;
+  /** Single sign-on (none unless given). */
+  oidc?: OidcSettings;
 }
 
 /** The PostgreSQL database the tests run on, when they run on one. */
@@ -113,6 +121,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     logger: options.logger,
     auditRetentionDays: options.auditRetentionDays,
+    sessions: options.sessions,
+    publicUrl: options.publicUrl,
+    oidc: options.oidc,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

@@ -1,0 +1,134 @@
+// Panel sessions (README, "Sessions"): the cookie holds a random token, the
+// table only its hash. A session ends at its absolute end, after its idle time,
+// on sign-out, and with its user's deactivation or deletion.
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/database';
+import { hashApiKey, type KeyUser } from './apiKeys';
+
+export interface SessionSettings {
+  /** A session unused this long has ended. */
+  idleMs: number;
+  /** A session ends this long after it began, however much it is used. */
+  lifetimeMs: number;
+}
+
+/** README's defaults: 8 hours idle, 7 days at most. */
+export const DEFAULT_SESSION_SETTINGS: SessionSettings = {
+  idleMs: 8 * 60 * 60_000,
+  lifetimeMs: 7 * 24 * 60 * 60_000,
+};
+
+/** The last use is written at most this often, so reads stay reads. */
+const SEEN_NOTED_EVERY_MS = 60_000;
+
+/** A token is known by the same hash as a key (SHA-256): 256 random bits need no slower one. */
+export const hashSessionToken = hashApiKey;
+
+export interface NewSession {
+  userId: string;
+  /** `api_key` or `oidc`. */
+  how: string;
+  address: string | null;
+  userAgent: string | null;
+}
+
+/** Opens a session and answers its token (for the cookie) and its absolute end. */
+export async function openSession(
+  db: Db,
+  session: NewSession,
+  settings: SessionSettings,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + settings.lifetimeMs);
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashSessionToken(token),
+      user_id: session.userId,
+      time_created: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      how: session.how,
+      address: session.address,
+      user_agent: session.userAgent?.slice(0, 512) ?? null,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/**
+ * The user of a live session (their current role), as a key's user is found:
+ * no key (`api_key_id` null), and its last use to note at most once a minute.
+ */
+export async function findUserBySessionHash(
+  db: Db,
+  tokenHash: string,
+  settings: SessionSettings,
+  now = Date.now(),
+): Promise<(KeyUser & { last_seen_at: string }) | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.role',
+      'users.is_active',
+      'sessions.expires_at',
+      'sessions.last_seen_at',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', new Date(now).toISOString())
+    .where('sessions.last_seen_at', '>', new Date(now - settings.idleMs).toISOString())
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    is_active: Number(row.is_active) === 1,
+    api_key_id: null,
+    // A session's end is checked here; refusedKey has no key's end to check.
+    expires_at: null,
+    last_used_at: null,
+    last_seen_at: row.last_seen_at,
+  } as KeyUser & { last_seen_at: string };
+}
+
+/** At most once a minute per session: the idle time counts from it. */
+export async function noteSessionUse(db: Db, tokenHash: string, now = new Date()) {
+  const minuteAgo = new Date(now.getTime() - SEEN_NOTED_EVERY_MS).toISOString();
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now.toISOString() })
+    .where('token_hash', '=', tokenHash)
+    .where('last_seen_at', '<', minuteAgo)
+    .execute();
+}
+
+export const sessionUseIsStale = (lastSeenAt: string, now = Date.now()) =>
+  now - Date.parse(lastSeenAt) >= SEEN_NOTED_EVERY_MS;
+
+/** Ends a session; answers its user's id, or undefined when there was none. */
+export async function endSession(db: Db, tokenHash: string): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom('sessions')
+    .where('token_hash', '=', tokenHash)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/** Sessions past their end are removed with the activity log's daily pass. */
+export async function deleteEndedSessions(db: Db, settings: SessionSettings, now = Date.now()) {
+  await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<=', new Date(now).toISOString()),
+        eb('last_seen_at', '<=', new Date(now - settings.idleMs).toISOString()),
+      ]),
+    )
+    .execute();
+}

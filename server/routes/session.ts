@@ -1,0 +1,127 @@
+// Signing in to the panel (README, "Sessions"): a key exchanged once for a
+// session cookie, sign-out that ends the session on the server, and how one
+// may sign in here. Bearer keys keep working unchanged for API clients.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  FOREIGN_ORIGIN_REFUSAL,
+  signInRequestSchema,
+  type SignInMethods,
+} from '../../src/api/session';
+import { PUBLIC } from '../http/access';
+import { recordDenied } from '../audit/recorder';
+import { credentialOf, notAuthenticated, refusedKey } from '../http/auth';
+import { readJsonObject } from '../http/body';
+import { problem, validationProblem } from '../http/problems';
+import { clearedSessionCookies, ownOrigin, sessionCookies } from '../http/sessionCookie';
+import { validate } from '../http/validation';
+import { findUserByKeyHash, hashApiKey, type KeyUser } from '../repos/apiKeys';
+import { endSession, findUserBySessionHash, openSession } from '../repos/sessions';
+import type { RouteContext } from './context';
+
+/** Where single sign-on begins, when it is configured (server/oidc). */
+export const OIDC_LOGIN_PATH = '/auth/oidc/login';
+
+export interface SessionRouteOptions {
+  /** The provider's name for "Sign in with …"; undefined: no single sign-on. */
+  oidcName: string | undefined;
+}
+
+/**
+ * A sign-in or sign-out sent from a page must come from this server's own
+ * (a page elsewhere cannot sign a browser in as someone else). API clients
+ * send no Origin and are let through.
+ */
+async function refuseForeignPage(request: FastifyRequest, context: RouteContext, actor?: KeyUser) {
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== ownOrigin(request, context.address)) {
+    await recordDenied(context.db, request, actor);
+    throw problem(403, FOREIGN_ORIGIN_REFUSAL);
+  }
+}
+
+/**
+ * Opens a session for `user` in the write's transaction, with its record, and
+ * answers the Set-Cookie values that hand it to the browser.
+ */
+export async function startSession(
+  request: FastifyRequest,
+  context: RouteContext,
+  user: KeyUser,
+  how: 'api_key' | 'oidc',
+): Promise<string[]> {
+  request.user = user;
+  const { token, expiresAt } = await context.write(request, async (trx, log) => {
+    const opened = await openSession(
+      trx,
+      {
+        userId: user.id,
+        how,
+        address: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      },
+      context.sessions,
+    );
+    await log({ action: 'auth.login', resource_type: 'auth', resource_id: null, changes: { how } });
+    return opened;
+  });
+  return sessionCookies(token, expiresAt, context.address);
+}
+
+export function sessionRoutes(
+  app: FastifyInstance,
+  context: RouteContext,
+  options: SessionRouteOptions,
+) {
+  const { db, guard, address, authFailures, loginFailures } = context;
+  const onRequest = guard(PUBLIC);
+
+  app.get('/auth/methods', { onRequest }, async (): Promise<SignInMethods> => ({
+    api_key: true,
+    oidc: options.oidcName ? { name: options.oidcName, login_url: OIDC_LOGIN_PATH } : null,
+  }));
+
+  // A key, once, for a session: the panel then holds no key at all.
+  app.post('/auth/session', { onRequest }, async (request, reply) => {
+    await refuseForeignPage(request, context);
+    const body = validate(signInRequestSchema, readJsonObject(request));
+    if (!body.ok) throw validationProblem(body.errors);
+    const wait = authFailures?.retryAfter(request.ip) ?? 0;
+    if (wait > 0) {
+      throw problem(
+        429,
+        `Too many wrong or missing keys from this address: try again in ${wait} seconds.`,
+        { 'retry-after': String(wait) },
+      );
+    }
+    const user = await findUserByKeyHash(db, hashApiKey(body.value.api_key.trim()));
+    if (!user) {
+      authFailures?.record(request.ip);
+      await loginFailures.record(request);
+      throw notAuthenticated();
+    }
+    const ended = refusedKey(user);
+    if (ended) throw ended;
+    const cookies = await startSession(request, context, user, 'api_key');
+    return reply.code(204).header('set-cookie', cookies).send();
+  });
+
+  // Signing out ends the session on the server: its cookie opens nothing anywhere after.
+  app.delete('/auth/session', { onRequest }, async (request, reply) => {
+    const credential = credentialOf(request);
+    const user =
+      credential?.kind === 'session'
+        ? await findUserBySessionHash(db, credential.hash, context.sessions)
+        : undefined;
+    await refuseForeignPage(request, context, user);
+    if (credential?.kind === 'session') {
+      if (user) request.user = user;
+      await context.write(request, async (trx, log) => {
+        const ended = await endSession(trx, credential.hash);
+        if (ended && user) {
+          await log({ action: 'auth.logout', resource_type: 'auth', resource_id: null });
+        }
+      });
+    }
+    return reply.code(204).header('set-cookie', clearedSessionCookies(address)).send();
+  });
+}

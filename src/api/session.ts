@@ -1,0 +1,31 @@
+// Signing in to the panel (README, "Sessions"): a key is exchanged once for a
+// server-side session held in an HttpOnly cookie, or single sign-on makes one.
+// The panel never keeps a key or a session token where scripts can read it.
+import * as z from 'zod/mini';
+
+/** `POST /auth/session`: the key to sign in with. */
+export const signInRequestSchema = z.object({ api_key: z.string().check(z.minLength(1)) });
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+/** `GET /auth/methods`: how one may sign in here (no key needed). */
+export const signInMethodsSchema = z.object({
+  api_key: z.boolean(),
+  /** Single sign-on, when configured: the provider's name and where the sign-in starts. */
+  oidc: z.nullable(z.object({ name: z.string(), login_url: z.string() })),
+});
+export type SignInMethods = z.infer<typeof signInMethodsSchema>;
+
+/** The session cookie (HttpOnly: no script reads it). */
+export const SESSION_COOKIE = 'sourcedesk_session';
+/**
+ * Beside it, a cookie scripts may read that holds no secret, only that a session
+ * was opened in this browser: the panel starts its first requests at once
+ * instead of asking first whether it is signed in.
+ */
+export const SIGNED_IN_COOKIE = 'sourcedesk_signed_in';
+
+/** A session past its idle time or its lifetime, or signed out elsewhere (401). */
+export const SESSION_ENDED = 'Access denied. Your session has ended: sign in again.';
+/** A write by cookie from a page of another site (403). */
+export const FOREIGN_ORIGIN_REFUSAL =
+  "Access denied. A change signed in by the session cookie must come from this server's own pages.";
