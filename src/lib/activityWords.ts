@@ -1,5 +1,5 @@
 // An activity record in words: "admin@example.com paused Eng Jira".
-import type { AuditRecord } from '../api/audit';
+import { KEY_COMMAND_AGENT, type AuditRecord } from '../api/audit';
 
 const VERBS: Record<string, string> = {
   'connector.create': 'created connector',
@@ -30,12 +30,16 @@ function verb(record: AuditRecord): string {
   const status = record.changes.status as { after?: unknown } | undefined;
   if (record.action === 'connector.update' && status?.after === 'PAUSED') return 'paused';
   if (record.action === 'connector.update' && status?.after === 'ACTIVE') return 'resumed';
+  // An invitation names no user yet; the key command makes one outright.
+  if (record.action === 'user.create' && record.resource_id !== null) return 'added user';
   return VERBS[record.action] ?? record.action;
 }
 
 export function actorWords(record: AuditRecord): string {
   if (record.actor.email) return record.actor.email;
   if (record.action === 'audit.retention') return 'Sourcedesk';
+  // The key command runs on the server's machine, with no key and no address.
+  if (record.address === null && record.user_agent === KEY_COMMAND_AGENT) return 'The key command';
   return `Someone at ${record.address ?? 'an unknown address'}`;
 }
 
