@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { KEY_COMMAND_AGENT, type AuditRecord } from '../api/audit';
-import { recordWords } from './activityWords';
+import { changeRows, recordWords } from './activityWords';
 
 const record = (over: Partial<AuditRecord>): AuditRecord => ({
   id: 1,
@@ -45,5 +45,55 @@ describe('recordWords', () => {
         }),
       ),
     ).toBe('Someone at 127.0.0.1 tried wrong or missing keys');
+  });
+});
+
+describe('changeRows', () => {
+  test('fields and values in the panel’s words: a pause, a schedule, a source, a role', () => {
+    const paused = record({
+      changes: {
+        status: { before: 'ACTIVE', after: 'PAUSED' },
+        refresh_freq: { before: 3600, after: 7200 },
+        prune_freq: { before: 86400, after: null },
+        access_type: { before: 'PUBLIC', after: 'SYNC' },
+        source: { before: null, after: 'web' },
+        input_type: { before: 'load_state', after: 'poll' },
+      },
+    });
+    expect(changeRows(paused)).toEqual([
+      { field: 'Status', before: 'Running', after: 'Paused' },
+      { field: 'Refresh', before: 'every hour', after: 'every 2 hours' },
+      { field: 'Prune', before: 'every day', after: '—' },
+      { field: 'Access', before: 'Public', after: 'Permissions from the source' },
+      { field: 'Source', before: '—', after: 'Web' },
+      { field: 'Input type', before: 'Loaded whole each time', after: 'Polled for changes' },
+    ]);
+    const demoted = record({
+      action: 'user.role_change',
+      changes: {
+        role: { before: 'global_curator', after: 'basic' },
+        is_active: { before: true, after: false },
+      },
+    });
+    expect(changeRows(demoted)).toEqual([
+      { field: 'Role', before: 'global curator', after: 'basic' },
+      { field: 'Active', before: 'Yes', after: 'No' },
+    ]);
+  });
+
+  test('fields and values it has no words for are shown as they are', () => {
+    const odd = record({
+      action: 'auth.login_failure',
+      changes: {
+        count: 3,
+        status: { before: 'ACTIVE', after: 'ARCHIVED' },
+        detached_from_connectors: { before: [1, 2], after: [] },
+      },
+    });
+    expect(changeRows(odd)).toEqual([
+      { field: 'count', before: '', after: '3' },
+      { field: 'Status', before: 'Running', after: 'ARCHIVED' },
+      { field: 'detached_from_connectors', before: '[1,2]', after: '[]' },
+    ]);
   });
 });
