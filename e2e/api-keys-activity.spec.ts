@@ -94,7 +94,7 @@ test.describe('on a phone', () => {
       .getByRole('listitem');
     await expect(item).toHaveCount(1);
     await expect(item).toContainText('paused Engineering Jira');
-    await expect(item.getByRole('row', { name: /status/ })).toContainText('PAUSED');
+    await expect(item.getByRole('row', { name: /Status/ })).toContainText('Paused');
     await noSidewaysScroll(page);
     await expectNoAxeViolations(page);
 

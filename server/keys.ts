@@ -1,20 +1,26 @@
 // Key management from the command line (D2: the interface does not show how
-// keys are issued). Works on the same data folder as the server, also while it runs.
+// keys are issued). Works on the same data folder as the server, also while it
+// runs, through the same rules and activity records as the API's routes (keyChanges.ts).
 import { parseArgs } from 'node:util';
 import { userRoleSchema } from '../src/api/contract';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredStore } from './db/openConfigured';
 import { StorageError } from './db/storageErrors';
-import { generateApiKey, listApiKeys, revokeApiKey, storeApiKey } from './repos/apiKeys';
-import { LAST_ADMIN_REFUSAL } from '../src/api/contract';
-import { createUser, findUserByEmail, leavesAnAdmin, setUserRole } from './repos/users';
+import { changesBetween, keyCommandLog, type AuditLog } from './audit/recorder';
+import type { Db } from './db/database';
+import { changeUserRole, issuePersonKey, revokeKey } from './keyChanges';
+import { listApiKeys } from './repos/apiKeys';
+import { findLiveKey } from './repos/managedKeys';
+import { createUser, findUserByEmail } from './repos/users';
 
 const USAGE = `Usage:
   npm run keys -- issue <email> [--role <role>]   issue a key; --role creates the user if missing,
                                                   or sets an existing user's role (never the last admin's)
   npm run keys -- list                            list keys (never the secret); a key made in the
                                                   panel by its name, a person's key by their e-mail
-  npm run keys -- revoke <key id>                 revoke a key at once
+  npm run keys -- revoke <key id>                 revoke a key at once (never the last admin key
+                                                  that does not expire)
+Each change is an activity record (its user agent: npm run keys).
 The data folder is SOURCEDESK_DATA_DIR (default .data).`;
 
 async function main(argv: string[]): Promise<number> {
@@ -31,6 +37,14 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env);
   // The server may be running: the key command shares the store with it (no folder lock).
   const { store } = await openConfiguredStore(config, { lockFolder: false });
+  // A change and its activity record, in one write transaction: the same turn
+  // taking as the server's writes (which, on PostgreSQL, also tells every
+  // instance that keys changed).
+  const write = <T>(work: (trx: Db, log: AuditLog) => Promise<T>) =>
+    store.db.transaction().execute(async (trx) => {
+      await store.beginWrite(trx);
+      return work(trx, keyCommandLog(trx));
+    });
   try {
     const db = store.db;
     if (command === 'issue' && argument) {
@@ -40,24 +54,30 @@ async function main(argv: string[]): Promise<number> {
         return 2;
       }
       const newRole = role?.data;
-      const issued = await db.transaction().execute(async (trx) => {
+      const issued = await write(async (trx, log) => {
         let user = await findUserByEmail(trx, argument);
         if (!user && !newRole) return `No user ${argument}. Add --role <role> to create one.`;
         let changed = '';
         if (!user) {
           user = await createUser(trx, argument, newRole!);
+          await log({
+            action: 'user.create',
+            resource_type: 'user',
+            resource_id: user.id,
+            resource_name: user.email,
+            changes: changesBetween(null, { email: user.email, role: user.role }),
+          });
         } else if (newRole && newRole !== user.role) {
-          if (!(await leavesAnAdmin(trx, user, newRole))) {
-            return `The role of ${user.email} stays ${user.role}, and no key was issued: ${LAST_ADMIN_REFUSAL}`;
+          const refusal = await changeUserRole(trx, user, newRole, log);
+          if (refusal) {
+            return `The role of ${user.email} stays ${user.role}, and no key was issued: ${refusal}`;
           }
           changed = `The role of ${user.email} changed from ${user.role} to ${newRole}.\n`;
-          await setUserRole(trx, user.id, newRole);
           user = { ...user, role: newRole };
         }
-        const key = generateApiKey();
-        const id = await storeApiKey(trx, user.id, key);
+        const { id, secret } = await issuePersonKey(trx, user, log);
         return {
-          text: `${changed}Key ${id} for ${user.email} (${user.role}). It is shown only now:\n${key}`,
+          text: `${changed}Key ${id} for ${user.email} (${user.role}). It is shown only now:\n${secret}`,
         };
       });
       if (typeof issued === 'string') {
@@ -79,12 +99,17 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'revoke' && argument && /^\d+$/.test(argument)) {
-      if (await revokeApiKey(db, Number(argument))) {
-        console.log(`Key ${argument} revoked.`);
-        return 0;
+      const refusal = await write(async (trx, log) => {
+        const key = await findLiveKey(trx, Number(argument));
+        if (!key) return `No live key with id ${argument}.`;
+        return revokeKey(trx, key, log);
+      });
+      if (refusal) {
+        console.error(refusal);
+        return 1;
       }
-      console.error(`No live key with id ${argument}.`);
-      return 1;
+      console.log(`Key ${argument} revoked.`);
+      return 0;
     }
     console.error(USAGE);
     return 2;

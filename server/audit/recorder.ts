@@ -3,7 +3,7 @@
 // every write route, so a refusal is named like the success it would have
 // been), and the fields before and after, secrets masked as D6 masks them.
 import type { FastifyRequest } from 'fastify';
-import type { AuditAction } from '../../src/api/audit';
+import { KEY_COMMAND_AGENT, type AuditAction } from '../../src/api/audit';
 import type { Db } from '../db/database';
 import { insertAudit, type AuditRow } from '../repos/audit';
 import type { KeyUser } from '../repos/apiKeys';
@@ -67,13 +67,21 @@ export function changesBetween(before: View, after: View): Record<string, unknow
 const text = (value: string | string[] | undefined) =>
   (Array.isArray(value) ? value.join(', ') : value)?.slice(0, 512) ?? null;
 
-export function auditRow(
-  request: FastifyRequest,
-  actor: KeyUser | undefined,
+/** Who asked, and from where: a request's caller, or a command run on the server's machine. */
+interface Origin {
+  actor: KeyUser | undefined;
+  address: string | null;
+  user_agent: string | null;
+  request_id: string | null;
+}
+
+function recordRow(
+  origin: Origin,
   action: AuditAction,
   outcome: 'success' | 'denied',
   entry: Omit<AuditEntry, 'action'>,
 ): AuditRow {
+  const { actor } = origin;
   return {
     time: new Date().toISOString(),
     action,
@@ -84,11 +92,27 @@ export function auditRow(
     resource_type: entry.resource_type,
     resource_id: entry.resource_id === null ? null : String(entry.resource_id),
     resource_name: entry.resource_name ?? null,
+    address: origin.address,
+    user_agent: origin.user_agent,
+    request_id: origin.request_id,
+    changes: JSON.stringify(entry.changes ?? {}),
+  };
+}
+
+export function auditRow(
+  request: FastifyRequest,
+  actor: KeyUser | undefined,
+  action: AuditAction,
+  outcome: 'success' | 'denied',
+  entry: Omit<AuditEntry, 'action'>,
+): AuditRow {
+  const origin = {
+    actor,
     address: request.ip,
     user_agent: text(request.headers['user-agent']),
     request_id: String(request.id),
-    changes: JSON.stringify(entry.changes ?? {}),
   };
+  return recordRow(origin, action, outcome, entry);
 }
 
 /** The log a write's work is given: bound to its transaction and its caller. */
@@ -122,4 +146,22 @@ export async function recordDenied(db: Db, request: FastifyRequest, actor: KeyUs
   await insertAudit(db, row).catch((error: unknown) =>
     request.log.error({ err: error }, 'the refusal could not be recorded'),
   );
+}
+
+/**
+ * The log of `npm run keys`, bound to its transaction: no caller and no
+ * address (it runs on the server's machine, with no key); the user agent names
+ * the command. Each entry names its action, as no route does it.
+ */
+export function keyCommandLog(trx: Db): AuditLog {
+  const origin = {
+    actor: undefined,
+    address: null,
+    user_agent: KEY_COMMAND_AGENT,
+    request_id: null,
+  };
+  return async ({ action, ...entry }) => {
+    if (!action) throw new Error('the key command names the action it records');
+    await insertAudit(trx, recordRow(origin, action, 'success', entry));
+  };
 }

@@ -113,19 +113,36 @@ export async function noteKeyUse(db: Db, id: number, now: Date) {
 }
 
 /**
- * Whether an admin could still get in once `without` is gone or no longer an
- * admin's: some other live key, of an active user who is an admin, that never expires.
+ * Whether an admin could still get in once a key (`{ key }`) or every key of a
+ * user (`{ user }`) is gone or no longer an admin's: some other live key, of an
+ * active user who is an admin, that never expires.
  */
-export async function anotherLastingAdminKey(db: Db, without: number): Promise<boolean> {
-  const row = await db
+export async function anotherLastingAdminKey(
+  db: Db,
+  without: { key: number } | { user: string },
+): Promise<boolean> {
+  let query = db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
     .select('api_keys.id')
     .where('api_keys.time_revoked', 'is', null)
     .where('api_keys.expires_at', 'is', null)
     .where('users.role', '=', 'admin')
-    .where('users.is_active', '=', 1)
-    .where('api_keys.id', '!=', without)
+    .where('users.is_active', '=', 1);
+  query =
+    'key' in without
+      ? query.where('api_keys.id', '!=', without.key)
+      : query.where('users.id', '!=', without.user);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Whether the user has a live key (a role change then changes what a key may do). */
+export async function holdsLiveKey(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('time_revoked', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
 }

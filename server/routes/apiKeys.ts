@@ -8,9 +8,8 @@ import { ADMIN } from '../http/access';
 import { pathIntegers, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
 import { validate } from '../http/validation';
-import { revokeApiKey } from '../repos/apiKeys';
+import { keyName, lockoutOfKey, revokeKey, toldKey as told } from '../keyChanges';
 import {
-  anotherLastingAdminKey,
   createServiceKey,
   findLiveKey,
   listLiveKeys,
@@ -24,8 +23,6 @@ import type { RouteContext } from './context';
 const ONE = '/admin/api-key/:api_key_id';
 type OneParams = { Params: { api_key_id: string } };
 
-export const LAST_ADMIN_KEY_REFUSAL =
-  'This is the last API key of an admin that does not expire: without it nobody could sign in as an admin. Make another admin key first.';
 const PERSON_ROLE_REFUSAL =
   "This key acts as a person (it was issued by the key command): change that user's role on the Users page.";
 
@@ -34,15 +31,6 @@ const shown = ({
   is_api_key: _service,
   ...key
 }: NonNullable<Awaited<ReturnType<typeof findLiveKey>>>) => key;
-
-/** What the log keeps of a key: never its secret. */
-const told = (key: Awaited<ReturnType<typeof findLiveKey>>) =>
-  key && {
-    name: key.api_key_name,
-    role: key.api_key_role,
-    display: key.api_key_display,
-    expires_at: key.expires_at,
-  };
 
 async function liveKey(trx: Db, id: number) {
   const key = await findLiveKey(trx, id);
@@ -78,7 +66,7 @@ export function apiKeyRoutes(app: FastifyInstance, { db, guard, write }: RouteCo
       await log({
         resource_type: 'api_key',
         resource_id: made.id,
-        resource_name: key.api_key_name ?? key.api_key_display,
+        resource_name: keyName(key),
         changes: changesBetween(null, told(key)),
       });
       return { ...shown(key), api_key: made.key };
@@ -94,9 +82,8 @@ export function apiKeyRoutes(app: FastifyInstance, { db, guard, write }: RouteCo
       const before = await liveKey(trx, id);
       if (role !== undefined && role !== before.api_key_role) {
         if (!before.is_api_key) throw problem(400, PERSON_ROLE_REFUSAL);
-        if (before.api_key_role === 'admin' && !(await anotherLastingAdminKey(trx, id))) {
-          throw problem(400, LAST_ADMIN_KEY_REFUSAL);
-        }
+        const refusal = await lockoutOfKey(trx, before);
+        if (refusal) throw problem(400, refusal);
         await setUserRole(trx, before.user_id, role);
       }
       if (name !== undefined) await renameKey(trx, id, name?.trim() || null);
@@ -106,7 +93,7 @@ export function apiKeyRoutes(app: FastifyInstance, { db, guard, write }: RouteCo
         await log({
           resource_type: 'api_key',
           resource_id: id,
-          resource_name: after.api_key_name ?? after.api_key_display,
+          resource_name: keyName(after),
           changes,
         });
       }
@@ -123,7 +110,7 @@ export function apiKeyRoutes(app: FastifyInstance, { db, guard, write }: RouteCo
       await log({
         resource_type: 'api_key',
         resource_id: id,
-        resource_name: after.api_key_name ?? after.api_key_display,
+        resource_name: keyName(after),
         changes: changesBetween(told(before), told(after)),
       });
       return { ...shown(after), api_key: secret };
@@ -133,17 +120,8 @@ export function apiKeyRoutes(app: FastifyInstance, { db, guard, write }: RouteCo
   app.delete<OneParams>(ONE, { onRequest }, async (request) => {
     const { api_key_id: id } = pathIntegers(request.params, 'api_key_id');
     return write(request, async (trx, log) => {
-      const before = await liveKey(trx, id);
-      if (before.api_key_role === 'admin' && !(await anotherLastingAdminKey(trx, id))) {
-        throw problem(400, LAST_ADMIN_KEY_REFUSAL);
-      }
-      await revokeApiKey(trx, id);
-      await log({
-        resource_type: 'api_key',
-        resource_id: id,
-        resource_name: before.api_key_name ?? before.api_key_display,
-        changes: changesBetween(told(before), null),
-      });
+      const refusal = await revokeKey(trx, await liveKey(trx, id), log);
+      if (refusal) throw problem(400, refusal);
       return { success: true, message: `API key ${id} deleted`, data: id };
     });
   });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  LAST_ADMIN_REFUSAL,
   SELF_DEMOTION_REFUSAL,
   setUserRoleRequestSchema,
   USERS_PAGE_SIZE_MAX,
@@ -11,7 +10,8 @@ import { ADMIN, ANY_ROLE } from '../http/access';
 import { validate } from '../http/validation';
 import { intParsingError, parseIntegerText, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
-import { findUserByEmail, leavesAnAdmin, listUsers, setUserRole, type User } from '../repos/users';
+import { changeUserRole } from '../keyChanges';
+import { findUserByEmail, listUsers, type User } from '../repos/users';
 import type { RouteContext } from './context';
 
 // D8 step 3: roles that have no web login refuse a change unless overridden.
@@ -136,17 +136,9 @@ export function userRoutes(app: FastifyInstance, { db, guard, write }: RouteCont
       if (user.id === request.user?.id) {
         throw problem(400, SELF_DEMOTION_REFUSAL);
       }
-      // The service keeps an admin, whoever asks (the key command too).
-      if (!(await leavesAnAdmin(trx, user, new_role))) {
-        throw problem(400, LAST_ADMIN_REFUSAL);
-      }
-      await setUserRole(trx, user.id, new_role);
-      await log({
-        resource_type: 'user',
-        resource_id: user.id,
-        resource_name: user.email,
-        changes: { role: { before: user.role, after: new_role } },
-      });
+      // The service keeps an admin and a way in for one, whoever asks (the key command too).
+      const lockout = await changeUserRole(trx, user, new_role, log);
+      if (lockout) throw problem(400, lockout);
     });
     return reply.type('application/json').send('null');
   });

@@ -46,6 +46,9 @@ export const AUDIT_RESOURCE_TYPES = [
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 
+/** The user agent of the records `npm run keys` writes (it has no caller and no address). */
+export const KEY_COMMAND_AGENT = 'npm run keys';
+
 /** How many records a resource's own page shows (its "Recent changes"). */
 export const RECENT_CHANGES_COUNT = 5;
 

@@ -2,10 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { VersionBanner } from '../features/versions/VersionBanner';
+import { roleWords } from '../lib/enumWords';
 import { paths } from '../lib/paths';
 import { session } from '../lib/session';
 import { useSession } from '../lib/useSession';
-import { PAGE_ROLES, roleWords, useAccess } from './access';
+import { PAGE_ROLES, useAccess } from './access';
 import { PageErrorBoundary } from './pageErrors';
 
 const NAVIGATION = [

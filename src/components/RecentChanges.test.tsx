@@ -52,12 +52,12 @@ test('after a pause on the connector page, its recent changes say who paused it,
   const items = within(list).getAllByRole('listitem');
   expect(items).toHaveLength(1);
   expect(items[0]).toHaveTextContent(`${server.adminEmail} paused Engineering Jira`);
-  const row = within(items[0]!).getByRole('row', { name: /status/ });
+  const row = within(items[0]!).getByRole('row', { name: /Status/ });
   expect(
     within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent),
-  ).toEqual(['ACTIVE', 'PAUSED']);
+  ).toEqual(['Running', 'Paused']);
 
   await user.click(within(section).getByRole('link', { name: 'All activity for this connector' }));
   await screen.findByRole('heading', { name: 'Activity', level: 1 });
@@ -136,8 +136,8 @@ test('a chosen user’s recent changes show a role change made here, at once', a
   });
   const item = within(list).getByRole('listitem');
   expect(item).toHaveTextContent(`${server.adminEmail} changed the role of lee.basic@example.com`);
-  expect(within(item).getByRole('row', { name: /role/ })).toHaveTextContent(
-    /basic\s*global_curator/,
+  expect(within(item).getByRole('row', { name: /Role/ })).toHaveTextContent(
+    /basic\s*global curator/,
   );
   const lee = await findUserByEmail(server.store.db, 'lee.basic@example.com');
   expect(within(section).getByRole('link', { name: 'All activity for this user' })).toHaveAttribute(

@@ -1,5 +1,9 @@
 // An activity record in words: "admin@example.com paused Eng Jira".
-import type { AuditRecord } from '../api/audit';
+import { KEY_COMMAND_AGENT, type AuditRecord } from '../api/audit';
+import { accessTypeWords, inputTypeWords, roleWords, statusWords } from './enumWords';
+import { formatDateTime } from './format';
+import { formatFrequency } from './frequency';
+import { sourceLabel } from './sources';
 
 const VERBS: Record<string, string> = {
   'connector.create': 'created connector',
@@ -32,12 +36,16 @@ function verb(record: AuditRecord): string {
   const status = record.changes.status as { after?: unknown } | undefined;
   if (record.action === 'connector.update' && status?.after === 'PAUSED') return 'paused';
   if (record.action === 'connector.update' && status?.after === 'ACTIVE') return 'resumed';
+  // An invitation names no user yet; the key command makes one outright.
+  if (record.action === 'user.create' && record.resource_id !== null) return 'added user';
   return VERBS[record.action] ?? record.action;
 }
 
 export function actorWords(record: AuditRecord): string {
   if (record.actor.email) return record.actor.email;
   if (record.action === 'audit.retention') return 'Sourcedesk';
+  // The key command runs on the server's machine, with no key and no address.
+  if (record.address === null && record.user_agent === KEY_COMMAND_AGENT) return 'The key command';
   return `Someone at ${record.address ?? 'an unknown address'}`;
 }
 
@@ -51,14 +59,51 @@ export function recordWords(record: AuditRecord): string {
     : `${sentence}${tail}`;
 }
 
+/** How a field's values read: the same words the panel uses where it shows that field. */
+type Words = (value: unknown) => string;
+const asText =
+  (words: (value: string) => string): Words =>
+  (value) =>
+    typeof value === 'string' ? words(value) : show(value);
+const asSeconds: Words = (value) =>
+  typeof value === 'number' ? formatFrequency(value) : show(value);
+
+/**
+ * Fields the panel names elsewhere (a connector's settings, the API keys' and
+ * users' lists), with their values in the same words; any other field, and
+ * any value these words do not know, is shown as it is.
+ */
+const FIELDS: Record<string, { label: string; words?: Words }> = {
+  name: { label: 'Name' },
+  status: { label: 'Status', words: asText(statusWords) },
+  source: { label: 'Source', words: asText(sourceLabel) },
+  input_type: { label: 'Input type', words: asText(inputTypeWords) },
+  access_type: { label: 'Access', words: asText(accessTypeWords) },
+  refresh_freq: { label: 'Refresh', words: asSeconds },
+  prune_freq: { label: 'Prune', words: asSeconds },
+  connector_specific_config: { label: 'Settings' },
+  role: { label: 'Role', words: asText(roleWords) },
+  email: { label: 'E-mail' },
+  is_active: {
+    label: 'Active',
+    words: (value) => (typeof value === 'boolean' ? (value ? 'Yes' : 'No') : show(value)),
+  },
+  expires_at: { label: 'Expires', words: asText(formatDateTime) },
+};
+
 /** `changes` as rows: a field, before, after (a fact with no before/after shows as after). */
 export function changeRows(record: AuditRecord) {
-  return Object.entries(record.changes).map(([field, value]) => {
+  return Object.entries(record.changes).map(([name, value]) => {
     const pair =
       value !== null && typeof value === 'object' && 'before' in value && 'after' in value
         ? (value as { before: unknown; after: unknown })
         : { before: undefined, after: value };
-    return { field, before: show(pair.before), after: show(pair.after) };
+    const field = FIELDS[name];
+    // Null is a dash whatever the field: a value that was not there (before a
+    // creation, after a deletion) reads the same as an empty one.
+    const words = (value: unknown) =>
+      value === undefined || value === null || !field?.words ? show(value) : field.words(value);
+    return { field: field?.label ?? name, before: words(pair.before), after: words(pair.after) };
   });
 }
 

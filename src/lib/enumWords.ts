@@ -24,3 +24,6 @@ const STATUS_WORDS: Record<ConnectorStatus, string> = {
 export const inputTypeWords = (value: string) => INPUT_TYPE_WORDS[value as InputType] ?? value;
 export const accessTypeWords = (value: string) => ACCESS_TYPE_WORDS[value.toUpperCase()] ?? value;
 export const statusWords = (value: string) => STATUS_WORDS[value as ConnectorStatus] ?? value;
+
+/** `global_curator` → "global curator". */
+export const roleWords = (role: string) => role.replaceAll('_', ' ');

@@ -148,6 +148,10 @@ describe('real answers match what the document says', () => {
   it('successes', async () => {
     const connectorPath = '/manage/admin/connector/{connector_id}';
     const pairPath = '/manage/admin/connector/{connector_id}/credential/{credential_id}';
+    const keyPath = '/admin/api-key/{api_key_id}';
+    const made = (
+      (await api(server, 'POST', '/admin/api-key', { body: { role: 'basic' } })).json as Json
+    ).api_key_id as number;
     const calls: [string, string, string, unknown?][] = [
       ['get', '/manage/admin/connector', '/manage/admin/connector'],
       ['get', '/manage/admin/credential', '/manage/admin/credential'],
@@ -225,6 +229,12 @@ describe('real answers match what the document says', () => {
         `/manage/admin/credential/${credential}?force=true`,
       ],
       ['get', '/openapi.json', '/openapi.json'],
+      ['get', '/admin/audit', '/admin/audit?limit=5'],
+      ['post', '/admin/api-key', '/admin/api-key', { name: 'Documented', role: 'basic' }],
+      ['get', '/admin/api-key', '/admin/api-key'],
+      ['patch', keyPath, `/admin/api-key/${made}`, { name: 'Renamed', role: 'limited' }],
+      ['post', `${keyPath}/regenerate`, `/admin/api-key/${made}/regenerate`],
+      ['delete', keyPath, `/admin/api-key/${made}`],
       [
         'post',
         '/manage/admin/connector/test',
@@ -249,12 +259,34 @@ describe('real answers match what the document says', () => {
     expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
   });
 
+  it('the activity export is NDJSON of documented records, or CSV, as documented', async () => {
+    const operation = doc.paths['/admin/audit/export'].get as Json;
+    const content = operation.responses[200].content as Json;
+    expect(Object.keys(content)).toEqual(['application/x-ndjson', 'text/csv']);
+    const validate = ajv.compile(content['application/x-ndjson'].schema as Json);
+    const ndjson = await api(server, 'GET', '/admin/audit/export');
+    expect(ndjson.status).toBe(200);
+    expect(ndjson.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    const lines = ndjson.text.split('\n').filter((line) => line !== '');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(validate(JSON.parse(line)), ajv.errorsText(validate.errors)).toBe(true);
+    }
+    const csv = await api(server, 'GET', '/admin/audit/export?format=csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+  });
+
   it('400, 401, 403, 404, 413, 415 and 422', async () => {
     const notChecked = { source: 'file', connector_specific_config: {} };
     const list = '/manage/admin/connector';
     const taken = jiraRequest({ name: 'Taken' });
     await createConnector(server, taken);
-    const cases: [number, string, string, Parameters<typeof api>[3]][] = [
+    const keys = (await api(server, 'GET', '/admin/api-key')).json as Json[];
+    const adminKeyId = keys.find((key) => key.user_email === server.adminEmail)!.api_key_id;
+    const keyPath = '/admin/api-key/{api_key_id}';
+    // The answer's path, if not the documented one with 999999 for its ids.
+    const cases: [number, string, string, Parameters<typeof api>[3], string?][] = [
       [400, 'post', list, { body: taken }],
       [401, 'get', list, { key: null }],
       [403, 'get', list, { key: basicKey }],
@@ -268,9 +300,20 @@ describe('real answers match what the document says', () => {
         '/manage/admin/connector/test',
         { body: { ...notChecked, credential_id: 999999 } },
       ],
+      [400, 'delete', keyPath, {}, `/admin/api-key/${adminKeyId}`],
+      [403, 'get', '/admin/api-key', { key: basicKey }],
+      [404, 'patch', keyPath, { body: { name: 'x' } }],
+      [404, 'post', `${keyPath}/regenerate`, {}],
+      [404, 'delete', keyPath, {}],
+      [415, 'post', '/admin/api-key', { raw: '{}', headers: { 'content-type': 'text/plain' } }],
+      [422, 'post', '/admin/api-key', { body: { role: 'curator' } }],
+      [422, 'patch', keyPath, { body: { role: 'owner' } }],
+      [422, 'get', '/admin/audit', {}, '/admin/audit?limit=0'],
+      [422, 'get', '/admin/audit/export', {}, '/admin/audit/export?since=yesterday'],
     ];
-    for (const [status, method, path, options] of cases) {
-      const concrete = path.replace('{connector_id}', '999999');
+    for (const [status, method, path, options, asked] of cases) {
+      const concrete =
+        asked ?? path.replace('{connector_id}', '999999').replace('{api_key_id}', '999999');
       const answer = await api(server, method.toUpperCase(), concrete, options);
       expect(answer.status, `${method} ${concrete}`).toBe(status);
       expectValid(method, path, status, answer.json);

@@ -1,6 +1,7 @@
 // D8: setting a user's role — each rule in its order, with the exact words.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserRole } from '../../src/api/contract';
+import { LAST_ADMIN_KEY_REFUSAL } from '../../server/keyChanges';
 import { findUserByEmail } from '../../server/repos/users';
 import { startTestServer, type TestServer } from '../support/harness';
 import { ALL_ROLES, NOT_CURATOR, api, snapshotDb } from '../support/http';
@@ -178,5 +179,26 @@ describe('D2/D8 a key acts with its user’s current role', () => {
     expect((await setRole({ user_email: 'x@example.com', new_role: 'basic' }, key)).status).toBe(
       403,
     );
+  });
+});
+
+describe('nobody is locked out (README, "API keys")', () => {
+  it('an admin holding the last admin keys that never expire keeps the role: 400, nothing changes', async () => {
+    // The caller's admin key ends one day; the first admin's is the one that lasts.
+    const made = await api(server, 'POST', '/admin/api-key', {
+      body: { role: 'admin', expires_at: '2999-01-01T00:00:00Z' },
+    });
+    const ending = (made.json as { api_key: string }).api_key;
+    const before = await snapshotDb(server);
+    const response = await setRole({ user_email: server.adminEmail, new_role: 'basic' }, ending);
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({ detail: LAST_ADMIN_KEY_REFUSAL });
+    expect(await snapshotDb(server)).toEqual(before);
+
+    // Another admin key that lasts: the demotion goes through.
+    await server.keyFor('admin', 'lasting.admin@example.com');
+    expect(
+      (await setRole({ user_email: server.adminEmail, new_role: 'basic' }, ending)).status,
+    ).toBe(200);
   });
 });

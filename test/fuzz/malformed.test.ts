@@ -12,6 +12,7 @@ import {
 } from '../../src/api/contract';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, snapshotDb } from '../support/http';
+import { apiKeyCreateRequests, apiKeyPatchRequests } from './apiKeyRequests';
 import { connectionTestRequests } from './connectionTestRequests';
 import { createRequests } from './createRequests';
 import { FUZZ_RUNS, sendAndCheck, tally, type Fixture, type FuzzRequest } from './fuzzRequest';
@@ -74,6 +75,8 @@ const ENDPOINTS: [string, number, (fixture: Fixture) => fc.Arbitrary<FuzzRequest
   ['D3 GET /admin/audit and its export: bad filters', 0.06, auditRequests],
   ['D3 PUT /manage/admin/users: all or nothing', 0.06, inviteRequests],
   ['D3 deactivate, activate and delete a user', 0.06, userByEmailRequests],
+  ['D3 POST /admin/api-key: a key made with a wrong body', 0.06, apiKeyCreateRequests],
+  ['D3 PATCH /admin/api-key/{id}: a wrong body, or an unknown key', 0.06, apiKeyPatchRequests],
 ];
 
 describe('D2/D3/D11 malformed requests: the right 4xx in its documented shape, nothing stored', () => {

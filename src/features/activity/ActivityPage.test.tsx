@@ -11,7 +11,10 @@ beforeEach(async () => {
   server = await startTestServer();
   connectTo(server);
 });
-afterEach(() => server.close());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await server.close();
+});
 
 test('the activity page says who did what, newest first, with the changes before and after', async () => {
   const id = await createConnector(server, plainRequest('web', { name: 'Eng site' }));
@@ -22,9 +25,13 @@ test('the activity page says who did what, newest first, with the changes before
   const [newest, older] = within(list).getAllByRole('listitem');
   expect(newest).toHaveTextContent(`${server.adminEmail} paused Eng site`);
   expect(older).toHaveTextContent(`${server.adminEmail} created connector Eng site`);
-  const row = within(newest!).getByRole('row', { name: /status/ });
-  expect(row).toHaveTextContent('ACTIVE');
-  expect(row).toHaveTextContent('PAUSED');
+  // The field and its values in the panel's words, as the connector's page says them.
+  const row = within(newest!).getByRole('row', { name: /Status/ });
+  expect(
+    within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual(['Running', 'Paused']);
 });
 
 test('the action filter lives in the address', async () => {
@@ -75,4 +82,49 @@ test('a time filter in the address shows in its input and counts: until before a
   renderApp('/activity?until=2020-01-01T00:00:00.000Z');
   expect(await screen.findByText('No activity matches.')).toBeInTheDocument();
   expect(screen.getByLabelText('Until')).toHaveValue(toDateTimeInput('2020-01-01T00:00:00.000Z'));
+});
+
+test('Export saves the records of the filter on screen, as NDJSON and as CSV', async () => {
+  // jsdom has no object URLs: the file handed to the browser is caught here, with its name.
+  const saved: { name: string; blob: Blob }[] = [];
+  let blob: Blob | undefined;
+  Object.assign(URL, {
+    createObjectURL: (made: Blob) => ((blob = made), 'blob:activity'),
+    revokeObjectURL: () => undefined,
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    saved.push({ name: this.download, blob: blob! });
+  });
+  const id = await createConnector(server, plainRequest('web', { name: 'Exported site' }));
+  await api(server, 'PATCH', `/manage/admin/connector/${id}`, { body: { status: 'PAUSED' } });
+  const { user } = renderApp('/activity?action=connector.update');
+  const list = await screen.findByRole('list', { name: 'Activity' });
+  expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+
+  await user.click(screen.getByRole('button', { name: 'Export (NDJSON)' }));
+  await vi.waitFor(() => expect(saved).toHaveLength(1));
+  expect(saved[0]!.name).toBe('activity.ndjson');
+  const lines = (await saved[0]!.blob.text()).split('\n').filter((line) => line !== '');
+  // Only the filter's records: the update, not the creation.
+  expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+    expect.objectContaining({
+      action: 'connector.update',
+      resource_id: String(id),
+      resource_name: 'Exported site',
+      actor: expect.objectContaining({ email: server.adminEmail }),
+      changes: { status: { before: 'ACTIVE', after: 'PAUSED' } },
+    }),
+  ]);
+
+  await user.click(screen.getByRole('button', { name: 'Export (CSV)' }));
+  await vi.waitFor(() => expect(saved).toHaveLength(2));
+  expect(saved[1]!.name).toBe('activity.csv');
+  const rows = (await saved[1]!.blob.text()).trim().split(/\r?\n/);
+  expect(rows).toHaveLength(2);
+  expect(rows[0]).toMatch(/^id,time,action,/);
+  expect(rows[1]).toContain('connector.update');
+  expect(rows[1]).toContain('Exported site');
+  expect(screen.queryByRole('alert')).toBeNull();
 });

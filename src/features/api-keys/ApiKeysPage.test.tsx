@@ -12,15 +12,27 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-test('a new key is shown once; regenerate and delete, each confirmed, refuse the old secret', async () => {
+/** The page's result message, once it says `words`: it holds the keyboard. */
+async function resultSays(words: string | RegExp) {
+  const message = await screen.findByText(words, { selector: '[role="status"]' });
+  expect(message).toHaveFocus();
+  return message;
+}
+
+async function makeKey(user: ReturnType<typeof renderApp>['user'], name: string, role: string) {
+  const form = screen.getByRole('form', { name: 'New key' });
+  await user.type(within(form).getByLabelText('Name'), name);
+  await user.selectOptions(within(form).getByLabelText('Role'), role);
+  await user.click(within(form).getByRole('button', { name: 'Make key' }));
+}
+
+test('a new key is shown once; regenerate and delete, each confirmed, refuse the old secret; each result holds the keyboard', async () => {
   const { user } = renderApp('/api-keys');
   await screen.findByRole('heading', { name: 'API keys', level: 1 });
-  const form = screen.getByRole('form', { name: 'New key' });
-  await user.type(within(form).getByLabelText('Name'), 'CI bot');
-  await user.selectOptions(within(form).getByLabelText('Role'), 'basic');
-  await user.click(within(form).getByRole('button', { name: 'Make key' }));
+  await makeKey(user, 'CI bot', 'basic');
 
-  const shown = await screen.findByRole('region', { name: 'The new key' });
+  await resultSays('Key CI bot made (basic). Copy it now.');
+  const shown = screen.getByRole('region', { name: 'The new key' });
   expect(shown).toHaveTextContent('you will not see it again');
   const secret = within(shown).getByLabelText('API key').textContent!;
   expect((await api(server, 'GET', '/me', { key: secret })).status).toBe(200);
@@ -29,25 +41,63 @@ test('a new key is shown once; regenerate and delete, each confirmed, refuse the
 
   await user.click(within(row).getByRole('button', { name: 'Regenerate CI bot' }));
   await user.click(await screen.findByRole('button', { name: 'Regenerate' }));
-  await screen.findByText(
-    (_, element) =>
-      element?.getAttribute('aria-label') === 'API key' && element.textContent !== secret,
-  );
+  await resultSays(/^Key CI bot regenerated: its old secret is refused/);
   expect((await api(server, 'GET', '/me', { key: secret })).status).toBe(401);
   const renewed = screen.getByLabelText('API key').textContent!;
+  expect(renewed).not.toBe(secret);
   expect((await api(server, 'GET', '/me', { key: renewed })).status).toBe(200);
 
-  await user.click(screen.getByRole('button', { name: 'Delete CI bot' }));
-  await user.click(await screen.findByRole('button', { name: 'Delete' }));
-  await expect.poll(() => screen.queryByRole('row', { name: /CI bot/ })).toBeNull();
+  const deleteButton = screen.getByRole('button', { name: 'Delete CI bot' });
+  expect(deleteButton).toHaveClass('danger');
+  await user.click(deleteButton);
+  const confirm = await screen.findByRole('button', { name: 'Delete' });
+  expect(confirm).toHaveClass('danger');
+  await user.click(confirm);
+  await resultSays('Key CI bot deleted: it is refused from now on.');
+  expect(screen.queryByRole('row', { name: /CI bot/ })).toBeNull();
   expect((await api(server, 'GET', '/me', { key: renewed })).status).toBe(401);
 });
 
-test('the last admin key cannot be deleted: the refusal is said in words', async () => {
+test('Edit renames at once; a role change is asked first, and then the key acts with it', async () => {
+  const { user } = renderApp('/api-keys');
+  await screen.findByRole('heading', { name: 'API keys', level: 1 });
+  await makeKey(user, 'Nightly', 'basic');
+  await resultSays(/^Key Nightly made/);
+  const secret = screen.getByLabelText('API key').textContent!;
+
+  // A new name alone: saved without a question.
+  await user.click(await screen.findByRole('button', { name: 'Edit Nightly' }));
+  let form = screen.getByRole('form', { name: 'Edit Nightly' });
+  await user.clear(within(form).getByLabelText('Name'));
+  await user.type(within(form).getByLabelText('Name'), 'Nightly sync');
+  await user.click(within(form).getByRole('button', { name: 'Save' }));
+  await resultSays('Key Nightly sync saved (basic).');
+  expect(screen.getByRole('row', { name: /Nightly sync/ })).toHaveTextContent('basic');
+
+  // A role change is asked first; Cancel changes nothing.
+  await user.click(screen.getByRole('button', { name: 'Edit Nightly sync' }));
+  form = screen.getByRole('form', { name: 'Edit Nightly sync' });
+  await user.selectOptions(within(form).getByLabelText('Role'), 'admin');
+  await user.click(within(form).getByRole('button', { name: 'Save' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Make Nightly sync admin?' });
+  expect(dialog).toHaveTextContent('from basic to admin');
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect((await api(server, 'GET', '/me', { key: secret })).json).toMatchObject({ role: 'basic' });
+
+  await user.click(within(form).getByRole('button', { name: 'Save' }));
+  await user.click(await screen.findByRole('button', { name: 'Make it admin' }));
+  await resultSays('Key Nightly sync saved (admin).');
+  expect(screen.getByRole('row', { name: /Nightly sync/ })).toHaveTextContent('admin');
+  expect((await api(server, 'GET', '/me', { key: secret })).json).toMatchObject({ role: 'admin' });
+});
+
+test('the last admin key cannot be deleted: the refusal is said in words and holds the keyboard', async () => {
   const { user } = renderApp('/api-keys');
   const row = await screen.findByRole('row', { name: new RegExp(server.adminEmail) });
   const button = within(row).getByRole('button', { name: /^Delete / });
   await user.click(button);
   await user.click(await screen.findByRole('button', { name: 'Delete' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent(/last API key of an admin/);
+  await resultSays(/: not done\. .*last API key of an admin/);
+  expect(screen.getByRole('row', { name: new RegExp(server.adminEmail) })).toBeInTheDocument();
 });

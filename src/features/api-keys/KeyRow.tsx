@@ -1,0 +1,128 @@
+// One key in the list: its facts, and its actions. Rename and change role in
+// place (a role change asked first, as it changes what the key may do);
+// regenerate and delete are asked by the page.
+import { useState, type FormEvent } from 'react';
+import { API_KEY_ROLES, type ApiKey } from '../../api/apiKeys';
+import { useChangeApiKey } from '../../api/apiKeyHooks';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { formatDateTime } from '../../lib/format';
+import type { KeyRole } from './NewKey';
+
+export type KeyAction = 'regenerate' | 'delete';
+
+/** How the page names a key: its name, else its display form. */
+export const keyLabel = (key: ApiKey) => key.api_key_name ?? key.api_key_display;
+
+interface Edit {
+  name: string | null;
+  role: KeyRole;
+}
+
+interface KeyRowProps {
+  apiKey: ApiKey;
+  onAsk: (kind: KeyAction, key: ApiKey) => void;
+  /** The words of a change made here (the page's result message). */
+  onSaid: (words: string) => void;
+}
+
+export function KeyRow({ apiKey, onAsk, onSaid }: KeyRowProps) {
+  const change = useChangeApiKey();
+  const [editing, setEditing] = useState(false);
+  const [roleAsked, setRoleAsked] = useState<Edit | null>(null);
+  const label = keyLabel(apiKey);
+
+  const save = async (edit: Edit) => {
+    setRoleAsked(null);
+    onSaid('');
+    const saved = await change.mutateAsync({ id: apiKey.api_key_id, ...edit });
+    setEditing(false);
+    onSaid(`Key ${keyLabel(saved)} saved (${saved.api_key_role}).`);
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const edit = {
+      name: String(form.get('name') ?? '').trim() || null,
+      role: String(form.get('role')) as KeyRole,
+    };
+    if (edit.role !== apiKey.api_key_role) setRoleAsked(edit);
+    else void save(edit).catch(() => {});
+  };
+
+  return (
+    <tr>
+      <th scope="row">
+        {editing ? (
+          <form aria-label={`Edit ${label}`} onSubmit={submit}>
+            <label>
+              Name <input name="name" defaultValue={apiKey.api_key_name ?? ''} maxLength={200} />
+            </label>{' '}
+            <label>
+              Role{' '}
+              <select name="role" defaultValue={apiKey.api_key_role}>
+                {API_KEY_ROLES.map((role) => (
+                  <option key={role}>{role}</option>
+                ))}
+              </select>
+            </label>{' '}
+            <button type="submit" disabled={change.isPending}>
+              Save
+            </button>{' '}
+            <button type="button" className="secondary" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+            {change.isError ? <ErrorNotice error={change.error} /> : null}
+          </form>
+        ) : (
+          <>
+            {label} <span className="hint">{apiKey.api_key_display}</span>
+          </>
+        )}
+      </th>
+      <td>{apiKey.api_key_role}</td>
+      <td>{apiKey.owner?.email ?? apiKey.user_email}</td>
+      <td>{apiKey.last_used_at ? formatDateTime(apiKey.last_used_at) : 'Never'}</td>
+      <td>{apiKey.expires_at ? formatDateTime(apiKey.expires_at) : 'Never'}</td>
+      <td>
+        <button
+          type="button"
+          className="secondary"
+          aria-label={`Edit ${label}`}
+          onClick={() => setEditing(true)}
+        >
+          Edit
+        </button>{' '}
+        <button
+          type="button"
+          className="secondary"
+          aria-label={`Regenerate ${label}`}
+          onClick={() => onAsk('regenerate', apiKey)}
+        >
+          Regenerate
+        </button>{' '}
+        <button
+          type="button"
+          className="danger"
+          aria-label={`Delete ${label}`}
+          onClick={() => onAsk('delete', apiKey)}
+        >
+          Delete
+        </button>
+        {roleAsked ? (
+          <ConfirmDialog
+            title={`Make ${label} ${roleAsked.role}?`}
+            confirmLabel={`Make it ${roleAsked.role}`}
+            onConfirm={() => void save(roleAsked).catch(() => {})}
+            onCancel={() => setRoleAsked(null)}
+          >
+            <p>
+              Its role changes from {apiKey.api_key_role} to {roleAsked.role}: whoever uses it may
+              do what a {roleAsked.role} user may, from the next request on.
+            </p>
+          </ConfirmDialog>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
