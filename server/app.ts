@@ -43,6 +43,7 @@ import type { RouteContext } from './routes/context';
 import type { PublicAddress } from './http/sessionCookie';
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './repos/sessions';
 import type { OidcSettings } from './oidc/settings';
+import { oidcRoutes } from './oidc/routes';
 import { openApiRoutes } from './routes/openapi';
 
 export interface AppOptions {
@@ -195,22 +196,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ detail: 'Internal Server Error' });
   });
 
+  const authFailures = failureLimit ? new AuthFailures(failureLimit) : null;
+  const loginFailures = new LoginFailureLog(store.db);
+  const context: RouteContext = {
+    db: store.db,
+    guard: createGuard(store, { sessions, address }, authFailures, loginFailures),
+    write: createWriter(store, sessions),
+    secrets: store.secrets,
+    reads: new JsonCache(store),
+    outage,
+    sessions,
+    address,
+    authFailures,
+    loginFailures,
+  };
   await app.register(
     async (api) => {
-      const authFailures = failureLimit ? new AuthFailures(failureLimit) : null;
-      const loginFailures = new LoginFailureLog(store.db);
-      const context: RouteContext = {
-        db: store.db,
-        guard: createGuard(store, { sessions, address }, authFailures, loginFailures),
-        write: createWriter(store, sessions),
-        secrets: store.secrets,
-        reads: new JsonCache(store),
-        outage,
-        sessions,
-        address,
-        authFailures,
-        loginFailures,
-      };
       sessionRoutes(api, context, { oidcName: oidc?.name });
       connectorRoutes(api, context);
       credentialRoutes(api, context);
@@ -225,6 +226,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
+  // Single sign-on's two addresses are the browser's, not the API's (README, "Single sign-on").
+  if (oidc) oidcRoutes(app, context, oidc);
 
   keepAuditRetention(app, store, options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS);
 

@@ -14,7 +14,76 @@ describe('configuration from the environment', () => {
       adminEmail: 'admin@sourcedesk.local',
       adminApiKey: undefined,
       auditRetentionDays: 365,
+      publicUrl: undefined,
+      sessions: { idleMs: 8 * 3_600_000, lifetimeMs: 7 * 24 * 3_600_000 },
+      oidc: undefined,
     });
+  });
+
+  test('sessions: idle minutes and lifetime hours, whole and positive', () => {
+    const config = loadConfig({
+      SOURCEDESK_SESSION_IDLE_MINUTES: '30',
+      SOURCEDESK_SESSION_LIFETIME_HOURS: '12',
+    });
+    expect(config.sessions).toEqual({ idleMs: 30 * 60_000, lifetimeMs: 12 * 3_600_000 });
+    for (const bad of ['0', '-5', '1.5', 'soon']) {
+      expect(() => loadConfig({ SOURCEDESK_SESSION_IDLE_MINUTES: bad })).toThrow(
+        /SOURCEDESK_SESSION_IDLE_MINUTES: must be a whole number of minutes/,
+      );
+    }
+  });
+
+  test('SOURCEDESK_PUBLIC_URL is an http or https address', () => {
+    expect(loadConfig({ SOURCEDESK_PUBLIC_URL: 'https://sd.example.com' }).publicUrl).toBe(
+      'https://sd.example.com',
+    );
+    for (const bad of ['sd.example.com', 'ftp://sd.example.com']) {
+      expect(() => loadConfig({ SOURCEDESK_PUBLIC_URL: bad })).toThrow(/SOURCEDESK_PUBLIC_URL/);
+    }
+  });
+
+  test('single sign-on: issuer, client id and secret together; domains, name and role map read', () => {
+    const oidc = loadConfig({
+      SOURCEDESK_OIDC_ISSUER: 'https://id.example.com',
+      SOURCEDESK_OIDC_CLIENT_ID: 'sd',
+      SOURCEDESK_OIDC_CLIENT_SECRET: 's3cret',
+      SOURCEDESK_OIDC_ALLOWED_DOMAINS: 'example.com, @Example.org',
+      SOURCEDESK_OIDC_ROLE_CLAIM: 'groups',
+      SOURCEDESK_OIDC_ROLE_MAP: '{"sd-admins": "admin"}',
+    }).oidc;
+    expect(oidc).toEqual({
+      issuer: 'https://id.example.com',
+      clientId: 'sd',
+      clientSecret: 's3cret',
+      name: 'id.example.com',
+      allowedDomains: ['example.com', 'example.org'],
+      roleClaim: { claim: 'groups', roles: { 'sd-admins': 'admin' } },
+    });
+    expect(() => loadConfig({ SOURCEDESK_OIDC_ISSUER: 'https://id.example.com' })).toThrow(
+      /SOURCEDESK_OIDC_CLIENT_ID: is needed/,
+    );
+    const base = {
+      SOURCEDESK_OIDC_CLIENT_ID: 'sd',
+      SOURCEDESK_OIDC_CLIENT_SECRET: 's3cret',
+    };
+    // http only for a provider on this machine.
+    expect(() => loadConfig({ ...base, SOURCEDESK_OIDC_ISSUER: 'http://id.example.com' })).toThrow(
+      /SOURCEDESK_OIDC_ISSUER: must be an https URL/,
+    );
+    expect(
+      loadConfig({ ...base, SOURCEDESK_OIDC_ISSUER: 'http://127.0.0.1:9000' }).oidc?.issuer,
+    ).toBe('http://127.0.0.1:9000');
+    expect(() =>
+      loadConfig({
+        ...base,
+        SOURCEDESK_OIDC_ISSUER: 'https://id.example.com',
+        SOURCEDESK_OIDC_ROLE_CLAIM: 'groups',
+        SOURCEDESK_OIDC_ROLE_MAP: '{"sd-admins": "owner"}',
+      }),
+    ).toThrow(/SOURCEDESK_OIDC_ROLE_MAP: must be a JSON object/);
+    expect(() => loadConfig({ SOURCEDESK_OIDC_ALLOWED_DOMAINS: 'example.com' })).toThrow(
+      /SOURCEDESK_OIDC_ALLOWED_DOMAINS: needs SOURCEDESK_OIDC_ISSUER/,
+    );
   });
 
   test('activity records are kept SOURCEDESK_AUDIT_RETENTION_DAYS days; 0 keeps them for ever', () => {

@@ -1,6 +1,8 @@
 // Configuration from the environment, checked at start with a clear message.
 import { z } from 'zod';
 import { parseSourceApiHosts, type SourceApiHosts } from './connectionTest/hosts';
+import { readOidcSettings, type OidcSettings } from './oidc/settings';
+import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './repos/sessions';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const onOff = z
@@ -45,6 +47,24 @@ const envSchema = z.object({
     .regex(/^\d{1,6}$/, 'must be a whole number of days (0 keeps activity records for ever)')
     .transform(Number)
     .default(365),
+  // Where browsers reach the server (behind a proxy or TLS): Secure cookies, single sign-on's return address.
+  SOURCEDESK_PUBLIC_URL: z
+    .string()
+    .refine(
+      (text) => URL.canParse(text) && /^https?:$/.test(new URL(text).protocol),
+      'must be the http or https address browsers open, e.g. https://sourcedesk.example.com',
+    )
+    .optional(),
+  SOURCEDESK_SESSION_IDLE_MINUTES: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, 'must be a whole number of minutes, 1 or more')
+    .transform(Number)
+    .default(DEFAULT_SESSION_SETTINGS.idleMs / 60_000),
+  SOURCEDESK_SESSION_LIFETIME_HOURS: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, 'must be a whole number of hours, 1 or more')
+    .transform(Number)
+    .default(DEFAULT_SESSION_SETTINGS.lifetimeMs / 3_600_000),
   ADMIN_API_KEY: z
     .string()
     .min(32, 'must be at least 32 characters (use a long random value)')
@@ -71,6 +91,11 @@ export interface ServerConfig {
   sourceApiHosts: SourceApiHosts | undefined;
   /** Days an activity record is kept; 0 for ever. */
   auditRetentionDays: number;
+  /** The address browsers open; undefined: each request's own Host. */
+  publicUrl: string | undefined;
+  sessions: SessionSettings;
+  /** Single sign-on; undefined when not configured. */
+  oidc: OidcSettings | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -89,10 +114,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const result = envSchema.safeParse(present);
   const empty = Object.keys(NEVER_EMPTY).filter((name) => env[name] === '');
-  if (!result.success || empty.length > 0) {
+  const oidc = readOidcSettings(present);
+  if (!result.success || empty.length > 0 || oidc.problems.length > 0) {
     const lines = [
       ...empty.map((name) => `  ${name}: ${NEVER_EMPTY[name]}`),
       ...(result.error?.issues ?? []).map((issue) => `  ${issue.path.join('.')}: ${issue.message}`),
+      ...oidc.problems.map(({ variable, message }) => `  ${variable}: ${message}`),
     ];
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -111,5 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     databaseUrl: e.SOURCEDESK_DATABASE_URL,
     sourceApiHosts: e.SOURCEDESK_SOURCE_API_HOSTS,
     auditRetentionDays: e.SOURCEDESK_AUDIT_RETENTION_DAYS,
+    publicUrl: e.SOURCEDESK_PUBLIC_URL,
+    sessions: {
+      idleMs: e.SOURCEDESK_SESSION_IDLE_MINUTES * 60_000,
+      lifetimeMs: e.SOURCEDESK_SESSION_LIFETIME_HOURS * 3_600_000,
+    },
+    oidc: oidc.settings,
   };
 }

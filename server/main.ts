@@ -22,6 +22,9 @@ async function main() {
     logger: { level: config.logLevel, redact: logRedaction },
     connectionTest: { hosts: config.sourceApiHosts },
     auditRetentionDays: config.auditRetentionDays,
+    sessions: config.sessions,
+    publicUrl: config.publicUrl,
+    oidc: config.oidc,
   });
   // Installed before the banner is printed: whoever reads the banner may signal
   // at once, and a signal without a handler would kill the process uncleanly.

@@ -16,10 +16,8 @@ import { clearedSessionCookies, ownOrigin, sessionCookies } from '../http/sessio
 import { validate } from '../http/validation';
 import { findUserByKeyHash, hashApiKey, type KeyUser } from '../repos/apiKeys';
 import { endSession, findUserBySessionHash, openSession } from '../repos/sessions';
+import { OIDC_PATH } from '../oidc/settings';
 import type { RouteContext } from './context';
-
-/** Where single sign-on begins, when it is configured (server/oidc). */
-export const OIDC_LOGIN_PATH = '/auth/oidc/login';
 
 export interface SessionRouteOptions {
   /** The provider's name for "Sign in with …"; undefined: no single sign-on. */
@@ -77,7 +75,7 @@ export function sessionRoutes(
 
   app.get('/auth/methods', { onRequest }, async (): Promise<SignInMethods> => ({
     api_key: true,
-    oidc: options.oidcName ? { name: options.oidcName, login_url: OIDC_LOGIN_PATH } : null,
+    oidc: options.oidcName ? { name: options.oidcName, login_url: `${OIDC_PATH}/login` } : null,
   }));
 
   // A key, once, for a session: the panel then holds no key at all.
