@@ -10,7 +10,7 @@ import {
   useRegenerateApiKey,
 } from '../../api/apiKeyHooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { ErrorNotice, QueryErrorNotice } from '../../components/ErrorNotice';
 import { formatDateTime } from '../../lib/format';
 
 type Role = (typeof API_KEY_ROLES)[number];
@@ -176,7 +176,7 @@ export function ApiKeysPage() {
       <NewKeyForm onMade={setSecret} />
       {failure ? <ErrorNotice error={failure} /> : null}
       {keys.isPending ? <p role="status">Loading keys…</p> : null}
-      {keys.isError ? <ErrorNotice error={keys.error} /> : null}
+      {keys.isError ? <QueryErrorNotice error={keys.error} /> : null}
       {keys.data ? (
         <table>
           <caption>Live keys</caption>

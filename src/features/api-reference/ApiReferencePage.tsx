@@ -2,7 +2,7 @@
 // endpoint with who may call it, what it takes, and what it can answer.
 import { useApiDocument } from '../../api/apiReference';
 import type { ApiDocument } from '../../api/contract';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { getApiBase } from '../../api/client';
 import './apiReference.css';
 
@@ -72,7 +72,7 @@ export function ApiReferencePage() {
         </p>
       )}
       {document.isError && (
-        <ErrorNotice error={document.error} onRetry={() => void document.refetch()} />
+        <QueryErrorNotice error={document.error} onRetry={() => void document.refetch()} />
       )}
       {document.data &&
         Object.entries(document.data.paths).flatMap(([path, item]) =>

@@ -10,7 +10,7 @@ import { EMPTY_CREDENTIAL_ID } from '../../api/contractRules';
 import { useCredentials } from '../../api/credentials';
 import { CredentialForm } from '../../components/CredentialForm';
 import { ActionMessage } from '../../components/ActionMessage';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { RecentChanges } from '../../components/RecentChanges';
 import { SearchField } from '../../components/SearchField';
 import { credentialLabel, maskedEntries } from '../../lib/credentials';
@@ -65,7 +65,7 @@ export function CredentialsPage() {
         </section>
       )}
       {credentials.isPending && <p className="loading">Loading credentials…</p>}
-      {credentials.isError && <ErrorNotice error={credentials.error} />}
+      {credentials.isError && <QueryErrorNotice error={credentials.error} />}
       {credentials.isSuccess && (
         <div className="credential-search">
           <SearchField

@@ -6,7 +6,7 @@ import { useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AcceptedUser, UserRole } from '../../api/contract';
 import { useUserDirectory } from '../../api/users';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { QueryErrorNotice } from '../../components/ErrorNotice';
 
 const PAGE_SIZE = 10;
 
@@ -80,11 +80,14 @@ export function UserDirectory({
           ))}
         </select>
       </div>
-      {users.isError && <ErrorNotice error={users.error} />}
+      {users.isError && <QueryErrorNotice error={users.error} />}
       <p role="status" className="hint">
         {users.isPending
           ? 'Loading users…'
-          : `${total} ${status === 'all' ? '' : `${STATUSES[status].label.toLowerCase()} `}${total === 1 ? 'user' : 'users'}${q ? ` match “${q}”` : ''}`}
+          : users.isLoadingError
+            ? // Nothing was read: "0 users" would not be true.
+              ''
+            : `${total} ${status === 'all' ? '' : `${STATUSES[status].label.toLowerCase()} `}${total === 1 ? 'user' : 'users'}${q ? ` match “${q}”` : ''}`}
       </p>
       <ul className="user-list">
         {(users.data?.items ?? []).map((user) => (
