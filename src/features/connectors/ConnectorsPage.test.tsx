@@ -34,7 +34,8 @@ async function rowNames() {
   const rows = within(await table())
     .getAllByRole('row')
     .slice(1);
-  return rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+  // The first cell holds the selection box; the name is the second.
+  return rows.map((row) => within(row).getAllByRole('cell')[1]!.textContent);
 }
 const ALL_LISTED = FLEET_LISTED;
 
@@ -47,6 +48,7 @@ test('lists the finished connectors in human units and counts the unfinished one
 
   const headers = within(await table()).getAllByRole('columnheader');
   expect(headers.map((header) => header.textContent?.replace(/[▲▼↕]/, ''))).toEqual([
+    '', // the first column holds the selection boxes (as every list does), named by their labels
     'Name',
     'Source',
     'Input type',
@@ -55,8 +57,13 @@ test('lists the finished connectors in human units and counts the unfinished one
     'Credentials',
     'Created',
     'Updated',
-    '', // the last column holds the selection boxes, named by their labels
   ]);
+  const firstCell = within(screen.getByRole('row', { name: /^Engineering Jira/ })).getAllByRole(
+    'cell',
+  )[0]!;
+  expect(
+    within(firstCell).getByRole('checkbox', { name: 'Select Engineering Jira' }),
+  ).toBeInTheDocument();
   const jira = screen.getByRole('row', { name: /^Engineering Jira/ });
   const jiraCredential = `Jira Cloud — engineering bot (#${fleet.credentials.jiraCloud})`;
   for (const text of ['Jira', 'Polled for changes', 'every hour', 'every day', jiraCredential]) {
