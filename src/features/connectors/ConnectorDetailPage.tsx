@@ -80,7 +80,8 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
       id: connector.id,
       change: { status: paused ? 'ACTIVE' : 'PAUSED' },
     });
-    setSaid(paused ? `“${connector.name}” is running again.` : `“${connector.name}” is paused.`);
+    // One word for the state, as the list and its filter say it: Running.
+    setSaid(paused ? `“${connector.name}” is running.` : `“${connector.name}” is paused.`);
   };
   const erase = async () => {
     setDeleting(false);
@@ -130,7 +131,8 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
         />
       )}
       <Settings connector={connector} />
-      <ConnectorCredentials connector={connector} />
+      {/* A credential's action has words of its own: the page's last ones would be stale. */}
+      <ConnectorCredentials connector={connector} onAction={() => setSaid('')} />
       <RecentChanges
         resourceType="connector"
         resourceId={String(connector.id)}

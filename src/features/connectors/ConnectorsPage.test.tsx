@@ -337,7 +337,7 @@ test('bulk: pause offers the running ones of the choice, resume the paused ones'
   const dialog = screen.getByRole('dialog', { name: 'Resume 1 connector?' });
   expect(dialog).toHaveTextContent('Platform Jira.');
   await user.click(within(dialog).getByRole('button', { name: 'Resume 1' }));
-  expect(await screen.findByText('1 of 1 running again.')).toBeInTheDocument();
+  expect(await screen.findByText('1 of 1 running.')).toBeInTheDocument();
   await vi.waitFor(async () =>
     expect(within(await table()).queryByText('Paused')).not.toBeInTheDocument(),
   );
