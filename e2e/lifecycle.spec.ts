@@ -36,7 +36,7 @@ test('onboard a Jira source from an empty install, then retire it', async ({
   const card = page
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: 'Jira Cloud bot' }) });
-  await expect(card).toContainText('jira_api_token: ATAT...7731');
+  await expect(card).toContainText('API token or personal access token: ATAT...7731');
   await expect(page.locator('body')).not.toContainText(secret);
 
   // The wizard: a connector, with a second credential made inline and chosen.

@@ -83,7 +83,7 @@ export function ConnectorCredentials({
               <span className="hint">
                 {sourceLabel(credential.source)} · #{credential.id}
               </span>
-              <div className="hint">{maskedEntries(credential.credential_json).join(' · ')}</div>
+              <div className="hint">{maskedEntries(credential).join(' · ')}</div>
               <button type="button" className="secondary" onClick={() => setDetaching(credential)}>
                 Detach {credentialLabel(credential)}
               </button>

@@ -39,7 +39,9 @@ test('shows the settings in human units and the credential masked', async () => 
   // Enum values in words (src/lib/enumWords.ts), not `poll` or `PUBLIC`.
   expect(screen.getByText('Polled for changes')).toBeInTheDocument();
   expect(screen.getByText('Public')).toBeInTheDocument();
-  expect(screen.getByText('jira_api_token: a-se...0000')).toBeInTheDocument();
+  // The value under the form's label, not its key (jira_api_token).
+  expect(screen.getByText('API token or personal access token: a-se...0000')).toBeInTheDocument();
+  expect(screen.queryByText(/jira_api_token/)).not.toBeInTheDocument();
   expect(document.body.textContent).not.toContain('a-secret-token-0000');
 });
 

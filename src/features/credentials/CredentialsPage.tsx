@@ -108,8 +108,8 @@ function CredentialCard(props: {
       <p className="hint">
         {sourceLabel(credential.source)} · #{credential.id}
       </p>
-      {maskedEntries(credential.credential_json).length > 0 && (
-        <p className="credential-values">{maskedEntries(credential.credential_json).join(' · ')}</p>
+      {maskedEntries(credential).length > 0 && (
+        <p className="credential-values">{maskedEntries(credential).join(' · ')}</p>
       )}
       <p>
         {usedBy.length === 0 ? 'Used by no connector.' : 'Used by: '}
