@@ -5,7 +5,8 @@ import { VersionBanner } from '../features/versions/VersionBanner';
 import { paths } from '../lib/paths';
 import { session } from '../lib/session';
 import { useSession } from '../lib/useSession';
-import { PAGE_ROLES, roleWords, useAccess } from './access';
+import { roleWords } from '../lib/enumWords';
+import { PAGE_ROLES, useAccess } from './access';
 import { PageErrorBoundary } from './pageErrors';
 import { ServerReach } from './ServerReach';
 

@@ -11,6 +11,7 @@ import {
   type UserRole,
 } from '../api/contractAnswers';
 import { useCurrentUser } from '../api/users';
+import { roleWords } from '../lib/enumWords';
 import { paths } from '../lib/paths';
 
 /** Who may open each page: the routes (their handles) and the navigation both read it. */
@@ -74,8 +75,6 @@ export function PageGate({
   return user && !may(roles) ? <RoleNotice user={user} roles={roles} /> : children;
 }
 
-/** `global_curator` → "global curator". */
-export const roleWords = (role: string) => role.replaceAll('_', ' ');
 const listWords = (roles: readonly string[]) => {
   const words = roles.map(roleWords);
   return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { AcceptedUser, UserRole } from '../../api/contract';
 import { useUserDirectory } from '../../api/users';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
+import { roleWords } from '../../lib/enumWords';
 
 const PAGE_SIZE = 10;
 
@@ -101,7 +102,7 @@ export function UserDirectory({
               <span className="user-badges">
                 {!user.is_active && <span className="role-badge status-off">deactivated</span>}{' '}
                 <span className={user.role === 'admin' ? 'role-badge role-admin' : 'role-badge'}>
-                  {user.role}
+                  {roleWords(user.role)}
                 </span>
               </span>
               <span className="visually-hidden">, change the role</span>
