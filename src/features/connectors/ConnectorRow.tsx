@@ -18,14 +18,14 @@ interface ConnectorRowProps {
 export function ConnectorRow(props: ConnectorRowProps) {
   const { connector, index, credentialNames, paused, highlight, selected, onSelect, rowRef } =
     props;
-  const nameId = `connector-${connector.id}-name`;
+  const cellId = (key: string) => `connector-${connector.id}-${key}`;
   return (
-    // Named by its connector's name, not by "Select …" of the box that leads it.
+    // Named by its cells from the connector's name on, not by the "Select …" box that leads it.
     <tr
       ref={rowRef}
       data-index={index}
       aria-rowindex={index + 2}
-      aria-labelledby={nameId}
+      aria-labelledby={COLUMNS.map((column) => cellId(column.key)).join(' ')}
       className={highlight ? 'highlight' : undefined}
     >
       <td className="select-cell">
@@ -41,7 +41,7 @@ export function ConnectorRow(props: ConnectorRowProps) {
         // data-label names the value in the narrow layout, where the header row is not above it.
         <td
           key={column.key}
-          id={column.key === 'name' ? nameId : undefined}
+          id={cellId(column.key)}
           data-label={column.label}
           className={`cell-${column.key}${column.narrow ? '' : ' wide-only'}`}
         >
