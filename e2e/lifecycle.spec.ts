@@ -36,7 +36,7 @@ test('onboard a Jira source from an empty install, then retire it', async ({
   const card = page
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: 'Jira Cloud bot' }) });
-  await expect(card).toContainText('jira_api_token: ATAT...7731');
+  await expect(card).toContainText('API token or personal access token: ATAT...7731');
   await expect(page.locator('body')).not.toContainText(secret);
 
   // The wizard: a connector, with a second credential made inline and chosen.
@@ -127,12 +127,12 @@ test('the users directory: search, pick a user, change the role; admins stand ou
   await noAxeViolations(page);
   await page.getByRole('button', { name: /^bob@acme\.example basic/ }).click();
   await expect(page.getByLabel("User's e-mail")).toHaveValue('bob@acme.example');
-  await page.getByRole('radio', { name: 'global_curator' }).check();
+  await page.getByRole('radio', { name: 'global curator' }).check();
   await page.getByRole('button', { name: 'Set role' }).click();
   await expect(
-    page.getByText('Saved: bob@acme.example has the role global_curator.'),
+    page.getByText('Saved: bob@acme.example has the role global curator.'),
   ).toBeVisible();
   await expect(
-    page.getByRole('button', { name: /^bob@acme\.example global_curator/ }),
+    page.getByRole('button', { name: /^bob@acme\.example global curator/ }),
   ).toBeVisible();
 });

@@ -31,7 +31,7 @@ const ERROR_WORDS: Record<number, string> = {
   404: 'No such object (or path).',
   413: 'The body is over 1 MiB.',
   415: 'A body that is not application/json.',
-  422: 'The request is not valid: every problem, with where it is (D3).',
+  422: 'The request is not valid: `detail` lists every problem, each with where it is (`loc`).',
   429: 'Too many wrong keys from this address (or, for a connection test, too many tests by this user); try again after Retry-After seconds.',
   503: 'The database cannot be reached just now; try again after Retry-After seconds.',
 };

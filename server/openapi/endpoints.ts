@@ -127,7 +127,7 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: 'get',
     path: '/manage/admin/connector',
-    summary: 'List connectors (D5), optionally those using one credential.',
+    summary: 'List the connectors (oldest first), optionally only those using one credential.',
     parameters: [
       {
         name: 'credential',
@@ -142,14 +142,14 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: 'get',
     path: '/manage/admin/connector-status',
-    summary: 'Whether each listed connector (D5) runs or is paused, by id.',
+    summary: 'Whether each listed connector is running or paused, by id.',
     answer: connectorStatusListSchema,
     errors: [],
   },
   {
     method: 'post',
     path: '/manage/admin/connector',
-    summary: 'Create a connector (D4); attach a credential next.',
+    summary: 'Create a connector; attach a credential to it next, or it is not indexed.',
     body: connectorCreateRequestSchema,
     answer: connectorCreateResponseSchema,
     errors: [400, 415, 422],
@@ -182,7 +182,8 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: 'put',
     path: '/manage/admin/connector/{connector_id}/credential/{credential_id}',
-    summary: 'Attach a credential to a connector (D7: idempotent).',
+    summary:
+      'Attach a credential to a connector. Attaching it again changes nothing (`success` is then false).',
     parameters: [connectorId, credentialId],
     answer: attachResponseSchema,
     errors: [400, 404, 422],
@@ -207,7 +208,7 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: 'get',
     path: '/manage/admin/credential',
-    summary: 'List credentials, their secrets masked (D6).',
+    summary: 'List the credentials, their secret values masked.',
     answer: credentialListSchema,
     errors: [],
   },
@@ -243,7 +244,7 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: 'patch',
     path: '/manage/set-user-role',
-    summary: "Change a user's role (D8's rules, in order).",
+    summary: "Change a user's role. Answers `null` when done.",
     body: setUserRoleRequestSchema,
     answer: z.null(), // D8: the body is `null`
     errors: [400, 404, 415, 422],
@@ -412,14 +413,14 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: 'get',
     path: '/versions',
-    summary: 'The latest stable, dev and migration version tags (D9).',
+    summary: 'The latest stable, dev and migration version tags.',
     answer: versionSetSchema,
     errors: [],
   },
   {
     method: 'get',
     path: '/version',
-    summary: "The running server's version tag (D1).",
+    summary: "The running server's version tag.",
     answer: backendVersionSchema,
     errors: [],
   },

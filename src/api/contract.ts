@@ -91,16 +91,32 @@ const accessTypeSchema = z.pipe(
 const refreshFreqSchema = z.nullable(z.int().check(z.gte(REFRESH_FREQ_MIN)));
 const pruneFreqSchema = z.nullable(z.int().check(z.gte(PRUNE_FREQ_MIN)));
 
+// Field descriptions (z.describe) are what the API reference page and
+// /api/openapi.json say of each field: words for an API user.
+const FIELD = {
+  connectorName: "The connector's name, 1 to 200 characters (surrounding spaces are trimmed).",
+  source: 'Where the documents come from, such as `jira` or `slack`.',
+  inputType: 'How the source is read: `poll` for changes, `load_state` whole each time, and so on.',
+  accessType: 'Who may find its documents: `PUBLIC`, `PRIVATE` or `SYNC` (any letter case).',
+  config: "The source's own settings, such as `jira_base_url` and `project_key` for Jira.",
+  refreshFreq: 'Seconds between two reads of the source (60 or more); `null` for never.',
+  pruneFreq: 'Seconds between two removals of deleted documents (300 or more); `null` for never.',
+  indexingStart: 'Index documents from this ISO-8601 date-time on; `null` for all of them.',
+  groups: 'Ids of the user groups it is shared with (kept, not used here).',
+} as const;
+
 export const connectorCreateRequestSchema = z.object({
-  name: connectorNameSchema,
-  source: documentSourceSchema,
-  input_type: inputTypeSchema,
-  access_type: z._default(accessTypeSchema, 'PUBLIC'),
-  connector_specific_config: connectorConfigSchema,
-  refresh_freq: z.optional(refreshFreqSchema),
-  prune_freq: z.optional(pruneFreqSchema),
-  indexing_start: z.optional(z.nullable(indexingStartSchema)),
-  groups: z.optional(z.nullable(boundedList(z.int()))),
+  name: connectorNameSchema.check(z.describe(FIELD.connectorName)),
+  source: documentSourceSchema.check(z.describe(FIELD.source)),
+  input_type: inputTypeSchema.check(z.describe(FIELD.inputType)),
+  access_type: z._default(accessTypeSchema, 'PUBLIC').check(z.describe(FIELD.accessType)),
+  connector_specific_config: connectorConfigSchema.check(z.describe(FIELD.config)),
+  refresh_freq: z.optional(refreshFreqSchema).check(z.describe(FIELD.refreshFreq)),
+  prune_freq: z.optional(pruneFreqSchema).check(z.describe(FIELD.pruneFreq)),
+  indexing_start: z
+    .optional(z.nullable(indexingStartSchema))
+    .check(z.describe(FIELD.indexingStart)),
+  groups: z.optional(z.nullable(boundedList(z.int()))).check(z.describe(FIELD.groups)),
 });
 export type ConnectorCreateRequest = z.input<typeof connectorCreateRequestSchema>;
 export type ConnectorCreate = z.output<typeof connectorCreateRequestSchema>;
@@ -120,14 +136,20 @@ const fixedField = (what: string) =>
 
 /** A change to a connector: any of these, checked by the same rules as at creation (D4). */
 export const connectorPatchRequestSchema = z.object({
-  name: z.optional(connectorNameSchema),
-  connector_specific_config: z.optional(connectorConfigSchema),
-  refresh_freq: z.optional(refreshFreqSchema),
-  prune_freq: z.optional(pruneFreqSchema),
-  access_type: z.optional(accessTypeSchema),
-  status: z.optional(connectorStatusSchema),
-  source: fixedField('source'),
-  input_type: fixedField('input type'),
+  name: z.optional(connectorNameSchema).check(z.describe(FIELD.connectorName)),
+  connector_specific_config: z
+    .optional(connectorConfigSchema)
+    .check(z.describe(`${FIELD.config} Replaces them all.`)),
+  refresh_freq: z.optional(refreshFreqSchema).check(z.describe(FIELD.refreshFreq)),
+  prune_freq: z.optional(pruneFreqSchema).check(z.describe(FIELD.pruneFreq)),
+  access_type: z.optional(accessTypeSchema).check(z.describe(FIELD.accessType)),
+  status: z
+    .optional(connectorStatusSchema)
+    .check(z.describe('`PAUSED` to pause the connector, `ACTIVE` to run it again.')),
+  source: fixedField('source').check(z.describe('Cannot be changed: sending it is refused.')),
+  input_type: fixedField('input type').check(
+    z.describe('Cannot be changed: sending it is refused.'),
+  ),
 });
 export type ConnectorPatchRequest = z.input<typeof connectorPatchRequestSchema>;
 export type ConnectorPatch = z.output<typeof connectorPatchRequestSchema>;
@@ -145,21 +167,31 @@ export const credentialValuesSchema = z.record(
 );
 
 /** The creation body, Onyx's CredentialBase; its values are checked by source (sources/catalogue). */
+const CREDENTIAL_VALUES =
+  'The secret values the source needs, such as `jira_user_email` and `jira_api_token` for Jira. Stored encrypted and never shown again.';
 export const credentialCreateRequestSchema = z.object({
-  name: z.optional(z.nullable(connectorNameSchema)),
-  source: documentSourceSchema,
-  credential_json: credentialValuesSchema,
-  admin_public: z.boolean(),
-  curator_public: z._default(z.boolean(), false),
-  groups: z._default(boundedList(z.int()), []),
+  name: z
+    .optional(z.nullable(connectorNameSchema))
+    .check(z.describe('A name to know the credential by.')),
+  source: documentSourceSchema.check(z.describe('The source it is for, such as `jira`.')),
+  credential_json: credentialValuesSchema.check(z.describe(CREDENTIAL_VALUES)),
+  admin_public: z.boolean().check(z.describe('Whether every admin may use it.')),
+  curator_public: z
+    ._default(z.boolean(), false)
+    .check(z.describe('Whether every curator may use it.')),
+  groups: z
+    ._default(boundedList(z.int()), [])
+    .check(z.describe('Ids of the user groups it is shared with (kept, not used here).')),
 });
 export type CredentialCreateRequest = z.input<typeof credentialCreateRequestSchema>;
 export type CredentialCreate = z.output<typeof credentialCreateRequestSchema>;
 
 /** A rename, or new values (replacing all of them; checked against the credential's source). */
 export const credentialPatchRequestSchema = z.object({
-  name: z.optional(z.nullable(connectorNameSchema)),
-  credential_json: z.optional(credentialValuesSchema),
+  name: z.optional(z.nullable(connectorNameSchema)).check(z.describe('A new name.')),
+  credential_json: z
+    .optional(credentialValuesSchema)
+    .check(z.describe(`New values, replacing all of them. ${CREDENTIAL_VALUES}`)),
 });
 export type CredentialPatchRequest = z.input<typeof credentialPatchRequestSchema>;
 
@@ -172,11 +204,20 @@ export const LAST_ADMIN_REFUSAL =
 
 /** D8: the field the interface leaves unnamed is `new_role`. */
 export const setUserRoleRequestSchema = z.object({
-  user_email: z.string(),
-  new_role: userRoleSchema,
-  explicit_override: z._default(z.boolean(), false),
+  user_email: z.string().check(z.describe('The e-mail address of the user to change.')),
+  new_role: userRoleSchema.check(z.describe('The role to give them.')),
+  explicit_override: z
+    ._default(z.boolean(), false)
+    .check(
+      z.describe(
+        'Make a change the role rules refuse (such as setting `curator` directly); never a demotion of yourself.',
+      ),
+    ),
 });
 export type SetUserRoleRequest = z.input<typeof setUserRoleRequestSchema>;
+
+/** A body's JSON Schema, read field by field by the API reference (api-reference/schemaFields.ts). */
+const mediaSchema = z.object({ schema: z.optional(z.record(z.string(), z.unknown())) });
 
 /** GET /openapi.json: the parts of the OpenAPI description the panel's API reference shows. */
 const apiOperationSchema = z.object({
@@ -192,8 +233,14 @@ const apiOperationSchema = z.object({
       }),
     ),
   ),
-  requestBody: z.optional(z.object({})),
-  responses: z.record(z.string(), z.object({ description: z.string() })),
+  requestBody: z.optional(z.object({ content: z.optional(z.record(z.string(), mediaSchema)) })),
+  responses: z.record(
+    z.string(),
+    z.object({
+      description: z.string(),
+      content: z.optional(z.record(z.string(), mediaSchema)),
+    }),
+  ),
 });
 export const apiDocumentSchema = z.object({
   openapi: z.string(),

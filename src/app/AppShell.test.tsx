@@ -2,9 +2,10 @@
 // The shell follows the signed-in key's role: navigation a role may not use is
 // not offered, and a page it may not open says so at once (D2's roles).
 import { screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/support/harness';
-import { connectTo, renderApp } from '../test/render';
+import { prefetchConnectorsPage } from '../features/connectors/connectorsPrefetch';
+import { connectTo, createTestQueryClient, renderApp } from '../test/render';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -62,4 +63,63 @@ test('an admin is offered every page', async () => {
     'API keys',
     'API reference',
   ]);
+});
+
+/** Every answer the panel gets, as "<status> <path>", while `during` runs. */
+async function answersDuring(during: () => Promise<void>) {
+  const answers: string[] = [];
+  const realFetch = globalThis.fetch.bind(globalThis);
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const response = await realFetch(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    answers.push(`${response.status} ${url.pathname}`);
+    return response;
+  });
+  try {
+    await during();
+  } finally {
+    spy.mockRestore();
+  }
+  return answers;
+}
+
+test('a basic user opening "/" lands on a page they can use, and nothing they may not open is asked for', async () => {
+  connectTo(server, await server.keyFor('basic', 'bo.basic@shell.test'));
+  const answers = await answersDuring(async () => {
+    // As the entry does (main.tsx): the list's requests leave before the page's code.
+    const queryClient = createTestQueryClient();
+    prefetchConnectorsPage(queryClient, { pathname: '/', search: '' });
+    const { router } = renderApp('/', queryClient);
+    expect(
+      await screen.findByRole('heading', { name: 'API reference', level: 1 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/api-reference');
+    expect(screen.queryByText('Your role cannot open this page')).not.toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'GET /manage/admin/connector', level: 2 });
+  });
+  expect(answers).toContain('200 /api/me');
+  expect(answers.filter((answer) => answer.startsWith('403'))).toEqual([]);
+});
+
+test('a basic user opening a page of another role is told so without a refused request', async () => {
+  connectTo(server, await server.keyFor('basic', 'bi.basic@shell.test'));
+  const answers = await answersDuring(async () => {
+    renderApp('/credentials');
+    expect(
+      await screen.findByRole('heading', { name: 'Your role cannot open this page', level: 1 }),
+    ).toBeInTheDocument();
+  });
+  expect(answers.filter((answer) => answer.startsWith('403'))).toEqual([]);
+});
+
+test('a basic user who signs in with no page to return to lands on a page they can use', async () => {
+  const key = await server.keyFor('basic', 'bu.basic@shell.test');
+  connectTo(server, null);
+  const { user, router } = renderApp('/sign-in');
+  await user.type(await screen.findByLabelText('API key'), key);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  expect(
+    await screen.findByRole('heading', { name: 'API reference', level: 1 }),
+  ).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/api-reference');
 });

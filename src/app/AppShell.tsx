@@ -8,6 +8,7 @@ import { session } from '../lib/session';
 import { useSession } from '../lib/useSession';
 import { PAGE_ROLES, useAccess } from './access';
 import { PageErrorBoundary } from './pageErrors';
+import { ServerReach } from './ServerReach';
 
 const NAVIGATION = [
   { to: paths.connectors.getHref(), label: 'Connectors', end: true, roles: PAGE_ROLES.connectors },
@@ -95,6 +96,8 @@ export function AppShell() {
       </header>
       <VersionBanner />
       <main id="main" tabIndex={-1}>
+        {/* Each page starts without the last one's "answers again". */}
+        <ServerReach key={location.pathname} />
         <PageErrorBoundary>
           <Outlet />
         </PageErrorBoundary>

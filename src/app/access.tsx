@@ -12,7 +12,7 @@ import {
 } from '../api/contractAnswers';
 import { useCurrentUser } from '../api/users';
 import { roleWords } from '../lib/enumWords';
-import type { paths } from '../lib/paths';
+import { paths } from '../lib/paths';
 
 /** Who may open each page: the routes (their handles) and the navigation both read it. */
 export const PAGE_ROLES = {
@@ -28,12 +28,31 @@ export const PAGE_ROLES = {
   apiReference: USER_ROLES,
 } satisfies Partial<Record<keyof typeof paths, readonly UserRole[]>>;
 
-/** The current user, once known; unknown (loading, or an older server) allows everything. */
+/** Where "/" leads: the first of these the role may open (every role may read the API reference). */
+const LANDING_PAGES = [
+  'connectors',
+  'credentials',
+  'users',
+  'activity',
+  'apiKeys',
+  'apiReference',
+] as const satisfies readonly (keyof typeof PAGE_ROLES)[];
+
+/**
+ * The current user, once known; unknown (an older server, or no answer) allows
+ * everything. `deciding` while the role is still being asked: a page waits for
+ * it, so a role never sends the requests of a page it may not open (each a 403).
+ */
 export function useAccess() {
-  const { data: user } = useCurrentUser();
+  const current = useCurrentUser();
+  const user = current.data;
   const may = (roles: readonly UserRole[] | undefined) =>
     !user || !roles || roles.includes(user.role);
-  return { user, may };
+  const landing = () => {
+    const page = LANDING_PAGES.find((name) => may(PAGE_ROLES[name])) ?? 'apiReference';
+    return paths[page].getHref();
+  };
+  return { user, may, deciding: current.isPending, landing };
 }
 
 /** A page of the shell, or in its place what the signed-in role may not open. */
@@ -44,8 +63,15 @@ export function PageGate({
   page: keyof typeof PAGE_ROLES;
   children: ReactNode;
 }) {
-  const { user, may } = useAccess();
+  const { user, may, deciding } = useAccess();
   const roles = PAGE_ROLES[page];
+  if (deciding) {
+    return (
+      <p role="status" className="loading">
+        Loading page…
+      </p>
+    );
+  }
   return user && !may(roles) ? <RoleNotice user={user} roles={roles} /> : children;
 }
 

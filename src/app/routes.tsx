@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { SignInPage } from '../features/auth/SignInPage';
 import { paths } from '../lib/paths';
-import { PageGate, type PAGE_ROLES } from './access';
+import { PageGate, useAccess, type PAGE_ROLES } from './access';
 import { AppShell, Loading } from './AppShell';
 import { ErrorBoundary } from './ErrorBoundary';
 import { RouteError } from './pageErrors';
@@ -16,6 +16,13 @@ function NotFound() {
       </p>
     </section>
   );
+}
+
+/** "/": the first page the signed-in role may use (a basic user's is the API reference). */
+function Landing() {
+  const { deciding, landing } = useAccess();
+  if (deciding) return <PageLoading />;
+  return <Navigate to={landing()} replace />;
 }
 
 /** Shown while the first page's code loads. */
@@ -73,7 +80,7 @@ export const ROUTES: RouteObject[] = [
   {
     element: <AppShell />,
     children: [
-      { index: true, element: <Navigate to={paths.connectors.getHref()} replace /> },
+      { index: true, element: <Landing /> },
       shellPage('connectors', ConnectorsPage),
       shellPage('connector', ConnectorDetailPage),
       shellPage('credentials', CredentialsPage),

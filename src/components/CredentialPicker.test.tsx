@@ -154,8 +154,8 @@ test('lists every credential with its source, id and masked values, never a secr
   ]);
   const gitlab = screen.getByRole('option', { name: /GitLab group token/ });
   expect(gitlab).toHaveTextContent('GitLab · #');
-  expect(gitlab).toHaveTextContent('gitlab_access_token: glpa...COzK');
-  expect(gitlab).toHaveTextContent('gitlab_url: http...mple');
+  expect(gitlab).toHaveTextContent('Access token: glpa...COzK');
+  expect(gitlab).toHaveTextContent('GitLab address: http...mple');
   expect(screen.getByRole('option', { name: /Jira Data Center/ })).toHaveTextContent(
     'authentication_method: personal_access_token',
   );

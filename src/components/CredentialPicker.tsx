@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo } from 'react';
 import type { DocumentSource } from '../api/contract';
 import { useCredentials } from '../api/credentials';
 import { credentialChoices, matchingChoices, pickerStatus, type Choice } from './credentialChoices';
-import { ErrorNotice } from './ErrorNotice';
+import { QueryErrorNotice } from './ErrorNotice';
 import { Field } from './Field';
 import { useCombobox } from './useCombobox';
 import './CredentialPicker.css';
@@ -136,7 +136,10 @@ export function CredentialPicker(props: CredentialPickerProps) {
             {status}
           </p>
           {credentials.isError && (
-            <ErrorNotice error={credentials.error} onRetry={() => void credentials.refetch()} />
+            <QueryErrorNotice
+              error={credentials.error}
+              onRetry={() => void credentials.refetch()}
+            />
           )}
         </>
       )}

@@ -129,7 +129,7 @@ test('a chosen user’s recent changes show a role change made here, at once', a
   const section = await screen.findByRole('region', { name: 'Recent changes' });
   expect(await within(section).findByText('No changes recorded yet.')).toBeInTheDocument();
 
-  await user.click(screen.getByRole('radio', { name: 'global_curator' }));
+  await user.click(screen.getByRole('radio', { name: 'global curator' }));
   await user.click(screen.getByRole('button', { name: 'Set role' }));
   const list = await within(section).findByRole('list', {
     name: 'Recent changes to lee.basic@example.com',

@@ -10,7 +10,7 @@ import { USER_ADMIN_ROLES } from '../api/contract';
 import { useCurrentUser } from '../api/users';
 import { paths } from '../lib/paths';
 import { ActivityRecord } from './ActivityRecord';
-import { ErrorNotice } from './ErrorNotice';
+import { QueryErrorNotice } from './ErrorNotice';
 
 interface RecentChangesProps {
   resourceType: AuditResourceType;
@@ -36,7 +36,7 @@ export function RecentChanges(props: RecentChangesProps) {
   const body = (
     <>
       {recent.isPending && open ? <p role="status">Loading the recent changes…</p> : null}
-      {recent.isError ? <ErrorNotice error={recent.error} /> : null}
+      {recent.isError ? <QueryErrorNotice error={recent.error} /> : null}
       {recent.data && recent.data.items.length === 0 ? <p>No changes recorded yet.</p> : null}
       {recent.data && recent.data.items.length > 0 ? (
         <ol aria-label={`Recent changes to ${name}`} className="activity">

@@ -12,7 +12,7 @@ describe('credentialChoices', () => {
   it('offers only what fits the source (D7), with the masked values laid out', () => {
     const choices = credentialChoices(credentials, { source: 'jira' });
     expect(choices.map((c) => c.id)).toEqual([7]);
-    expect(choices[0]?.secrets).toEqual(['jira_api_token: abcd...wxyz']);
+    expect(choices[0]?.secrets).toEqual(['API token or personal access token: abcd...wxyz']);
     expect(credentialChoices(credentials, { source: 'web' }).map((c) => c.id)).toEqual([0]);
   });
   it('puts "All credentials" first when asked', () => {

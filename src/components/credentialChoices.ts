@@ -38,7 +38,7 @@ export function credentialChoices(
         id: credential.id,
         label,
         detail,
-        secrets: maskedEntries(credential.credential_json),
+        secrets: maskedEntries(credential),
         haystack: `${label} ${detail} ${credential.id}`.toLowerCase(),
       };
     });

@@ -2,6 +2,7 @@
 // already masked (D6) — the panel never sees a secret, so it only lays them out.
 import type { Credential, DocumentSource } from '../api/contract';
 import { credentialFitsSource, EMPTY_CREDENTIAL_ID } from '../api/contractRules';
+import { panelOf } from '../sources/catalogue';
 
 const EMPTY_CREDENTIAL_LABEL = 'Built-in empty credential (no secret)';
 
@@ -10,17 +11,37 @@ export function credentialLabel(credential: Pick<Credential, 'id' | 'name'>): st
   return credential.name?.trim() || `Credential ${credential.id}`;
 }
 
-/** `key: masked value` for every leaf of credential_json, nested keys joined by dots. */
-export function maskedEntries(json: Record<string, unknown> | undefined, prefix = ''): string[] {
+/**
+ * `Label: masked value` for every value of a credential, under the label its
+ * source's form gives the key ("API token or personal access token", not
+ * `jira_api_token`); a key the form does not name (nested keys joined by dots)
+ * shows as it is. Yes/no switches read "yes" or "no".
+ */
+export function maskedEntries(
+  credential: Pick<Credential, 'source' | 'credential_json'> | undefined,
+): string[] {
+  const words = credential ? (panelOf(credential.source)?.credential ?? {}) : {};
   const entries: string[] = [];
-  for (const [key, value] of Object.entries(json ?? {})) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      entries.push(...maskedEntries(value as Record<string, unknown>, path));
-    } else {
-      entries.push(`${path}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  const walk = (json: Record<string, unknown>, prefix: string) => {
+    for (const [key, value] of Object.entries(json)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        walk(value as Record<string, unknown>, path);
+        continue;
+      }
+      const label = (!prefix && words[key]?.label) || path;
+      const shown =
+        typeof value === 'string'
+          ? value
+          : typeof value === 'boolean'
+            ? value
+              ? 'yes'
+              : 'no'
+            : JSON.stringify(value);
+      entries.push(`${label}: ${shown}`);
     }
-  }
+  };
+  walk(credential?.credential_json ?? {}, '');
   return entries;
 }
 

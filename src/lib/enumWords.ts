@@ -1,7 +1,7 @@
 // The contract's enum values in words, one table per enum: what a page shows
 // instead of `poll` or `PUBLIC`. A value not in a table (from a newer server)
 // is shown as it is.
-import type { ConnectorStatus, InputType } from '../api/contract';
+import type { ConnectorStatus, InputType, UserRole } from '../api/contract';
 
 const INPUT_TYPE_WORDS: Record<InputType, string> = {
   load_state: 'Loaded whole each time',
@@ -21,9 +21,18 @@ const STATUS_WORDS: Record<ConnectorStatus, string> = {
   PAUSED: 'Paused',
 };
 
+/** As a sentence says them: "whose role is global curator". */
+const ROLE_WORDS: Record<UserRole, string> = {
+  limited: 'limited',
+  basic: 'basic',
+  admin: 'admin',
+  curator: 'curator',
+  global_curator: 'global curator',
+  slack_user: 'Slack user',
+  ext_perm_user: 'external-permission user',
+};
+
+export const roleWords = (value: string) => ROLE_WORDS[value as UserRole] ?? value;
 export const inputTypeWords = (value: string) => INPUT_TYPE_WORDS[value as InputType] ?? value;
 export const accessTypeWords = (value: string) => ACCESS_TYPE_WORDS[value.toUpperCase()] ?? value;
 export const statusWords = (value: string) => STATUS_WORDS[value as ConnectorStatus] ?? value;
-
-/** `global_curator` → "global curator". */
-export const roleWords = (role: string) => role.replaceAll('_', ' ');

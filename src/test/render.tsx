@@ -18,7 +18,7 @@ import { AppRoutes } from '../app/routes';
 import { session } from '../lib/session';
 import type { TestServer } from '../../test/support/harness';
 
-function createTestQueryClient() {
+export function createTestQueryClient() {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { downloadAuditExport, useAuditPage, type AuditFilters } from '../../api/auditHooks';
 import { AUDIT_RESOURCE_TYPES } from '../../api/audit';
 import { ActivityRecord } from '../../components/ActivityRecord';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { ErrorNotice, QueryErrorNotice } from '../../components/ErrorNotice';
 import { ACTION_LABELS } from '../../lib/activityWords';
 import { fromDateTimeInput, toDateTimeInput } from '../../lib/format';
 
@@ -124,7 +124,7 @@ export function ActivityPage() {
       </form>
       {exportError ? <ErrorNotice error={exportError} /> : null}
       {page.isPending ? <p role="status">Loading activity…</p> : null}
-      {page.isError ? <ErrorNotice error={page.error} /> : null}
+      {page.isError ? <QueryErrorNotice error={page.error} /> : null}
       {page.data && page.data.items.length === 0 ? <p>No activity matches.</p> : null}
       {page.data && page.data.items.length > 0 ? (
         <ol aria-label="Activity" className="activity">

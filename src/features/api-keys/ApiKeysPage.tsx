@@ -6,7 +6,7 @@ import type { ApiKey } from '../../api/apiKeys';
 import { useApiKeys, useDeleteApiKey, useRegenerateApiKey } from '../../api/apiKeyHooks';
 import { ActionMessage } from '../../components/ActionMessage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { describeError } from '../../lib/describeError';
 import { KeyRow, keyLabel, type KeyAction } from './KeyRow';
 import { NewKeyForm, SecretOnce } from './NewKey';
@@ -58,7 +58,7 @@ export function ApiKeysPage() {
       {secret ? <SecretOnce secret={secret} onDone={() => setSecret(null)} /> : null}
       <NewKeyForm onStart={() => setSaid('')} onMade={made} />
       {keys.isPending ? <p role="status">Loading keys…</p> : null}
-      {keys.isError ? <ErrorNotice error={keys.error} /> : null}
+      {keys.isError ? <QueryErrorNotice error={keys.error} /> : null}
       {keys.data ? (
         <table>
           <caption>Live keys</caption>

@@ -12,6 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** Each body row of a field table, as its cells' words. */
+const rowTexts = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''));
+
 test('every endpoint, with its roles, parameters and answers; reachable from the navigation', async () => {
   connectTo(server, await server.keyFor('curator'));
   const { user } = renderApp('/connectors');
@@ -20,7 +27,7 @@ test('every endpoint, with its roles, parameters and answers; reachable from the
   expect(await screen.findByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
 
   const list = await screen.findByRole('region', { name: 'GET /manage/admin/connector' });
-  expect(within(list).getByText(/List connectors/)).toBeInTheDocument();
+  expect(within(list).getByText(/List the connectors/)).toBeInTheDocument();
   expect(within(list).getByText('Roles: admin, curator, global_curator.')).toBeInTheDocument();
   expect(within(list).getByRole('listitem')).toHaveTextContent(
     'credential (query): Only the connectors this credential is attached to.',
@@ -30,7 +37,44 @@ test('every endpoint, with its roles, parameters and answers; reachable from the
   }
   const role = screen.getByRole('region', { name: 'PATCH /manage/set-user-role' });
   expect(within(role).getByText('Roles: admin.')).toBeInTheDocument();
-  expect(within(role).getByText('Takes a JSON body.')).toBeInTheDocument();
+  // The body's fields, read from the document: name, type, required, what it is.
+  const body = within(role).getByRole('table', { name: 'Body of PATCH /manage/set-user-role' });
+  expect(rowTexts(body)).toEqual([
+    ['user_email', 'string', 'yes', 'The e-mail address of the user to change.'],
+    [
+      'new_role',
+      expect.stringMatching(/^one of: limited, basic, admin/),
+      'yes',
+      'The role to give them.',
+    ],
+    [
+      'explicit_override',
+      'boolean',
+      'no',
+      expect.stringMatching(/^Make a change the role rules refuse/),
+    ],
+  ]);
+  // A backticked word in the document is code on the page, never a literal backtick.
+  const override = within(body).getByRole('row', { name: /explicit_override/ });
+  expect(within(override).getByText('curator', { selector: 'code' })).toBeInTheDocument();
+  expect(within(role).getByText('null', { selector: 'code' })).toBeInTheDocument();
+  // The answer's fields too: a list's are those of each item.
+  const answer = within(list).getByRole('table', { name: 'Answer of GET /manage/admin/connector' });
+  expect(within(list).getByText('A list; each item has these fields:')).toBeInTheDocument();
+  const names = rowTexts(answer).map(([name]) => name);
+  expect(names).toEqual(expect.arrayContaining(['id', 'name', 'source', 'credential_ids']));
+  const create = screen.getByRole('region', { name: 'POST /manage/admin/connector' });
+  const createBody = within(create).getByRole('table', { name: /^Body of/ });
+  expect(rowTexts(createBody).find(([name]) => name === 'refresh_freq')).toEqual([
+    'refresh_freq',
+    'integer or null',
+    'no',
+    expect.stringMatching(/^Seconds between two reads/),
+  ]);
+  // Words for an API user: no internal decision codes, no Markdown.
+  const page = screen.getByRole('region', { name: 'API reference' });
+  expect(page.textContent).not.toMatch(/\(D\d+|\bD\d+:/);
+  expect(page.textContent).not.toContain('`');
   const versions = screen.getByRole('region', { name: 'GET /versions' });
   expect(within(versions).getByText('No key needed.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'openapi.json' })).toHaveAttribute(

@@ -1,12 +1,60 @@
 // A readable page of the API, from the server's own OpenAPI description: each
-// endpoint with who may call it, what it takes, and what it can answer.
+// endpoint with who may call it, what it takes (its parameters and the fields of
+// its body), and what it can answer (the fields of a success, each error).
+import type { ReactNode } from 'react';
 import { useApiDocument } from '../../api/apiReference';
 import type { ApiDocument } from '../../api/contract';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { getApiBase } from '../../api/client';
+import { bodyShape, type BodyShape } from './schemaFields';
 import './apiReference.css';
 
 type Operation = ApiDocument['paths'][string][string];
+type Content = NonNullable<Operation['responses'][string]['content']>;
+
+/** `text` with its backticked parts as code, as the document writes them (Markdown's code spans). */
+export function withCode(text: string): ReactNode[] {
+  return text
+    .split(/`([^`]*)`/)
+    .map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : part));
+}
+
+/** The JSON (or NDJSON, one record a line) schema of a body, if it has one. */
+const jsonSchemaOf = (content: Content | undefined) =>
+  content?.['application/json']?.schema ?? content?.['application/x-ndjson']?.schema;
+
+function Fields({ shape, label }: { shape: BodyShape; label: string }) {
+  if (shape.kind === 'other') {
+    return <p>{shape.type === 'null' ? 'The body is null.' : `The body is ${shape.type}.`}</p>;
+  }
+  return (
+    <>
+      {shape.kind === 'list' && <p>A list; each item has these fields:</p>}
+      <table className="api-fields" aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Type</th>
+            <th scope="col">Required</th>
+            <th scope="col">Description</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shape.fields.map((field) => (
+            <tr key={field.name}>
+              <th scope="row">
+                <code>{field.name}</code>
+              </th>
+              <td>{field.type}</td>
+              <td>{field.required ? 'yes' : 'no'}</td>
+              <td>{withCode(field.description)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
 
 function Endpoint({
   method,
@@ -18,15 +66,18 @@ function Endpoint({
   operation: Operation;
 }) {
   const id = `${method}-${path}`.replace(/[^a-z0-9]+/gi, '-');
+  const name = `${method.toUpperCase()} ${path}`;
   const parameters = operation.parameters ?? [];
+  const body = jsonSchemaOf(operation.requestBody?.content);
+  const answer = jsonSchemaOf(operation.responses['200']?.content);
   return (
     <section className="api-endpoint" aria-labelledby={id}>
       <h2 id={id}>
         <span className={`api-method api-method-${method}`}>{method.toUpperCase()}</span>{' '}
         <code>{path}</code>
       </h2>
-      <p>{operation.summary}</p>
-      {operation.description && <p className="hint">{operation.description}</p>}
+      <p>{withCode(operation.summary)}</p>
+      {operation.description && <p className="hint">{withCode(operation.description)}</p>}
       {parameters.length > 0 && (
         <>
           <h3>Parameters</h3>
@@ -34,19 +85,30 @@ function Endpoint({
             {parameters.map((parameter) => (
               <li key={parameter.name}>
                 <code>{parameter.name}</code> ({parameter.in}
-                {parameter.required ? ', required' : ''}): {parameter.description}
+                {parameter.required ? ', required' : ''}): {withCode(parameter.description ?? '')}
               </li>
             ))}
           </ul>
         </>
       )}
-      {operation.requestBody && <p>Takes a JSON body.</p>}
+      {body && (
+        <>
+          <h3>Body (JSON)</h3>
+          <Fields shape={bodyShape(body)} label={`Body of ${name}`} />
+        </>
+      )}
+      {answer && (
+        <>
+          <h3>Answer (200)</h3>
+          <Fields shape={bodyShape(answer)} label={`Answer of ${name}`} />
+        </>
+      )}
       <h3>Answers</h3>
       <dl className="api-answers">
         {Object.entries(operation.responses).map(([status, response]) => (
           <div key={status}>
             <dt>{status}</dt>
-            <dd>{response.description}</dd>
+            <dd>{withCode(response.description)}</dd>
           </div>
         ))}
       </dl>
@@ -72,7 +134,7 @@ export function ApiReferencePage() {
         </p>
       )}
       {document.isError && (
-        <ErrorNotice error={document.error} onRetry={() => void document.refetch()} />
+        <QueryErrorNotice error={document.error} onRetry={() => void document.refetch()} />
       )}
       {document.data &&
         Object.entries(document.data.paths).flatMap(([path, item]) =>

@@ -2,13 +2,13 @@ import { Field } from '../../components/Field';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { paths } from '../../lib/paths';
 import { session } from '../../lib/session';
 import { useSession } from '../../lib/useSession';
 
 /** Only paths inside the panel are followed after sign-in. */
+// Without a page to return to, "/": it leads each role to the first page it may use.
 const safeReturn = (from: string | null) =>
-  from?.startsWith('/') && !from.startsWith('//') ? from : paths.connectors.getHref();
+  from?.startsWith('/') && !from.startsWith('//') ? from : '/';
 
 export function SignInPage() {
   const { apiKey, reason } = useSession();

@@ -9,7 +9,7 @@ const VERBS: Record<BulkAction, { button: string; done: string; confirm: string 
   pause: { button: 'Pause', done: 'paused', confirm: 'They stop being indexed until resumed.' },
   resume: {
     button: 'Resume',
-    done: 'running again',
+    done: 'running',
     confirm: 'They are indexed on their schedules again.',
   },
   delete: {

@@ -16,7 +16,14 @@ import { sourceLabel } from '../../lib/sources';
 
 type Attached = ConnectorDetail['credentials'][number];
 
-export function ConnectorCredentials({ connector }: { connector: ConnectorDetail }) {
+export function ConnectorCredentials({
+  connector,
+  onAction,
+}: {
+  connector: ConnectorDetail;
+  /** A detach or an attach happened: the page clears what it said before. */
+  onAction?: () => void;
+}) {
   const detach = useDetachCredential();
   const attach = useAttachCredential();
   const credentials = useCredentials();
@@ -31,6 +38,7 @@ export function ConnectorCredentials({ connector }: { connector: ConnectorDetail
   /** Say what happened and put the keyboard on the words. */
   const tell = (words: string, next: { current: HTMLElement | null } = message) => {
     setSaid(words);
+    onAction?.();
     // After the render that shows the words (and removes the button that was used),
     // and after a closing dialog has given focus back to its opener.
     requestAnimationFrame(() => next.current?.focus());
@@ -75,7 +83,7 @@ export function ConnectorCredentials({ connector }: { connector: ConnectorDetail
               <span className="hint">
                 {sourceLabel(credential.source)} · #{credential.id}
               </span>
-              <div className="hint">{maskedEntries(credential.credential_json).join(' · ')}</div>
+              <div className="hint">{maskedEntries(credential).join(' · ')}</div>
               <button type="button" className="secondary" onClick={() => setDetaching(credential)}>
                 Detach {credentialLabel(credential)}
               </button>

@@ -39,7 +39,9 @@ test('shows the settings in human units and the credential masked', async () => 
   // Enum values in words (src/lib/enumWords.ts), not `poll` or `PUBLIC`.
   expect(screen.getByText('Polled for changes')).toBeInTheDocument();
   expect(screen.getByText('Public')).toBeInTheDocument();
-  expect(screen.getByText('jira_api_token: a-se...0000')).toBeInTheDocument();
+  // The value under the form's label, not its key (jira_api_token).
+  expect(screen.getByText('API token or personal access token: a-se...0000')).toBeInTheDocument();
+  expect(screen.queryByText(/jira_api_token/)).not.toBeInTheDocument();
   expect(document.body.textContent).not.toContain('a-secret-token-0000');
 });
 
@@ -115,7 +117,8 @@ test('pause and resume; the server agrees', async () => {
       .status,
   ).toBe('PAUSED');
   await user.click(await screen.findByRole('button', { name: 'Resume' }));
-  expect(await screen.findByText('“Docs Jira” is running again.')).toBeInTheDocument();
+  expect(await screen.findByText('“Docs Jira” is running.')).toBeInTheDocument();
+  expect(screen.queryByText(/running again/)).not.toBeInTheDocument();
   expect(
     screen.queryByText('Not indexed until it is resumed.', { exact: false }),
   ).not.toBeInTheDocument();
@@ -171,6 +174,10 @@ test('every field of its source is shown in words and can be edited: the comment
 
 test('Detach asks first, naming connector and credential; then says what happened, with the keyboard on the words', async () => {
   const { user } = await open();
+  // The page's last words (a pause and a resume) go when a detach says its own.
+  await user.click(screen.getByRole('button', { name: 'Pause' }));
+  await user.click(await screen.findByRole('button', { name: 'Resume' }));
+  expect(await screen.findByText('“Docs Jira” is running.')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Detach Jira bot' }));
   const dialog = screen.getByRole('dialog', { name: 'Detach “Jira bot” from “Docs Jira”?' });
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -183,6 +190,7 @@ test('Detach asks first, naming connector and credential; then says what happene
   );
   await vi.waitFor(() => expect(said).toHaveFocus());
   expect(screen.getByText(/“Docs Jira” is not indexed until one is attached/)).toBeInTheDocument();
+  expect(screen.queryByText('“Docs Jira” is running.')).not.toBeInTheDocument();
 });
 
 test('a credential is attached from the page: chosen in the picker, or made in a dialog', async () => {

@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { connectorDetailQuery, useDeleteConnector, useUpdateConnector } from '../../api/connectors';
 import type { ConnectorDetail } from '../../api/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { ErrorNotice, QueryErrorNotice } from '../../components/ErrorNotice';
 import { RecentChanges } from '../../components/RecentChanges';
 import { accessTypeWords, inputTypeWords, statusWords } from '../../lib/enumWords';
 import { formatDateTime } from '../../lib/format';
@@ -32,11 +32,12 @@ export function ConnectorDetailPage() {
       </p>
     );
   }
-  if (detail.isError) {
+  // A refresh that failed keeps the connector on screen (the shell says it may be out of date).
+  if (detail.isLoadingError) {
     return (
       <section className="connector-detail">
         <h1>Connector</h1>
-        <ErrorNotice error={detail.error} />
+        <QueryErrorNotice error={detail.error} />
         <Back />
       </section>
     );
@@ -79,7 +80,8 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
       id: connector.id,
       change: { status: paused ? 'ACTIVE' : 'PAUSED' },
     });
-    setSaid(paused ? `“${connector.name}” is running again.` : `“${connector.name}” is paused.`);
+    // One word for the state, as the list and its filter say it: Running.
+    setSaid(paused ? `“${connector.name}” is running.` : `“${connector.name}” is paused.`);
   };
   const erase = async () => {
     setDeleting(false);
@@ -129,7 +131,8 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
         />
       )}
       <Settings connector={connector} />
-      <ConnectorCredentials connector={connector} />
+      {/* A credential's action has words of its own: the page's last ones would be stale. */}
+      <ConnectorCredentials connector={connector} onAction={() => setSaid('')} />
       <RecentChanges
         resourceType="connector"
         resourceId={String(connector.id)}

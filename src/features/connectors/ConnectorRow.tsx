@@ -9,7 +9,7 @@ interface ConnectorRowProps {
   credentialNames: CredentialNames;
   paused: boolean;
   highlight: boolean;
-  /** Chosen for a bulk action (the last column's box). */
+  /** Chosen for a bulk action (the first column's box, as in every list). */
   selected: boolean;
   onSelect: (ids: number[], chosen: boolean) => void;
   rowRef?: Ref<HTMLTableRowElement>;
@@ -18,23 +18,16 @@ interface ConnectorRowProps {
 export function ConnectorRow(props: ConnectorRowProps) {
   const { connector, index, credentialNames, paused, highlight, selected, onSelect, rowRef } =
     props;
+  const cellId = (key: string) => `connector-${connector.id}-${key}`;
   return (
+    // Named by its cells from the connector's name on, not by the "Select …" box that leads it.
     <tr
       ref={rowRef}
       data-index={index}
       aria-rowindex={index + 2}
+      aria-labelledby={COLUMNS.map((column) => cellId(column.key)).join(' ')}
       className={highlight ? 'highlight' : undefined}
     >
-      {COLUMNS.map((column) => (
-        // data-label names the value in the narrow layout, where the header row is not above it.
-        <td
-          key={column.key}
-          data-label={column.label}
-          className={`cell-${column.key}${column.narrow ? '' : ' wide-only'}`}
-        >
-          {column.cell(connector, credentialNames, paused)}
-        </td>
-      ))}
       <td className="select-cell">
         <input
           type="checkbox"
@@ -44,6 +37,17 @@ export function ConnectorRow(props: ConnectorRowProps) {
           onChange={(event) => onSelect([connector.id], event.target.checked)}
         />
       </td>
+      {COLUMNS.map((column) => (
+        // data-label names the value in the narrow layout, where the header row is not above it.
+        <td
+          key={column.key}
+          id={cellId(column.key)}
+          data-label={column.label}
+          className={`cell-${column.key}${column.narrow ? '' : ' wide-only'}`}
+        >
+          {column.cell(connector, credentialNames, paused)}
+        </td>
+      ))}
     </tr>
   );
 }

@@ -22,7 +22,7 @@ export interface ConnectorTableProps {
   /** A connector to bring into view and mark (the one just created). */
   highlightId?: number;
   caption: string;
-  /** The connectors chosen for a bulk action (the last column's boxes). */
+  /** The connectors chosen for a bulk action (the first column's boxes). */
   selected: ReadonlySet<number>;
   onSelect: (ids: number[], chosen: boolean) => void;
 }
@@ -70,13 +70,16 @@ export function ConnectorTable(props: ConnectorTableProps) {
     <table className="connector-table" aria-rowcount={rows.length + 1}>
       <caption className="visually-hidden">{caption}</caption>
       <colgroup>
+        <col className="select-column" />
         {COLUMNS.map((column) => (
           <col key={column.key} style={column.width ? { width: column.width } : undefined} />
         ))}
-        <col className="select-column" />
       </colgroup>
       <thead>
         <tr aria-rowindex={1}>
+          <th scope="col" className="select-cell">
+            <SelectAll {...props} />
+          </th>
           {COLUMNS.map((column) => {
             const sorted = sort?.column === column.key ? sort.direction : undefined;
             return (
@@ -95,9 +98,6 @@ export function ConnectorTable(props: ConnectorTableProps) {
               </th>
             );
           })}
-          <th scope="col" className="select-cell">
-            <SelectAll {...props} />
-          </th>
         </tr>
       </thead>
       {!long ? (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { paths } from '../../lib/paths';
 import { ConnectorFilters } from './ConnectorFilters';
 import { BulkActions } from './BulkActions';
@@ -54,11 +54,13 @@ export function ConnectorsPage() {
       </section>
     );
   }
+  // Nothing read: no filters, no count and no "No connectors yet" (a server
+  // that did not answer is said by the shell, ServerReach).
   if (listed.isError && !listed.data) {
     return (
       <section className="connectors-page">
         {heading}
-        <ErrorNotice error={listed.error} onRetry={() => void listed.refetch()} />
+        <QueryErrorNotice error={listed.error} onRetry={() => void listed.refetch()} />
       </section>
     );
   }
@@ -89,10 +91,14 @@ export function ConnectorsPage() {
         {view.count}
       </p>
       {status !== undefined && statuses.isError && (
-        <ErrorNotice error={statuses.error} onRetry={() => void statuses.refetch()} />
+        <QueryErrorNotice error={statuses.error} onRetry={() => void statuses.refetch()} />
       )}
       {rows.length === 0 ? (
-        <EmptyState filtered={view.filtered} unfinished={view.unfinished.length} />
+        // An empty list the server could not confirm is not an empty fleet.
+        !listed.isError &&
+        !(status !== undefined && statuses.isError) && (
+          <EmptyState filtered={view.filtered} unfinished={view.unfinished.length} />
+        )
       ) : (
         <ConnectorTable
           rows={rows}

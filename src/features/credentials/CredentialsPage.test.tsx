@@ -35,9 +35,7 @@ async function makeSlackCredential(user: ReturnType<typeof renderApp>['user'], n
 test('makes a credential with the fields its source needs, and shows it masked only', async () => {
   const { user } = renderApp('/credentials');
   await makeSlackCredential(user, 'Workspace bot');
-  expect(
-    within(card('Workspace bot')).getByText('slack_bot_token: xoxb...ghij'),
-  ).toBeInTheDocument();
+  expect(within(card('Workspace bot')).getByText('Bot token: xoxb...ghij')).toBeInTheDocument();
   expect(document.body.textContent).not.toContain('xoxb-1234567890-abcdefghij');
   expect(within(card('Workspace bot')).getByText('Used by no connector.')).toBeInTheDocument();
 });

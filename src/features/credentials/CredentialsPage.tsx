@@ -10,7 +10,7 @@ import { EMPTY_CREDENTIAL_ID } from '../../api/contractRules';
 import { useCredentials } from '../../api/credentials';
 import { CredentialForm } from '../../components/CredentialForm';
 import { ActionMessage } from '../../components/ActionMessage';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { RecentChanges } from '../../components/RecentChanges';
 import { SearchField } from '../../components/SearchField';
 import { credentialLabel, maskedEntries } from '../../lib/credentials';
@@ -65,7 +65,7 @@ export function CredentialsPage() {
         </section>
       )}
       {credentials.isPending && <p className="loading">Loading credentials…</p>}
-      {credentials.isError && <ErrorNotice error={credentials.error} />}
+      {credentials.isError && <QueryErrorNotice error={credentials.error} />}
       {credentials.isSuccess && (
         <div className="credential-search">
           <SearchField
@@ -108,8 +108,8 @@ function CredentialCard(props: {
       <p className="hint">
         {sourceLabel(credential.source)} · #{credential.id}
       </p>
-      {maskedEntries(credential.credential_json).length > 0 && (
-        <p className="credential-values">{maskedEntries(credential.credential_json).join(' · ')}</p>
+      {maskedEntries(credential).length > 0 && (
+        <p className="credential-values">{maskedEntries(credential).join(' · ')}</p>
       )}
       <p>
         {usedBy.length === 0 ? 'Used by no connector.' : 'Used by: '}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useInvitedUsers, useRemoveInvitation } from '../../api/userLifeHooks';
 import { ActionMessage } from '../../components/ActionMessage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { describeError } from '../../lib/describeError';
 
 export function InvitedList() {
@@ -26,13 +26,16 @@ export function InvitedList() {
   return (
     <section aria-labelledby="invited-title">
       <h2 id="invited-title">Invited, not signed in yet</h2>
-      {invited.isError && <ErrorNotice error={invited.error} />}
+      {invited.isError && <QueryErrorNotice error={invited.error} />}
       <p className="hint">
         {invited.isPending
           ? 'Loading invitations…'
-          : list.length === 0
-            ? 'No open invitations.'
-            : `${list.length} open ${list.length === 1 ? 'invitation' : 'invitations'}.`}
+          : invited.isLoadingError
+            ? // Nothing was read: "no open invitations" would not be true.
+              ''
+            : list.length === 0
+              ? 'No open invitations.'
+              : `${list.length} open ${list.length === 1 ? 'invitation' : 'invitations'}.`}
       </p>
       <ul className="user-list" aria-label="Invited addresses">
         {list.map(({ email }) => (

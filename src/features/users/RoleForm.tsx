@@ -7,6 +7,7 @@ import { useSetUserRole } from '../../api/users';
 import { ConfirmAdminDialog } from './ConfirmAdminDialog';
 import { placeServerErrors, roleFormSchema, type RoleFormValues } from './roleFormRules';
 import { RoleOutcome } from './RoleOutcome';
+import { roleWords } from '../../lib/enumWords';
 
 /** `email` and `role`: the user chosen in the directory and their current role, to start from. */
 export function RoleForm({ email = '', role }: { email?: string; role?: UserRole }) {
@@ -79,7 +80,7 @@ export function RoleForm({ email = '', role }: { email?: string; role?: UserRole
                     {...register('new_role', { onChange: startOver })}
                   />
                   <div>
-                    <label htmlFor={`role-${role}`}>{role}</label>
+                    <label htmlFor={`role-${role}`}>{roleWords(role)}</label>
                     <p id={`role-${role}-meaning`} className="hint">
                       {ROLE_MEANINGS[role]}
                     </p>
@@ -102,8 +103,8 @@ export function RoleForm({ email = '', role }: { email?: string; role?: UserRole
             <p id="explicit-override-hint" className="hint">
               Lets you make a change the role rules refuse: changing the role of a user who is
               limited, a Slack user or an external-permission user (they have no web sign-in here),
-              and setting curator, limited, slack_user or ext_perm_user directly. It never lets you
-              demote yourself.
+              and setting curator, limited, Slack user or external-permission user directly. It
+              never lets you demote yourself.
             </p>
           </div>
         </div>

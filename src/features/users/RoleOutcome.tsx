@@ -3,6 +3,7 @@ import { describeError } from '../../lib/describeError';
 import type { SetUserRoleRequest } from '../../api/contract';
 import { SELF_DEMOTION_REFUSAL } from '../../api/contract';
 import { unplacedMessages } from './roleFormRules';
+import { roleWords } from '../../lib/enumWords';
 
 interface RoleOutcomeProps {
   status: 'idle' | 'pending' | 'success' | 'error';
@@ -53,7 +54,7 @@ export function RoleOutcome({ status, sent, error }: RoleOutcomeProps) {
     return (
       <div className="notice notice-success">
         <p>
-          Saved: {sent.user_email} has the role {sent.new_role}.
+          Saved: {sent.user_email} has the role {roleWords(sent.new_role)}.
         </p>
         <p className="hint">If they already had this role, nothing needed to change.</p>
       </div>

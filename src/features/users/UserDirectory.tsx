@@ -6,7 +6,8 @@ import { useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AcceptedUser, UserRole } from '../../api/contract';
 import { useUserDirectory } from '../../api/users';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { QueryErrorNotice } from '../../components/ErrorNotice';
+import { roleWords } from '../../lib/enumWords';
 
 const PAGE_SIZE = 10;
 
@@ -80,11 +81,14 @@ export function UserDirectory({
           ))}
         </select>
       </div>
-      {users.isError && <ErrorNotice error={users.error} />}
+      {users.isError && <QueryErrorNotice error={users.error} />}
       <p role="status" className="hint">
         {users.isPending
           ? 'Loading users…'
-          : `${total} ${status === 'all' ? '' : `${STATUSES[status].label.toLowerCase()} `}${total === 1 ? 'user' : 'users'}${q ? ` match “${q}”` : ''}`}
+          : users.isLoadingError
+            ? // Nothing was read: "0 users" would not be true.
+              ''
+            : `${total} ${status === 'all' ? '' : `${STATUSES[status].label.toLowerCase()} `}${total === 1 ? 'user' : 'users'}${q ? ` match “${q}”` : ''}`}
       </p>
       <ul className="user-list">
         {(users.data?.items ?? []).map((user) => (
@@ -98,7 +102,7 @@ export function UserDirectory({
               <span className="user-badges">
                 {!user.is_active && <span className="role-badge status-off">deactivated</span>}{' '}
                 <span className={user.role === 'admin' ? 'role-badge role-admin' : 'role-badge'}>
-                  {user.role}
+                  {roleWords(user.role)}
                 </span>
               </span>
               <span className="visually-hidden">, change the role</span>

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { createUser, findUserByEmail, setUserRole } from '../../../server/repos/users';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { ROLE_MEANINGS, USER_ROLES, type UserRole } from '../../api/contract';
+import { roleWords } from '../../lib/enumWords';
 import { seedFleet } from '../../test/fleet';
 import { connectTo, renderApp } from '../../test/render';
 
@@ -33,7 +34,7 @@ async function openPage() {
 async function setRole(email: string, role: UserRole, { override = false } = {}) {
   const { user } = await openPage();
   await user.type(screen.getByLabelText("User's e-mail"), email);
-  await user.click(screen.getByRole('radio', { name: role }));
+  await user.click(screen.getByRole('radio', { name: roleWords(role) }));
   if (override) await user.click(screen.getByRole('checkbox', { name: 'Explicit override' }));
   await user.click(screen.getByRole('button', { name: 'Set role' }));
   return user;
@@ -43,13 +44,21 @@ test('offers the seven roles, each with its meaning, and explains explicit overr
   await openPage();
   const group = screen.getByRole('group', { name: 'New role' });
   for (const role of USER_ROLES) {
-    expect(within(group).getByRole('radio', { name: role })).toHaveAccessibleDescription(
+    expect(within(group).getByRole('radio', { name: roleWords(role) })).toHaveAccessibleDescription(
       ROLE_MEANINGS[role],
     );
   }
   expect(screen.getByRole('checkbox', { name: 'Explicit override' })).toHaveAccessibleDescription(
-    /Slack user.*setting curator, limited, slack_user or ext_perm_user directly.*never lets you demote yourself/,
+    /Slack user.*setting curator, limited, Slack user or external-permission user directly.*never lets you demote yourself/,
   );
+  // Roles in words everywhere on the page: the radios, the directory's badges, the header.
+  expect(
+    within(group).getByRole('radio', { name: 'external-permission user' }),
+  ).toBeInTheDocument();
+  expect(
+    await screen.findByRole('button', { name: /sam\.slack@example\.com Slack user/ }),
+  ).toBeInTheDocument();
+  expect(document.body.textContent).not.toMatch(/slack_user|ext_perm_user|global_curator/);
 });
 
 test('says what is missing or wrong before anything is sent', async () => {
@@ -164,7 +173,7 @@ test('an admin demoted while the page is open is told so when they submit (403)'
   const demoted = await findUserByEmail(server.store.db, 'ex.admin@example.com');
   await setUserRole(server.store.db, demoted!.id, 'basic');
   await user.type(screen.getByLabelText("User's e-mail"), 'lee.basic@example.com');
-  await user.click(screen.getByRole('radio', { name: 'global_curator' }));
+  await user.click(screen.getByRole('radio', { name: 'global curator' }));
   await user.click(screen.getByRole('button', { name: 'Set role' }));
   expect(
     await within(result()).findByText(
@@ -229,7 +238,7 @@ test('the directory lists users with their roles; choosing one opens the editor 
   await user.type(within(directory).getByLabelText('Search by e-mail'), 'SAM');
   await within(directory).findByText('1 user match “SAM”');
   await user.click(
-    within(directory).getByRole('button', { name: /sam\.slack@example\.com slack_user/ }),
+    within(directory).getByRole('button', { name: /sam\.slack@example\.com Slack user/ }),
   );
   await waitFor(() =>
     expect(screen.getByLabelText("User's e-mail")).toHaveValue('sam.slack@example.com'),
@@ -286,14 +295,14 @@ test("choosing a user in the directory starts the role radios on that user's cur
   const directory = screen.getByRole('region', { name: 'Users' });
   await within(directory).findByText('3 users');
   await user.click(
-    within(directory).getByRole('button', { name: /sam\.slack@example\.com slack_user/ }),
+    within(directory).getByRole('button', { name: /sam\.slack@example\.com Slack user/ }),
   );
-  await waitFor(() => expect(screen.getByRole('radio', { name: 'slack_user' })).toBeChecked());
+  await waitFor(() => expect(screen.getByRole('radio', { name: 'Slack user' })).toBeChecked());
   await user.click(
     within(directory).getByRole('button', { name: /lee\.basic@example\.com basic/ }),
   );
   await waitFor(() => expect(screen.getByRole('radio', { name: 'basic' })).toBeChecked());
-  expect(screen.getByRole('radio', { name: 'slack_user' })).not.toBeChecked();
+  expect(screen.getByRole('radio', { name: 'Slack user' })).not.toBeChecked();
 });
 
 test('paging: when Next becomes disabled on the last page, the keyboard goes to Previous', async () => {

@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+// Issue 17, item 4: a stopped server must not look like an empty fleet. Every
+// page of the shell says when the server cannot be reached, and when what it
+// shows may be out of date, with "Try again" (ServerReach).
+import { screen } from '@testing-library/react';
+import { afterEach, expect, test, vi } from 'vitest';
+import { insertConnector, insertPair } from '../../server/repos/connectors';
+import { startTestServer, type TestServer } from '../../test/support/harness';
+import { connectTo, renderApp } from '../test/render';
+
+const STALE = 'Sourcedesk could not reach the server; what you see may be out of date.';
+const UNREACHABLE = 'Sourcedesk cannot reach the server, so this page cannot show what it holds.';
+
+// Each test stops its own server; closing one twice is not asked of it.
+let running: TestServer | null = null;
+afterEach(async () => {
+  await running?.close();
+  running = null;
+  vi.restoreAllMocks();
+});
+async function start() {
+  running = await startTestServer();
+  return running;
+}
+async function stop(server: TestServer) {
+  running = null;
+  await server.close();
+}
+
+test('a stopped server after a first load: the rows stay, marked as maybe out of date, with Try again', async () => {
+  const server = await start();
+  const id = await insertConnector(server.store.db, {
+    name: 'Handbook site',
+    source: 'web',
+    input_type: 'load_state',
+    access_type: 'PUBLIC',
+    connector_specific_config: {},
+    refresh_freq: 3600,
+    prune_freq: null,
+    indexing_start: null,
+  });
+  await insertPair(server.store.db, id, 0);
+  connectTo(server);
+  const { user, queryClient } = renderApp('/connectors');
+  expect(await screen.findByRole('row', { name: /^Handbook site/ })).toBeInTheDocument();
+  expect(screen.queryByText(STALE)).not.toBeInTheDocument();
+
+  await stop(server);
+  // What the panel does on its own a while later (a refetch on focus or on an interval).
+  await queryClient.invalidateQueries();
+
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(STALE);
+  expect(alert).toHaveTextContent('The server could not be reached. Check that it is running.');
+  // What was read stays on screen, under the warning.
+  expect(screen.getByRole('row', { name: /^Handbook site/ })).toBeInTheDocument();
+  // Asking again while the server is still down keeps saying so.
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  expect(screen.getByRole('alert')).toHaveTextContent(STALE);
+});
+
+test("a 503 gives the server's own words; Try again clears the warning once it answers", async () => {
+  const server = await start();
+  connectTo(server);
+  const { user, queryClient } = renderApp('/credentials');
+  expect(await screen.findByRole('heading', { name: 'Credentials', level: 1 })).toBeInTheDocument();
+  await screen.findByText(/Built-in empty credential/);
+
+  const realFetch = globalThis.fetch.bind(globalThis);
+  const detail = 'The database cannot be reached just now. Try again in a few seconds.';
+  const fault = vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation(() =>
+      Promise.resolve(new Response(JSON.stringify({ detail }), { status: 503 })),
+    );
+  await queryClient.invalidateQueries();
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(STALE);
+  expect(alert).toHaveTextContent(detail);
+
+  fault.mockImplementation((input, init) => realFetch(input, init));
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  const said = await screen.findByText('The server answers again: the page is up to date.');
+  expect(said).toHaveFocus();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(screen.getByText(/Built-in empty credential/)).toBeInTheDocument();
+});
+
+test('an empty install with the server down never says "No connectors yet"', async () => {
+  const server = await start();
+  connectTo(server);
+  const { queryClient, unmount } = renderApp('/connectors');
+  // Up: the empty install says so.
+  expect(await screen.findByText(/No connectors yet/)).toBeInTheDocument();
+
+  // Down: the empty list it read before is not an empty fleet any more.
+  await stop(server);
+  await queryClient.invalidateQueries();
+  expect(await screen.findByRole('alert')).toHaveTextContent(STALE);
+  expect(screen.queryByText(/No connectors yet/)).not.toBeInTheDocument();
+
+  // Opened afresh with the server down: "cannot reach", and no empty state at all.
+  unmount();
+  renderApp('/connectors');
+  expect(await screen.findByText(UNREACHABLE)).toBeInTheDocument();
+  expect(screen.queryByText(/No connectors yet/)).not.toBeInTheDocument();
+  expect(screen.queryByText(/^0 connectors/)).not.toBeInTheDocument();
+  expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(1);
+});
