@@ -7,7 +7,8 @@ import { prefetchConnectorsPage } from './features/connectors/connectorsPrefetch
 import { takeKeyFromFragment } from './lib/session';
 import './styles.css';
 
-takeKeyFromFragment(window.location, window.history);
+// A sign-in link's key leaves the address bar at once; App exchanges it for a session.
+const linkKey = takeKeyFromFragment(window.location, window.history);
 
 const queryClient = createQueryClient();
 // The first page's requests leave now, while its code is still on its way.
@@ -15,6 +16,6 @@ prefetchConnectorsPage(queryClient, window.location);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App queryClient={queryClient} />
+    <App queryClient={queryClient} linkKey={linkKey} />
   </StrictMode>,
 );

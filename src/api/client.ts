@@ -1,7 +1,6 @@
 // The one fetch client: base URL, bearer header, parsing with the contract, and
 // one ApiError that keeps the status and the 422 detail list.
 import type * as z from 'zod/mini';
-import { session } from '../lib/session';
 import {
   errorDetailSchema,
   httpValidationErrorSchema,
@@ -15,6 +14,18 @@ export const setApiBase = (base: string) => {
 };
 /** Where the API is, for a link to one of its documents. */
 export const getApiBase = () => apiBase;
+
+/**
+ * The panel signs in with the session cookie, which the browser sends by
+ * itself. A panel served from another origin than its API (the component
+ * tests) cannot hold that cookie: it sends a key as any API client does.
+ */
+let bearerKey: string | null = null;
+export const setBearerKey = (key: string | null) => {
+  bearerKey = key;
+};
+const authorization = (): Record<string, string> =>
+  bearerKey ? { Authorization: `Bearer ${bearerKey}` } : {};
 
 export class ApiError extends Error {
   constructor(
@@ -61,9 +72,10 @@ export async function apiRequest<S extends z.ZodMiniType>(
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(name, String(value));
   }
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const apiKey = session.get().apiKey;
-  if (authenticated && apiKey) headers.Authorization = `Bearer ${apiKey}`;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...(authenticated ? authorization() : {}),
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -100,12 +112,11 @@ export async function apiRequest<S extends z.ZodMiniType>(
   return parsed.data;
 }
 
-/** A file the API streams (the activity export): the same key, the body as it comes. */
+/** A file the API streams (the activity export): signed in the same way, the body as it comes. */
 export async function apiDownload(path: string): Promise<Blob> {
-  const headers: Record<string, string> = {};
-  const apiKey = session.get().apiKey;
-  if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
-  const response = await fetch(new URL(`${apiBase}${path}`, window.location.origin), { headers });
+  const response = await fetch(new URL(`${apiBase}${path}`, window.location.origin), {
+    headers: authorization(),
+  });
   if (!response.ok) {
     const text = await response.text();
     let json: unknown = null;

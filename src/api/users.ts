@@ -36,10 +36,10 @@ export const currentUserQuery = () =>
     retry: false,
   });
 
-/** Asked only with a key: before sign-in there is nobody to ask about. */
+/** Asked only when signed in: before sign-in there is nobody to ask about. */
 export const useCurrentUser = () => {
-  const { apiKey } = useSession();
-  return useQuery({ ...currentUserQuery(), enabled: Boolean(apiKey) });
+  const { signedIn } = useSession();
+  return useQuery({ ...currentUserQuery(), enabled: signedIn });
 };
 
 export const userListQuery = (filters: UserFilters) =>

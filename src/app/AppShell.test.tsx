@@ -111,15 +111,3 @@ test('a basic user opening a page of another role is told so without a refused r
   });
   expect(answers.filter((answer) => answer.startsWith('403'))).toEqual([]);
 });
-
-test('a basic user who signs in with no page to return to lands on a page they can use', async () => {
-  const key = await server.keyFor('basic', 'bu.basic@shell.test');
-  connectTo(server, null);
-  const { user, router } = renderApp('/sign-in');
-  await user.type(await screen.findByLabelText('API key'), key);
-  await user.click(screen.getByRole('button', { name: 'Sign in' }));
-  expect(
-    await screen.findByRole('heading', { name: 'API reference', level: 1 }),
-  ).toBeInTheDocument();
-  expect(router.state.location.pathname).toBe('/api-reference');
-});

@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { VersionBanner } from '../features/versions/VersionBanner';
 import { roleWords } from '../lib/enumWords';
 import { paths } from '../lib/paths';
-import { session } from '../lib/session';
+import { useSignOut } from '../api/sessionHooks';
 import { useSession } from '../lib/useSession';
 import { PAGE_ROLES, useAccess } from './access';
 import { PageErrorBoundary } from './pageErrors';
@@ -44,19 +43,15 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
 }
 
 export function AppShell() {
-  const { apiKey } = useSession();
+  const { signedIn } = useSession();
   const location = useLocation();
-  const queryClient = useQueryClient();
+  const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const { user, may } = useAccess();
 
-  if (!apiKey) {
+  if (!signedIn) {
     return <Navigate to={paths.signIn.getHref(location.pathname + location.search)} replace />;
   }
-  const signOut = () => {
-    session.signOutAndForget();
-    queryClient.clear();
-  };
   return (
     <>
       <a className="skip-link" href="#main">
@@ -90,7 +85,12 @@ export function AppShell() {
             {user.email} <span className="hint">({roleWords(user.role)})</span>
           </span>
         )}
-        <button type="button" className="secondary" onClick={signOut}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => signOut.mutate()}
+          disabled={signOut.isPending}
+        >
           Sign out
         </button>
       </header>

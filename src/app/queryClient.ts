@@ -4,7 +4,7 @@ import { ApiError } from '../api/client';
 import { session } from '../lib/session';
 
 export const SESSION_EXPIRED =
-  'The server did not accept your API key (it may have been revoked). Sign in again with a valid key.';
+  'Your session has ended (it timed out, you signed out elsewhere, or your account changed). Sign in again.';
 
 /** 4xx answers will not change by asking again; a lost connection or a 5xx may. */
 const shouldRetry = (failureCount: number, error: unknown) =>
@@ -12,7 +12,7 @@ const shouldRetry = (failureCount: number, error: unknown) =>
 
 export function createQueryClient(): QueryClient {
   const onError = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 401 && session.get().apiKey) {
+    if (error instanceof ApiError && error.status === 401 && session.get().signedIn) {
       session.signOut(SESSION_EXPIRED);
       queryClient.clear();
     }

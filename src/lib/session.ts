@@ -1,34 +1,41 @@
-// The signed-in API key, kept for this browser tab only (sessionStorage, never
-// localStorage), as a tiny external store React can subscribe to.
+// Whether this tab is signed in, as a tiny external store React can subscribe
+// to. The panel holds no key and no session token (README, "Sessions"): the
+// server keeps the session and the browser its HttpOnly cookie, which no script
+// reads. The panel reads only the cookie beside it that says a session was
+// opened, so it can ask for the first page at once.
+import { SIGNED_IN_COOKIE } from '../api/session';
+
 /** Everything the panel keeps for a browser tab is stored under this prefix. */
 export const TAB_STORAGE_PREFIX = 'sourcedesk.';
-const STORAGE_KEY = `${TAB_STORAGE_PREFIX}apiKey`;
 
 interface Session {
-  apiKey: string | null;
+  signedIn: boolean;
   /** Why the last session ended, shown on the sign-in page. */
   reason: string | null;
 }
 
-let state: Session = { apiKey: readStored(), reason: null };
-const listeners = new Set<() => void>();
-
-function readStored(): string | null {
+const hinted = () => {
   try {
-    return sessionStorage.getItem(STORAGE_KEY);
+    return document.cookie.split(';').some((part) => part.trim() === `${SIGNED_IN_COOKIE}=1`);
   } catch {
-    return null;
+    return false;
   }
-}
+};
+
+/** The hint goes when the session does (the server clears it too, on sign-out). */
+const forgetHint = () => {
+  try {
+    document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  } catch {
+    // no document (a test without one): nothing to forget
+  }
+};
+
+let state: Session = { signedIn: hinted(), reason: null };
+const listeners = new Set<() => void>();
 
 function set(next: Session) {
   state = next;
-  try {
-    if (next.apiKey) sessionStorage.setItem(STORAGE_KEY, next.apiKey);
-    else sessionStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // storage refused (private mode): the key lives in memory only
-  }
   listeners.forEach((listener) => listener());
 }
 
@@ -38,13 +45,18 @@ export const session = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  signIn: (apiKey: string) => set({ apiKey: apiKey.trim(), reason: null }),
-  signOut: (reason: string | null = null) => set({ apiKey: null, reason }),
+  /** The server opened a session (its cookie is set). */
+  signedIn: () => set({ signedIn: true, reason: null }),
+  /** The server no longer knows the session (401): sign in again, for `reason`. */
+  signOut(reason: string | null = null) {
+    forgetHint();
+    set({ signedIn: false, reason });
+  },
   /**
    * Signing out on purpose also forgets what the tab kept (a wizard's draft, a
-   * pending attach), so whoever signs in next in this tab starts clean. A key
-   * refused by the server (401) signs out without it: the same person signs in
-   * again and finds their work.
+   * pending attach), so whoever signs in next in this tab starts clean. A
+   * session that ended on its own (401) signs out without it: the same person
+   * signs in again and finds their work.
    */
   signOutAndForget() {
     try {
@@ -54,19 +66,20 @@ export const session = {
     } catch {
       // storage refused: nothing was kept
     }
-    set({ apiKey: null, reason: null });
+    forgetHint();
+    set({ signedIn: false, reason: null });
   },
 };
 
 /**
  * A key handed over in the address fragment (`#key=…`, which browsers do not
- * send to servers) signs in and is removed from the address bar at once.
+ * send to servers) is taken out of the address bar at once and answered, to be
+ * exchanged for a session; it is kept nowhere.
  */
-export function takeKeyFromFragment(location: Location, history: History): void {
+export function takeKeyFromFragment(location: Location, history: History): string | null {
   const params = new URLSearchParams(location.hash.slice(1));
   const key = params.get('key');
-  if (!key) return;
-  session.signIn(key);
+  if (!key) return null;
   params.delete('key');
   const rest = params.toString();
   history.replaceState(
@@ -74,4 +87,5 @@ export function takeKeyFromFragment(location: Location, history: History): void 
     '',
     `${location.pathname}${location.search}${rest ? `#${rest}` : ''}`,
   );
+  return key;
 }

@@ -13,7 +13,7 @@ import {
   type NavigateOptions,
 } from 'react-router-dom';
 import { refreshActivityAfterChanges } from '../api/auditHooks';
-import { setApiBase } from '../api/client';
+import { setApiBase, setBearerKey } from '../api/client';
 import { AppRoutes } from '../app/routes';
 import { session } from '../lib/session';
 import type { TestServer } from '../../test/support/harness';
@@ -27,10 +27,16 @@ export function createTestQueryClient() {
   return queryClient;
 }
 
-/** Points the panel at the server and signs in with `apiKey` (the admin's by default). */
+/**
+ * Points the panel at the server and signs in with `apiKey` (the admin's by
+ * default). The server is on another origin than jsdom's page, so the panel
+ * cannot hold its session cookie: it sends the key, as an API client does (the
+ * cookie itself is the end-to-end tests' to check, in a real browser).
+ */
 export function connectTo(server: TestServer, apiKey: string | null = server.adminKey) {
   setApiBase(server.apiUrl);
-  if (apiKey) session.signIn(apiKey);
+  setBearerKey(apiKey);
+  if (apiKey) session.signedIn();
   else session.signOut();
 }
 

@@ -1,36 +1,57 @@
 import { Field } from '../../components/Field';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { session } from '../../lib/session';
+import { ApiError, getApiBase } from '../../api/client';
+import { useSignIn, useSignInMethods } from '../../api/sessionHooks';
+import { describeError } from '../../lib/describeError';
 import { useSession } from '../../lib/useSession';
 
-/** Only paths inside the panel are followed after sign-in. */
-// Without a page to return to, "/": it leads each role to the first page it may use.
+/** Only paths inside the panel are followed after sign-in; none leads to "/", which leads each role on. */
 const safeReturn = (from: string | null) =>
   from?.startsWith('/') && !from.startsWith('//') ? from : '/';
 
+/** Where single sign-on starts, on the server that serves the API, with the page to come back to. */
+const singleSignOnHref = (loginUrl: string, from: string) => {
+  const api = new URL(getApiBase(), window.location.origin);
+  const url = new URL(loginUrl, api);
+  url.searchParams.set('next', from);
+  return url.href;
+};
+
 export function SignInPage() {
-  const { apiKey, reason } = useSession();
+  const { signedIn, reason } = useSession();
   const [searchParams] = useSearchParams();
-  const queryClient = useQueryClient();
+  const signIn = useSignIn();
+  const methods = useSignInMethods();
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
-  // The one thing to do here is to paste a key: the box has the keyboard on arrival.
+  // The key box has the keyboard on arrival (single sign-on is one link away).
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => box.current?.focus(), []);
+  const from = safeReturn(searchParams.get('from'));
 
-  if (apiKey) return <Navigate to={safeReturn(searchParams.get('from'))} replace />;
+  if (signedIn) return <Navigate to={from} replace />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!key.trim()) {
       setError('Paste your API key: the sign-in link or key from your administrator.');
+      box.current?.focus();
       return;
     }
-    queryClient.clear();
-    session.signIn(key);
+    setError(null);
+    signIn.mutate(key, {
+      onError: (failure) => {
+        setError(
+          failure instanceof ApiError && failure.status === 401
+            ? `The server did not accept this key. ${failure.message.replace(/^Access denied\.\s*/, '')}`.trim()
+            : describeError(failure),
+        );
+        box.current?.focus();
+      },
+    });
   };
+  const oidc = methods.data?.oidc;
 
   return (
     <main className="sign-in" id="main">
@@ -40,16 +61,24 @@ export function SignInPage() {
           {reason}
         </p>
       )}
+      {oidc && (
+        <p>
+          <a className="button" href={singleSignOnHref(oidc.login_url, from)}>
+            Sign in with {oidc.name}
+          </a>
+        </p>
+      )}
+      <h2>Use an API key</h2>
       <p>
-        Sourcedesk signs you in with an API key. Your administrator gives you one, often as a link
-        that opens the panel already signed in. The administrator who installed Sourcedesk finds the
-        first key where the server was started, and can issue more from there.
+        Your administrator gives you a key, often as a link that opens the panel already signed in.
+        The administrator who installed Sourcedesk finds the first key where the server was started,
+        and can issue more from there.
       </p>
       <form onSubmit={submit} noValidate>
         <Field
           id="api-key"
           label="API key"
-          hint="The key is kept for this browser tab only and is sent to the server as a bearer token."
+          hint="The key is exchanged for a session once: the panel keeps no key, and Sign out ends the session."
           error={error}
           className="field"
         >
@@ -66,7 +95,9 @@ export function SignInPage() {
             />
           )}
         </Field>
-        <button type="submit">Sign in</button>
+        <button type="submit" disabled={signIn.isPending}>
+          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+        </button>
       </form>
     </main>
   );

@@ -19,7 +19,7 @@ export function prefetchConnectorsPage(
 ): void {
   // Signed out, the shell sends the person to sign in: nothing to ask for yet.
   const toList = pathname === paths.connectors.path || pathname === '/';
-  if (!toList || !session.get().apiKey) return;
+  if (!toList || !session.get().signedIn) return;
   const { credential } = paths.connectors.parse(new URLSearchParams(search));
   // Without a filter both are one query: the client asks once. A failure shows
   // through the page's own queries (which retry on mount), not here.
