@@ -350,3 +350,31 @@ describe('D2 /versions, /version and /health for every role', () => {
     expect((await api(server, 'GET', '/health', { key: keys[role] })).status).toBe(200);
   });
 });
+
+describe("D2 and sessions: every role signs in to the panel, and its session has the key's powers", () => {
+  it.each(ALL_ROLES)('%s: 204 and a cookie that acts with the role; sign-out 204', async (role) => {
+    const methods = await api(server, 'GET', '/auth/methods', { key: keys[role] });
+    expect(methods.status).toBe(200);
+    const signIn = await api(server, 'POST', '/auth/session', {
+      key: null,
+      body: { api_key: keys[role] },
+    });
+    expect(signIn.status).toBe(204);
+    const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
+    const withCookie = (path: string) =>
+      api(server, 'GET', path, { key: null, headers: { cookie } });
+    expect((await withCookie('/me')).json).toMatchObject({ role });
+    const connectors = await withCookie('/manage/admin/connector');
+    if (CURATOR_OR_ADMIN.includes(role)) expect(connectors.status).toBe(200);
+    else expect(connectors.json).toEqual(NOT_CURATOR);
+    const users = await withCookie('/manage/users/accepted');
+    if (role === 'admin') expect(users.status).toBe(200);
+    else expect(users.json).toEqual(NOT_ADMIN);
+    const out = await api(server, 'DELETE', '/auth/session', {
+      key: null,
+      headers: { cookie, origin: server.origin },
+    });
+    expect(out.status).toBe(204);
+    expect((await withCookie('/me')).status).toBe(401);
+  });
+});

@@ -18,6 +18,7 @@ import { createRequests } from './createRequests';
 import { FUZZ_RUNS, sendAndCheck, tally, type Fixture, type FuzzRequest } from './fuzzRequest';
 import { connectorPatchRequests, credentialCreateRequests } from './lifecycleRequests';
 import { setUserRoleRequests } from './roleRequests';
+import { signInRequests } from './signInRequests';
 import { inviteRequests, userByEmailRequests } from './userLifeRequests';
 import {
   attachRequests,
@@ -77,6 +78,7 @@ const ENDPOINTS: [string, number, (fixture: Fixture) => fc.Arbitrary<FuzzRequest
   ['D3 deactivate, activate and delete a user', 0.06, userByEmailRequests],
   ['D3 POST /admin/api-key: a key made with a wrong body', 0.06, apiKeyCreateRequests],
   ['D3 PATCH /admin/api-key/{id}: a wrong body, or an unknown key', 0.06, apiKeyPatchRequests],
+  ['D2/D3 POST /auth/session: no key, a broken body or a key nobody has', 0.06, signInRequests],
 ];
 
 describe('D2/D3/D11 malformed requests: the right 4xx in its documented shape, nothing stored', () => {
