@@ -41,7 +41,12 @@ import { versionRoutes } from './routes/versions';
 import { sessionRoutes } from './routes/session';
 import type { RouteContext } from './routes/context';
 import type { PublicAddress } from './http/sessionCookie';
-import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './repos/sessions';
+import { everyDay } from './daily';
+import {
+  DEFAULT_SESSION_SETTINGS,
+  deleteEndedSessions,
+  type SessionSettings,
+} from './repos/sessions';
 import type { OidcSettings } from './oidc/settings';
 import { oidcRoutes } from './oidc/routes';
 import { openApiRoutes } from './routes/openapi';
@@ -230,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (oidc) oidcRoutes(app, context, oidc);
 
   keepAuditRetention(app, store, options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS);
+  everyDay(app, 'removing ended sessions', () => deleteEndedSessions(store.db, sessions));
 
   const staticDir = options.staticDir ?? null;
   const hasPanel = staticDir !== null && existsSync(join(staticDir, 'index.html'));

@@ -4,6 +4,7 @@
 // same transaction.
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../db/database';
+import { everyDay } from '../daily';
 import { insertAudit, removeAuditBefore } from '../repos/audit';
 
 export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
@@ -37,18 +38,8 @@ export async function removeExpiredAudit(store: Store, days: number, now = new D
   });
 }
 
-/** Once when the server is ready, then every day; the timer never keeps the process alive. */
+/** Once when the server is ready, then every day. */
 export function keepAuditRetention(app: FastifyInstance, store: Store, days: number) {
   if (days === 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  const run = () =>
-    removeExpiredAudit(store, days).catch((error: unknown) =>
-      app.log.error({ err: error }, 'old activity records could not be removed'),
-    );
-  app.addHook('onReady', async () => {
-    void run();
-    timer = setInterval(() => void run(), DAY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  everyDay(app, 'removing old activity records', () => removeExpiredAudit(store, days));
 }

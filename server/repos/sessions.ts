@@ -120,7 +120,7 @@ export async function endSession(db: Db, tokenHash: string): Promise<string | un
   return row?.user_id;
 }
 
-/** Sessions past their end are removed with the activity log's daily pass. */
+/** Sessions past their end or their idle time: removed by the server once a day (app.ts). */
 export async function deleteEndedSessions(db: Db, settings: SessionSettings, now = Date.now()) {
   await db
     .deleteFrom('sessions')

@@ -4,7 +4,7 @@
 // Origin rule that keeps a page of another site from changing anything.
 import { describe, expect, it } from 'vitest';
 import { FOREIGN_ORIGIN_REFUSAL, SESSION_ENDED } from '../../src/api/session';
-import { hashSessionToken } from '../../server/repos/sessions';
+import { deleteEndedSessions, hashSessionToken } from '../../server/repos/sessions';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, jiraRequest, NOT_AUTHENTICATED, snapshotDb } from '../support/http';
 import { useTestServer } from '../support/useTestServer';
@@ -248,6 +248,31 @@ describe('how long a session lasts', () => {
     } finally {
       await short.close();
     }
+  });
+
+  it('ended sessions are removed from the database (the daily pass), live ones kept', async () => {
+    const settings = { idleMs: 60_000, lifetimeMs: 3_600_000 };
+    const kept = await signIn(server, server.adminKey);
+    const idle = await signIn(server, server.adminKey);
+    const over = await signIn(server, server.adminKey);
+    const db = server.store.db;
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 120_000).toISOString() })
+      .where('token_hash', '=', hashSessionToken(idle.token!))
+      .execute();
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', hashSessionToken(over.token!))
+      .execute();
+    await deleteEndedSessions(db, settings);
+    const left = (await db.selectFrom('sessions').select('token_hash').execute()).map(
+      (row) => row.token_hash,
+    );
+    expect(left).toContain(hashSessionToken(kept.token!));
+    expect(left).not.toContain(hashSessionToken(idle.token!));
+    expect(left).not.toContain(hashSessionToken(over.token!));
   });
 
   it('cookies are Secure when the public address is https', async () => {

@@ -1,0 +1,17 @@
+// The server's own daily chores (old activity records, ended sessions): once
+// when it is ready, then every day; the timer never keeps the process alive.
+import type { FastifyInstance } from 'fastify';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function everyDay(app: FastifyInstance, what: string, work: () => Promise<unknown>) {
+  let timer: NodeJS.Timeout | undefined;
+  const run = () =>
+    work().catch((error: unknown) => app.log.error({ err: error }, `${what} failed`));
+  app.addHook('onReady', async () => {
+    void run();
+    timer = setInterval(() => void run(), DAY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
