@@ -27,6 +27,8 @@ export function listenForRevisions(
 ): RevisionListener {
   let client: pg.Client | null = null;
   let heard: number | null = null;
+  /** Notices heard after LISTEN and before the row's first read ended: none is dropped. */
+  let early = 0;
   let writes = 0;
   let readAfter = 0;
   let closed = false;
@@ -50,19 +52,23 @@ export function listenForRevisions(
   async function start() {
     const next = new pg.Client(config);
     client = next;
+    early = 0;
     next.on('error', () => drop(next));
     next.on('end', () => drop(next));
     next.on('notification', ({ channel, payload }) => {
       const [from, value] = (payload ?? '').split(' ');
-      if (channel !== REVISION_CHANNEL || from !== schema || heard === null) return;
-      heard = Math.max(heard, Number(value));
+      if (channel !== REVISION_CHANNEL || from !== schema || client !== next) return;
+      if (heard === null) early = Math.max(early, Number(value));
+      else heard = Math.max(heard, Number(value));
     });
     try {
       await next.connect();
       await next.query(`listen ${REVISION_CHANNEL}`);
-      // Listening first, then the row: whatever moved it meanwhile is heard or read.
+      // Listening first, then the row: whatever moved it meanwhile is heard or
+      // read. A notice that arrives while the read is on its way may tell of a
+      // commit the read did not see: the higher of the two counts.
       const value = Number(await read());
-      if (client === next) heard = Math.max(heard ?? 0, value);
+      if (client === next) heard = Math.max(heard ?? 0, early, value);
     } catch {
       drop(next);
     }

@@ -12,6 +12,7 @@ import {
   type TestServer,
 } from '../support/harness';
 import { createConnector, plainRequest } from '../support/http';
+import { listenForRevisions, REVISION_CHANNEL } from '../../server/db/revisionListener';
 
 let a: TestServer;
 let b: TestServer;
@@ -82,4 +83,45 @@ it('while B cannot hear, it reads the row per request; on reconnecting it listen
   await createConnector(a, plainRequest('zulip', { name: 'Made after B came back' }));
   await heardEverything(b);
   expect(await names(b)).toEqual([...before, 'Made while B was deaf', 'Made after B came back']);
+});
+
+it('a notice that arrives while the first read of the row is on its way is not dropped', async () => {
+  const schema = `race_${Date.now()}`;
+  const notifier = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await notifier.connect();
+  // Known when the listener's own connection (named after the schema; other
+  // instances listen on the channel too) has handled the notice (its handler
+  // runs inside emit), so the read below ends only after it.
+  const emit = pg.Client.prototype.emit;
+  let handled: () => void = () => {};
+  const noticeHandled = new Promise<void>((resolve) => (handled = resolve));
+  const spy = vi.spyOn(pg.Client.prototype, 'emit').mockImplementation(function (
+    this: pg.Client,
+    event: string | symbol,
+    ...args: unknown[]
+  ) {
+    const result = emit.call(this, event, ...args);
+    const payload = (args[0] as { payload?: string } | undefined)?.payload;
+    if (event === 'notification' && payload === `${schema} 42`) handled();
+    return result;
+  });
+  // The read sees revision 10; meanwhile a commit moves it to 42 and says so.
+  const read = async () => {
+    await notifier.query(`select pg_notify($1, $2)`, [REVISION_CHANNEL, `${schema} 42`]);
+    await noticeHandled;
+    return '10';
+  };
+  const listener = listenForRevisions(
+    { connectionString: TEST_DATABASE_URL, application_name: schema },
+    schema,
+    read,
+  );
+  try {
+    await vi.waitFor(() => expect(listener.listening()).toBe(true), { timeout: 3_000 });
+    expect(await listener.current()).toBe('42');
+  } finally {
+    spy.mockRestore();
+    await listener.close();
+    await notifier.end();
+  }
 });
