@@ -10,6 +10,8 @@ import { startTestProvider, type TestProvider } from '../test/support/oidcProvid
 import type { TestServer } from '../test/support/harness';
 
 const test = base.extend<{ provider: TestProvider }>({
+  // Playwright reads a fixture's needs from its first parameter: this one needs none.
+  // eslint-disable-next-line no-empty-pattern
   provider: async ({}, use) => {
     const provider = await startTestProvider();
     await use(provider);
