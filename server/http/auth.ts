@@ -41,6 +41,18 @@ const BEARER = /^Bearer ([^\s]+)$/i;
 export const notAuthenticated = () =>
   problem(401, 'Access denied. User is not authenticated.', { 'www-authenticate': 'Bearer' });
 
+/** Past the wrong-key limit (README, "Reliability and security"), an address waits: 429. */
+export function holdBackWrongKeys(failures: AuthFailures | null, request: FastifyRequest) {
+  const wait = failures?.retryAfter(request.ip) ?? 0;
+  if (wait > 0) {
+    throw problem(
+      429,
+      `Too many wrong or missing keys from this address: try again in ${wait} seconds.`,
+      { 'retry-after': String(wait) },
+    );
+  }
+}
+
 /** A session cookie that no longer opens anything: 401, and the browser forgets it. */
 const sessionEnded = (address: PublicAddress) =>
   problem(401, SESSION_ENDED, { 'set-cookie': clearedSessionCookies(address) });
@@ -140,14 +152,7 @@ export function createGuard(
           request.revision = revision;
           const user = credential ? await userFor(credential, revision) : undefined;
           if (!user) {
-            const wait = failures?.retryAfter(request.ip) ?? 0;
-            if (wait > 0) {
-              throw problem(
-                429,
-                `Too many wrong or missing keys from this address: try again in ${wait} seconds.`,
-                { 'retry-after': String(wait) },
-              );
-            }
+            holdBackWrongKeys(failures, request);
             failures?.record(request.ip);
             if (credential?.kind === 'session') throw sessionEnded(address);
             await loginFailures?.record(request);

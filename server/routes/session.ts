@@ -9,7 +9,7 @@ import {
 } from '../../src/api/session';
 import { PUBLIC } from '../http/access';
 import { recordDenied } from '../audit/recorder';
-import { credentialOf, notAuthenticated, refusedKey } from '../http/auth';
+import { credentialOf, holdBackWrongKeys, notAuthenticated, refusedKey } from '../http/auth';
 import { readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
 import { clearedSessionCookies, ownOrigin, sessionCookies } from '../http/sessionCookie';
@@ -83,16 +83,10 @@ export function sessionRoutes(
     await refuseForeignPage(request, context);
     const body = validate(signInRequestSchema, readJsonObject(request));
     if (!body.ok) throw validationProblem(body.errors);
-    const wait = authFailures?.retryAfter(request.ip) ?? 0;
-    if (wait > 0) {
-      throw problem(
-        429,
-        `Too many wrong or missing keys from this address: try again in ${wait} seconds.`,
-        { 'retry-after': String(wait) },
-      );
-    }
     const user = await findUserByKeyHash(db, hashApiKey(body.value.api_key.trim()));
     if (!user) {
+      // As the guard does: a wrong key counts, and past the limit waits; a right one never does.
+      holdBackWrongKeys(authFailures, request);
       authFailures?.record(request.ip);
       await loginFailures.record(request);
       throw notAuthenticated();

@@ -99,6 +99,25 @@ describe('signing in with a key', () => {
     expect((await records('auth.login_failure')).length).toBeGreaterThan(0);
   });
 
+  it("wrong keys count toward the address's limit, as a bearer key's do (429 with Retry-After)", async () => {
+    const limited = await startTestServer({ authFailureLimit: { failures: 2, windowMs: 60_000 } });
+    try {
+      const statuses: number[] = [];
+      for (let tries = 0; tries < 3; tries++) {
+        statuses.push((await signIn(limited, 'sd_wrong')).response.status);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+      const held = await signIn(limited, 'sd_wrong');
+      expect(held.response.headers.get('retry-after')).toMatch(/^\d+$/);
+      // One limit: a wrong bearer key from the same address waits too.
+      expect((await api(limited, 'GET', '/me', { key: 'sd_wrong' })).status).toBe(429);
+      // The person who has the key is never held up.
+      expect((await signIn(limited, limited.adminKey)).response.status).toBe(204);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('a body without a key is a 422 (D3) and changes nothing', async () => {
     const before = await snapshotDb(server);
     for (const body of [{}, { api_key: '' }, { api_key: 7 }]) {
