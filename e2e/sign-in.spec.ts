@@ -53,6 +53,15 @@ test('signs in by pasting a key; a wrong key is refused in words with the keyboa
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/connectors$/);
   await expect(page.getByRole('heading', { name: 'Connectors', level: 1 })).toBeVisible();
+  // The pasted key is nowhere a script of the page could read it.
+  const stored = await page.evaluate(() =>
+    JSON.stringify({
+      local: { ...localStorage },
+      tab: { ...sessionStorage },
+      cookie: document.cookie,
+    }),
+  );
+  expect(stored).not.toContain(server.adminKey);
 });
 
 test('a basic user who signs in with no page to return to lands on a page they can use', async ({
