@@ -7,7 +7,9 @@ const executablePath =
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
+  // A test's whole time: axe reads a page whole after each step, which takes seconds on
+  // a 2-core machine running two workers; no assertion is timed by it.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   workers: 2,
   forbidOnly: !!process.env.CI,

@@ -12,6 +12,7 @@ test("a connector's page from the keyboard: detach, attach, edit, delete", async
   signIn,
   fleet,
 }) => {
+  test.setTimeout(90_000); // axe after each of five actions
   await signIn(`/connectors/${fleet!.connectors['Engineering Jira']}`);
   await expect(page.getByRole('heading', { name: 'Engineering Jira', level: 1 })).toBeVisible();
   await noViolations(page);

@@ -128,11 +128,12 @@ test('D4: a javascript: Jira URL is refused by the wizard form, and nothing is s
   page,
   signIn,
 }) => {
+  await signIn('/connectors/new/jira');
+  // From here on (the sign-in itself posts the key for a session).
   const posts: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST') posts.push(r.url());
   });
-  await signIn('/connectors/new/jira');
   await page.getByLabel('Name', { exact: true }).fill('Evil Jira');
   const url = page.getByLabel('Jira base URL');
   await url.fill('javascript:alert(document.domain)//acme.atlassian.net');

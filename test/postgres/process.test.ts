@@ -74,32 +74,48 @@ test('an unreachable database stops the start with the host named, never the pas
   expect(failure).not.toContain('do-not-print-me');
 });
 
-test('no admin left: a start with the same ADMIN_API_KEY as before makes the address admin again', async () => {
-  const other = `sd_proc_${randomBytes(5).toString('hex')}`;
-  const url = Object.assign(new URL(TEST_DATABASE_URL!), { pathname: `/${other}` }).toString();
-  const key = `sd_${randomBytes(32).toString('base64url')}`;
-  const settings = { ...env, SOURCEDESK_DATABASE_URL: url, ADMIN_API_KEY: key };
-  await onPostgres(TEST_DATABASE_URL!, `create database ${other}`);
-  try {
-    await (await startServerProcess(settings)).stop();
-    // The only admin demoted, as an older version could leave it.
-    const store = await openPostgresStore(url, env.SOURCEDESK_SECRET_KEY);
+test.each([
+  ['the same key as before', (old: string) => old],
+  ['a new key', () => `sd_${randomBytes(32).toString('base64url')}`],
+  ['no key (one is made and printed)', () => undefined],
+])(
+  'no admin left, ADMIN_API_KEY is %s: the start makes the address admin again',
+  async (_what, pick) => {
+    const other = `sd_proc_${randomBytes(5).toString('hex')}`;
+    const url = Object.assign(new URL(TEST_DATABASE_URL!), { pathname: `/${other}` }).toString();
+    const old = `sd_${randomBytes(32).toString('base64url')}`;
+    await onPostgres(TEST_DATABASE_URL!, `create database ${other}`);
     try {
-      const admin = (await findUserByEmail(store.db, 'admin@sourcedesk.local'))!;
-      await setUserRole(store.db, admin.id, 'basic');
-    } finally {
-      await store.close();
-    }
-    const again = await startServerProcess(settings);
-    try {
-      const users = await fetch(`${again.origin}/api/manage/users/accepted`, {
-        headers: { authorization: `Bearer ${key}` },
+      await (
+        await startServerProcess({ ...env, SOURCEDESK_DATABASE_URL: url, ADMIN_API_KEY: old })
+      ).stop();
+      // The only admin demoted, as an older version could leave it.
+      const store = await openPostgresStore(url, env.SOURCEDESK_SECRET_KEY);
+      try {
+        const admin = (await findUserByEmail(store.db, 'admin@sourcedesk.local'))!;
+        await setUserRole(store.db, admin.id, 'basic');
+      } finally {
+        await store.close();
+      }
+      const given = pick(old);
+      const again = await startServerProcess({
+        ...env,
+        SOURCEDESK_DATABASE_URL: url,
+        ...(given ? { ADMIN_API_KEY: given } : {}),
       });
-      expect(users.status).toBe(200); // admins only: the key acts as an admin again
+      try {
+        const key = given ?? /#key=(sd_[\w-]+)/.exec(again.stdout())?.[1];
+        expect(key).toBeDefined();
+        const users = await fetch(`${again.origin}/api/manage/users/accepted`, {
+          headers: { authorization: `Bearer ${key}` },
+        });
+        expect(users.status).toBe(200); // admins only: the key acts as an admin again
+      } finally {
+        expect(await again.stop()).toBe(0);
+      }
     } finally {
-      expect(await again.stop()).toBe(0);
+      await onPostgres(TEST_DATABASE_URL!, `drop database if exists ${other} with (force)`);
     }
-  } finally {
-    await onPostgres(TEST_DATABASE_URL!, `drop database if exists ${other} with (force)`);
-  }
-}, 40_000);
+  },
+  40_000,
+);
