@@ -87,7 +87,7 @@ export function AppShell() {
         )}
         <button
           type="button"
-          className="secondary"
+          className="secondary sign-out"
           onClick={() => signOut.mutate()}
           disabled={signOut.isPending}
         >
