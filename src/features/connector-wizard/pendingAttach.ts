@@ -2,7 +2,7 @@
 // for this browser tab (sessionStorage), so a reload can retry only the attach
 // and never create a second connector. It holds the request that was sent —
 // names, addresses, schedule, the credential's id — and no secret.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { connectorCreateRequestSchema } from '../../api/contract';
 import { TAB_STORAGE_PREFIX } from '../../lib/session';
 
@@ -10,11 +10,11 @@ import { TAB_STORAGE_PREFIX } from '../../lib/session';
 const storageKey = (source: string) => `${TAB_STORAGE_PREFIX}wizard.${source}.pendingAttach`;
 
 const pendingAttachSchema = z.object({
-  connectorId: z.int().nonnegative(),
+  connectorId: z.int().check(z.nonnegative()),
   request: connectorCreateRequestSchema,
-  credentialId: z.int().nullable(),
+  credentialId: z.nullable(z.int()),
   /** The server's words the last time the attach failed. */
-  attachError: z.string().nullable(),
+  attachError: z.nullable(z.string()),
 });
 
 /** What was sent is kept as sent: the request's input shape. */

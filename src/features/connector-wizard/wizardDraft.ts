@@ -2,7 +2,7 @@
 // (sessionStorage) so that a reload or a visit to another page loses nothing.
 // The wizard holds no secret (a credential is chosen by id), so the draft holds
 // none either. What no longer fits the form's shape is dropped, not half-restored.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FREQUENCY_UNITS } from '../../lib/frequency';
 import { TAB_STORAGE_PREFIX } from '../../lib/session';
 import { wizardDefaults, type WizardSource, type WizardValues } from './wizardValues';
@@ -17,7 +17,7 @@ const draftSchema = z.object({
   drafts: z.record(z.string(), z.string()),
   refresh: frequency,
   prune: frequency,
-  credential_id: z.int().nullable(),
+  credential_id: z.nullable(z.int()),
 });
 
 /** Whether anything differs from an empty wizard: only then is there a draft to keep. */

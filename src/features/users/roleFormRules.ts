@@ -1,5 +1,5 @@
 import type { UseFormSetError } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { USER_ROLES, type SetUserRoleRequest } from '../../api/contract';
 import { emailAddressSchema } from '../../api/schemaParts';
 import {
@@ -13,14 +13,18 @@ import {
  * same), with the words a person needs for each.
  */
 export const roleFormSchema = z.object({
-  user_email: z
-    .string()
-    .trim()
-    .min(1, "Enter the e-mail address of the user whose role you're setting.")
-    .pipe(emailAddressSchema),
+  user_email: z.pipe(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, "Enter the e-mail address of the user whose role you're setting."),
+      ),
+    emailAddressSchema,
+  ),
   new_role: z.enum(USER_ROLES, { error: 'Choose the new role.' }),
   explicit_override: z.boolean(),
-} satisfies Record<keyof SetUserRoleRequest, z.ZodType>);
+} satisfies Record<keyof SetUserRoleRequest, z.ZodMiniType>);
 type RoleFormInput = z.input<typeof roleFormSchema>;
 /** What the form hands to useSetUserRole: the same schema types the mutation's input. */
 export type RoleFormValues = z.output<typeof roleFormSchema>;
