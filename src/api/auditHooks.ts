@@ -1,5 +1,5 @@
 // The activity log in the panel: its query options and hooks (keys: queryKeys.ts).
-import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { auditPageSchema, RECENT_CHANGES_COUNT } from './audit';
 import { apiDownload, apiRequest } from './client';
 import { saveFile } from '../lib/saveFile';
@@ -36,20 +36,6 @@ export const recentChangesQuery = (resourceType: string, resourceId: string) =>
 /** One resource's last records; asked only when `enabled` (an admin, the list open). */
 export const useRecentChanges = (resourceType: string, resourceId: string, enabled: boolean) =>
   useQuery({ ...recentChangesQuery(resourceType, resourceId), enabled });
-
-/**
- * Every change the API makes writes an activity record, and so does every
- * refused one (README, "Activity log"): after any change from the panel,
- * settled either way, the records on screen are fetched again. One rule for
- * every mutation, present and future, instead of one line in each.
- */
-export const refreshActivityAfterChanges = (queryClient: QueryClient) =>
-  queryClient.getMutationCache().subscribe((event) => {
-    if (event.type !== 'updated') return;
-    if (event.action.type === 'success' || event.action.type === 'error') {
-      void queryClient.invalidateQueries({ queryKey: auditKeys.all });
-    }
-  });
 
 /**
  * The export of the same filter, saved as a file. A plain link cannot carry the

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { refreshActivityAfterChanges } from '../api/auditHooks';
 import { ApiError } from '../api/client';
+import { auditKeys } from '../api/queryKeys';
 import { session } from '../lib/session';
 
 export const SESSION_EXPIRED =
@@ -9,6 +9,22 @@ export const SESSION_EXPIRED =
 /** 4xx answers will not change by asking again; a lost connection or a 5xx may. */
 const shouldRetry = (failureCount: number, error: unknown) =>
   failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+
+/**
+ * Every change the API makes writes an activity record, and so does every
+ * refused one (README, "Activity log"): after any change from the panel,
+ * settled either way, the records on screen are fetched again. One rule for
+ * every mutation, present and future, instead of one line in each. Here, with
+ * the client, rather than with the activity log's hooks: the entry loads this
+ * module, and the log's schemas and export belong to its own page.
+ */
+export const refreshActivityAfterChanges = (queryClient: QueryClient) =>
+  queryClient.getMutationCache().subscribe((event) => {
+    if (event.type !== 'updated') return;
+    if (event.action.type === 'success' || event.action.type === 'error') {
+      void queryClient.invalidateQueries({ queryKey: auditKeys.all });
+    }
+  });
 
 export function createQueryClient(): QueryClient {
   const onError = (error: unknown) => {

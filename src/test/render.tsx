@@ -12,8 +12,8 @@ import {
   type NavigateFunction,
   type NavigateOptions,
 } from 'react-router-dom';
-import { refreshActivityAfterChanges } from '../api/auditHooks';
 import { setApiBase, setBearerKey } from '../api/client';
+import { refreshActivityAfterChanges } from '../app/queryClient';
 import { AppRoutes } from '../app/routes';
 import { session } from '../lib/session';
 import type { TestServer } from '../../test/support/harness';
