@@ -2,7 +2,19 @@
 // or one pasted, is exchanged once for an HttpOnly session cookie; no script of
 // the page can read a key or a token; signing out ends the session on the server.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { expect, test, type Page } from './fixtures';
+
+/** What a script of the page can read (storage and cookies) holds no `secret`. */
+async function expectReadableNowhere(page: Page, secret: string) {
+  const readable = await page.evaluate(() =>
+    JSON.stringify({
+      local: { ...localStorage },
+      tab: { ...sessionStorage },
+      cookie: document.cookie,
+    }),
+  );
+  expect(readable).not.toContain(secret);
+}
 
 test('signs in with the key from the printed address: a session cookie the page cannot read, no key kept; sign-out ends it on the server', async ({
   page,
@@ -13,14 +25,7 @@ test('signs in with the key from the printed address: a session cookie the page 
   await signIn('/connectors');
   await expect(page.getByRole('heading', { name: 'Connectors', level: 1 })).toBeVisible();
   expect(page.url()).not.toContain(server.adminKey);
-  const stored = await page.evaluate(() =>
-    JSON.stringify({
-      local: { ...localStorage },
-      tab: { ...sessionStorage },
-      cookie: document.cookie,
-    }),
-  );
-  expect(stored).not.toContain(server.adminKey);
+  await expectReadableNowhere(page, server.adminKey);
 
   const cookies = await context.cookies(server.origin);
   const session = cookies.find((cookie) => cookie.name === 'sourcedesk_session')!;
@@ -54,14 +59,7 @@ test('signs in by pasting a key; a wrong key is refused in words with the keyboa
   await expect(page).toHaveURL(/\/connectors$/);
   await expect(page.getByRole('heading', { name: 'Connectors', level: 1 })).toBeVisible();
   // The pasted key is nowhere a script of the page could read it.
-  const stored = await page.evaluate(() =>
-    JSON.stringify({
-      local: { ...localStorage },
-      tab: { ...sessionStorage },
-      cookie: document.cookie,
-    }),
-  );
-  expect(stored).not.toContain(server.adminKey);
+  await expectReadableNowhere(page, server.adminKey);
 });
 
 test('a basic user who signs in with no page to return to lands on a page they can use', async ({
