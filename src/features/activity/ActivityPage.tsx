@@ -1,11 +1,11 @@
 // The activity log (admins): who changed what, when, in words; the filters
 // live in the address, so a filtered view can be shared and reloaded.
 import { useSearchParams } from 'react-router-dom';
-import { useState } from 'react';
 import { downloadAuditExport, useAuditPage, type AuditFilters } from '../../api/auditHooks';
+import { DownloadButton } from '../../components/DownloadButton';
 import { AUDIT_RESOURCE_TYPES } from '../../api/audit';
 import { ActivityRecord } from '../../components/ActivityRecord';
-import { ErrorNotice, QueryErrorNotice } from '../../components/ErrorNotice';
+import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { ACTION_LABELS } from '../../lib/activityWords';
 import { fromDateTimeInput, toDateTimeInput } from '../../lib/format';
 
@@ -28,7 +28,6 @@ export function ActivityPage() {
     if (value) filters[name] = value;
   }
   const page = useAuditPage(filters);
-  const [exportError, setExportError] = useState<unknown>(null);
 
   const setFilter = (name: FilterName, value: string) => {
     const next = new URLSearchParams(params);
@@ -36,10 +35,6 @@ export function ActivityPage() {
     else next.delete(name);
     if (name !== 'cursor') next.delete('cursor');
     setParams(next);
-  };
-  const exportAs = (format: 'ndjson' | 'csv') => {
-    setExportError(null);
-    downloadAuditExport(filters, format).catch(setExportError);
   };
 
   return (
@@ -115,14 +110,16 @@ export function ActivityPage() {
             onChange={(e) => setFilter('until', fromDateTimeInput(e.target.value))}
           />
         </label>{' '}
-        <button type="button" onClick={() => exportAs('ndjson')}>
-          Export (NDJSON)
-        </button>{' '}
-        <button type="button" onClick={() => exportAs('csv')}>
-          Export (CSV)
-        </button>
+        {(['ndjson', 'csv'] as const).map((format) => (
+          <DownloadButton
+            key={format}
+            label={`Export (${format.toUpperCase()})`}
+            download={() => downloadAuditExport(filters, format)}
+            done={`activity.${format} is downloaded: every record of this filter.`}
+            failed="The export could not be downloaded"
+          />
+        ))}
       </form>
-      {exportError ? <ErrorNotice error={exportError} /> : null}
       {page.isPending ? <p role="status">Loading activity…</p> : null}
       {page.isError ? <QueryErrorNotice error={page.error} /> : null}
       {page.data && page.data.items.length === 0 ? <p>No activity matches.</p> : null}
