@@ -37,7 +37,15 @@ export const test = base.extend<Fixtures>({
   ],
   signIn: async ({ page, server }, use) => {
     await use(async (path = '/') => {
+      // Returns once the link's key has been exchanged for the session: a test that
+      // goes on (another goto, a request listener) never races the exchange.
+      const exchanged = page.waitForResponse(
+        (response) =>
+          response.request().method() === 'POST' &&
+          new URL(response.url()).pathname === '/api/auth/session',
+      );
       await page.goto(`${server.origin}${path}#key=${server.adminKey}`);
+      expect((await exchanged).status()).toBe(204);
     });
   },
 });
