@@ -11,6 +11,7 @@ import {
 import { SESSION_COOKIE } from '../../src/api/session';
 import { RUNNING_VERSION } from '../versions';
 import type { ApiRoute } from '../app';
+import { ANSWER_WORDS } from './answerWords';
 import { ENDPOINTS, type Endpoint } from './endpoints';
 
 type Json = Record<string, unknown>;
@@ -20,6 +21,13 @@ function jsonSchema(schema: ZodMiniType, io: 'input' | 'output'): Json {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema as unknown as z.ZodType, {
     io,
     unrepresentable: 'any',
+    // An answer's fields get their words (a body's come with its schema).
+    override: ({ zodSchema, jsonSchema }) => {
+      const words = ANSWER_WORDS.get(zodSchema as unknown as ZodMiniType);
+      for (const [name, field] of Object.entries(jsonSchema.properties ?? {})) {
+        if (words?.[name] && typeof field === 'object') field.description ??= words[name];
+      }
+    },
   }) as Json;
   return rest;
 }
@@ -99,7 +107,7 @@ function operation(endpoint: Endpoint, roles: readonly UserRole[] | null): Json 
   const who = roles
     ? roles.length === USER_ROLES.length
       ? 'Any role.'
-      : `Roles: ${roles.join(', ')}.`
+      : `Roles: ${roles.map((role) => `\`${role}\``).join(', ')}.`
     : 'No key needed.';
   return {
     summary: endpoint.summary,

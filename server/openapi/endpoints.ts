@@ -428,7 +428,9 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'get',
     path: '/health',
     summary: 'Readiness: 200 while the database answers, 503 with Retry-After while it cannot.',
-    answer: z.object({ status: z.literal('ok') }),
+    answer: z.object({
+      status: z.literal('ok').check(z.describe('`ok`: the database answers.')),
+    }),
     errors: [503],
   },
   {

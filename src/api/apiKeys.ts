@@ -6,18 +6,33 @@ import * as z from 'zod/mini';
 export const API_KEY_ROLES = ['admin', 'basic', 'limited'] as const;
 export const API_KEY_NAME_MAX_LENGTH = 200;
 
+const KEY_NAME = `A name to know the key by, up to ${API_KEY_NAME_MAX_LENGTH} characters.`;
+const KEY_ROLE = 'The role the key acts with: `admin`, `basic` or `limited`.';
+
 export const apiKeyRequestSchema = z.object({
-  name: z.optional(z.nullable(z.string().check(z.maxLength(API_KEY_NAME_MAX_LENGTH)))),
-  role: z.enum(API_KEY_ROLES),
+  name: z
+    .optional(z.nullable(z.string().check(z.maxLength(API_KEY_NAME_MAX_LENGTH))))
+    .check(z.describe(KEY_NAME)),
+  role: z.enum(API_KEY_ROLES).check(z.describe(KEY_ROLE)),
   /** ISO-8601 date-time in the future, or null/absent for a key that never ends. Creation only. */
-  expires_at: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
+  expires_at: z
+    .optional(z.nullable(z.iso.datetime({ offset: true })))
+    .check(
+      z.describe(
+        'When the key stops working: an ISO-8601 date-time in the future, with its offset; `null` or absent for never.',
+      ),
+    ),
 });
 export type ApiKeyRequest = z.infer<typeof apiKeyRequestSchema>;
 
 export const apiKeyPatchSchema = z.object({
-  name: z.optional(z.nullable(z.string().check(z.maxLength(API_KEY_NAME_MAX_LENGTH)))),
-  role: z.optional(z.enum(API_KEY_ROLES)),
+  name: z
+    .optional(z.nullable(z.string().check(z.maxLength(API_KEY_NAME_MAX_LENGTH))))
+    .check(z.describe(`A new name. ${KEY_NAME}`)),
+  role: z.optional(z.enum(API_KEY_ROLES)).check(z.describe(`A new role. ${KEY_ROLE}`)),
 });
+
+export const apiKeyOwnerSchema = z.object({ user_id: z.string(), email: z.nullable(z.string()) });
 
 export const apiKeySchema = z.object({
   api_key_id: z.int(),
@@ -28,7 +43,7 @@ export const apiKeySchema = z.object({
   /** The user the key acts as: its own for a panel-made key, a person's for one the key command made. */
   user_id: z.string(),
   user_email: z.string(),
-  owner: z.nullable(z.object({ user_id: z.string(), email: z.nullable(z.string()) })),
+  owner: z.nullable(apiKeyOwnerSchema),
   time_created: z.string(),
   expires_at: z.nullable(z.string()),
   last_used_at: z.nullable(z.string()),

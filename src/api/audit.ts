@@ -61,16 +61,18 @@ export const AUDIT_PAGE_DEFAULT = 50;
 /** One field's value before and after the change (null where it did not exist). */
 export const auditChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });
 
+export const auditActorSchema = z.object({
+  user_id: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  api_key_id: z.nullable(z.int()),
+});
+
 export const auditRecordSchema = z.object({
   id: z.int(),
   time: z.string(),
   action: z.string(),
   outcome: z.enum(AUDIT_OUTCOMES),
-  actor: z.object({
-    user_id: z.nullable(z.string()),
-    email: z.nullable(z.string()),
-    api_key_id: z.nullable(z.int()),
-  }),
+  actor: auditActorSchema,
   resource_type: z.nullable(z.string()),
   resource_id: z.nullable(z.string()),
   resource_name: z.nullable(z.string()),

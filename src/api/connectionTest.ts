@@ -2,7 +2,7 @@
 // of POST /manage/admin/connector/test, shared by the server (which validates
 // the request, D3) and the panel (which parses the answer). Nothing is stored.
 import * as z from 'zod/mini';
-import { credentialValuesSchema, documentSourceSchema } from './contract';
+import { credentialValuesSchema, documentSourceSchema, FIELD } from './contract';
 import { configLimitProblem, CREDENTIAL_FREE_SOURCES, isJsonObject } from './contractRules';
 import { issueType } from './schemaParts';
 import { credentialProblems } from './sources/catalogue';
@@ -29,10 +29,20 @@ const configSchema = z
  */
 export const connectionTestRequestSchema = z
   .object({
-    source: documentSourceSchema,
-    connector_specific_config: configSchema,
-    credential_id: z.optional(z.int().check(z.gte(0))),
-    credential_json: z.optional(credentialValuesSchema),
+    source: documentSourceSchema.check(z.describe(FIELD.source)),
+    connector_specific_config: configSchema.check(
+      z.describe(`${FIELD.config} As the connector would hold them.`),
+    ),
+    credential_id: z
+      .optional(z.int().check(z.gte(0)))
+      .check(z.describe('A stored credential to try. Send this or `credential_json`, not both.')),
+    credential_json: z
+      .optional(credentialValuesSchema)
+      .check(
+        z.describe(
+          'Values typed in, as a credential of the source holds them; used for this test only, never stored.',
+        ),
+      ),
   })
   .check(
     z.superRefine((body, ctx) => {

@@ -93,7 +93,7 @@ const pruneFreqSchema = z.nullable(z.int().check(z.gte(PRUNE_FREQ_MIN)));
 
 // Field descriptions (z.describe) are what the API reference page and
 // /api/openapi.json say of each field: words for an API user.
-const FIELD = {
+export const FIELD = {
   connectorName: "The connector's name, 1 to 200 characters (surrounding spaces are trimmed).",
   source: 'Where the documents come from, such as `jira` or `slack`.',
   inputType: 'How the source is read: `poll` for changes, `load_state` whole each time, and so on.',

@@ -165,9 +165,8 @@ export const connectorDetailSchema = z.extend(connectorSnapshotSchema, {
 export type ConnectorDetail = z.infer<typeof connectorDetailSchema>;
 
 /** Whether each listed connector (D5's set, by id) is running or paused: the list's companion. */
-export const connectorStatusListSchema = z.array(
-  z.object({ id: z.int(), status: connectorStatusSchema }),
-);
+export const connectorStatusItemSchema = z.object({ id: z.int(), status: connectorStatusSchema });
+export const connectorStatusListSchema = z.array(connectorStatusItemSchema);
 export type ConnectorStatusList = z.infer<typeof connectorStatusListSchema>;
 
 /** Onyx's StatusResponse: the answer of a delete or a detach. */
@@ -204,7 +203,7 @@ export const attachResponseSchema = z.object({
   data: z.optional(z.nullable(z.int())),
 });
 
-const versionTagsSchema = z.object({
+export const versionTagsSchema = z.object({
   app: z.string(),
   relational_db: z.string(),
   index: z.string(),

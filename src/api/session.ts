@@ -4,14 +4,18 @@
 import * as z from 'zod/mini';
 
 /** `POST /auth/session`: the key to sign in with. */
-export const signInRequestSchema = z.object({ api_key: z.string().check(z.minLength(1)) });
+export const signInRequestSchema = z.object({
+  api_key: z.string().check(z.minLength(1), z.describe('The API key to sign in with.')),
+});
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+/** Single sign-on, when configured: the provider's name and where the sign-in starts. */
+export const signInProviderSchema = z.object({ name: z.string(), login_url: z.string() });
 
 /** `GET /auth/methods`: how one may sign in here (no key needed). */
 export const signInMethodsSchema = z.object({
   api_key: z.boolean(),
-  /** Single sign-on, when configured: the provider's name and where the sign-in starts. */
-  oidc: z.nullable(z.object({ name: z.string(), login_url: z.string() })),
+  oidc: z.nullable(signInProviderSchema),
 });
 export type SignInMethods = z.infer<typeof signInMethodsSchema>;
 

@@ -14,6 +14,7 @@ z.globalRegistry.add(emailList, {
   type: 'array',
   items: { type: 'string' },
   maxItems: INVITE_BATCH_MAX,
+  description: `The e-mail addresses to invite, at most ${INVITE_BATCH_MAX}: all of them valid, or none is invited.`,
 } as z.core.GlobalMeta);
 
 /** `PUT /manage/admin/users`: every address valid, or none is invited. */
@@ -36,7 +37,9 @@ export const invitedUserListSchema = z.array(invitedUserSchema);
 export type InvitedUser = z.infer<typeof invitedUserSchema>;
 
 /** Onyx's UserByEmail: the body of removal, deactivation, reactivation and deletion. */
-export const userByEmailSchema = z.object({ user_email: z.string() });
+export const userByEmailSchema = z.object({
+  user_email: z.string().check(z.describe('The e-mail address of the user (letter case ignored).')),
+});
 export type UserByEmail = z.infer<typeof userByEmailSchema>;
 
 /** Why an address cannot be invited, or null when it can. */

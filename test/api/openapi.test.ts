@@ -98,6 +98,30 @@ describe('the document', () => {
       }
     }
   });
+  it('says what every field of every body and every answer is, nested ones too (issue 17, item 6)', () => {
+    const undescribed: string[] = [];
+    const walk = (schema: Json | undefined, where: string) => {
+      if (!schema || typeof schema !== 'object') return;
+      for (const [name, field] of Object.entries((schema.properties ?? {}) as Json)) {
+        if (typeof field.description !== 'string' || field.description.trim() === '')
+          undescribed.push(`${where}.${name}`);
+        walk(field, `${where}.${name}`);
+      }
+      for (const part of ['items', 'additionalProperties'])
+        if (schema[part] && typeof schema[part] === 'object') walk(schema[part], `${where}[]`);
+      for (const part of ['anyOf', 'oneOf', 'allOf'])
+        for (const option of (schema[part] ?? []) as Json[]) walk(option, where);
+    };
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
+      for (const [method, operation] of Object.entries(item as Record<string, Json>)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        walk(operation.requestBody?.content?.['application/json']?.schema, `${name} body`);
+        for (const media of Object.values((operation.responses[200]?.content ?? {}) as Json))
+          walk(media.schema, `${name} answer`);
+      }
+    }
+    expect(undescribed).toEqual([]);
+  });
 });
 
 describe('integer parameters: the bounds the document gives are the server’s', () => {

@@ -28,7 +28,10 @@ test('every endpoint, with its roles, parameters and answers; reachable from the
 
   const list = await screen.findByRole('region', { name: 'GET /manage/admin/connector' });
   expect(within(list).getByText(/List the connectors/)).toBeInTheDocument();
-  expect(within(list).getByText('Roles: admin, curator, global_curator.')).toBeInTheDocument();
+  // Roles as the API names them, set as code.
+  const roles = within(list).getByText(/^Roles:/);
+  expect(roles).toHaveTextContent('Roles: admin, curator, global_curator.');
+  expect(within(roles).getByText('global_curator', { selector: 'code' })).toBeInTheDocument();
   expect(within(list).getByRole('listitem')).toHaveTextContent(
     'credential (query): Only the connectors this credential is attached to.',
   );
@@ -36,7 +39,7 @@ test('every endpoint, with its roles, parameters and answers; reachable from the
     expect(within(list).getByText(status)).toBeInTheDocument();
   }
   const role = screen.getByRole('region', { name: 'PATCH /manage/set-user-role' });
-  expect(within(role).getByText('Roles: admin.')).toBeInTheDocument();
+  expect(within(role).getByText(/^Roles:/)).toHaveTextContent(/^Roles: admin\.$/);
   // The body's fields, read from the document: name, type, required, what it is.
   const body = within(role).getByRole('table', { name: 'Body of PATCH /manage/set-user-role' });
   expect(rowTexts(body)).toEqual([
@@ -63,6 +66,22 @@ test('every endpoint, with its roles, parameters and answers; reachable from the
   expect(within(list).getByText('A list; each item has these fields:')).toBeInTheDocument();
   const names = rowTexts(answer).map(([name]) => name);
   expect(names).toEqual(expect.arrayContaining(['id', 'name', 'source', 'credential_ids']));
+  // Each answer field says what it is (issue 17, item 6), nested ones by their path.
+  expect(rowTexts(answer).find(([name]) => name === 'credential_ids')).toEqual([
+    'credential_ids',
+    'list of integer',
+    'yes',
+    expect.stringMatching(/^Ids of the credentials attached to it/),
+  ]);
+  const audit = screen.getByRole('region', { name: 'GET /admin/audit' });
+  const records = rowTexts(within(audit).getByRole('table', { name: /^Answer of/ }));
+  expect(records.find(([name]) => name === 'items[].actor.email')).toEqual([
+    'items[].actor.email',
+    'string or null',
+    'yes',
+    expect.stringMatching(/^Their e-mail address at the time/),
+  ]);
+  expect(records.filter(([, , , description]) => description === '')).toEqual([]);
   const create = screen.getByRole('region', { name: 'POST /manage/admin/connector' });
   const createBody = within(create).getByRole('table', { name: /^Body of/ });
   expect(rowTexts(createBody).find(([name]) => name === 'refresh_freq')).toEqual([

@@ -1,6 +1,6 @@
 // A body's JSON Schema (from the server's OpenAPI document) as the rows an API
-// user reads: each field's name, type in words, whether it must be sent, and
-// what it is.
+// user reads: each field's name (a nested one by its path), type in words,
+// whether it must be sent, and what it is.
 type Schema = Record<string, unknown>;
 
 export interface FieldRow {
@@ -47,15 +47,32 @@ export function typeWords(schema: unknown): string {
   return 'any JSON value';
 }
 
-function fieldsOf(schema: Schema): FieldRow[] {
+/** The object a field holds (itself, or the object of "object or null"), if it holds one. */
+function objectOf(schema: unknown): Schema | null {
+  if (!isSchema(schema)) return null;
+  if (schema.type === 'object' && isSchema(schema.properties)) return schema;
+  const options = (schema.anyOf ?? schema.oneOf) as unknown;
+  return Array.isArray(options) ? (options.map(objectOf).find(Boolean) ?? null) : null;
+}
+
+/** An object's fields, and those of the objects inside it (`actor.email`, `credentials[].id`). */
+function fieldsOf(schema: Schema, prefix = ''): FieldRow[] {
   const properties = isSchema(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  return Object.entries(properties).map(([name, field]) => ({
-    name,
-    type: typeWords(field),
-    required: required.has(name),
-    description: isSchema(field) && typeof field.description === 'string' ? field.description : '',
-  }));
+  return Object.entries(properties).flatMap(([name, field]) => {
+    const row: FieldRow = {
+      name: `${prefix}${name}`,
+      type: typeWords(field),
+      required: required.has(name),
+      description:
+        isSchema(field) && typeof field.description === 'string' ? field.description : '',
+    };
+    const inner = objectOf(field);
+    const item = isSchema(field) && field.type === 'array' ? objectOf(field.items) : null;
+    if (inner) return [row, ...fieldsOf(inner, `${row.name}.`)];
+    if (item) return [row, ...fieldsOf(item, `${row.name}[].`)];
+    return [row];
+  });
 }
 
 /** The fields of a body: of the object itself, or of each item of a list. */

@@ -1,0 +1,235 @@
+// What each field of an answer is, as /api/openapi.json and the panel's API
+// reference say it. A body's words are the contract's own (z.describe), since
+// forms and the document share them; an answer's live here, by the schema they
+// describe, because the panel parses answers on its first screen and has no use
+// for their words there. test/api/openapi.test.ts holds every field to having some.
+import type { ZodMiniType } from 'zod/mini';
+import {
+  acceptedUsersPageSchema,
+  attachResponseSchema,
+  backendVersionSchema,
+  connectorCreateResponseSchema,
+  connectorDetailSchema,
+  connectorSnapshotSchema,
+  connectorStatusItemSchema,
+  credentialCreateResponseSchema,
+  credentialSchema,
+  currentUserSchema,
+  FIELD,
+  statusResponseSchema,
+  versionSetSchema,
+  versionTagsSchema,
+} from '../../src/api/contract';
+import { auditActorSchema, auditPageSchema, auditRecordSchema } from '../../src/api/audit';
+import { apiKeyOwnerSchema, apiKeySchema } from '../../src/api/apiKeys';
+import { bulkInviteResponseSchema, invitedUserSchema } from '../../src/api/userLife';
+import { signInMethodsSchema, signInProviderSchema } from '../../src/api/session';
+import { connectionCheckSchema, connectionTestResultSchema } from '../../src/api/connectionTest';
+
+type Words = Record<string, string>;
+
+const TIME_CREATED = 'When it was made: an ISO-8601 date-time in UTC.';
+const TIME_UPDATED = 'When it was last changed: an ISO-8601 date-time in UTC.';
+const USER_ID = "The user's id (a UUID).";
+
+const connectorWords: Words = {
+  id: "The connector's id.",
+  name: FIELD.connectorName,
+  source: FIELD.source,
+  input_type: FIELD.inputType,
+  connector_specific_config: FIELD.config,
+  refresh_freq: FIELD.refreshFreq,
+  prune_freq: FIELD.pruneFreq,
+  indexing_start: FIELD.indexingStart,
+  credential_ids: 'Ids of the credentials attached to it, ascending; empty for an unfinished one.',
+  time_created: TIME_CREATED,
+  time_updated: `${TIME_UPDATED} Attaching or detaching a credential does not change it.`,
+};
+
+const credentialWords: Words = {
+  id: "The credential's id (0 is the built-in empty credential).",
+  source: 'The source it is for, such as `jira`.',
+  name: 'A name to know it by; `null` when it has none.',
+  credential_json:
+    'Its values, each secret one masked: 12 dots, or its first and last 4 characters; a few non-secret keys (such as `wiki_base`) as they are.',
+  admin_public: 'Whether every admin may use it.',
+  curator_public: 'Whether every curator may use it.',
+  groups: 'Ids of the user groups it is shared with (kept, not used here).',
+  user_id: `Who made it: ${USER_ID} \`null\` for the built-in credential.`,
+  user_email: "Who made it: the user's e-mail address.",
+  time_created: TIME_CREATED,
+  time_updated: TIME_UPDATED,
+};
+
+const outcomeWords = (data: string): Words => ({
+  success: 'Whether the change was made (`false` when there was nothing to do).',
+  message: 'What happened, in words.',
+  data,
+});
+
+const userWords: Words = {
+  id: USER_ID,
+  email: "The user's e-mail address.",
+  role: 'Their role: `admin`, `curator`, `global_curator`, `basic`, `limited` or `slack_user`.',
+  is_active: 'Whether they may sign in: `false` once deactivated.',
+};
+
+const versionTagsWords: Words = {
+  app: 'The application image: a version tag such as `v1.2.3` (a beta reads `v1.3.0-beta.2`).',
+  relational_db: 'The database in use and its version, such as `sqlite:3.53`.',
+  index: 'The search index image; `none` here.',
+  proxy: 'The proxy image; `none` here.',
+};
+
+/** Each answer schema (or one inside an answer) and what its fields are. */
+export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
+  [connectorSnapshotSchema, connectorWords],
+  [
+    connectorDetailSchema,
+    {
+      ...connectorWords,
+      access_type: 'Who may find its documents: `PUBLIC`, `PRIVATE` or `SYNC`.',
+      status: '`ACTIVE` while it runs, `PAUSED` while paused.',
+      credentials: 'The credentials attached to it, each masked as the credential list shows it.',
+    },
+  ],
+  [
+    connectorStatusItemSchema,
+    {
+      id: "The connector's id.",
+      status: '`ACTIVE` while it runs, `PAUSED` while paused.',
+    },
+  ],
+  [
+    connectorCreateResponseSchema,
+    {
+      id: 'The new connector’s id.',
+      credential: 'Always `null`: a credential is attached afterwards.',
+    },
+  ],
+  [credentialSchema, credentialWords],
+  [
+    credentialCreateResponseSchema,
+    {
+      id: 'The new credential’s id.',
+      credential: 'The credential as saved, its values masked.',
+    },
+  ],
+  [
+    statusResponseSchema,
+    outcomeWords(
+      'The id of what was deleted; for a detach, the id of the connector–credential pair removed (the connector’s id when there was none).',
+    ),
+  ],
+  [
+    attachResponseSchema,
+    outcomeWords(
+      'The id of the new connector–credential pair; the connector’s id when the credential was already attached.',
+    ),
+  ],
+  [
+    connectionTestResultSchema,
+    {
+      ok: '`true` when every check passed, `false` when one failed, `null` when none failed but some could not be made.',
+      checks: 'Each check made, in order.',
+    },
+  ],
+  [
+    connectionCheckSchema,
+    {
+      name: 'What was checked, such as “Jira project ENG”.',
+      ok: '`true` passed, `false` failed, `null` not checked.',
+      message: 'What was found, in words; never a secret.',
+    },
+  ],
+  [currentUserSchema, userWords],
+  [
+    acceptedUsersPageSchema,
+    {
+      items: 'The users of this page, by e-mail address.',
+      total_items: 'How many users match, on every page together.',
+    },
+  ],
+  [
+    bulkInviteResponseSchema,
+    {
+      invited_count: 'How many invitations are open after this one.',
+      email_invite_status: 'Always `DISABLED`: this service sends no e-mail; tell people yourself.',
+    },
+  ],
+  [invitedUserSchema, { email: 'The invited e-mail address.' }],
+  [
+    auditPageSchema,
+    {
+      items: 'The records of this page, newest first.',
+      next_cursor: 'Pass as `cursor` for the next (older) page; `null` on the last page.',
+    },
+  ],
+  [
+    auditRecordSchema,
+    {
+      id: "The record's id; later records have greater ids.",
+      time: 'When it happened: an ISO-8601 date-time in UTC.',
+      action: 'What was done, such as `connector.create` or `auth.login_failure`.',
+      outcome: '`success`, or `denied` when the change was refused.',
+      actor: 'Who did it.',
+      resource_type: 'What kind of thing it was done to, such as `connector`; `null` for none.',
+      resource_id: 'Its id, as text; `null` for none.',
+      resource_name: 'Its name at the time; `null` for none.',
+      address: 'The network address the request came from.',
+      user_agent: 'The browser or program that sent it.',
+      request_id: 'The request id, as the server log has it.',
+      changes:
+        'Each changed field with its value `before` and `after` (secret values masked); or the facts of the record, such as a count of wrong keys.',
+    },
+  ],
+  [
+    auditActorSchema,
+    {
+      user_id: `${USER_ID} \`null\` when nobody was signed in.`,
+      email: 'Their e-mail address at the time; `null` when unknown.',
+      api_key_id: 'The API key used, if one was; `null` for a session or the server itself.',
+    },
+  ],
+  [
+    apiKeySchema,
+    {
+      api_key_id: "The key's id.",
+      api_key_display: 'A short form to tell keys apart, such as `sd_AbCd…`: never the secret.',
+      api_key_name: 'A name to know it by; `null` when it has none.',
+      api_key_role: 'The role it acts with.',
+      user_id: `The user the key acts as: ${USER_ID}`,
+      user_email: 'That user’s e-mail address.',
+      owner: 'The admin who made it in the panel or the API; `null` when the key command made it.',
+      time_created: TIME_CREATED,
+      expires_at: 'When it stops working (ISO-8601, UTC); `null` for never.',
+      last_used_at: 'When it was last used, to the minute; `null` if never.',
+      api_key: 'The key itself: only in the answers of creation and regeneration, and never again.',
+    },
+  ],
+  [apiKeyOwnerSchema, { user_id: USER_ID, email: 'Their e-mail address.' }],
+  [
+    versionSetSchema,
+    {
+      stable: 'The tags of the current stable release.',
+      dev: 'The tags of the newest development release (such as a beta).',
+      migration: 'The tags to use when moving data between versions.',
+    },
+  ],
+  [versionTagsSchema, versionTagsWords],
+  [backendVersionSchema, { backend_version: 'The version tag of the running server.' }],
+  [
+    signInMethodsSchema,
+    {
+      api_key: 'Whether one may sign in with an API key: always `true`.',
+      oidc: 'Single sign-on, when it is set up; `null` otherwise.',
+    },
+  ],
+  [
+    signInProviderSchema,
+    {
+      name: 'The identity provider’s name, to show on the button.',
+      login_url: 'Where the sign-in starts.',
+    },
+  ],
+]);
