@@ -206,7 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const context: RouteContext = {
     db: store.db,
     guard: createGuard(store, { sessions, address }, authFailures, loginFailures),
-    write: createWriter(store, sessions),
+    write: createWriter(store, { sessions, address }),
     secrets: store.secrets,
     reads: new JsonCache(store),
     outage,

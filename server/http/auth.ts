@@ -205,7 +205,7 @@ async function noteUse(db: Db, request: FastifyRequest, credential: Credential, 
 export async function recheckCaller(
   trx: Db,
   request: FastifyRequest,
-  sessions: SessionSettings,
+  { sessions, address }: GuardSettings,
   onDenied?: (user: KeyUser) => void,
 ): Promise<KeyUser | undefined> {
   const { access, credential } = request;
@@ -214,7 +214,7 @@ export async function recheckCaller(
     credential.kind === 'key'
       ? await findUserByKeyHash(trx, credential.hash)
       : await findUserBySessionHash(trx, credential.hash, sessions);
-  if (!user) throw credential.kind === 'key' ? notAuthenticated() : problem(401, SESSION_ENDED);
+  if (!user) throw credential.kind === 'key' ? notAuthenticated() : sessionEnded(address);
   const ended = refusedKey(user);
   if (ended) throw ended;
   if (!access.roles.includes(user.role)) {
@@ -239,13 +239,13 @@ export type Writer = <T>(
  * are committed together or not at all; a refusal is recorded after the rollback.
  */
 export const createWriter =
-  (store: Store, sessions: SessionSettings): Writer =>
+  (store: Store, settings: GuardSettings): Writer =>
   async (request, work) => {
     let refused: KeyUser | undefined;
     try {
       return await store.db.transaction().execute(async (trx) => {
         await store.beginWrite(trx);
-        await recheckCaller(trx, request, sessions, (user) => (refused = user));
+        await recheckCaller(trx, request, settings, (user) => (refused = user));
         return work(trx, auditLogFor(trx, request));
       });
     } catch (error) {

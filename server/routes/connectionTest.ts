@@ -39,7 +39,7 @@ function validRequest(body: Record<string, unknown>): ConnectionTest {
 
 export function connectionTestRoutes(
   app: FastifyInstance,
-  { db, guard, secrets, sessions }: RouteContext,
+  { db, guard, secrets, sessions, address }: RouteContext,
   settings: ConnectionTestSettings,
 ) {
   // The same fixed window as the wrong-key limit, counted per user: each test
@@ -50,7 +50,7 @@ export function connectionTestRoutes(
   /** A stored credential's values; the key is asked again first (D2), as a write does, now that the body is in. */
   const stored = (request: FastifyRequest, id: number) =>
     db.transaction().execute(async (trx) => {
-      await recheckCaller(trx, request, sessions);
+      await recheckCaller(trx, request, { sessions, address });
       return openCredentialValues(trx, secrets, id);
     });
 

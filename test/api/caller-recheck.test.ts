@@ -4,6 +4,7 @@
 // and nothing is written.
 import { connect } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { SESSION_COOKIE, SESSION_ENDED, SIGNED_IN_COOKIE } from '../../src/api/session';
 import { listApiKeys, revokeApiKey } from '../../server/repos/apiKeys';
 import { createUser, findUserByEmail } from '../../server/repos/users';
 import { startTestServer, type TestServer } from '../support/harness';
@@ -15,8 +16,16 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-/** Sends a request's headers now and its body when `sendBody` is called; resolves the answer. */
-async function slowRequest(method: string, path: string, key: string, body: string) {
+/**
+ * Sends a request's headers now and its body when `sendBody` is called; resolves the answer.
+ * `key` is a bearer key, or `{ cookie }` for the panel's session (sent from the server's own page).
+ */
+async function slowRequest(
+  method: string,
+  path: string,
+  key: string | { cookie: string },
+  body: string,
+) {
   const socket = connect(Number(new URL(server.origin).port), '127.0.0.1');
   await new Promise<void>((resolve, reject) =>
     socket.once('connect', resolve).once('error', reject),
@@ -24,8 +33,13 @@ async function slowRequest(method: string, path: string, key: string, body: stri
   let text = '';
   socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
   const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const { host } = new URL(server.origin);
+  const caller =
+    typeof key === 'string'
+      ? `Authorization: Bearer ${key}\r\n`
+      : `Cookie: ${key.cookie}\r\nOrigin: ${server.origin}\r\n`;
   socket.write(
-    `${method} /api${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\n` +
+    `${method} /api${path} HTTP/1.1\r\nHost: ${host}\r\n${caller}` +
       `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
   );
   // Let the server take the headers and run its check before anything else happens.
@@ -35,7 +49,15 @@ async function slowRequest(method: string, path: string, key: string, body: stri
       socket.write(body);
       await ended;
       const [head = '', payload = ''] = text.split('\r\n\r\n');
-      return { status: Number(head.split(' ')[1]), json: JSON.parse(payload) as unknown };
+      const cookies = head
+        .split('\r\n')
+        .filter((line) => /^set-cookie:/i.test(line))
+        .map((line) => line.slice('set-cookie:'.length).trim());
+      return {
+        status: Number(head.split(' ')[1]),
+        json: JSON.parse(payload) as unknown,
+        ...(cookies.length > 0 ? { cookies } : {}),
+      };
     },
   };
 }
@@ -71,6 +93,40 @@ it('a key revoked while the body is on its way writes nothing: 401', async () =>
   expect(await pending.sendBody()).toEqual({ status: 401, json: NOT_AUTHENTICATED });
   const after = await snapshotDb(server);
   expect(after.connectors).toEqual(before.connectors);
+});
+
+it('a session signed out while the body is on its way writes nothing: 401, and the browser forgets it', async () => {
+  const signIn = await api(server, 'POST', '/auth/session', {
+    key: null,
+    body: { api_key: server.adminKey },
+    headers: { origin: server.origin },
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .find((line) => line.startsWith(`${SESSION_COOKIE}=`))!
+    .split(';')[0]!;
+  const before = await snapshotDb(server);
+  const pending = await slowRequest(
+    'POST',
+    '/manage/admin/connector',
+    { cookie },
+    JSON.stringify(plainRequest('web', { name: 'Sent by an ended session' })),
+  );
+  const out = await api(server, 'DELETE', '/auth/session', {
+    key: null,
+    headers: { cookie, origin: server.origin },
+  });
+  expect(out.status).toBe(204);
+
+  const answer = await pending.sendBody();
+  expect(answer.status).toBe(401);
+  expect(answer.json).toEqual({ detail: SESSION_ENDED });
+  // As the guard's own 401 for an ended session: both cookies cleared.
+  expect(answer.cookies).toEqual([
+    expect.stringMatching(new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`)),
+    expect.stringMatching(new RegExp(`^${SIGNED_IN_COOKIE}=;.*Max-Age=0`)),
+  ]);
+  expect((await snapshotDb(server)).connectors).toEqual(before.connectors);
 });
 
 it('two admins demoting each other at once: one wins, the other is refused, an admin is left', async () => {
