@@ -6,7 +6,7 @@ import { userRoleSchema } from '../src/api/contract';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredStore } from './db/openConfigured';
 import { StorageError } from './db/storageErrors';
-import { changesBetween, keyCommandLog, type AuditLog } from './audit/recorder';
+import { changesBetween, machineLog, type AuditLog } from './audit/recorder';
 import type { Db } from './db/database';
 import { changeUserRole, issuePersonKey, revokeKey } from './keyChanges';
 import { listApiKeys } from './repos/apiKeys';
@@ -43,7 +43,7 @@ async function main(argv: string[]): Promise<number> {
   const write = <T>(work: (trx: Db, log: AuditLog) => Promise<T>) =>
     store.db.transaction().execute(async (trx) => {
       await store.beginWrite(trx);
-      return work(trx, keyCommandLog(trx));
+      return work(trx, machineLog(trx));
     });
   try {
     const db = store.db;

@@ -1,9 +1,13 @@
 // First start: the first administrator, a key, and (unless switched off) the
 // demo data. Later starts keep what is there.
+import { START_AGENT } from '../src/api/audit';
+import { changesBetween, machineLog, type AuditLog } from './audit/recorder';
 import type { ServerConfig } from './config';
 import type { Store } from './db/database';
 import { seedDemoData } from './demo';
+import { keyName, toldKey } from './keyChanges';
 import { generateApiKey, hasApiKey, storeApiKey } from './repos/apiKeys';
+import { findLiveKey } from './repos/managedKeys';
 import {
   countUsers,
   createUser,
@@ -25,15 +29,26 @@ type SetupConfig = Pick<ServerConfig, 'adminEmail' | 'adminApiKey' | 'demoData'>
 /**
  * ADMIN_API_KEY is registered for the admin unless it is known already; a known
  * key (the admin's own from an earlier start, say) is left as it is, whoever's it is.
+ * A key registered is an activity record, as every key made is (README, "Activity log").
  */
-async function registerKey(trx: Store['db'], userId: string, key: string) {
-  if (!(await hasApiKey(trx, key))) await storeApiKey(trx, userId, key);
+async function registerKey(trx: Store['db'], userId: string, key: string, log: AuditLog) {
+  if (await hasApiKey(trx, key)) return;
+  const id = await storeApiKey(trx, userId, key);
+  const told = (await findLiveKey(trx, id))!;
+  await log({
+    action: 'api_key.create',
+    resource_type: 'api_key',
+    resource_id: id,
+    resource_name: keyName(told),
+    changes: changesBetween(null, toldKey(told)),
+  });
 }
 
 export async function prepareStore(store: Store, config: SetupConfig): Promise<Setup> {
   return store.db.transaction().execute(async (trx) => {
     // Several instances starting at once make the first administrator once.
     await store.beginSetup(trx);
+    const log = machineLog(trx, START_AGENT);
     // The configured address is the one start-up speaks of while it is still an
     // admin; another admin (the demo's, made in the same millisecond) only when not.
     const configured = await findUserByEmail(trx, config.adminEmail);
@@ -51,8 +66,24 @@ export async function prepareStore(store: Store, config: SetupConfig): Promise<S
       const admin = configured
         ? { ...configured, role: 'admin' as const, is_active: true }
         : await createUser(trx, config.adminEmail, 'admin');
+      await log({
+        action: !configured
+          ? 'user.create'
+          : configured.role !== 'admin'
+            ? 'user.role_change'
+            : 'user.reactivate',
+        resource_type: 'user',
+        resource_id: admin.id,
+        resource_name: admin.email,
+        changes: configured
+          ? changesBetween(
+              { role: configured.role, is_active: configured.is_active },
+              { role: admin.role, is_active: true },
+            )
+          : changesBetween(null, { email: admin.email, role: admin.role }),
+      });
       const adminKey = config.adminApiKey ?? generateApiKey();
-      await registerKey(trx, admin.id, adminKey);
+      await registerKey(trx, admin.id, adminKey, log);
       if (empty && config.demoData) await seedDemoData(trx, store.secrets, admin.id);
       // A key from the environment is the operator's already: it is not printed
       // (start-up output ends up in log collectors).
@@ -62,7 +93,7 @@ export async function prepareStore(store: Store, config: SetupConfig): Promise<S
         adminKey: config.adminApiKey ? null : adminKey,
       };
     }
-    if (config.adminApiKey) await registerKey(trx, existing.id, config.adminApiKey);
+    if (config.adminApiKey) await registerKey(trx, existing.id, config.adminApiKey, log);
     return { firstStart: false, adminEmail: existing.email, adminKey: null };
   });
 }

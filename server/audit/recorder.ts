@@ -149,19 +149,20 @@ export async function recordDenied(db: Db, request: FastifyRequest, actor: KeyUs
 }
 
 /**
- * The log of `npm run keys`, bound to its transaction: no caller and no
- * address (it runs on the server's machine, with no key); the user agent names
- * the command. Each entry names its action, as no route does it.
+ * The log of work done on the server's machine with no caller (`npm run keys`,
+ * or the start that makes the first admin), bound to its transaction: no actor
+ * and no address; the user agent names what did it. Each entry names its
+ * action, as no route does it.
  */
-export function keyCommandLog(trx: Db): AuditLog {
+export function machineLog(trx: Db, agent: string = KEY_COMMAND_AGENT): AuditLog {
   const origin = {
     actor: undefined,
     address: null,
-    user_agent: KEY_COMMAND_AGENT,
+    user_agent: agent,
     request_id: null,
   };
   return async ({ action, ...entry }) => {
-    if (!action) throw new Error('the key command names the action it records');
+    if (!action) throw new Error(`${agent} names the action it records`);
     await insertAudit(trx, recordRow(origin, action, 'success', entry));
   };
 }

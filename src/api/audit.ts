@@ -48,6 +48,8 @@ export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 
 /** The user agent of the records `npm run keys` writes (it has no caller and no address). */
 export const KEY_COMMAND_AGENT = 'npm run keys';
+/** The user agent of the records the server's start writes (the first admin and their key). */
+export const START_AGENT = 'sourcedesk start';
 
 /** How many records a resource's own page shows (its "Recent changes"). */
 export const RECENT_CHANGES_COUNT = 5;

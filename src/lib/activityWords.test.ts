@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { KEY_COMMAND_AGENT, type AuditRecord } from '../api/audit';
+import { KEY_COMMAND_AGENT, START_AGENT, type AuditRecord } from '../api/audit';
 import { changeRows, recordWords } from './activityWords';
 
 const record = (over: Partial<AuditRecord>): AuditRecord => ({
@@ -34,6 +34,18 @@ describe('recordWords', () => {
         record({ ...byCommand, action: 'user.create', resource_id: 'u2', resource_name: 'x@y.z' }),
       ),
     ).toBe('The key command added user x@y.z');
+    // The start that made the first admin speaks as Sourcedesk.
+    expect(
+      recordWords(
+        record({
+          ...byCommand,
+          user_agent: START_AGENT,
+          action: 'user.create',
+          resource_id: 'u3',
+          resource_name: 'admin@example.com',
+        }),
+      ),
+    ).toBe('Sourcedesk added user admin@example.com');
     // A caller with no key, from an address, is still someone at that address.
     expect(
       recordWords(

@@ -1,5 +1,5 @@
 // An activity record in words: "admin@example.com paused Eng Jira".
-import { KEY_COMMAND_AGENT, type AuditRecord } from '../api/audit';
+import { KEY_COMMAND_AGENT, START_AGENT, type AuditRecord } from '../api/audit';
 import { accessTypeWords, inputTypeWords, roleWords, statusWords } from './enumWords';
 import { formatDateTime } from './format';
 import { formatFrequency } from './frequency';
@@ -44,6 +44,8 @@ function verb(record: AuditRecord): string {
 export function actorWords(record: AuditRecord): string {
   if (record.actor.email) return record.actor.email;
   if (record.action === 'audit.retention') return 'Sourcedesk';
+  // The start that made (or restored) the first administrator and their key.
+  if (record.address === null && record.user_agent === START_AGENT) return 'Sourcedesk';
   // The key command runs on the server's machine, with no key and no address.
   if (record.address === null && record.user_agent === KEY_COMMAND_AGENT) return 'The key command';
   return `Someone at ${record.address ?? 'an unknown address'}`;

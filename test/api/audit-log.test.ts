@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditPageSchema, type AuditRecord } from '../../src/api/audit';
+import { auditPageSchema, START_AGENT, type AuditRecord } from '../../src/api/audit';
 import { removeExpiredAudit } from '../../server/audit/retention';
 import { insertAudit, type AuditRow } from '../../server/repos/audit';
 import { startTestServer, type TestServer } from '../support/harness';
@@ -110,7 +110,8 @@ describe('no record holds a secret', () => {
         200,
       );
 
-      const records = await auditRows(onDisk);
+      // After the first start's own two (the first admin and their key).
+      const records = (await auditRows(onDisk)).slice(2);
       expect(records.map((r) => r.action)).toEqual([
         'credential.create',
         'credential.update',
@@ -132,10 +133,49 @@ describe('no record holds a secret', () => {
       for (const text of [JSON.stringify(records), exported.text, csv.text, ...files]) {
         expect(text).not.toContain(SECRET);
         expect(text).not.toContain(NEW_SECRET);
+        // Nor the key the first start made and recorded.
+        expect(text).not.toContain(onDisk.adminKey);
       }
-      expect(exported.text.trim().split('\n')).toHaveLength(3);
+      expect(exported.text.trim().split('\n')).toHaveLength(5);
     } finally {
       await onDisk.close().catch(() => {});
+    }
+  });
+});
+
+describe('the first start', () => {
+  it('records the first admin and their key, by the start itself, with no secret', async () => {
+    const fresh = await startTestServer();
+    try {
+      const answer = await api(fresh, 'GET', '/admin/audit?limit=10');
+      const { items } = auditPageSchema.parse(answer.json);
+      const byStart = {
+        outcome: 'success',
+        actor: { user_id: null, email: null, api_key_id: null },
+        address: null,
+        user_agent: START_AGENT,
+      };
+      expect(items.reverse()).toEqual([
+        expect.objectContaining({
+          ...byStart,
+          action: 'user.create',
+          resource_type: 'user',
+          resource_name: fresh.adminEmail,
+          changes: {
+            email: { before: null, after: fresh.adminEmail },
+            role: { before: null, after: 'admin' },
+          },
+        }),
+        expect.objectContaining({
+          ...byStart,
+          action: 'api_key.create',
+          resource_type: 'api_key',
+          changes: expect.objectContaining({ role: { before: null, after: 'admin' } }),
+        }),
+      ]);
+      expect(JSON.stringify(items)).not.toContain(fresh.adminKey);
+    } finally {
+      await fresh.close();
     }
   });
 });

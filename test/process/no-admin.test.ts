@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
+import { START_AGENT } from '../../src/api/audit';
 import { openStore } from '../../server/db/database';
 import { findUserByEmail, setUserActive, setUserRole } from '../../server/repos/users';
 import { prepareStore } from '../../server/setup';
@@ -18,6 +19,15 @@ afterEach(() => {
 });
 
 const EMAIL = 'admin@sourcedesk.local';
+
+/** The activity records of one action, newest first. */
+async function records(origin: string, key: string, action: string) {
+  const answer = await fetch(`${origin}/api/admin/audit?action=${action}`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { items: Record<string, unknown>[] }).items;
+}
 const newKey = () => `sd_${randomBytes(32).toString('base64url')}`;
 
 /** A data folder whose only admin, made with `key`, was demoted to basic (or deactivated by hand). */
@@ -63,6 +73,17 @@ test.each([
         headers: { authorization: `Bearer ${key}` },
       });
       expect(await me.json()).toMatchObject({ email: EMAIL, role: 'admin' });
+      // The start says what it did in the activity log: the role given back, and
+      // a key registered only when it was not known already.
+      const [restored] = await records(server.origin, key!, 'user.role_change');
+      expect(restored).toMatchObject({
+        resource_name: EMAIL,
+        user_agent: START_AGENT,
+        actor: { email: null },
+        changes: { role: { before: 'basic', after: 'admin' } },
+      });
+      const keys = await records(server.origin, key!, 'api_key.create');
+      expect(keys).toHaveLength(given === old ? 1 : 2);
     } finally {
       expect(await server.stop()).toBe(0);
     }
@@ -84,6 +105,12 @@ test('the only admin deactivated by hand (no route allows it): the start makes t
     });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ email: EMAIL, role: 'admin', is_active: true });
+    const [reactivated] = await records(server.origin, old, 'user.reactivate');
+    expect(reactivated).toMatchObject({
+      resource_name: EMAIL,
+      user_agent: START_AGENT,
+      changes: { is_active: { before: false, after: true } },
+    });
   } finally {
     expect(await server.stop()).toBe(0);
   }
