@@ -4,7 +4,7 @@
 // instances starting at once migrate and set up once. (Runs in `api-pg` only.)
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPostgresStore } from '../../server/db/postgres';
 import { findUserByEmail } from '../../server/repos/users';
 import { prepareStore } from '../../server/setup';
@@ -15,17 +15,9 @@ import {
   type TestServer,
 } from '../support/harness';
 import { addCredential, api, createConnector, jiraRequest, splitAttaches } from '../support/http';
+import { useTwoInstances } from '../support/useTestServer';
 
-let a: TestServer;
-let b: TestServer;
-beforeAll(async () => {
-  a = await startTestServer();
-  b = await startTestServer({ shareWith: a });
-});
-afterAll(async () => {
-  await b.close();
-  await a.close();
-});
+const { a, b } = useTwoInstances();
 
 const names = async (server: TestServer, key?: string) =>
   ((await api(server, 'GET', '/manage/admin/connector', { key })).json as { name: string }[]).map(

@@ -4,26 +4,13 @@
 // down it reads the row per request (nothing missed), and on reconnecting it
 // reads the row once. (Runs in `api-pg` only.)
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import {
-  heardEverything,
-  startTestServer,
-  TEST_DATABASE_URL,
-  type TestServer,
-} from '../support/harness';
+import { expect, it, vi } from 'vitest';
+import { heardEverything, TEST_DATABASE_URL, type TestServer } from '../support/harness';
 import { createConnector, plainRequest } from '../support/http';
+import { useTwoInstances } from '../support/useTestServer';
 import { listenForRevisions, REVISION_CHANNEL } from '../../server/db/revisionListener';
 
-let a: TestServer;
-let b: TestServer;
-beforeAll(async () => {
-  a = await startTestServer();
-  b = await startTestServer({ shareWith: a });
-});
-afterAll(async () => {
-  await b.close();
-  await a.close();
-});
+const { a, b } = useTwoInstances();
 
 /** The names B lists, asked at once (api() would first wait for every notice). */
 const names = async (server: TestServer) => {

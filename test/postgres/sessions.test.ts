@@ -1,20 +1,12 @@
 // Panel sessions are rows of the shared database (README, "Sessions"): a
 // session opened through instance A works at B, and signing out at B ends it
 // at A too. (Runs in `api-pg` only.)
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/harness';
+import { expect, it } from 'vitest';
+import type { TestServer } from '../support/harness';
 import { api } from '../support/http';
+import { useTwoInstances } from '../support/useTestServer';
 
-let a: TestServer;
-let b: TestServer;
-beforeAll(async () => {
-  a = await startTestServer();
-  b = await startTestServer({ shareWith: a });
-});
-afterAll(async () => {
-  await b.close();
-  await a.close();
-});
+const { a, b } = useTwoInstances();
 
 it('a session opened at A is known at B; signed out at B, it is dead at A', async () => {
   const signIn = await api(a, 'POST', '/auth/session', {

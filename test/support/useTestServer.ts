@@ -3,9 +3,25 @@
 // the last. What it returns reads like startTestServer's server (`server.apiUrl`,
 // `api(server, …)`, `server.keyFor(…)`): each property is looked up on the
 // running server when a test or hook reads it, so the file needs no `let` and
-// no hooks of its own.
+// no hooks of its own. `useTwoInstances()` does the same for two instances on
+// one database (PostgreSQL: B shares A's schema).
 import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer, type TestServerOptions } from './harness';
+
+/** A stand-in that reads each property from the server `current()` gives, once it runs. */
+function runningServer(current: () => TestServer | undefined, name: string): TestServer {
+  const running = (): TestServer => {
+    const server = current();
+    if (!server) {
+      throw new Error(`${name}: the server runs from beforeAll to afterAll; read it in a test`);
+    }
+    return server;
+  };
+  return new Proxy({} as TestServer, {
+    get: (_target, property) => Reflect.get(running(), property),
+    has: (_target, property) => Reflect.has(running(), property),
+  });
+}
 
 export function useTestServer(options: TestServerOptions = {}): TestServer {
   let current: TestServer | undefined;
@@ -13,16 +29,23 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
     current = await startTestServer(options);
   });
   afterAll(() => current?.close());
-  const running = (): TestServer => {
-    if (!current) {
-      throw new Error(
-        'useTestServer: the server runs from beforeAll to afterAll; read it in a test',
-      );
-    }
-    return current;
-  };
-  return new Proxy({} as TestServer, {
-    get: (_target, property) => Reflect.get(running(), property),
-    has: (_target, property) => Reflect.has(running(), property),
+  return runningServer(() => current, 'useTestServer');
+}
+
+/** Two instances of the server on one database, for all of a file's tests; B closes first. */
+export function useTwoInstances(): { a: TestServer; b: TestServer } {
+  let a: TestServer | undefined;
+  let b: TestServer | undefined;
+  beforeAll(async () => {
+    a = await startTestServer();
+    b = await startTestServer({ shareWith: a });
   });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+  return {
+    a: runningServer(() => a, 'useTwoInstances'),
+    b: runningServer(() => b, 'useTwoInstances'),
+  };
 }
