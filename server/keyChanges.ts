@@ -49,10 +49,9 @@ export async function revokeKey(trx: Db, key: LiveKey, log: AuditLog): Promise<s
   return null;
 }
 
-/** A new key acting as a person (the key command's), recorded; its secret is returned once. */
-export async function issuePersonKey(trx: Db, user: User, log: AuditLog) {
-  const secret = generateApiKey();
-  const id = await storeApiKey(trx, user.id, secret);
+/** Stores `secret` as a key acting as a person, and records it (never the secret); its id. */
+export async function storePersonKey(trx: Db, userId: string, secret: string, log: AuditLog) {
+  const id = await storeApiKey(trx, userId, secret);
   const key = (await findLiveKey(trx, id))!;
   await log({
     action: 'api_key.create',
@@ -61,7 +60,13 @@ export async function issuePersonKey(trx: Db, user: User, log: AuditLog) {
     resource_name: keyName(key),
     changes: changesBetween(null, toldKey(key)),
   });
-  return { id, secret };
+  return id;
+}
+
+/** A new key acting as a person (the key command's), recorded; its secret is returned once. */
+export async function issuePersonKey(trx: Db, user: User, log: AuditLog) {
+  const secret = generateApiKey();
+  return { id: await storePersonKey(trx, user.id, secret, log), secret };
 }
 
 /**

@@ -5,9 +5,8 @@ import { changesBetween, machineLog, type AuditLog } from './audit/recorder';
 import type { ServerConfig } from './config';
 import type { Store } from './db/database';
 import { seedDemoData } from './demo';
-import { keyName, toldKey } from './keyChanges';
-import { generateApiKey, hasApiKey, storeApiKey } from './repos/apiKeys';
-import { findLiveKey } from './repos/managedKeys';
+import { storePersonKey } from './keyChanges';
+import { generateApiKey, hasApiKey } from './repos/apiKeys';
 import {
   countUsers,
   createUser,
@@ -32,16 +31,7 @@ type SetupConfig = Pick<ServerConfig, 'adminEmail' | 'adminApiKey' | 'demoData'>
  * A key registered is an activity record, as every key made is (README, "Activity log").
  */
 async function registerKey(trx: Store['db'], userId: string, key: string, log: AuditLog) {
-  if (await hasApiKey(trx, key)) return;
-  const id = await storeApiKey(trx, userId, key);
-  const told = (await findLiveKey(trx, id))!;
-  await log({
-    action: 'api_key.create',
-    resource_type: 'api_key',
-    resource_id: id,
-    resource_name: keyName(told),
-    changes: changesBetween(null, toldKey(told)),
-  });
+  if (!(await hasApiKey(trx, key))) await storePersonKey(trx, userId, key, log);
 }
 
 export async function prepareStore(store: Store, config: SetupConfig): Promise<Setup> {
