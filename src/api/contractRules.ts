@@ -49,7 +49,7 @@ export const isDuplicateConnector = (
   b: { name: string; source: DocumentSource },
 ) => a.source === b.source && a.name.trim() === b.name.trim();
 
-const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_MAX_LENGTH = 254;
 // No white space, control character or half a surrogate pair anywhere (PostgreSQL
 // refuses NUL in text, and would store half a pair as U+FFFD).
 const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cs}]+@[^\s@.\p{Cc}\p{Cs}]+(?:\.[^\s@.\p{Cc}\p{Cs}]+)+$/u;

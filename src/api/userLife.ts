@@ -2,7 +2,7 @@
 // addresses, list and withdraw invitations, deactivate, reactivate and delete a
 // user, export the directory as CSV. The server and the panel both use these.
 import * as z from 'zod/mini';
-import { isEmailAddress } from './contractRules';
+import { EMAIL_MAX_LENGTH, isEmailAddress } from './contractRules';
 import { boundedList } from './schemaParts';
 
 /** At most this many addresses in one invitation. */
@@ -45,6 +45,7 @@ export type UserByEmail = z.infer<typeof userByEmailSchema>;
 /** Why an address cannot be invited, or null when it can. */
 export function inviteAddressProblem(address: string): string | null {
   if (address.trim() === '') return 'it is empty';
+  if (address.length > EMAIL_MAX_LENGTH) return `it is longer than ${EMAIL_MAX_LENGTH} characters`;
   if (!isEmailAddress(address)) return 'it needs a local part, an @ and a domain with a dot';
   return null;
 }

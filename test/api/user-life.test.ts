@@ -110,6 +110,14 @@ describe('invitations', () => {
     expect(await invited()).not.toContain(good);
   });
 
+  it('an address over 254 characters is refused for its length, not its shape', async () => {
+    const long = `${'a'.repeat(300)}@example.com`;
+    const response = await expectRefused(() => invite([long]), 400);
+    expect((response.json as { detail: string }).detail).toBe(
+      `Invalid email address: ${long} - it is longer than 254 characters`,
+    );
+  });
+
   it('an address already invited (any letter case) or already a user changes nothing', async () => {
     const cy = address('cy');
     expect((await invite([cy])).status).toBe(200);

@@ -1,16 +1,20 @@
 // Invite several addresses at once: all or nothing, as the server does it. Each
 // bad address is named before anything is sent; the server's refusal (400) is
 // shown the same way, and the keyboard goes to the field in error.
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
+import { useSignInMethods } from '../../api/sessionHooks';
 import { badInviteAddresses, splitAddresses } from '../../api/userLife';
-import { useInviteUsers } from '../../api/userLifeHooks';
+import { invitedUsersQuery, useInviteUsers } from '../../api/userLifeHooks';
 import { ActionMessage } from '../../components/ActionMessage';
 import { Field } from '../../components/Field';
 import { describeError } from '../../lib/describeError';
 
 export function InviteForm() {
   const invite = useInviteUsers();
+  const methods = useSignInMethods();
+  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [said, setSaid] = useState('');
@@ -36,10 +40,31 @@ export function InviteForm() {
     }
     setError(null);
     invite.mutate(emails, {
-      onSuccess: () => {
+      onSuccess: async () => {
         setText('');
+        // The server invites the addresses that are neither users nor invited: those
+        // not on the invitation list after it are users already.
+        const list = await queryClient.fetchQuery(invitedUsersQuery()).catch(() => null);
+        // Unread (the server out of reach just now): each address is said to be invited.
+        const open = new Set(
+          (list ?? emails.map((email) => ({ email }))).map(({ email }) => email.toLowerCase()),
+        );
+        const invited = emails.filter((email) => open.has(email.toLowerCase()));
+        const users = emails.filter((email) => !open.has(email.toLowerCase()));
+        const provider = methods.data?.oidc?.name;
         setSaid(
-          `Invited ${emails.join(', ')}. They can sign in with single sign-on; addresses already invited or already users are left as they were.`,
+          [
+            invited.length > 0 &&
+              `Invited ${invited.join(', ')}. ${
+                provider
+                  ? `They can sign in with ${provider}.`
+                  : 'Single sign-on is not set up on this server: they can sign in once it is (README, “Single sign-on”).'
+              }`,
+            users.length > 0 &&
+              `${users.join(', ')} ${users.length === 1 ? 'is a user' : 'are users'} already: left as ${users.length === 1 ? 'it was' : 'they were'}.`,
+          ]
+            .filter(Boolean)
+            .join(' '),
         );
       },
       onError: (failure) =>

@@ -43,6 +43,8 @@ test('invites several addresses at once; each bad one is named and nothing is in
   await user.click(screen.getByRole('button', { name: 'Invite' }));
   const message = await screen.findByText(/^Invited ann@example\.com, bob@example\.com\./);
   await waitFor(() => expect(message).toHaveFocus());
+  // No single sign-on on this server: the words do not promise a way in it lacks.
+  expect(message).toHaveTextContent(/Single sign-on is not set up on this server/);
   expect(await invitedNow()).toEqual(['ann@example.com', 'bob@example.com']);
   const list = screen.getByRole('list', { name: 'Invited addresses' });
   expect(await within(list).findByText('ann@example.com')).toBeVisible();
@@ -61,6 +63,42 @@ test('invites several addresses at once; each bad one is named and nothing is in
   await waitFor(() => expect(removed).toHaveFocus());
   expect(await invitedNow()).toEqual(['bob@example.com']);
   await waitFor(() => expect(within(list).queryByText('ann@example.com')).toBeNull());
+});
+
+test('an address that is a user already is said to be one, not invited', async () => {
+  const { user } = await openPage();
+  const field = screen.getByLabelText('E-mail addresses to invite');
+  await user.type(field, `carl@example.com ${server.adminEmail.toUpperCase()}`);
+  await user.click(screen.getByRole('button', { name: 'Invite' }));
+  const message = await screen.findByText(/^Invited carl@example\.com\./);
+  expect(message).toHaveTextContent(
+    `${server.adminEmail.toUpperCase()} is a user already: left as it was.`,
+  );
+  // Named once: as a user, not among the invited.
+  expect(message.textContent!.split(server.adminEmail.toUpperCase())).toHaveLength(2);
+  expect(await invitedNow()).toEqual(['carl@example.com']);
+});
+
+test('with single sign-on set up, the invitation names the way in', async () => {
+  await server.close();
+  // The provider is found only when someone signs in through it: none is asked here.
+  server = await startTestServer({
+    oidc: {
+      issuer: 'http://127.0.0.1:9/never-asked',
+      clientId: 'sourcedesk',
+      clientSecret: 'not-used',
+      name: 'Acme SSO',
+      allowedDomains: [],
+      roleClaim: undefined,
+    },
+  });
+  connectTo(server);
+  const { user } = await openPage();
+  await user.type(screen.getByLabelText('E-mail addresses to invite'), 'dora@example.com');
+  await user.click(screen.getByRole('button', { name: 'Invite' }));
+  expect(
+    await screen.findByText('Invited dora@example.com. They can sign in with Acme SSO.'),
+  ).toBeInTheDocument();
 });
 
 test('deactivates, reactivates and deletes a user, each confirmed by name; the message takes the keyboard', async () => {
