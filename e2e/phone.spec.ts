@@ -35,6 +35,8 @@ for (const width of [360, 390]) {
       for (const [path, title] of PAGES) {
         await page.goto(new URL(path, page.url()).toString());
         await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+        // The tab says which page it is (src/app/pageTitle.ts).
+        await expect(page).toHaveTitle(`${title} — Sourcedesk`);
         await noSidewaysScroll(page);
         await noAxeViolations(page);
       }

@@ -5,6 +5,7 @@ import { useSignIn } from '../api/sessionHooks';
 import { describeError } from '../lib/describeError';
 import { session } from '../lib/session';
 import { Loading } from './AppShell';
+import { useTitleFromHeading } from './pageTitle';
 import { AppRoutes } from './routes';
 
 /**
@@ -28,6 +29,9 @@ function LinkSignIn({ linkKey, children }: { linkKey: string | null; children: R
   return done ? children : <Loading label="Signing in…" />;
 }
 
+/** The panel owns the page: its title follows whichever h1 is on screen. */
+const wholePage = () => document.body;
+
 export function App({
   queryClient,
   linkKey = null,
@@ -36,6 +40,7 @@ export function App({
   /** A key handed over in the address (main.tsx took it out of the address bar). */
   linkKey?: string | null;
 }) {
+  useTitleFromHeading(wholePage);
   return (
     <QueryClientProvider client={queryClient}>
       <LinkSignIn linkKey={linkKey}>
