@@ -193,3 +193,25 @@ test.describe('390 × 844', () => {
     expect(cardBox!.x + cardBox!.width).toBeLessThanOrEqual(390);
   });
 });
+
+test.describe('360 px wide, the API reference', () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test("a field's words run across the screen, and the contents jump to an endpoint", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('/api-reference');
+    const contents = page.getByRole('navigation', { name: 'Endpoints' });
+    await contents.getByRole('link', { name: 'PATCH /manage/set-user-role' }).click();
+    await expect(page).toHaveURL(/#patch-manage-set-user-role$/);
+    const section = page.getByRole('region', { name: 'PATCH /manage/set-user-role' });
+    await expect(section.getByRole('heading', { level: 2 })).toBeInViewport();
+    // A field is a block on a phone: its description is not squeezed into a quarter of the width.
+    const description = section
+      .getByRole('table', { name: /^Body of/ })
+      .getByText('The e-mail address of the user to change.');
+    expect((await description.boundingBox())!.width).toBeGreaterThan(250);
+    await noSidewaysScroll(page);
+  });
+});

@@ -27,6 +27,14 @@ test('every endpoint, with its roles, parameters and answers; reachable from the
   expect(await screen.findByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
 
   const list = await screen.findByRole('region', { name: 'GET /manage/admin/connector' });
+  // The contents link to each endpoint's section.
+  const contents = screen.getByRole('navigation', { name: 'Endpoints' });
+  const link = within(contents).getByRole('link', { name: 'GET /manage/admin/connector' });
+  expect(link.getAttribute('href')).toBe(`#${within(list).getByRole('heading', { level: 2 }).id}`);
+  expect(within(contents).getAllByRole('link')).toHaveLength(
+    screen.getAllByRole('region').filter((region) => region.classList.contains('api-endpoint'))
+      .length,
+  );
   expect(within(list).getByText(/List the connectors/)).toBeInTheDocument();
   // Roles as the API names them, set as code.
   const roles = within(list).getByText(/^Roles:/);

@@ -56,6 +56,31 @@ function Fields({ shape, label }: { shape: BodyShape; label: string }) {
   );
 }
 
+/** The id of an endpoint's section, which the contents link to. */
+const endpointId = (method: string, path: string) =>
+  `${method}-${path}`.replace(/[^a-z0-9]+/gi, '-');
+
+/** Every endpoint, one link each: the page is long, and a phone has no other way to jump. */
+function Contents({ paths }: { paths: ApiDocument['paths'] }) {
+  return (
+    <nav aria-labelledby="api-contents-title" className="api-contents">
+      <h2 id="api-contents-title">Endpoints</h2>
+      <ul>
+        {Object.entries(paths).flatMap(([path, item]) =>
+          Object.entries(item).map(([method, operation]) => (
+            <li key={`${method} ${path}`}>
+              <a href={`#${endpointId(method, path)}`}>
+                <span className="api-method">{method.toUpperCase()}</span> <code>{path}</code>
+              </a>{' '}
+              <span className="hint">{withCode(operation.summary)}</span>
+            </li>
+          )),
+        )}
+      </ul>
+    </nav>
+  );
+}
+
 function Endpoint({
   method,
   path,
@@ -65,7 +90,7 @@ function Endpoint({
   path: string;
   operation: Operation;
 }) {
-  const id = `${method}-${path}`.replace(/[^a-z0-9]+/gi, '-');
+  const id = endpointId(method, path);
   const name = `${method.toUpperCase()} ${path}`;
   const parameters = operation.parameters ?? [];
   const body = jsonSchemaOf(operation.requestBody?.content);
@@ -136,6 +161,7 @@ export function ApiReferencePage() {
       {document.isError && (
         <QueryErrorNotice error={document.error} onRetry={() => void document.refetch()} />
       )}
+      {document.data && <Contents paths={document.data.paths} />}
       {document.data &&
         Object.entries(document.data.paths).flatMap(([path, item]) =>
           Object.entries(item).map(([method, operation]) => (
