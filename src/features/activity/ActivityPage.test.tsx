@@ -132,3 +132,32 @@ test('Export saves the records of the filter on screen, as NDJSON and as CSV', a
   expect(rows[1]).toContain('Exported site');
   expect(screen.queryByRole('alert')).toBeNull();
 });
+
+test('the filters offer words, while the address and the API keep the codes', async () => {
+  const { user, router } = renderApp('/activity');
+  await screen.findByRole('list', { name: 'Activity' });
+  const action = screen.getByRole('combobox', { name: 'Action' });
+  expect(within(action).getByRole('option', { name: 'Connector created' })).toHaveValue(
+    'connector.create',
+  );
+  expect(
+    within(action).getByRole('option', { name: 'Credential attached to a connector' }),
+  ).toHaveValue('cc_pair.create');
+  expect(within(action).getByRole('option', { name: 'Failed sign-in' })).toHaveValue(
+    'auth.login_failure',
+  );
+  const what = screen.getByRole('combobox', { name: 'What' });
+  expect(within(what).getByRole('option', { name: 'API key' })).toHaveValue('api_key');
+  expect(within(what).getByRole('option', { name: 'Sign-in' })).toHaveValue('auth');
+  expect(within(what).getByRole('option', { name: 'Activity log' })).toHaveValue('audit');
+  expect(within(what).getByRole('option', { name: /connector–credential pair/ })).toHaveValue(
+    'cc_pair',
+  );
+  // No option reads as a code.
+  for (const option of screen.getAllByRole('option')) {
+    expect(option.textContent).not.toMatch(/[._]/);
+  }
+  await user.selectOptions(what, 'api_key');
+  expect(new URLSearchParams(router.state.location.search).get('resource_type')).toBe('api_key');
+  expect(what).toHaveDisplayValue('API key');
+});

@@ -3,10 +3,9 @@
 import { useSearchParams } from 'react-router-dom';
 import { downloadAuditExport, useAuditPage, type AuditFilters } from '../../api/auditHooks';
 import { DownloadButton } from '../../components/DownloadButton';
-import { AUDIT_RESOURCE_TYPES } from '../../api/audit';
 import { ActivityRecord } from '../../components/ActivityRecord';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
-import { ACTION_LABELS } from '../../lib/activityWords';
+import { ACTION_LABELS, RESOURCE_TYPE_LABELS } from '../../lib/activityWords';
 import { fromDateTimeInput, toDateTimeInput } from '../../lib/format';
 
 const FILTER_NAMES = [
@@ -51,9 +50,9 @@ export function ActivityPage() {
             onChange={(e) => setFilter('action', e.target.value)}
           >
             <option value="">Every action</option>
-            {ACTION_LABELS.map(([action]) => (
+            {ACTION_LABELS.map(([action, words]) => (
               <option key={action} value={action}>
-                {action}
+                {words}
               </option>
             ))}
           </select>
@@ -76,9 +75,9 @@ export function ActivityPage() {
             onChange={(e) => setFilter('resource_type', e.target.value)}
           >
             <option value="">Everything</option>
-            {AUDIT_RESOURCE_TYPES.map((type) => (
+            {RESOURCE_TYPE_LABELS.map(([type, words]) => (
               <option key={type} value={type}>
-                {type}
+                {words}
               </option>
             ))}
           </select>
