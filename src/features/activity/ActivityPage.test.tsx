@@ -161,3 +161,29 @@ test('the filters offer words, while the address and the API keep the codes', as
   expect(new URLSearchParams(router.state.location.search).get('resource_type')).toBe('api_key');
   expect(what).toHaveDisplayValue('API key');
 });
+
+test('the text filters show what the address says after Back and Forward', async () => {
+  const { user, router } = renderApp('/activity');
+  await screen.findByRole('list', { name: 'Activity' });
+  const who = screen.getByRole('searchbox', { name: 'Who (e-mail)' });
+  const id = screen.getByRole('searchbox', { name: 'Its id' });
+  await user.type(who, 'nobody@x.com{Enter}');
+  expect(await screen.findByText('No activity matches.')).toBeInTheDocument();
+  // Taking the filter leaves the keyboard where it was.
+  expect(who).toHaveFocus();
+  await user.type(id, '42{Enter}');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'connector.create');
+
+  await router.go(-1);
+  expect(who).toHaveValue('nobody@x.com');
+  expect(id).toHaveValue('42');
+  await router.go(-1);
+  expect(id).toHaveValue('');
+  await router.go(-1);
+  expect(router.state.location.search).toBe('');
+  expect(who).toHaveValue('');
+  expect(await screen.findByRole('list', { name: 'Activity' })).toBeInTheDocument();
+  await router.go(1);
+  expect(who).toHaveValue('nobody@x.com');
+  expect(id).toHaveValue('');
+});

@@ -1,5 +1,6 @@
 // The activity log (admins): who changed what, when, in words; the filters
 // live in the address, so a filtered view can be shared and reloaded.
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { downloadAuditExport, useAuditPage, type AuditFilters } from '../../api/auditHooks';
 import { DownloadButton } from '../../components/DownloadButton';
@@ -27,7 +28,6 @@ export function ActivityPage() {
     if (value) filters[name] = value;
   }
   const page = useAuditPage(filters);
-
   const setFilter = (name: FilterName, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(name, value);
@@ -59,14 +59,7 @@ export function ActivityPage() {
         </label>{' '}
         <label>
           Who (e-mail){' '}
-          <input
-            type="search"
-            defaultValue={filters.actor ?? ''}
-            onBlur={(e) => setFilter('actor', e.target.value.trim())}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') setFilter('actor', e.currentTarget.value.trim());
-            }}
-          />
+          <FilterBox value={filters.actor ?? ''} onCommit={(value) => setFilter('actor', value)} />
         </label>{' '}
         <label>
           What{' '}
@@ -84,13 +77,9 @@ export function ActivityPage() {
         </label>{' '}
         <label>
           Its id{' '}
-          <input
-            type="search"
-            defaultValue={filters.resource_id ?? ''}
-            onBlur={(e) => setFilter('resource_id', e.target.value.trim())}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') setFilter('resource_id', e.currentTarget.value.trim());
-            }}
+          <FilterBox
+            value={filters.resource_id ?? ''}
+            onCommit={(value) => setFilter('resource_id', value)}
           />
         </label>{' '}
         <label>
@@ -142,5 +131,32 @@ export function ActivityPage() {
         ) : null}
       </p>
     </section>
+  );
+}
+
+/**
+ * A text filter: taken on Enter or on leaving the box, and showing what the
+ * address says whenever the address changes (Back, Forward, a link).
+ */
+function FilterBox({ value, onCommit }: { value: string; onCommit: (value: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setDraft(value);
+  }
+  const commit = () => {
+    if (draft.trim() !== value) onCommit(draft.trim());
+  };
+  return (
+    <input
+      type="search"
+      value={draft}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+    />
   );
 }
