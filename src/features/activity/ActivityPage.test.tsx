@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fromDateTimeInput, toDateTimeInput } from '../../lib/format';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { api, createConnector, plainRequest } from '../../../test/support/http';
+import { insertAudit } from '../../../server/repos/audit';
 import { connectTo, renderApp } from '../../test/render';
 
 let server: TestServer;
@@ -186,4 +187,38 @@ test('the text filters show what the address says after Back and Forward', async
   await router.go(1);
   expect(who).toHaveValue('nobody@x.com');
   expect(id).toHaveValue('');
+});
+
+test('paging keeps the keyboard: on the new page’s list when its button goes away', async () => {
+  // 55 records and the first start's 2: a page of 50, then one of 7.
+  for (let n = 0; n < 55; n += 1) {
+    await insertAudit(server.store.db, {
+      time: new Date(Date.UTC(2025, 0, 1, 0, n)).toISOString(),
+      action: 'connector.delete',
+      outcome: 'success',
+      actor_user_id: null,
+      actor_email: 'paged@activity.test',
+      actor_api_key_id: null,
+      resource_type: 'connector',
+      resource_id: String(n + 1),
+      resource_name: `Site ${n + 1}`,
+      address: null,
+      user_agent: null,
+      request_id: null,
+      changes: '{}',
+    });
+  }
+  const { user } = renderApp('/activity');
+  const list = await screen.findByRole('list', { name: 'Activity' });
+  expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+
+  await user.click(screen.getByRole('button', { name: 'Older' }));
+  await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(7));
+  expect(screen.queryByRole('button', { name: 'Older' })).toBeNull();
+  await vi.waitFor(() => expect(list).toHaveFocus());
+
+  await user.click(screen.getByRole('button', { name: 'Newest' }));
+  await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(50));
+  expect(screen.queryByRole('button', { name: 'Newest' })).toBeNull();
+  await vi.waitFor(() => expect(list).toHaveFocus());
 });

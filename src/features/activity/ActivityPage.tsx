@@ -1,6 +1,6 @@
 // The activity log (admins): who changed what, when, in words; the filters
 // live in the address, so a filtered view can be shared and reloaded.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { downloadAuditExport, useAuditPage, type AuditFilters } from '../../api/auditHooks';
 import { DownloadButton } from '../../components/DownloadButton';
@@ -28,6 +28,21 @@ export function ActivityPage() {
     if (value) filters[name] = value;
   }
   const page = useAuditPage(filters);
+  // Paging replaces the list and may take away the button just pressed: the
+  // keyboard goes to the new page's list once it is in.
+  const listRef = useRef<HTMLOListElement>(null);
+  const paged = useRef(false);
+  const shown = page.isPlaceholderData ? undefined : page.data;
+  useEffect(() => {
+    if (!paged.current || !shown) return;
+    paged.current = false;
+    listRef.current?.focus();
+  }, [shown]);
+  const turnPage = (cursor: string) => {
+    paged.current = true;
+    setFilter('cursor', cursor);
+  };
+
   const setFilter = (name: FilterName, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(name, value);
@@ -112,7 +127,7 @@ export function ActivityPage() {
       {page.isError ? <QueryErrorNotice error={page.error} /> : null}
       {page.data && page.data.items.length === 0 ? <p>No activity matches.</p> : null}
       {page.data && page.data.items.length > 0 ? (
-        <ol aria-label="Activity" className="activity">
+        <ol aria-label="Activity" className="activity" ref={listRef} tabIndex={-1}>
           {page.data.items.map((record) => (
             <ActivityRecord key={record.id} record={record} />
           ))}
@@ -120,12 +135,12 @@ export function ActivityPage() {
       ) : null}
       <p>
         {filters.cursor ? (
-          <button type="button" onClick={() => setFilter('cursor', '')}>
+          <button type="button" onClick={() => turnPage('')}>
             Newest
           </button>
         ) : null}{' '}
         {page.data?.next_cursor ? (
-          <button type="button" onClick={() => setFilter('cursor', page.data.next_cursor ?? '')}>
+          <button type="button" onClick={() => turnPage(page.data.next_cursor ?? '')}>
             Older
           </button>
         ) : null}
