@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { KEY_COMMAND_AGENT, START_AGENT, type AuditRecord } from '../api/audit';
-import { changeRows, recordWords } from './activityWords';
+import { ACTION_LABELS, changeRows, RESOURCE_TYPE_LABELS, recordWords } from './activityWords';
 
 const record = (over: Partial<AuditRecord>): AuditRecord => ({
   id: 1,
@@ -97,15 +97,110 @@ describe('changeRows', () => {
     const odd = record({
       action: 'auth.login_failure',
       changes: {
-        count: 3,
+        tally: 3,
         status: { before: 'ACTIVE', after: 'ARCHIVED' },
-        detached_from_connectors: { before: [1, 2], after: [] },
+        linked_to: { before: [1, 2], after: [] },
+        how: 'carrier_pigeon',
       },
     });
     expect(changeRows(odd)).toEqual([
-      { field: 'count', before: '', after: '3' },
+      { field: 'tally', before: '', after: '3' },
       { field: 'Status', before: 'Running', after: 'ARCHIVED' },
-      { field: 'detached_from_connectors', before: '[1,2]', after: '[]' },
+      { field: 'linked_to', before: '[1,2]', after: '[]' },
+      { field: 'How', before: '', after: 'carrier_pigeon' },
     ]);
+  });
+
+  test('what sign-ins, keys, users and the log itself record reads in words', () => {
+    const rows = (changes: Record<string, unknown>) => changeRows(record({ changes }));
+    expect(rows({ how: 'api_key' })).toEqual([{ field: 'How', before: '', after: 'API key' }]);
+    expect(rows({ how: 'oidc', reason: 'not_invited' })).toEqual([
+      { field: 'How', before: '', after: 'Single sign-on' },
+      { field: 'Why', before: '', after: 'Not invited' },
+    ]);
+    expect(rows({ count: 2 })).toEqual([{ field: 'Wrong keys', before: '', after: '2' }]);
+    expect(rows({ display: { before: null, after: 'sd_AbCd…' } })).toEqual([
+      { field: 'Shown as', before: '—', after: 'sd_AbCd…' },
+    ]);
+    expect(rows({ is_active: { before: true, after: false }, sessions_ended: 0 })).toEqual([
+      { field: 'Active', before: 'Yes', after: 'No' },
+      { field: 'Sessions ended', before: '', after: '0' },
+    ]);
+    expect(rows({ invited: { before: true, after: false } })).toEqual([
+      { field: 'Invited', before: 'Yes', after: 'No' },
+    ]);
+    expect(rows({ invited_emails: ['a@x', 'b@y'] })).toEqual([
+      { field: 'Invited addresses', before: '', after: 'a@x, b@y' },
+    ]);
+    expect(rows({ detached_from_connectors: { before: [1, 2], after: [] } })).toEqual([
+      { field: 'Attached to connectors (ids)', before: '1, 2', after: 'none' },
+    ]);
+    expect(rows({ connector_id: { before: null, after: 3 }, admin_public: true })).toEqual([
+      { field: 'Connector (id)', before: '—', after: '3' },
+      { field: 'Every admin may use it', before: '', after: 'Yes' },
+    ]);
+    expect(rows({ removed: 12, retention_days: 365 })).toEqual([
+      { field: 'Records removed', before: '', after: '12' },
+      { field: 'Kept for (days)', before: '', after: '365' },
+    ]);
+  });
+
+  test('every field a record can hold has a label: none reads as a code', () => {
+    // The fields the server writes (server/routes, server/oidc, server/audit,
+    // server/keyChanges.ts, server/setup.ts): a connector's, an attachment's, a
+    // credential's, a key's, a user's, a sign-in's and the log's own.
+    const fields = [
+      'name',
+      'status',
+      'source',
+      'input_type',
+      'access_type',
+      'refresh_freq',
+      'prune_freq',
+      'connector_specific_config',
+      'indexing_start',
+      'id',
+      'credential_ids',
+      'connector_id',
+      'credential_id',
+      'credential_json',
+      'admin_public',
+      'curator_public',
+      'groups',
+      'user_id',
+      'user_email',
+      'detached_from_connectors',
+      'display',
+      'role',
+      'expires_at',
+      'email',
+      'is_active',
+      'invited_emails',
+      'invited',
+      'sessions_ended',
+      'how',
+      'reason',
+      'count',
+      'removed',
+      'older_than',
+      'retention_days',
+    ];
+    const labels = changeRows(
+      record({ changes: Object.fromEntries(fields.map((name) => [name, 1])) }),
+    ).map((row) => row.field);
+    for (const label of labels) expect(label).not.toMatch(/_|^[a-z]/);
+  });
+});
+
+describe('the filters’ words', () => {
+  test('each action and each kind of resource has words, not its code', () => {
+    expect(new Map(ACTION_LABELS).get('connector.create')).toBe('Connector created');
+    expect(new Map(ACTION_LABELS).get('cc_pair.create')).toBe('Credential attached to a connector');
+    expect(new Map(ACTION_LABELS).get('auth.login_failure')).toBe('Failed sign-in');
+    expect(new Map(RESOURCE_TYPE_LABELS).get('api_key')).toBe('API key');
+    expect(new Map(RESOURCE_TYPE_LABELS).get('audit')).toBe('Activity log');
+    for (const [code, words] of [...ACTION_LABELS, ...RESOURCE_TYPE_LABELS]) {
+      expect(words, code).toMatch(/^[A-Z][^._]*$/);
+    }
   });
 });

@@ -1,6 +1,21 @@
 // An activity record in words: "admin@example.com paused Eng Jira".
-import { KEY_COMMAND_AGENT, START_AGENT, type AuditRecord } from '../api/audit';
-import { accessTypeWords, inputTypeWords, roleWords, statusWords } from './enumWords';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_RESOURCE_TYPES,
+  KEY_COMMAND_AGENT,
+  START_AGENT,
+  type AuditAction,
+  type AuditRecord,
+  type AuditResourceType,
+} from '../api/audit';
+import {
+  accessTypeWords,
+  inputTypeWords,
+  roleWords,
+  signInReasonWords,
+  signInWords,
+  statusWords,
+} from './enumWords';
 import { formatDateTime } from './format';
 import { formatFrequency } from './frequency';
 import { sourceLabel } from './sources';
@@ -30,7 +45,49 @@ const VERBS: Record<string, string> = {
   'audit.retention': 'removed old activity records',
 };
 
-export const ACTION_LABELS = Object.entries(VERBS);
+/** Each action as a filter offers it: what happened, not the code the address keeps. */
+const ACTION_NAMES: Record<AuditAction, string> = {
+  'connector.create': 'Connector created',
+  'connector.update': 'Connector changed (paused, resumed or edited)',
+  'connector.delete': 'Connector deleted',
+  'cc_pair.create': 'Credential attached to a connector',
+  'cc_pair.delete': 'Credential detached from a connector',
+  'credential.create': 'Credential created',
+  'credential.update': 'Credential changed',
+  'credential.delete': 'Credential deleted',
+  'user.role_change': 'Role changed',
+  'user.create': 'User invited or added',
+  'user.deactivate': 'User deactivated',
+  'user.reactivate': 'User reactivated',
+  'user.delete': 'User removed or invitation withdrawn',
+  'api_key.create': 'API key made',
+  'api_key.update': 'API key changed',
+  'api_key.regenerate': 'API key regenerated',
+  'api_key.delete': 'API key deleted',
+  'auth.login': 'Signed in',
+  'auth.login_failure': 'Failed sign-in',
+  'auth.logout': 'Signed out',
+  'audit.retention': 'Old activity removed',
+};
+
+/** The Action filter's choices: each code (the address's value) with its words. */
+export const ACTION_LABELS = AUDIT_ACTIONS.map((action) => [action, ACTION_NAMES[action]] as const);
+
+/** What a record is about (`resource_type`), as the What filter offers it. */
+const RESOURCE_TYPE_WORDS: Record<AuditResourceType, string> = {
+  connector: 'Connector',
+  cc_pair: 'Attachment (connector–credential pair)',
+  credential: 'Credential',
+  user: 'User',
+  api_key: 'API key',
+  auth: 'Sign-in',
+  audit: 'Activity log',
+};
+
+/** The What filter's choices: each code with its words. */
+export const RESOURCE_TYPE_LABELS = AUDIT_RESOURCE_TYPES.map(
+  (type) => [type, RESOURCE_TYPE_WORDS[type]] as const,
+);
 
 function verb(record: AuditRecord): string {
   const status = record.changes.status as { after?: unknown } | undefined;
@@ -67,6 +124,14 @@ const asText =
   (words: (value: string) => string): Words =>
   (value) =>
     typeof value === 'string' ? words(value) : show(value);
+const yesNo: Words = (value) => (typeof value === 'boolean' ? (value ? 'Yes' : 'No') : show(value));
+/** A list (addresses, connector ids) as words: "a@x, b@y"; an empty one is "none". */
+const asList: Words = (value) =>
+  Array.isArray(value) && value.every((item) => typeof item !== 'object')
+    ? value.length === 0
+      ? 'none'
+      : value.map(String).join(', ')
+    : show(value);
 const asSeconds: Words = (value) =>
   typeof value === 'number' ? formatFrequency(value) : show(value);
 
@@ -84,13 +149,39 @@ const FIELDS: Record<string, { label: string; words?: Words }> = {
   refresh_freq: { label: 'Refresh', words: asSeconds },
   prune_freq: { label: 'Prune', words: asSeconds },
   connector_specific_config: { label: 'Settings' },
+  indexing_start: { label: 'Index from', words: asText(formatDateTime) },
+  id: { label: 'Id' },
+  credential_ids: { label: 'Credentials (ids)', words: asList },
+  // A user or a key.
   role: { label: 'Role', words: asText(roleWords) },
   email: { label: 'E-mail' },
-  is_active: {
-    label: 'Active',
-    words: (value) => (typeof value === 'boolean' ? (value ? 'Yes' : 'No') : show(value)),
-  },
+  // An attachment: which connector and which credential.
+  connector_id: { label: 'Connector (id)' },
+  credential_id: { label: 'Credential (id)' },
+  // A credential: its values are masked as every answer masks them.
+  credential_json: { label: 'Values' },
+  admin_public: { label: 'Every admin may use it', words: yesNo },
+  curator_public: { label: 'Every curator may use it', words: yesNo },
+  groups: { label: 'Groups (ids)', words: asList },
+  user_id: { label: 'Owner (id)' },
+  user_email: { label: 'Owner' },
+  detached_from_connectors: { label: 'Attached to connectors (ids)', words: asList },
+  // An API key.
+  display: { label: 'Shown as' },
   expires_at: { label: 'Expires', words: asText(formatDateTime) },
+  // A user's life: invitations, deactivation.
+  is_active: { label: 'Active', words: yesNo },
+  invited_emails: { label: 'Invited addresses', words: asList },
+  invited: { label: 'Invited', words: yesNo },
+  sessions_ended: { label: 'Sessions ended' },
+  // Sign-ins: how, why one was refused, how many wrong keys in that minute.
+  how: { label: 'How', words: asText(signInWords) },
+  reason: { label: 'Why', words: asText(signInReasonWords) },
+  count: { label: 'Wrong keys' },
+  // The server's own removal of old records.
+  removed: { label: 'Records removed' },
+  older_than: { label: 'Older than', words: asText(formatDateTime) },
+  retention_days: { label: 'Kept for (days)' },
 };
 
 /** `changes` as rows: a field, before, after (a fact with no before/after shows as after). */

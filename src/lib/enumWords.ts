@@ -36,3 +36,28 @@ export const roleWords = (value: string) => ROLE_WORDS[value as UserRole] ?? val
 export const inputTypeWords = (value: string) => INPUT_TYPE_WORDS[value as InputType] ?? value;
 export const accessTypeWords = (value: string) => ACCESS_TYPE_WORDS[value.toUpperCase()] ?? value;
 export const statusWords = (value: string) => STATUS_WORDS[value as ConnectorStatus] ?? value;
+
+/**
+ * How someone signed in (an activity record's `how`): a key, single sign-on,
+ * and for a user single sign-on made, why it let them in.
+ */
+const SIGN_IN_WORDS: Record<string, string> = {
+  api_key: 'API key',
+  oidc: 'Single sign-on',
+  invited: 'Single sign-on, invited',
+  allowed_domain: 'Single sign-on, address in an allowed domain',
+  role_claim: 'Single sign-on, role given by the provider',
+};
+
+/** Why single sign-on refused someone (a failed sign-in's `reason`). */
+const SIGN_IN_REASON_WORDS: Record<string, string> = {
+  not_invited: 'Not invited',
+  provider_unreachable: 'The provider could not be reached',
+  no_pending_sign_in: 'No sign-in was under way',
+  provider_answer_refused: 'The provider’s answer was refused',
+  no_verified_email: 'No verified e-mail address',
+  deactivated: 'Account deactivated',
+};
+
+export const signInWords = (value: string) => SIGN_IN_WORDS[value] ?? value;
+export const signInReasonWords = (value: string) => SIGN_IN_REASON_WORDS[value] ?? value;

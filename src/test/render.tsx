@@ -44,6 +44,8 @@ export function connectTo(server: TestServer, apiKey: string | null = server.adm
 interface RouterView {
   state: { location: Location };
   navigate(to: string, options?: NavigateOptions): Promise<void>;
+  /** Back (-1) or Forward (1) in the history, as the browser's buttons. */
+  go(delta: number): Promise<void>;
 }
 
 function RouterSpy({ onChange }: { onChange: (location: Location, go: NavigateFunction) => void }) {
@@ -59,6 +61,7 @@ export function renderApp(path: string, queryClient = createTestQueryClient()) {
   const router: RouterView = {
     state: {} as RouterView['state'],
     navigate: (to, options) => act(async () => void (await go!(to, options))),
+    go: (delta) => act(async () => void (await go!(delta))),
   };
   const onChange = (location: Location, navigate: NavigateFunction) => {
     router.state.location = location;

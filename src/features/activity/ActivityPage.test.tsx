@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fromDateTimeInput, toDateTimeInput } from '../../lib/format';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { api, createConnector, plainRequest } from '../../../test/support/http';
+import { insertAudit } from '../../../server/repos/audit';
 import { connectTo, renderApp } from '../../test/render';
 
 let server: TestServer;
@@ -131,4 +132,93 @@ test('Export saves the records of the filter on screen, as NDJSON and as CSV', a
   expect(rows[1]).toContain('connector.update');
   expect(rows[1]).toContain('Exported site');
   expect(screen.queryByRole('alert')).toBeNull();
+});
+
+test('the filters offer words, while the address and the API keep the codes', async () => {
+  const { user, router } = renderApp('/activity');
+  await screen.findByRole('list', { name: 'Activity' });
+  const action = screen.getByRole('combobox', { name: 'Action' });
+  expect(within(action).getByRole('option', { name: 'Connector created' })).toHaveValue(
+    'connector.create',
+  );
+  expect(
+    within(action).getByRole('option', { name: 'Credential attached to a connector' }),
+  ).toHaveValue('cc_pair.create');
+  expect(within(action).getByRole('option', { name: 'Failed sign-in' })).toHaveValue(
+    'auth.login_failure',
+  );
+  const what = screen.getByRole('combobox', { name: 'What' });
+  expect(within(what).getByRole('option', { name: 'API key' })).toHaveValue('api_key');
+  expect(within(what).getByRole('option', { name: 'Sign-in' })).toHaveValue('auth');
+  expect(within(what).getByRole('option', { name: 'Activity log' })).toHaveValue('audit');
+  expect(within(what).getByRole('option', { name: /connector–credential pair/ })).toHaveValue(
+    'cc_pair',
+  );
+  // No option reads as a code.
+  for (const option of screen.getAllByRole('option')) {
+    expect(option.textContent).not.toMatch(/[._]/);
+  }
+  await user.selectOptions(what, 'api_key');
+  expect(new URLSearchParams(router.state.location.search).get('resource_type')).toBe('api_key');
+  expect(what).toHaveDisplayValue('API key');
+});
+
+test('the text filters show what the address says after Back and Forward', async () => {
+  const { user, router } = renderApp('/activity');
+  await screen.findByRole('list', { name: 'Activity' });
+  const who = screen.getByRole('searchbox', { name: 'Who (e-mail)' });
+  const id = screen.getByRole('searchbox', { name: 'Its id' });
+  await user.type(who, 'nobody@x.com{Enter}');
+  expect(await screen.findByText('No activity matches.')).toBeInTheDocument();
+  // Taking the filter leaves the keyboard where it was.
+  expect(who).toHaveFocus();
+  await user.type(id, '42{Enter}');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'connector.create');
+
+  await router.go(-1);
+  expect(who).toHaveValue('nobody@x.com');
+  expect(id).toHaveValue('42');
+  await router.go(-1);
+  expect(id).toHaveValue('');
+  await router.go(-1);
+  expect(router.state.location.search).toBe('');
+  expect(who).toHaveValue('');
+  expect(await screen.findByRole('list', { name: 'Activity' })).toBeInTheDocument();
+  await router.go(1);
+  expect(who).toHaveValue('nobody@x.com');
+  expect(id).toHaveValue('');
+});
+
+test('paging keeps the keyboard: on the new page’s list when its button goes away', async () => {
+  // 55 records and the first start's 2: a page of 50, then one of 7.
+  for (let n = 0; n < 55; n += 1) {
+    await insertAudit(server.store.db, {
+      time: new Date(Date.UTC(2025, 0, 1, 0, n)).toISOString(),
+      action: 'connector.delete',
+      outcome: 'success',
+      actor_user_id: null,
+      actor_email: 'paged@activity.test',
+      actor_api_key_id: null,
+      resource_type: 'connector',
+      resource_id: String(n + 1),
+      resource_name: `Site ${n + 1}`,
+      address: null,
+      user_agent: null,
+      request_id: null,
+      changes: '{}',
+    });
+  }
+  const { user } = renderApp('/activity');
+  const list = await screen.findByRole('list', { name: 'Activity' });
+  expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+
+  await user.click(screen.getByRole('button', { name: 'Older' }));
+  await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(7));
+  expect(screen.queryByRole('button', { name: 'Older' })).toBeNull();
+  await vi.waitFor(() => expect(list).toHaveFocus());
+
+  await user.click(screen.getByRole('button', { name: 'Newest' }));
+  await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(50));
+  expect(screen.queryByRole('button', { name: 'Newest' })).toBeNull();
+  await vi.waitFor(() => expect(list).toHaveFocus());
 });

@@ -1,12 +1,12 @@
 // The activity log (admins): who changed what, when, in words; the filters
 // live in the address, so a filtered view can be shared and reloaded.
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { downloadAuditExport, useAuditPage, type AuditFilters } from '../../api/auditHooks';
 import { DownloadButton } from '../../components/DownloadButton';
-import { AUDIT_RESOURCE_TYPES } from '../../api/audit';
 import { ActivityRecord } from '../../components/ActivityRecord';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
-import { ACTION_LABELS } from '../../lib/activityWords';
+import { ACTION_LABELS, RESOURCE_TYPE_LABELS } from '../../lib/activityWords';
 import { fromDateTimeInput, toDateTimeInput } from '../../lib/format';
 
 const FILTER_NAMES = [
@@ -28,6 +28,20 @@ export function ActivityPage() {
     if (value) filters[name] = value;
   }
   const page = useAuditPage(filters);
+  // Paging replaces the list and may take away the button just pressed: the
+  // keyboard goes to the new page's list once it is in.
+  const listRef = useRef<HTMLOListElement>(null);
+  const paged = useRef(false);
+  const shown = page.isPlaceholderData ? undefined : page.data;
+  useEffect(() => {
+    if (!paged.current || !shown) return;
+    paged.current = false;
+    listRef.current?.focus();
+  }, [shown]);
+  const turnPage = (cursor: string) => {
+    paged.current = true;
+    setFilter('cursor', cursor);
+  };
 
   const setFilter = (name: FilterName, value: string) => {
     const next = new URLSearchParams(params);
@@ -51,23 +65,16 @@ export function ActivityPage() {
             onChange={(e) => setFilter('action', e.target.value)}
           >
             <option value="">Every action</option>
-            {ACTION_LABELS.map(([action]) => (
+            {ACTION_LABELS.map(([action, words]) => (
               <option key={action} value={action}>
-                {action}
+                {words}
               </option>
             ))}
           </select>
         </label>{' '}
         <label>
           Who (e-mail){' '}
-          <input
-            type="search"
-            defaultValue={filters.actor ?? ''}
-            onBlur={(e) => setFilter('actor', e.target.value.trim())}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') setFilter('actor', e.currentTarget.value.trim());
-            }}
-          />
+          <FilterBox value={filters.actor ?? ''} onCommit={(value) => setFilter('actor', value)} />
         </label>{' '}
         <label>
           What{' '}
@@ -76,22 +83,18 @@ export function ActivityPage() {
             onChange={(e) => setFilter('resource_type', e.target.value)}
           >
             <option value="">Everything</option>
-            {AUDIT_RESOURCE_TYPES.map((type) => (
+            {RESOURCE_TYPE_LABELS.map(([type, words]) => (
               <option key={type} value={type}>
-                {type}
+                {words}
               </option>
             ))}
           </select>
         </label>{' '}
         <label>
           Its id{' '}
-          <input
-            type="search"
-            defaultValue={filters.resource_id ?? ''}
-            onBlur={(e) => setFilter('resource_id', e.target.value.trim())}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') setFilter('resource_id', e.currentTarget.value.trim());
-            }}
+          <FilterBox
+            value={filters.resource_id ?? ''}
+            onCommit={(value) => setFilter('resource_id', value)}
           />
         </label>{' '}
         <label>
@@ -124,7 +127,7 @@ export function ActivityPage() {
       {page.isError ? <QueryErrorNotice error={page.error} /> : null}
       {page.data && page.data.items.length === 0 ? <p>No activity matches.</p> : null}
       {page.data && page.data.items.length > 0 ? (
-        <ol aria-label="Activity" className="activity">
+        <ol aria-label="Activity" className="activity" ref={listRef} tabIndex={-1}>
           {page.data.items.map((record) => (
             <ActivityRecord key={record.id} record={record} />
           ))}
@@ -132,16 +135,43 @@ export function ActivityPage() {
       ) : null}
       <p>
         {filters.cursor ? (
-          <button type="button" onClick={() => setFilter('cursor', '')}>
+          <button type="button" onClick={() => turnPage('')}>
             Newest
           </button>
         ) : null}{' '}
         {page.data?.next_cursor ? (
-          <button type="button" onClick={() => setFilter('cursor', page.data.next_cursor ?? '')}>
+          <button type="button" onClick={() => turnPage(page.data.next_cursor ?? '')}>
             Older
           </button>
         ) : null}
       </p>
     </section>
+  );
+}
+
+/**
+ * A text filter: taken on Enter or on leaving the box, and showing what the
+ * address says whenever the address changes (Back, Forward, a link).
+ */
+function FilterBox({ value, onCommit }: { value: string; onCommit: (value: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setDraft(value);
+  }
+  const commit = () => {
+    if (draft.trim() !== value) onCommit(draft.trim());
+  };
+  return (
+    <input
+      type="search"
+      value={draft}
+      onChange={(e) => setDraft(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+    />
   );
 }
