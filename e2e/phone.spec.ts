@@ -167,9 +167,11 @@ test.describe('390 × 844', () => {
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.press('Enter');
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
-    await nav.getByRole('link', { name: 'Users & roles' }).click();
+    await nav.getByRole('link', { name: 'Users & roles' }).press('Enter');
     await expect(page.getByRole('heading', { name: 'Users and roles', level: 1 })).toBeVisible();
     await expect(nav).toBeHidden();
+    // The link went away with the menu: the keyboard is on the page.
+    await expect(page.getByRole('main')).toBeFocused();
   });
 
   test('each connector reads as a card: name, source, credential and schedule, in words', async ({

@@ -72,6 +72,8 @@ test('a basic user who signs in with no page to return to lands on a page they c
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/api-reference$/);
+  // The form went away with the sign-in page: the keyboard is on the page it led to.
+  await expect(page.getByRole('main')).toBeFocused();
 });
 
 test('the sign-in page has no accessibility violations, also with an error shown', async ({

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { VersionBanner } from '../features/versions/VersionBanner';
 import { roleWords } from '../lib/enumWords';
+import { arrived, focusMain } from '../lib/focusMain';
 import { paths } from '../lib/paths';
 import { useSignOut } from '../api/sessionHooks';
 import { useSession } from '../lib/useSession';
@@ -48,6 +49,8 @@ export function AppShell() {
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const { user, may } = useAccess();
+  // Arriving from the sign-in page, the keyboard comes to this page's content.
+  useEffect(arrived, [signedIn]);
 
   if (!signedIn) {
     return <Navigate to={paths.signIn.getHref(location.pathname + location.search)} replace />;
@@ -73,7 +76,15 @@ export function AppShell() {
           <ul>
             {NAVIGATION.filter((item) => may(item.roles)).map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} onClick={() => setMenuOpen(false)}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  onClick={() => {
+                    // A folded menu closes with its links: the keyboard goes to the page.
+                    if (menuOpen) focusMain();
+                    setMenuOpen(false);
+                  }}
+                >
                   {item.label}
                 </NavLink>
               </li>

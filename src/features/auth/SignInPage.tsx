@@ -4,6 +4,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { ApiError, getApiBase } from '../../api/client';
 import { useSignIn, useSignInMethods } from '../../api/sessionHooks';
 import { describeError } from '../../lib/describeError';
+import { focusMainOnArrival } from '../../lib/focusMain';
 import { useSession } from '../../lib/useSession';
 
 /** Only paths inside the panel are followed after sign-in; none leads to "/", which leads each role on. */
@@ -18,6 +19,12 @@ const singleSignOnHref = (loginUrl: string, from: string) => {
   return url.href;
 };
 
+/** Signed in: on to the page asked for, and the keyboard with it (the form goes away). */
+function Arrive({ at }: { at: string }) {
+  useEffect(focusMainOnArrival, []);
+  return <Navigate to={at} replace />;
+}
+
 export function SignInPage() {
   const { signedIn, reason } = useSession();
   const [searchParams] = useSearchParams();
@@ -30,7 +37,7 @@ export function SignInPage() {
   useEffect(() => box.current?.focus(), []);
   const from = safeReturn(searchParams.get('from'));
 
-  if (signedIn) return <Navigate to={from} replace />;
+  if (signedIn) return <Arrive at={from} />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -3,6 +3,7 @@ import { useDismissedVersion } from './dismissedVersion';
 import { releaseNotesUrl } from './releaseNotes';
 import { versionNotice } from './versionNotice';
 import './VersionBanner.css';
+import { focusMain } from '../../lib/focusMain';
 
 /**
  * D9, on every page: a newer stable release, or more quietly a newer beta.
@@ -21,7 +22,7 @@ export function VersionBanner() {
   const onDismiss = (tag: string) => {
     dismiss(tag);
     // The button goes away with the notice: keep keyboard users in the page.
-    document.getElementById('main')?.focus();
+    focusMain();
   };
 
   // The live region is always there, so a notice that arrives later is announced.
