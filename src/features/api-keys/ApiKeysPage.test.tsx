@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { api } from '../../../test/support/http';
 import { connectTo, renderApp } from '../../test/render';
@@ -10,7 +10,10 @@ beforeEach(async () => {
   server = await startTestServer();
   connectTo(server);
 });
-afterEach(() => server.close());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await server.close();
+});
 
 /** The page's result message, once it says `words`: it holds the keyboard. */
 async function resultSays(words: string | RegExp) {
@@ -100,4 +103,46 @@ test('the last admin key cannot be deleted: the refusal is said in words and hol
   await user.click(await screen.findByRole('button', { name: 'Delete' }));
   await resultSays(/: not done\. .*last API key of an admin/);
   expect(screen.getByRole('row', { name: new RegExp(server.adminEmail) })).toBeInTheDocument();
+});
+
+test('an expiry in the past is refused next to the Expires field, which gets the keyboard; nothing is sent', async () => {
+  const { user } = renderApp('/api-keys');
+  await screen.findByRole('row', { name: new RegExp(server.adminEmail) });
+  const form = screen.getByRole('form', { name: 'New key' });
+  await user.type(within(form).getByLabelText('Name'), 'Too late');
+  const expires = within(form).getByLabelText(/^Expires/);
+  fireEvent.change(expires, { target: { value: '2020-01-01T10:00' } });
+  await user.click(within(form).getByRole('button', { name: 'Make key' }));
+  expect(expires).toHaveAttribute('aria-invalid', 'true');
+  expect(expires).toHaveAccessibleDescription('Choose a date and time in the future.');
+  expect(expires).toHaveFocus();
+  expect(screen.queryByRole('region', { name: 'The new key' })).toBeNull();
+  expect(screen.queryByRole('row', { name: /Too late/ })).toBeNull();
+  expect(screen.queryByText(/Input should be/)).toBeNull();
+});
+
+test("the server's 422 about expires_at is put next to the Expires field in words", async () => {
+  const { user } = renderApp('/api-keys');
+  await screen.findByRole('row', { name: new RegExp(server.adminEmail) });
+  // The form never sends a past date, so the fault is injected.
+  const realFetch = globalThis.fetch;
+  const detail = [
+    { loc: ['body', 'expires_at'], msg: 'Input should be in the future', type: 'value_error' },
+  ];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) =>
+    init?.method === 'POST' &&
+    String(input instanceof Request ? input.url : input).endsWith('/admin/api-key')
+      ? new Response(JSON.stringify({ detail }), { status: 422 })
+      : realFetch(input, init),
+  );
+  const form = screen.getByRole('form', { name: 'New key' });
+  const expires = within(form).getByLabelText(/^Expires/);
+  fireEvent.change(expires, { target: { value: '2999-01-01T10:00' } });
+  await user.click(within(form).getByRole('button', { name: 'Make key' }));
+  await waitFor(() =>
+    expect(expires).toHaveAccessibleDescription('Choose a date and time in the future.'),
+  );
+  expect(expires).toHaveAttribute('aria-invalid', 'true');
+  expect(expires).toHaveFocus();
+  expect(screen.queryByText(/Input should be/)).toBeNull();
 });
