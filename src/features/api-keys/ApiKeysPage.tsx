@@ -8,6 +8,7 @@ import { ActionMessage } from '../../components/ActionMessage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { describeError } from '../../lib/describeError';
+import './ApiKeysPage.css';
 import { KeyRow, keyLabel, type KeyAction } from './KeyRow';
 import { NewKeyForm, SecretOnce } from './NewKey';
 
@@ -60,7 +61,7 @@ export function ApiKeysPage() {
       {keys.isPending ? <p role="status">Loading keys…</p> : null}
       {keys.isError ? <QueryErrorNotice error={keys.error} /> : null}
       {keys.data ? (
-        <table>
+        <table className="key-table">
           <caption>Live keys</caption>
           <thead>
             <tr>

@@ -80,11 +80,15 @@ export function KeyRow({ apiKey, onAsk, onSaid }: KeyRowProps) {
           </>
         )}
       </th>
-      <td>{apiKey.api_key_role}</td>
-      <td>{apiKey.owner?.email ?? apiKey.user_email}</td>
-      <td>{apiKey.last_used_at ? formatDateTime(apiKey.last_used_at) : 'Never'}</td>
-      <td>{apiKey.expires_at ? formatDateTime(apiKey.expires_at) : 'Never'}</td>
-      <td>
+      <td data-label="Role">{apiKey.api_key_role}</td>
+      <td data-label="Owner">{apiKey.owner?.email ?? apiKey.user_email}</td>
+      <td data-label="Last used">
+        {apiKey.last_used_at ? formatDateTime(apiKey.last_used_at) : 'Never'}
+      </td>
+      <td data-label="Expires">
+        {apiKey.expires_at ? formatDateTime(apiKey.expires_at) : 'Never'}
+      </td>
+      <td className="key-actions">
         <button
           type="button"
           className="secondary"
