@@ -59,6 +59,9 @@ test('a new key is shown once; regenerate and delete, each confirmed, refuse the
   await resultSays('Key CI bot deleted: it is refused from now on.');
   expect(screen.queryByRole('row', { name: /CI bot/ })).toBeNull();
   expect((await api(server, 'GET', '/me', { key: renewed })).status).toBe(401);
+  // The deleted key's secret is no longer shown.
+  expect(screen.queryByRole('region', { name: 'The new key' })).toBeNull();
+  expect(screen.queryByText(renewed)).toBeNull();
 });
 
 test('Edit renames at once; a role change is asked first, and then the key acts with it', async () => {
