@@ -218,7 +218,7 @@ test.describe('360 px wide, API keys', () => {
     await card.getByRole('button', { name: 'Edit Phone bot' }).click();
     await expect(
       page.getByRole('form', { name: 'Edit Phone bot' }).getByLabel('Name'),
-    ).toBeVisible();
+    ).toBeFocused();
     await noSidewaysScroll(page);
     await noAxeViolations(page);
   });

@@ -149,3 +149,32 @@ test("the server's 422 about expires_at is put next to the Expires field in word
   expect(expires).toHaveFocus();
   expect(screen.queryByText(/Input should be/)).toBeNull();
 });
+
+test('focus: Done goes to the new key, Edit to its Name field, Cancel back to Edit; a refused role change to its refusal', async () => {
+  const { user } = renderApp('/api-keys');
+  await screen.findByRole('heading', { name: 'API keys', level: 1 });
+  await makeKey(user, 'Focus bot', 'basic');
+  await resultSays(/^Key Focus bot made/);
+  const shown = screen.getByRole('region', { name: 'The new key' });
+  await user.click(within(shown).getByRole('button', { name: 'Done' }));
+  expect(screen.queryByRole('region', { name: 'The new key' })).toBeNull();
+  const row = screen.getByRole('row', { name: /Focus bot/ });
+  const edit = within(row).getByRole('button', { name: 'Edit Focus bot' });
+  expect(edit).toHaveFocus();
+
+  await user.click(edit);
+  const form = screen.getByRole('form', { name: 'Edit Focus bot' });
+  expect(within(form).getByLabelText('Name')).toHaveFocus();
+  await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('form', { name: 'Edit Focus bot' })).toBeNull();
+  expect(screen.getByRole('button', { name: 'Edit Focus bot' })).toHaveFocus();
+
+  // The admin's own key (it has no name): its role cannot change.
+  const adminRow = screen.getByRole('row', { name: /^sd_/ });
+  await user.click(within(adminRow).getByRole('button', { name: /^Edit / }));
+  const adminForm = within(adminRow).getByRole('form');
+  await user.selectOptions(within(adminForm).getByLabelText('Role'), 'basic');
+  await user.click(within(adminForm).getByRole('button', { name: 'Save' }));
+  await user.click(await screen.findByRole('button', { name: 'Make it basic' }));
+  await resultSays(/not done\./);
+});

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { describeError } from '../../lib/describeError';
 import './ApiKeysPage.css';
-import { KeyRow, keyLabel, type KeyAction } from './KeyRow';
+import { editButtonId, KeyRow, keyLabel, type KeyAction } from './KeyRow';
 import { NewKeyForm, SecretOnce } from './NewKey';
 
 type Pending = { kind: KeyAction; key: ApiKey } | null;
@@ -57,12 +57,17 @@ export function ApiKeysPage() {
     show(key);
     setSaid(`Key ${keyLabel(key)} made (${key.api_key_role}). Copy it now.`);
   };
+  // Done: the keyboard goes to the key the secret opens, in the list.
+  const done = (keyId: number) => {
+    setShown(null);
+    document.getElementById(editButtonId(keyId))?.focus();
+  };
 
   return (
     <section className="page" aria-labelledby="api-keys-title">
       <h1 id="api-keys-title">API keys</h1>
       <ActionMessage words={said} />
-      {shown ? <SecretOnce secret={shown.secret} onDone={() => setShown(null)} /> : null}
+      {shown ? <SecretOnce secret={shown.secret} onDone={() => done(shown.keyId)} /> : null}
       <NewKeyForm onStart={() => setSaid('')} onMade={made} />
       {keys.isPending ? <p role="status">Loading keys…</p> : null}
       {keys.isError ? <QueryErrorNotice error={keys.error} /> : null}
