@@ -217,3 +217,35 @@ test.describe('360 px wide, the API reference', () => {
     await noSidewaysScroll(page);
   });
 });
+
+test.describe('360 px wide, API keys', () => {
+  test.use({ viewport: { width: 360, height: 740 }, seedFleet: false });
+
+  test('each key reads as a card: the list, the secret shown once and an edited key fit', async ({
+    page,
+    signIn,
+  }) => {
+    // The six-column table made the page 651 px wide, 804 while a key was edited.
+    await signIn('/api-keys');
+    await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
+    const form = page.getByRole('form', { name: 'New key' });
+    await form.getByLabel('Name').fill('Phone bot');
+    await form.getByRole('button', { name: 'Make key' }).click();
+    await expect(page.getByRole('region', { name: 'The new key' })).toBeVisible();
+    const card = page.getByRole('row', { name: /^Phone bot/ });
+    await expect(card).toBeVisible();
+    await noSidewaysScroll(page);
+    const box = (await card.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    // Each value says what it is, the column header being out of sight.
+    await expect(card.getByRole('cell', { name: 'Owner: admin@sourcedesk.test' })).toBeVisible();
+    await noAxeViolations(page);
+
+    await card.getByRole('button', { name: 'Edit Phone bot' }).click();
+    await expect(
+      page.getByRole('form', { name: 'Edit Phone bot' }).getByLabel('Name'),
+    ).toBeFocused();
+    await noSidewaysScroll(page);
+    await noAxeViolations(page);
+  });
+});

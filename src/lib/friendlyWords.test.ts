@@ -38,6 +38,7 @@ const BAD_REQUESTS: [string, string, { body?: unknown; raw?: string }][] = [
   ['POST', '/manage/admin/connector', { body: { ...jira({}), connector_specific_config: [] } }],
   ['POST', '/manage/admin/connector', { raw: '{"name": ' }],
   ['GET', '/manage/admin/connector?credential=abc', {}],
+  ['POST', '/admin/api-key', { body: { role: 'basic', expires_at: '2020-01-01T00:00:00Z' } }],
   [
     'POST',
     '/manage/credential',

@@ -41,6 +41,7 @@ const RULES: Rule[] = [
     /^Input should be a valid URL/,
     () => 'Enter a full web address, like https://your-team.atlassian.net.',
   ],
+  [/^Input should be in the future$/, () => 'Choose a date and time in the future.'],
   [/^Input should be ('.+)$/, ([, choices]) => `Choose one of ${choices!.replaceAll("'", '')}.`],
   [/^Value error, (.+)$/, ([, reason]) => sentence(reason!)],
 ];

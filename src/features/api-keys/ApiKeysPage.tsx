@@ -8,10 +8,13 @@ import { ActionMessage } from '../../components/ActionMessage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { describeError } from '../../lib/describeError';
-import { KeyRow, keyLabel, type KeyAction } from './KeyRow';
+import './ApiKeysPage.css';
+import { editButtonId, KeyRow, keyLabel, type KeyAction } from './KeyRow';
 import { NewKeyForm, SecretOnce } from './NewKey';
 
 type Pending = { kind: KeyAction; key: ApiKey } | null;
+/** A secret shown once, and the key it opens (it goes when that key is deleted). */
+type Shown = { keyId: number; secret: string } | null;
 
 const ASKED: Record<KeyAction, { button: string; text: string; done: string }> = {
   regenerate: {
@@ -30,7 +33,9 @@ export function ApiKeysPage() {
   const keys = useApiKeys();
   const regenerate = useRegenerateApiKey();
   const remove = useDeleteApiKey();
-  const [secret, setSecret] = useState<string | null>(null);
+  const [shown, setShown] = useState<Shown>(null);
+  const show = (key: ApiKey) =>
+    setShown(key.api_key ? { keyId: key.api_key_id, secret: key.api_key } : null);
   const [pending, setPending] = useState<Pending>(null);
   const [said, setSaid] = useState('');
 
@@ -39,28 +44,35 @@ export function ApiKeysPage() {
     setSaid('');
     const label = keyLabel(key);
     try {
-      if (kind === 'delete') await remove.mutateAsync(key.api_key_id);
-      else setSecret((await regenerate.mutateAsync(key.api_key_id)).api_key ?? null);
+      if (kind === 'delete') {
+        await remove.mutateAsync(key.api_key_id);
+        setShown((now) => (now?.keyId === key.api_key_id ? null : now));
+      } else show(await regenerate.mutateAsync(key.api_key_id));
       setSaid(`Key ${label} ${ASKED[kind].done}`);
     } catch (error) {
       setSaid(`${ASKED[kind].button} ${label}: not done. ${describeError(error)}`);
     }
   };
   const made = (key: ApiKey) => {
-    setSecret(key.api_key ?? null);
+    show(key);
     setSaid(`Key ${keyLabel(key)} made (${key.api_key_role}). Copy it now.`);
+  };
+  // Done: the keyboard goes to the key the secret opens, in the list.
+  const done = (keyId: number) => {
+    setShown(null);
+    document.getElementById(editButtonId(keyId))?.focus();
   };
 
   return (
     <section className="page" aria-labelledby="api-keys-title">
       <h1 id="api-keys-title">API keys</h1>
       <ActionMessage words={said} />
-      {secret ? <SecretOnce secret={secret} onDone={() => setSecret(null)} /> : null}
+      {shown ? <SecretOnce secret={shown.secret} onDone={() => done(shown.keyId)} /> : null}
       <NewKeyForm onStart={() => setSaid('')} onMade={made} />
       {keys.isPending ? <p role="status">Loading keys…</p> : null}
       {keys.isError ? <QueryErrorNotice error={keys.error} /> : null}
       {keys.data ? (
-        <table>
+        <table className="key-table">
           <caption>Live keys</caption>
           <thead>
             <tr>

@@ -1,11 +1,11 @@
 // One key in the list: its facts, and its actions. Rename and change role in
 // place (a role change asked first, as it changes what the key may do);
 // regenerate and delete are asked by the page.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { API_KEY_ROLES, type ApiKey } from '../../api/apiKeys';
 import { useChangeApiKey } from '../../api/apiKeyHooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { describeError } from '../../lib/describeError';
 import { formatDateTime } from '../../lib/format';
 import type { KeyRole } from './NewKey';
 
@@ -13,6 +13,9 @@ export type KeyAction = 'regenerate' | 'delete';
 
 /** How the page names a key: its name, else its display form. */
 export const keyLabel = (key: ApiKey) => key.api_key_name ?? key.api_key_display;
+
+/** The id of a key's Edit button (the page sends the keyboard there after Done). */
+export const editButtonId = (keyId: number) => `api-key-${keyId}-edit`;
 
 interface Edit {
   name: string | null;
@@ -30,14 +33,30 @@ export function KeyRow({ apiKey, onAsk, onSaid }: KeyRowProps) {
   const change = useChangeApiKey();
   const [editing, setEditing] = useState(false);
   const [roleAsked, setRoleAsked] = useState<Edit | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
   const label = keyLabel(apiKey);
 
+  // Edit: the keyboard goes to the Name field, the form's first control.
+  useEffect(() => {
+    if (editing) nameRef.current?.focus();
+  }, [editing]);
+  const cancel = () => {
+    setEditing(false);
+    editRef.current?.focus();
+  };
+
+  // The result, or the refusal, is the page's result message (it takes the keyboard).
   const save = async (edit: Edit) => {
     setRoleAsked(null);
     onSaid('');
-    const saved = await change.mutateAsync({ id: apiKey.api_key_id, ...edit });
-    setEditing(false);
-    onSaid(`Key ${keyLabel(saved)} saved (${saved.api_key_role}).`);
+    try {
+      const saved = await change.mutateAsync({ id: apiKey.api_key_id, ...edit });
+      setEditing(false);
+      onSaid(`Key ${keyLabel(saved)} saved (${saved.api_key_role}).`);
+    } catch (error) {
+      onSaid(`Save ${label}: not done. ${describeError(error)}`);
+    }
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,7 +66,7 @@ export function KeyRow({ apiKey, onAsk, onSaid }: KeyRowProps) {
       role: String(form.get('role')) as KeyRole,
     };
     if (edit.role !== apiKey.api_key_role) setRoleAsked(edit);
-    else void save(edit).catch(() => {});
+    else void save(edit);
   };
 
   return (
@@ -56,7 +75,13 @@ export function KeyRow({ apiKey, onAsk, onSaid }: KeyRowProps) {
         {editing ? (
           <form aria-label={`Edit ${label}`} onSubmit={submit}>
             <label>
-              Name <input name="name" defaultValue={apiKey.api_key_name ?? ''} maxLength={200} />
+              Name{' '}
+              <input
+                ref={nameRef}
+                name="name"
+                defaultValue={apiKey.api_key_name ?? ''}
+                maxLength={200}
+              />
             </label>{' '}
             <label>
               Role{' '}
@@ -69,10 +94,9 @@ export function KeyRow({ apiKey, onAsk, onSaid }: KeyRowProps) {
             <button type="submit" disabled={change.isPending}>
               Save
             </button>{' '}
-            <button type="button" className="secondary" onClick={() => setEditing(false)}>
+            <button type="button" className="secondary" onClick={cancel}>
               Cancel
             </button>
-            {change.isError ? <ErrorNotice error={change.error} /> : null}
           </form>
         ) : (
           <>
@@ -80,15 +104,21 @@ export function KeyRow({ apiKey, onAsk, onSaid }: KeyRowProps) {
           </>
         )}
       </th>
-      <td>{apiKey.api_key_role}</td>
-      <td>{apiKey.owner?.email ?? apiKey.user_email}</td>
-      <td>{apiKey.last_used_at ? formatDateTime(apiKey.last_used_at) : 'Never'}</td>
-      <td>{apiKey.expires_at ? formatDateTime(apiKey.expires_at) : 'Never'}</td>
-      <td>
+      <td data-label="Role">{apiKey.api_key_role}</td>
+      <td data-label="Owner">{apiKey.owner?.email ?? apiKey.user_email}</td>
+      <td data-label="Last used">
+        {apiKey.last_used_at ? formatDateTime(apiKey.last_used_at) : 'Never'}
+      </td>
+      <td data-label="Expires">
+        {apiKey.expires_at ? formatDateTime(apiKey.expires_at) : 'Never'}
+      </td>
+      <td className="key-actions">
         <button
           type="button"
           className="secondary"
           aria-label={`Edit ${label}`}
+          id={editButtonId(apiKey.api_key_id)}
+          ref={editRef}
           onClick={() => setEditing(true)}
         >
           Edit
@@ -113,7 +143,7 @@ export function KeyRow({ apiKey, onAsk, onSaid }: KeyRowProps) {
           <ConfirmDialog
             title={`Make ${label} ${roleAsked.role}?`}
             confirmLabel={`Make it ${roleAsked.role}`}
-            onConfirm={() => void save(roleAsked).catch(() => {})}
+            onConfirm={() => void save(roleAsked)}
             onCancel={() => setRoleAsked(null)}
           >
             <p>
