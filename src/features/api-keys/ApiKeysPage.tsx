@@ -74,7 +74,7 @@ export function ApiKeysPage() {
       {keys.data ? (
         <table className="key-table">
           <caption>Live keys</caption>
-          <thead>
+          <thead className="visually-hidden-narrow">
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Role</th>

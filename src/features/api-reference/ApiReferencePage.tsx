@@ -31,7 +31,7 @@ function Fields({ shape, label }: { shape: BodyShape; label: string }) {
     <>
       {shape.kind === 'list' && <p>A list; each item has these fields:</p>}
       <table className="api-fields" aria-label={label}>
-        <thead>
+        <thead className="visually-hidden-narrow">
           <tr>
             <th scope="col">Field</th>
             <th scope="col">Type</th>
