@@ -13,7 +13,7 @@ const TEST_FILES = ['**/*.test.{ts,tsx}', 'src/test/**'];
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.js'];
 const wall = (message, ...regexes) => regexes.map((regex) => ({ regex, message }));
 const SHARED = wall(
-  'Shared code (api, lib, components, sources) must not import a feature or the app shell.',
+  'Shared code (contract, api, lib, components, sources) must not import a feature or the app shell.',
   '(^|/)features/',
   '(^|/)app/',
 );
@@ -29,12 +29,22 @@ const PANEL = wall(
   '\\.test$',
 );
 const SERVER = wall(
-  'The server may import only the contract (src/api/contract, contractRules, schemaParts, connectionTest, audit, apiKeys, userLife, session, sources/*) from src/, and no test code.',
-  '(^|/)src/(?!api/(contract(Rules)?|schemaParts|connectionTest|audit|apiKeys|userLife|session|sources/\\w+)$)',
+  'The server may import only the contract (src/contract/) from src/, and no test code.',
+  '(^|/)src/(?!contract/)',
   '(^|/)test/',
   '\\.test$',
 );
-const SHARED_FILES = ['src/api/**', 'src/lib/**', 'src/components/**', 'src/sources/**'];
+const CONTRACT = wall(
+  'The contract (src/contract/) is shared by the server and the panel: it imports only zod and itself.',
+  '(^|/)(api|lib|components|features|app|server|test)/',
+);
+const SHARED_FILES = [
+  'src/contract/**',
+  'src/api/**',
+  'src/lib/**',
+  'src/components/**',
+  'src/sources/**',
+];
 const walls = [
   { files: SHARED_FILES, patterns: SHARED },
   { files: SHARED_FILES, ignores: TEST_FILES, patterns: [...SHARED, ...PANEL] },
@@ -42,6 +52,7 @@ const walls = [
   { files: ['src/features/**'], ignores: TEST_FILES, patterns: [...FEATURE, ...PANEL] },
   { files: ['src/app/**', 'src/main.tsx'], ignores: TEST_FILES, patterns: PANEL },
   { files: ['server/**'], ignores: TEST_FILES, patterns: SERVER },
+  { files: ['src/contract/**'], ignores: TEST_FILES, patterns: [...SHARED, ...PANEL, ...CONTRACT] },
 ];
 
 export default tseslint.config(

@@ -3,7 +3,7 @@
 // API: its connector_specific_config keys and its credential's keys are exactly
 // Onyx's for that source (web/src/lib/connectors in onyx-dot-app/onyx).
 import type { Page } from '@playwright/test';
-import type { CatalogueSource } from '../src/api/sources/catalogue';
+import type { CatalogueSource } from '../src/contract/sources/catalogue';
 import { api } from '../test/support/http';
 import { expect, test } from './fixtures';
 

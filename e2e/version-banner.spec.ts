@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { VersionSet } from '../src/api/contract';
+import type { VersionSet } from '../src/contract/contract';
 import { expect, test, type Page } from './fixtures';
 
 const tags = (app: string) => ({ app, relational_db: 'sqlite:3.53', index: 'none', proxy: 'none' });

@@ -8,16 +8,16 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
-import type { UserRole, VersionSet } from '../src/api/contract';
+import type { UserRole, VersionSet } from '../src/contract/contract';
 import { connectionTestSettings, type ConnectionTestOptions } from './connectionTest/settings';
 import type { Store } from './db/database';
 import { DISK_FULL_DETAIL, isDiskFull, isUnavailable } from './db/storageErrors';
-import { accessOf, createGuard, createWriter } from './http/auth';
+import { accessOf, createGuard, createWriter } from './auth/guard';
 import {
   AuthFailures,
   DEFAULT_AUTH_FAILURE_LIMIT,
   type AuthFailureLimit,
-} from './http/authFailures';
+} from './auth/authFailures';
 import { JsonCache } from './http/cachedJson';
 import { closeConnectionsOnClose } from './http/drain';
 import { answerEdgeCases } from './http/edges';
@@ -34,21 +34,21 @@ import { credentialRoutes } from './routes/credentials';
 import { userRoutes } from './routes/users';
 import { userLifeRoutes } from './routes/userLife';
 import { auditRoutes } from './routes/audit';
-import { apiKeyRoutes } from './routes/apiKeys';
-import { LoginFailureLog } from './audit/loginFailures';
+import { apiKeyRoutes } from './auth/apiKeyRoutes';
+import { LoginFailureLog } from './auth/loginFailures';
 import { DEFAULT_AUDIT_RETENTION_DAYS, keepAuditRetention } from './audit/retention';
 import { versionRoutes } from './routes/versions';
-import { sessionRoutes } from './routes/session';
+import { sessionRoutes } from './auth/sessionRoutes';
 import type { RouteContext } from './routes/context';
-import type { PublicAddress } from './http/sessionCookie';
+import type { PublicAddress } from './auth/sessionCookie';
 import { everyDay } from './daily';
 import {
   DEFAULT_SESSION_SETTINGS,
   deleteEndedSessions,
   type SessionSettings,
-} from './repos/sessions';
-import type { OidcSettings } from './oidc/settings';
-import { oidcRoutes } from './oidc/routes';
+} from './auth/sessions';
+import type { OidcSettings } from './auth/oidc/settings';
+import { oidcRoutes } from './auth/oidc/routes';
 import { openApiRoutes } from './routes/openapi';
 
 export interface AppOptions {

@@ -1,8 +1,8 @@
 // Configuration from the environment, checked at start with a clear message.
 import { z } from 'zod';
 import { parseSourceApiHosts, type SourceApiHosts } from './connectionTest/hosts';
-import { readOidcSettings, type OidcSettings } from './oidc/settings';
-import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './repos/sessions';
+import { readOidcSettings, type OidcSettings } from './auth/oidc/settings';
+import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './auth/sessions';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const onOff = z

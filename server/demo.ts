@@ -3,8 +3,13 @@
 // made anew — so no scanner mistakes them for leaks), a dozen connectors, one
 // left without a credential, and a user of every role.
 import { randomBytes } from 'node:crypto';
-import type { ConnectorCreate, DocumentSource, InputType, UserRole } from '../src/api/contract';
-import { EMPTY_CREDENTIAL_ID } from '../src/api/contractRules';
+import type {
+  ConnectorCreate,
+  DocumentSource,
+  InputType,
+  UserRole,
+} from '../src/contract/contract';
+import { EMPTY_CREDENTIAL_ID } from '../src/contract/rules';
 import type { SecretBox } from './crypto/secretBox';
 import type { Db } from './db/database';
 import demo from './demo.json' with { type: 'json' };

@@ -2,15 +2,15 @@
 // keys are issued). Works on the same data folder as the server, also while it
 // runs, through the same rules and activity records as the API's routes (keyChanges.ts).
 import { parseArgs } from 'node:util';
-import { userRoleSchema } from '../src/api/contract';
+import { userRoleSchema } from '../src/contract/contract';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredStore } from './db/openConfigured';
 import { StorageError } from './db/storageErrors';
 import { changesBetween, machineLog, type AuditLog } from './audit/recorder';
 import type { Db } from './db/database';
-import { changeUserRole, issuePersonKey, revokeKey } from './keyChanges';
-import { listApiKeys } from './repos/apiKeys';
-import { findLiveKey } from './repos/managedKeys';
+import { changeUserRole, issuePersonKey, revokeKey } from './auth/keyChanges';
+import { listApiKeys } from './auth/apiKeys';
+import { findLiveKey } from './auth/managedKeys';
 import { createUser, findUserByEmail } from './repos/users';
 
 const USAGE = `Usage:

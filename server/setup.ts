@@ -1,12 +1,12 @@
 // First start: the first administrator, a key, and (unless switched off) the
 // demo data. Later starts keep what is there.
-import { START_AGENT } from '../src/api/audit';
+import { START_AGENT } from '../src/contract/audit';
 import { changesBetween, machineLog, type AuditLog } from './audit/recorder';
 import type { ServerConfig } from './config';
 import type { Store } from './db/database';
 import { seedDemoData } from './demo';
-import { storePersonKey } from './keyChanges';
-import { generateApiKey, hasApiKey } from './repos/apiKeys';
+import { storePersonKey } from './auth/keyChanges';
+import { generateApiKey, hasApiKey } from './auth/apiKeys';
 import {
   countUsers,
   createUser,

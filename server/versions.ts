@@ -2,7 +2,7 @@
 // every group names the running version.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { versionSetSchema, type VersionSet } from '../src/api/contract';
+import { versionSetSchema, type VersionSet } from '../src/contract/contract';
 import { ConfigError } from './config';
 
 const pkg = JSON.parse(

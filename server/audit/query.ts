@@ -1,8 +1,8 @@
 // The activity log's filters, from the query string (D3: every problem is
 // reported, each at its `["query", name]`).
-import { AUDIT_ACTIONS, AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from '../../src/api/audit';
-import { parseDateTime } from '../../src/api/contractRules';
-import type { ValidationError } from '../../src/api/contract';
+import { AUDIT_ACTIONS, AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX } from '../../src/contract/audit';
+import { parseDateTime } from '../../src/contract/rules';
+import type { ValidationError } from '../../src/contract/contract';
 import { intParsingError, parseIntegerText } from '../http/body';
 import { validationProblem } from '../http/problems';
 import type { AuditFilter } from '../repos/audit';

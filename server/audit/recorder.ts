@@ -3,10 +3,10 @@
 // every write route, so a refusal is named like the success it would have
 // been), and the fields before and after, secrets masked as D6 masks them.
 import type { FastifyRequest } from 'fastify';
-import { KEY_COMMAND_AGENT, type AuditAction } from '../../src/api/audit';
+import { KEY_COMMAND_AGENT, type AuditAction } from '../../src/contract/audit';
 import type { Db } from '../db/database';
 import { insertAudit, type AuditRow } from '../repos/audit';
-import type { KeyUser } from '../repos/apiKeys';
+import type { KeyUser } from '../auth/apiKeys';
 
 /** Every route that changes something, by method and Fastify path, and the action it records. */
 export const WRITE_ACTIONS: Readonly<Record<string, AuditAction>> = {

@@ -1,11 +1,11 @@
 // Which checks each source has. A source not listed here is said to be not
 // checked: its test is never a pass (ok: null), whatever it holds.
-import type { DocumentSource } from '../../src/api/contract';
+import type { DocumentSource } from '../../src/contract/contract';
 import {
   overallOutcome,
   type ConnectionCheck,
   type ConnectionTestResult,
-} from '../../src/api/connectionTest';
+} from '../../src/contract/connectionTest';
 import type { CheckInput, SourceChecks } from './common';
 import { confluenceChecks } from './confluence';
 import { githubChecks } from './github';

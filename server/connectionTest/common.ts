@@ -1,7 +1,7 @@
 // What every source's checks are given, and the small readers they share: the
 // config and credential arrive as the caller sent them (only Jira's config is
 // validated before, D4), so every value is read defensively here.
-import type { ConnectionCheck } from '../../src/api/connectionTest';
+import type { ConnectionCheck } from '../../src/contract/connectionTest';
 import type { SourceApiHosts } from './hosts';
 import { failed, skipped, type CheckRun } from './run';
 

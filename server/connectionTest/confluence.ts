@@ -3,7 +3,7 @@
 // Cloud's base with /wiki already on (https://x.atlassian.net/wiki) and adds it
 // when missing; Cloud signs in with Basic `confluence_username` and
 // `confluence_access_token`, Server and Data Center with the token as Bearer.
-import type { ConnectionCheck } from '../../src/api/connectionTest';
+import type { ConnectionCheck } from '../../src/contract/connectionTest';
 import {
   baseAddress,
   basicAuth,

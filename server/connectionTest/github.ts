@@ -2,7 +2,7 @@
 // the token (`github_access_token`) signs in as a user, then each repository
 // the config names (`repo_owner` and `repositories`, a comma-separated string
 // in Onyx's form), or, with none named, the owner itself as Onyx checks it.
-import type { ConnectionCheck } from '../../src/api/connectionTest';
+import type { ConnectionCheck } from '../../src/contract/connectionTest';
 import {
   beyondLimit,
   dependent,

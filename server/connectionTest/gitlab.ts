@@ -2,7 +2,7 @@
 // `gitlab_url` (GitLab.com, or the hosts setting's, when it names none), the
 // token `gitlab_access_token` goes as PRIVATE-TOKEN; then the project
 // `project_owner`/`project_name` of the config.
-import type { ConnectionCheck } from '../../src/api/connectionTest';
+import type { ConnectionCheck } from '../../src/contract/connectionTest';
 import { baseAddress, dependent, text, under, type SourceChecks } from './common';
 import { failed, statusWords } from './run';
 

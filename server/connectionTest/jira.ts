@@ -2,7 +2,7 @@
 // Jira Cloud (REST v3, Basic e-mail:API token); without it, Jira Server or Data
 // Center (REST v2, a personal access token as Bearer). Then the project, when
 // the config names one, as Onyx's validate_connector_settings does.
-import type { ConnectionCheck } from '../../src/api/connectionTest';
+import type { ConnectionCheck } from '../../src/contract/connectionTest';
 import {
   baseAddress,
   basicAuth,

@@ -3,7 +3,7 @@
 // never the remote answer, never a secret (the messages are made here and in
 // the per-source files from our own words and the caller's config). Messages
 // are phrases without a closing full stop, as the panel shows them in a list.
-import type { ConnectionCheck } from '../../src/api/connectionTest';
+import type { ConnectionCheck } from '../../src/contract/connectionTest';
 import { MAX_REDIRECTS, probe, ProbeFailure, type ProbeAnswer, type ProbeRequest } from './probe';
 import { duration, type ConnectionTestSettings } from './settings';
 

@@ -3,7 +3,7 @@
 // decides), then the config's `channels`, looked for by name or id in
 // `conversations.list`, page by page. Onyx left the channel check out for
 // workspaces of 100k channels; here the pages stop at the check's time limit.
-import type { ConnectionCheck } from '../../src/api/connectionTest';
+import type { ConnectionCheck } from '../../src/contract/connectionTest';
 import { beyondLimit, MAX_NAMED, namedList, text, type SourceChecks } from './common';
 import { failed, skipped, statusWords, type Call } from './run';
 

@@ -8,8 +8,8 @@ import {
   credentialCreateRequestSchema,
   type CredentialCreate,
   type ValidationError,
-} from '../../src/api/contract';
-import { isJsonObject, MAX_PROBLEMS } from '../../src/api/contractRules';
+} from '../../src/contract/contract';
+import { isJsonObject, MAX_PROBLEMS } from '../../src/contract/rules';
 import { credentialValueErrors, validate, type Validated } from './validation';
 
 const PROTO_KEY = '__proto__';

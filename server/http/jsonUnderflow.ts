@@ -4,7 +4,7 @@
 // can. So the text's number literals are read here, and each one that is not
 // zero but parsed to zero is marked NaN in the parsed body (a value JSON can
 // never produce), which the contract's numberProblem refuses at its path.
-import { MAX_PROBLEMS } from '../../src/api/contractRules';
+import { MAX_PROBLEMS } from '../../src/contract/rules';
 
 type Path = (string | number)[];
 

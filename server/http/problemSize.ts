@@ -5,7 +5,7 @@
 // problems are listed in order while they fit, and a last one, at the same
 // root of `loc`, says how many more were found: the first ones stay exact, and
 // a client fixing them learns of the rest on its next try.
-import type { ValidationError } from '../../src/api/contract';
+import type { ValidationError } from '../../src/contract/contract';
 
 /** The room a 422 always has, however small the request (several problems fit). */
 export const PROBLEMS_FLOOR_BYTES = 4096;

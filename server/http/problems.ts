@@ -1,6 +1,6 @@
 // Every error answer is JSON with `detail` (D11). Handlers throw a Problem;
 // the app's error handler sends it.
-import type { ValidationError } from '../../src/api/contract';
+import type { ValidationError } from '../../src/contract/contract';
 
 export class Problem extends Error {
   constructor(

@@ -8,9 +8,13 @@ import {
   type ConnectorCreate,
   type ConnectorPatch,
   type ValidationError,
-} from '../../src/api/contract';
-import { MAX_PROBLEMS } from '../../src/api/contractRules';
-import { configProblems, credentialProblems, keptConfig } from '../../src/api/sources/catalogue';
+} from '../../src/contract/contract';
+import { MAX_PROBLEMS } from '../../src/contract/rules';
+import {
+  configProblems,
+  credentialProblems,
+  keptConfig,
+} from '../../src/contract/sources/catalogue';
 
 // Messages of the issues these rules leave to zod are in English, as classic zod
 // sets them, whichever of zod's flavours this process loads.

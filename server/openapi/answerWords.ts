@@ -19,12 +19,15 @@ import {
   statusResponseSchema,
   versionSetSchema,
   versionTagsSchema,
-} from '../../src/api/contract';
-import { auditActorSchema, auditPageSchema, auditRecordSchema } from '../../src/api/audit';
-import { apiKeyOwnerSchema, apiKeySchema } from '../../src/api/apiKeys';
-import { bulkInviteResponseSchema, invitedUserSchema } from '../../src/api/userLife';
-import { signInMethodsSchema, signInProviderSchema } from '../../src/api/session';
-import { connectionCheckSchema, connectionTestResultSchema } from '../../src/api/connectionTest';
+} from '../../src/contract/contract';
+import { auditActorSchema, auditPageSchema, auditRecordSchema } from '../../src/contract/audit';
+import { apiKeyOwnerSchema, apiKeySchema } from '../../src/contract/apiKeys';
+import { bulkInviteResponseSchema, invitedUserSchema } from '../../src/contract/userLife';
+import { signInMethodsSchema, signInProviderSchema } from '../../src/contract/session';
+import {
+  connectionCheckSchema,
+  connectionTestResultSchema,
+} from '../../src/contract/connectionTest';
 
 type Words = Record<string, string>;
 

@@ -7,8 +7,8 @@ import {
   httpValidationErrorSchema,
   USER_ROLES,
   type UserRole,
-} from '../../src/api/contract';
-import { SESSION_COOKIE } from '../../src/api/session';
+} from '../../src/contract/contract';
+import { SESSION_COOKIE } from '../../src/contract/session';
 import { RUNNING_VERSION } from '../versions';
 import type { ApiRoute } from '../app';
 import { ANSWER_WORDS } from './answerWords';

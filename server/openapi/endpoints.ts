@@ -23,13 +23,13 @@ import {
   setUserRoleRequestSchema,
   statusResponseSchema,
   versionSetSchema,
-} from '../../src/api/contract';
+} from '../../src/contract/contract';
 import * as z from 'zod/mini';
 import {
   CONNECTION_TEST_PATH,
   connectionTestRequestSchema,
   connectionTestResultSchema,
-} from '../../src/api/connectionTest';
+} from '../../src/contract/connectionTest';
 import { INTEGER_TEXT_BOUNDS } from '../http/body';
 import { PAGE_NUM, PAGE_SIZE } from '../routes/users';
 import {
@@ -37,21 +37,21 @@ import {
   auditRecordSchema,
   AUDIT_ACTIONS,
   AUDIT_RESOURCE_TYPES,
-} from '../../src/api/audit';
+} from '../../src/contract/audit';
 import { AUDIT_LIMIT } from '../audit/query';
 import {
   apiKeyListSchema,
   apiKeyPatchSchema,
   apiKeyRequestSchema,
   apiKeySchema,
-} from '../../src/api/apiKeys';
+} from '../../src/contract/apiKeys';
 import {
   bulkInviteResponseSchema,
   invitedUserListSchema,
   inviteUsersRequestSchema,
   userByEmailSchema,
-} from '../../src/api/userLife';
-import { signInMethodsSchema, signInRequestSchema } from '../../src/api/session';
+} from '../../src/contract/userLife';
+import { signInMethodsSchema, signInRequestSchema } from '../../src/contract/session';
 
 const apiKeyId: Parameter = {
   name: 'api_key_id',

@@ -2,7 +2,7 @@
 // they tell of (server/audit/recorder.ts); read newest first by (time, id), so
 // a cursor stays where it was while new records arrive at the front.
 import { sql } from 'kysely';
-import type { AuditRecord } from '../../src/api/audit';
+import type { AuditRecord } from '../../src/contract/audit';
 import type { Db } from '../db/database';
 import type { AuditTable } from '../db/schema';
 

@@ -4,7 +4,7 @@ import type {
   ConnectorSnapshot,
   ConnectorStatus,
   ConnectorStatusList,
-} from '../../src/api/contract';
+} from '../../src/contract/contract';
 import type { Db } from '../db/database';
 import { nextTimeUpdated } from './timeUpdated';
 

@@ -1,7 +1,7 @@
 // A stored credential's values, opened, for a connection test to send to the
 // source it is for. Nothing else opens them: every answer masks them (D6), and
 // they are never logged.
-import type { DocumentSource } from '../../src/api/contract';
+import type { DocumentSource } from '../../src/contract/contract';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/database';
 

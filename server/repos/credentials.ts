@@ -1,4 +1,4 @@
-import type { Credential, DocumentSource } from '../../src/api/contract';
+import type { Credential, DocumentSource } from '../../src/contract/contract';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/database';
 import { nextTimeUpdated } from './timeUpdated';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import type { UserRole } from '../../src/api/contract';
+import type { UserRole } from '../../src/contract/contract';
 import type { Db } from '../db/database';
 
 export interface User {

@@ -4,10 +4,10 @@
 // memory. No route changes or deletes a record.
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { AuditRecord } from '../../src/api/audit';
+import type { AuditRecord } from '../../src/contract/audit';
 import { encodeCursor, parseAuditQuery } from '../audit/query';
 import type { Db } from '../db/database';
-import { ADMIN } from '../http/access';
+import { ADMIN } from '../auth/access';
 import { csvLine } from '../http/csv';
 import { listAudit, type AuditFilter } from '../repos/audit';
 import type { RouteContext } from './context';

@@ -8,20 +8,20 @@ import {
   CONNECTION_TEST_PATH,
   connectionTestRequestSchema,
   type ConnectionTest,
-} from '../../src/api/connectionTest';
-import { documentSourceSchema, type ValidationError } from '../../src/api/contract';
-import { credentialFitsSource, isJsonObject, MAX_PROBLEMS } from '../../src/api/contractRules';
+} from '../../src/contract/connectionTest';
+import { documentSourceSchema, type ValidationError } from '../../src/contract/contract';
+import { credentialFitsSource, isJsonObject, MAX_PROBLEMS } from '../../src/contract/rules';
 import { testConnection } from '../connectionTest/checks';
 import { configProblems } from '../connectionTest/configProblems';
 import { CheckRun } from '../connectionTest/run';
 import { duration, type ConnectionTestSettings } from '../connectionTest/settings';
 import { readJsonObject } from '../http/body';
-import { AuthFailures } from '../http/authFailures';
-import { recheckCaller } from '../http/auth';
+import { AuthFailures } from '../auth/authFailures';
+import { recheckCaller } from '../auth/guard';
 import { problem, validationProblem } from '../http/problems';
 import { validate } from '../http/validation';
 import { openCredentialValues } from '../repos/credentialValues';
-import { CURATOR_OR_ADMIN } from '../http/access';
+import { CURATOR_OR_ADMIN } from '../auth/access';
 import type { RouteContext } from './context';
 
 /** D3: the body's problems and the source's config rules, every one in one answer. */

@@ -8,10 +8,10 @@ import {
   type ConnectorDetail,
   type DocumentSource,
   type StatusResponse,
-} from '../../src/api/contract';
-import { credentialFitsSource } from '../../src/api/contractRules';
+} from '../../src/contract/contract';
+import { credentialFitsSource } from '../../src/contract/rules';
 import { validateConnectorCreate, validateConnectorPatch } from '../http/validation';
-import { CURATOR_OR_ADMIN } from '../http/access';
+import { CURATOR_OR_ADMIN } from '../auth/access';
 import { sendCachedJson } from '../http/cachedJson';
 import { intParsingError, parseIntegerText, pathIntegers, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';

@@ -1,12 +1,12 @@
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/database';
-import type { LoginFailureLog } from '../audit/loginFailures';
-import type { Guard, Writer } from '../http/auth';
-import type { AuthFailures } from '../http/authFailures';
+import type { LoginFailureLog } from '../auth/loginFailures';
+import type { Guard, Writer } from '../auth/guard';
+import type { AuthFailures } from '../auth/authFailures';
 import type { JsonCache } from '../http/cachedJson';
 import type { Outage } from '../http/outage';
-import type { PublicAddress } from '../http/sessionCookie';
-import type { SessionSettings } from '../repos/sessions';
+import type { PublicAddress } from '../auth/sessionCookie';
+import type { SessionSettings } from '../auth/sessions';
 
 /** What every group of routes works with. */
 export interface RouteContext {

@@ -2,9 +2,9 @@
 // the API (Onyx's paths). Values are sealed at rest (server/crypto) and every
 // answer masks them (D6); credential 0 is built in and stays as it is.
 import type { FastifyInstance } from 'fastify';
-import { credentialPatchRequestSchema, type StatusResponse } from '../../src/api/contract';
-import { EMPTY_CREDENTIAL_ID } from '../../src/api/contractRules';
-import { CURATOR_OR_ADMIN } from '../http/access';
+import { credentialPatchRequestSchema, type StatusResponse } from '../../src/contract/contract';
+import { EMPTY_CREDENTIAL_ID } from '../../src/contract/rules';
+import { CURATOR_OR_ADMIN } from '../auth/access';
 import { pathIntegers, readJsonObject } from '../http/body';
 import { sendCachedJson } from '../http/cachedJson';
 import { problem, validationProblem } from '../http/problems';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PUBLIC } from '../http/access';
+import { PUBLIC } from '../auth/access';
 import { openApiDocument } from '../openapi/document';
 import type { RouteContext } from './context';
 

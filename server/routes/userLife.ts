@@ -15,9 +15,9 @@ import {
   USERS_CSV_COLUMNS,
   userStatusWord,
   type BulkInviteResponse,
-} from '../../src/api/userLife';
+} from '../../src/contract/userLife';
 import type { Db } from '../db/database';
-import { ADMIN } from '../http/access';
+import { ADMIN } from '../auth/access';
 import { readJsonObject } from '../http/body';
 import { csvLine } from '../http/csv';
 import { problem, validationProblem } from '../http/problems';

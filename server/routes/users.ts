@@ -4,13 +4,13 @@ import {
   setUserRoleRequestSchema,
   USERS_PAGE_SIZE_MAX,
   type UserRole,
-} from '../../src/api/contract';
-import { ACTIVE_FILTERS } from '../../src/api/userLife';
-import { ADMIN, ANY_ROLE } from '../http/access';
+} from '../../src/contract/contract';
+import { ACTIVE_FILTERS } from '../../src/contract/userLife';
+import { ADMIN, ANY_ROLE } from '../auth/access';
 import { validate } from '../http/validation';
 import { intParsingError, parseIntegerText, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
-import { changeUserRole } from '../keyChanges';
+import { changeUserRole } from '../auth/keyChanges';
 import { findUserByEmail, listUsers, type User } from '../repos/users';
 import type { RouteContext } from './context';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { VersionSet } from '../../src/api/contract';
-import { PUBLIC } from '../http/access';
+import type { VersionSet } from '../../src/contract/contract';
+import { PUBLIC } from '../auth/access';
 import { RUNNING_VERSION } from '../versions';
 import type { RouteContext } from './context';
 

@@ -2,9 +2,9 @@
 // which refreshes the list (and the activity log, as every change does:
 // refreshActivityAfterChanges).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiKeyListSchema, apiKeySchema, type ApiKeyRequest } from './apiKeys';
+import { apiKeyListSchema, apiKeySchema, type ApiKeyRequest } from '../contract/apiKeys';
 import { apiRequest } from './client';
-import { statusResponseSchema } from './contract';
+import { statusResponseSchema } from '../contract/contract';
 
 export const apiKeyKeys = {
   all: ['api-keys'] as const,

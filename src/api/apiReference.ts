@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { apiDocumentSchema } from './contract';
+import { apiDocumentSchema } from '../contract/contract';
 
 export const apiReferenceKeys = {
   all: ['apiReference'] as const,

@@ -1,6 +1,6 @@
 // The activity log in the panel: its query options and hooks (keys: queryKeys.ts).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { auditPageSchema, RECENT_CHANGES_COUNT } from './audit';
+import { auditPageSchema, RECENT_CHANGES_COUNT } from '../contract/audit';
 import { apiDownload, apiRequest } from './client';
 import { saveFile } from '../lib/saveFile';
 import { auditKeys, type AuditFilters } from './queryKeys';

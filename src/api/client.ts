@@ -5,7 +5,7 @@ import {
   errorDetailSchema,
   httpValidationErrorSchema,
   type ValidationError,
-} from './contractAnswers';
+} from '../contract/answers';
 
 let apiBase = '/api';
 /** Tests point the panel at a real server on another origin. */

@@ -6,7 +6,7 @@ import {
   CONNECTION_TEST_PATH,
   connectionTestResultSchema,
   type ConnectionTestRequest,
-} from './connectionTest';
+} from '../contract/connectionTest';
 
 /**
  * Tries a source, config and credential without saving anything: the server

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import type { ConnectorCreateRequest, ConnectorPatchRequest } from './contract';
+import type { ConnectorCreateRequest, ConnectorPatchRequest } from '../contract/contract';
 import {
   attachResponseSchema,
   connectorCreateResponseSchema,
@@ -8,7 +8,7 @@ import {
   connectorListSchema,
   connectorStatusListSchema,
   statusResponseSchema,
-} from './contractAnswers';
+} from '../contract/answers';
 import { connectorKeys, credentialKeys, type ConnectorFilters } from './queryKeys';
 
 const CONNECTOR_PATH = '/manage/admin/connector';

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import type { CredentialCreateRequest, CredentialPatchRequest } from './contract';
+import type { CredentialCreateRequest, CredentialPatchRequest } from '../contract/contract';
 import {
   credentialCreateResponseSchema,
   credentialListSchema,
   credentialSchema,
   statusResponseSchema,
-} from './contractAnswers';
+} from '../contract/answers';
 import { connectorKeys, credentialKeys } from './queryKeys';
 
 export const credentialListQuery = () =>

@@ -6,7 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import * as z from 'zod/mini';
 import { session } from '../lib/session';
 import { apiRequest } from './client';
-import { signInMethodsSchema } from './session';
+import { signInMethodsSchema } from '../contract/session';
 
 export const signInMethodsQuery = () =>
   queryOptions({

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { saveFile } from '../lib/saveFile';
 import { apiDownload, apiRequest } from './client';
 import { userKeys } from './users';
-import { bulkInviteResponseSchema, invitedUserListSchema } from './userLife';
+import { bulkInviteResponseSchema, invitedUserListSchema } from '../contract/userLife';
 
 export const invitedUsersQuery = () =>
   queryOptions({

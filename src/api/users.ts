@@ -8,8 +8,8 @@ import {
 import * as z from 'zod/mini';
 import { useSession } from '../lib/useSession';
 import { apiRequest } from './client';
-import type { SetUserRoleRequest } from './contract';
-import { acceptedUsersPageSchema, currentUserSchema } from './contractAnswers';
+import type { SetUserRoleRequest } from '../contract/contract';
+import { acceptedUsersPageSchema, currentUserSchema } from '../contract/answers';
 
 export interface UserFilters {
   q: string;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { backendVersionSchema, versionSetSchema } from './contractAnswers';
+import { backendVersionSchema, versionSetSchema } from '../contract/answers';
 
 const HOUR = 60 * 60 * 1000;
 

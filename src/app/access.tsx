@@ -9,7 +9,7 @@ import {
   USER_ROLES,
   type CurrentUser,
   type UserRole,
-} from '../api/contractAnswers';
+} from '../contract/answers';
 import { useCurrentUser } from '../api/users';
 import { roleWords } from '../lib/enumWords';
 import { paths } from '../lib/paths';

@@ -1,6 +1,6 @@
 // One activity record as the Activity page and each resource's "Recent changes"
 // show it: when, who did what in words, and each field before and after.
-import type { AuditRecord } from '../api/audit';
+import type { AuditRecord } from '../contract/audit';
 import { changeRows, recordWords } from '../lib/activityWords';
 import { formatDateTime } from '../lib/format';
 import './ActivityRecord.css';

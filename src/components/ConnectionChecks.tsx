@@ -1,7 +1,7 @@
 // What a connection test found, check by check: passed, failed, or not checked
 // (never shown as a pass), with the server's words (a status and a reason).
 import type { Ref } from 'react';
-import type { ConnectionTestResult } from '../api/connectionTest';
+import type { ConnectionTestResult } from '../contract/connectionTest';
 
 const MARK = { true: '✓ Passed', false: '✗ Failed', null: '– Not checked' } as const;
 

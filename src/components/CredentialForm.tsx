@@ -1,10 +1,10 @@
 // Make a credential: a name, a catalogue source (by its label), and the values
 // its source needs (secret ones in password boxes). The server checks the rules
-// (src/api/sources/) and its 422 words land next to the field they are about.
+// (src/contract/sources/) and its 422 words land next to the field they are about.
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useCreateCredential } from '../api/credentials';
-import type { DocumentSource } from '../api/contract';
+import type { DocumentSource } from '../contract/contract';
 import { credentialFields, credentialJsonOf, FORM_SOURCES } from '../lib/credentialFields';
 import { placeServerErrors, validationProblemsOf } from '../lib/fieldErrors';
 import { sourceLabel } from '../lib/sources';

@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import type { DocumentSource } from '../api/contract';
+import type { DocumentSource } from '../contract/contract';
 import { createCredential } from '../../server/repos/credentials';
 import { startTestServer, type TestServer } from '../../test/support/harness';
 import { connectTo, renderWithClient } from '../test/render';

@@ -1,7 +1,7 @@
 // A credential chooser: an editable combobox with list autocomplete. No form
 // library, so the connector list can use it without loading one.
 import { useEffect, useId, useMemo } from 'react';
-import type { DocumentSource } from '../api/contract';
+import type { DocumentSource } from '../contract/contract';
 import { useCredentials } from '../api/credentials';
 import { credentialChoices, matchingChoices, pickerStatus, type Choice } from './credentialChoices';
 import { QueryErrorNotice } from './ErrorNotice';

@@ -4,9 +4,9 @@
 // every other role, and while the role is not yet known, nothing is asked or shown.
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AuditResourceType } from '../api/audit';
+import type { AuditResourceType } from '../contract/audit';
 import { useRecentChanges } from '../api/auditHooks';
-import { USER_ADMIN_ROLES } from '../api/contract';
+import { USER_ADMIN_ROLES } from '../contract/contract';
 import { useCurrentUser } from '../api/users';
 import { paths } from '../lib/paths';
 import { ActivityRecord } from './ActivityRecord';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Credential } from '../api/contract';
+import type { Credential } from '../contract/contract';
 import { credentialChoices, matchingChoices, pickerStatus } from './credentialChoices';
 
 const credentials: Credential[] = [

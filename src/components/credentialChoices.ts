@@ -1,6 +1,6 @@
 // What the credential picker offers, worked out apart from how it is shown:
 // the choices for a source (D7), what a typed text leaves, and the status line.
-import type { Credential, DocumentSource } from '../api/contract';
+import type { Credential, DocumentSource } from '../contract/contract';
 import { credentialFits, credentialLabel, maskedEntries } from '../lib/credentials';
 import { sourceLabel } from '../lib/sources';
 

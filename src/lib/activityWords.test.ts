@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { KEY_COMMAND_AGENT, START_AGENT, type AuditRecord } from '../api/audit';
+import { KEY_COMMAND_AGENT, START_AGENT, type AuditRecord } from '../contract/audit';
 import { ACTION_LABELS, changeRows, RESOURCE_TYPE_LABELS, recordWords } from './activityWords';
 
 const record = (over: Partial<AuditRecord>): AuditRecord => ({

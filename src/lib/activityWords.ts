@@ -7,7 +7,7 @@ import {
   type AuditAction,
   type AuditRecord,
   type AuditResourceType,
-} from '../api/audit';
+} from '../contract/audit';
 import {
   accessTypeWords,
   inputTypeWords,

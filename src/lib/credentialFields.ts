@@ -1,9 +1,9 @@
 // The fields of a credential form, per catalogue source: the keys come from the
-// contract (src/api/sources/, the rules the server checks); the words from the
+// contract (src/contract/sources/, the rules the server checks); the words from the
 // source's panel file. A key with a fixed value (Onyx's authentication_method)
 // is not asked but always sent.
-import type { DocumentSource } from '../api/contract';
-import { credentialKeys } from '../api/sources/catalogue';
+import type { DocumentSource } from '../contract/contract';
+import { credentialKeys } from '../contract/sources/catalogue';
 import { catalogueOrder, panelOf } from '../sources/catalogue';
 import type { CredentialFieldWords } from '../sources/types';
 

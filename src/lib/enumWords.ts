@@ -1,7 +1,7 @@
 // The contract's enum values in words, one table per enum: what a page shows
 // instead of `poll` or `PUBLIC`. A value not in a table (from a newer server)
 // is shown as it is.
-import type { ConnectorStatus, InputType, UserRole } from '../api/contract';
+import type { ConnectorStatus, InputType, UserRole } from '../contract/contract';
 
 const INPUT_TYPE_WORDS: Record<InputType, string> = {
   load_state: 'Loaded whole each time',

@@ -8,7 +8,7 @@ import {
   type UseFormSetError,
 } from 'react-hook-form';
 import { ApiError } from '../api/client';
-import type { ValidationError } from '../api/contract';
+import type { ValidationError } from '../contract/contract';
 import { friendlyWords } from './friendlyWords';
 
 type Loc = ValidationError['loc'];

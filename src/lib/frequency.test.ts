@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { REFRESH_FREQ_MIN } from '../api/contractRules';
+import { REFRESH_FREQ_MIN } from '../contract/rules';
 import {
   describeFrequency,
   formatFrequency,

@@ -1,5 +1,5 @@
 // Refresh and prune intervals: entered in human units, sent in seconds, shown in words.
-import { PRUNE_FREQ_MIN, REFRESH_FREQ_MIN } from '../api/contractRules';
+import { PRUNE_FREQ_MIN, REFRESH_FREQ_MIN } from '../contract/rules';
 
 /**
  * The one table of units: the ones the forms offer, and the ones intervals are

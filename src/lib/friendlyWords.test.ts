@@ -1,7 +1,7 @@
 // Every kind of 422 problem (D3's complete list of types), as the real server
 // words it, reads as an instruction to a person, not as a validator's sentence.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { VALIDATION_ERROR_TYPES, type ValidationError } from '../api/contract';
+import { VALIDATION_ERROR_TYPES, type ValidationError } from '../contract/contract';
 import { startTestServer, type TestServer } from '../../test/support/harness';
 import { api } from '../../test/support/http';
 import { friendlyWords } from './friendlyWords';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { DOCUMENT_SOURCES } from '../api/contract';
+import { DOCUMENT_SOURCES } from '../contract/contract';
 import { sourceHue, sourceLabel, sourceLook } from './sources';
 
 test('every DocumentSource has its own readable label and a badge of one or two characters', () => {

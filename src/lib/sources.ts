@@ -1,8 +1,8 @@
 // How each DocumentSource reads to a person: a label and a short badge. A
 // catalogue source says it in its own file (src/sources/); this table holds the
 // others, and `satisfies` makes the compiler refuse a source left out of both.
-import type { DocumentSource } from '../api/contract';
-import type { CatalogueSource } from '../api/sources/catalogue';
+import type { DocumentSource } from '../contract/contract';
+import type { CatalogueSource } from '../contract/sources/catalogue';
 import { panelOf } from '../sources/catalogue';
 
 interface SourceLook {

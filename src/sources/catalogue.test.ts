@@ -7,7 +7,7 @@ import {
   configProblems,
   credentialKeys,
   SOURCE_CONTRACTS,
-} from '../api/sources/catalogue';
+} from '../contract/sources/catalogue';
 import { SOURCE_PANELS } from './catalogue';
 import { configFromForm, formDefaults, formFromConfig, valueFields } from './form';
 import { sourceProblems } from './problems';

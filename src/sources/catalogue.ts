@@ -1,8 +1,8 @@
 // The panel's half of the catalogue: every source Sourcedesk knows by name,
 // one file each beside this one. `satisfies` keeps it in step with the
-// contract's catalogue (src/api/sources/catalogue.ts): a source in one and not
+// contract's catalogue (src/contract/sources/catalogue.ts): a source in one and not
 // the other does not compile (and a test says so too).
-import type { CatalogueSource } from '../api/sources/catalogue';
+import type { CatalogueSource } from '../contract/sources/catalogue';
 import { confluence } from './confluence';
 import { github } from './github';
 import { gitlab } from './gitlab';

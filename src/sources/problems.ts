@@ -1,7 +1,7 @@
-// What is wrong with a source's form, by the contract's own rules (src/api/
+// What is wrong with a source's form, by the contract's own rules (src/contract/
 // sources/): the form builds the config it would send and the contract checks
 // it, so the panel says what the server would, before anything is sent.
-import { configProblems } from '../api/sources/catalogue';
+import { configProblems } from '../contract/sources/catalogue';
 import { configFromForm, valueFields, type SourceFormValues } from './form';
 import type { SourcePanel } from './types';
 

@@ -1,8 +1,8 @@
 // What the panel knows of a source: how it reads to a person (label, badge,
 // category, setup guide) and the form of its connector_specific_config and of
 // its credential, field by field. The keys are Onyx's, checked against the
-// contract's schemas (src/api/sources/) by a test; the rules live there.
-import type { InputType } from '../api/contract';
+// contract's schemas (src/contract/sources/) by a test; the rules live there.
+import type { InputType } from '../contract/contract';
 
 export const CATEGORIES = [
   'Knowledge Base & Wikis',

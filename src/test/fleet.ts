@@ -1,7 +1,7 @@
 // A small fleet that a panel test makes for itself on its own test server:
 // named credentials and connectors, returned by what they are, so tests never
 // lean on the demo data's ids or names.
-import type { DocumentSource } from '../api/contract';
+import type { DocumentSource } from '../contract/contract';
 import { insertConnector, insertPair } from '../../server/repos/connectors';
 import { createCredential } from '../../server/repos/credentials';
 import { createUser } from '../../server/repos/users';

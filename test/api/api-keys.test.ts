@@ -2,7 +2,7 @@
 // once, its last use, regeneration and deletion refused at once, expiry, and
 // the rule that keeps an admin able to sign in.
 import { describe, expect, it } from 'vitest';
-import { apiKeyListSchema, apiKeySchema } from '../../src/api/apiKeys';
+import { apiKeyListSchema, apiKeySchema } from '../../src/contract/apiKeys';
 import { api } from '../support/http';
 import { useTestServer } from '../support/useTestServer';
 

@@ -1,6 +1,6 @@
 // D7: attaching a credential to a connector.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DOCUMENT_SOURCES, type ValidationError } from '../../src/api/contract';
+import { DOCUMENT_SOURCES, type ValidationError } from '../../src/contract/contract';
 import { startTestServer, type TestServer } from '../support/harness';
 import {
   addCredential,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditPageSchema, START_AGENT, type AuditRecord } from '../../src/api/audit';
+import { auditPageSchema, START_AGENT, type AuditRecord } from '../../src/contract/audit';
 import { removeExpiredAudit } from '../../server/audit/retention';
 import { insertAudit, type AuditRow } from '../../server/repos/audit';
 import { startTestServer, type TestServer } from '../support/harness';

@@ -4,7 +4,7 @@
 // are one record a minute per address, with a count.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { AuditAction } from '../../src/api/audit';
+import type { AuditAction } from '../../src/contract/audit';
 import { useTestServer } from '../support/useTestServer';
 import {
   addCredential,

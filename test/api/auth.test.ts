@@ -1,6 +1,6 @@
 // D2: bearer keys. Every way of not being authenticated gets the same 401.
 import { describe, expect, it } from 'vitest';
-import { listApiKeys, revokeApiKey } from '../../server/repos/apiKeys';
+import { listApiKeys, revokeApiKey } from '../../server/auth/apiKeys';
 import { useTestServer } from '../support/useTestServer';
 import { NOT_AUTHENTICATED, api } from '../support/http';
 

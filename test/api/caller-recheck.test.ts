@@ -4,8 +4,8 @@
 // and nothing is written.
 import { connect } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { SESSION_COOKIE, SESSION_ENDED, SIGNED_IN_COOKIE } from '../../src/api/session';
-import { listApiKeys, revokeApiKey } from '../../server/repos/apiKeys';
+import { SESSION_COOKIE, SESSION_ENDED, SIGNED_IN_COOKIE } from '../../src/contract/session';
+import { listApiKeys, revokeApiKey } from '../../server/auth/apiKeys';
 import { createUser, findUserByEmail } from '../../server/repos/users';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, NOT_ADMIN, NOT_AUTHENTICATED, plainRequest, snapshotDb } from '../support/http';

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { UserRole } from '../../src/api/contract';
+import type { UserRole } from '../../src/contract/contract';
 import { startTestServer, type TestServer } from '../support/harness';
 import { useTestServer } from '../support/useTestServer';
 import {

@@ -4,7 +4,7 @@
 // credential that never reaches any host but the one the config names.
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionTestResultSchema } from '../../src/api/connectionTest';
+import { connectionTestResultSchema } from '../../src/contract/connectionTest';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api } from '../support/http';
 import * as standIns from '../support/standIns';

@@ -3,7 +3,7 @@
 // credential opened on the server, and nothing written. (Time limits,
 // redirects, sizes, TLS, logs, the rate limit and 422s: connection-test-safety.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionTestResultSchema } from '../../src/api/connectionTest';
+import { connectionTestResultSchema } from '../../src/contract/connectionTest';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, snapshotDb } from '../support/http';
 import * as standIns from '../support/standIns';

@@ -1,6 +1,6 @@
 // D4: creating a connector — what is stored and what is answered.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectorSnapshot } from '../../src/api/contract';
+import type { ConnectorSnapshot } from '../../src/contract/contract';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, jiraRequest, plainRequest } from '../support/http';
 

@@ -1,7 +1,7 @@
 // D11: connector_specific_config nested or sized absurdly → a clear 422, nothing
 // stored; the server keeps answering after many large bodies.
 import { describe, expect, it } from 'vitest';
-import { CONFIG_MAX_BYTES, CONFIG_MAX_DEPTH } from '../../src/api/contractRules';
+import { CONFIG_MAX_BYTES, CONFIG_MAX_DEPTH } from '../../src/contract/rules';
 import { useTestServer } from '../support/useTestServer';
 import { api, plainRequest, snapshotDb } from '../support/http';
 import { CONFIG, creationProblems } from '../support/validation';

@@ -1,6 +1,6 @@
 // D5: listing connectors, with and without the credential filter.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectorSnapshot, ValidationError } from '../../src/api/contract';
+import type { ConnectorSnapshot, ValidationError } from '../../src/contract/contract';
 import { startTestServer, type TestServer } from '../support/harness';
 import {
   addCredential,

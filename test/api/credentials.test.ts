@@ -1,6 +1,6 @@
 // D6: the credential list — credential 0, the fields, and masking of secrets.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Credential } from '../../src/api/contract';
+import type { Credential } from '../../src/contract/contract';
 import { createCredential } from '../../server/repos/credentials';
 import { findUserByEmail } from '../../server/repos/users';
 import { startTestServer, type TestServer } from '../support/harness';

@@ -3,7 +3,7 @@
 // answer larger than the request), and values that could not be stored as sent
 // are refused rather than changed.
 import { describe, expect, it } from 'vitest';
-import type { ValidationError } from '../../src/api/contract';
+import type { ValidationError } from '../../src/contract/contract';
 import { useTestServer } from '../support/useTestServer';
 import { api, jiraRequest, plainRequest, snapshotDb } from '../support/http';
 

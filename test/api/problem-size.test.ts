@@ -4,7 +4,7 @@
 // listed in order while they fit, and a last item says how many more were found.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { httpValidationErrorSchema } from '../../src/api/contract';
+import { httpValidationErrorSchema } from '../../src/contract/contract';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api } from '../support/http';
 

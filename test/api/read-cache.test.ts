@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { ConnectorSnapshot } from '../../src/api/contract';
+import type { ConnectorSnapshot } from '../../src/contract/contract';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, attach, createConnector, plainRequest } from '../support/http';
 

@@ -1,6 +1,6 @@
 // D2: which roles may call which endpoint, with the exact 403 bodies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRole } from '../../src/api/contract';
+import type { UserRole } from '../../src/contract/contract';
 import { startTestServer, type TestServer } from '../support/harness';
 import {
   ALL_ROLES,

@@ -3,8 +3,8 @@
 // sign-out that ends it on the server, its idle time and lifetime, and the
 // Origin rule that keeps a page of another site from changing anything.
 import { describe, expect, it } from 'vitest';
-import { FOREIGN_ORIGIN_REFUSAL, SESSION_ENDED } from '../../src/api/session';
-import { deleteEndedSessions, hashSessionToken } from '../../server/repos/sessions';
+import { FOREIGN_ORIGIN_REFUSAL, SESSION_ENDED } from '../../src/contract/session';
+import { deleteEndedSessions, hashSessionToken } from '../../server/auth/sessions';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, jiraRequest, NOT_AUTHENTICATED, snapshotDb } from '../support/http';
 import { useTestServer } from '../support/useTestServer';

@@ -1,6 +1,6 @@
 // D3/D8: validation of the set-user-role body.
 import { describe, expect, it } from 'vitest';
-import type { ValidationError } from '../../src/api/contract';
+import type { ValidationError } from '../../src/contract/contract';
 import { useTestServer } from '../support/useTestServer';
 import { api } from '../support/http';
 

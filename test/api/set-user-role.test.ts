@@ -1,7 +1,7 @@
 // D8: setting a user's role — each rule in its order, with the exact words.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { UserRole } from '../../src/api/contract';
-import { LAST_ADMIN_KEY_REFUSAL } from '../../server/keyChanges';
+import type { UserRole } from '../../src/contract/contract';
+import { LAST_ADMIN_KEY_REFUSAL } from '../../server/auth/keyChanges';
 import { findUserByEmail } from '../../server/repos/users';
 import { startTestServer, type TestServer } from '../support/harness';
 import { ALL_ROLES, NOT_CURATOR, api, snapshotDb } from '../support/http';

@@ -1,8 +1,8 @@
-// The catalogue's config and credential rules (src/api/sources/), source by
+// The catalogue's config and credential rules (src/contract/sources/), source by
 // source: what each one requires, what types its keys take, and that keys a
 // source does not know are kept as sent (as D4 keeps Jira's).
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_SOURCES, type CatalogueSource } from '../../src/api/sources/catalogue';
+import { CATALOGUE_SOURCES, type CatalogueSource } from '../../src/contract/sources/catalogue';
 import { useTestServer } from '../support/useTestServer';
 import { api, plainRequest, snapshotDb } from '../support/http';
 import { MINIMAL_CONFIGS } from '../support/sourceConfigs';

@@ -10,7 +10,7 @@ import {
   LAST_ACTIVE_ADMIN_REFUSAL,
   SELF_DEACTIVATION_REFUSAL,
   SELF_DELETION_REFUSAL,
-} from '../../src/api/userLife';
+} from '../../src/contract/userLife';
 import { findUserByEmail, leavesAnAdmin } from '../../server/repos/users';
 import { startTestServer } from '../support/harness';
 import { useTestServer } from '../support/useTestServer';

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { VersionSet } from '../../src/api/contract';
+import type { VersionSet } from '../../src/contract/contract';
 import { startTestServer } from '../support/harness';
 import { useTestServer } from '../support/useTestServer';
 import { api } from '../support/http';

@@ -2,7 +2,7 @@
 // made or changed with a wrong name, role or end (422), or a good change of a
 // key that does not exist (404). Admins only; none of them changes anything.
 import fc from 'fast-check';
-import { API_KEY_ROLES } from '../../src/api/apiKeys';
+import { API_KEY_ROLES } from '../../src/contract/apiKeys';
 import { brokenObject, breaker, missing, objectContent, sent, wholeBodyBreakers } from './bodies';
 import { someAuth, withBody, type Fixture } from './fuzzRequest';
 import { hugeString, notA, notOneOf } from './nasty';

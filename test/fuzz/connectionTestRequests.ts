@@ -3,7 +3,7 @@
 // another source), so none of them ever sends a request out. The valid base
 // names a closed local port all the same.
 import fc from 'fast-check';
-import { CURATOR_OR_ADMIN_ROLES, DOCUMENT_SOURCES } from '../../src/api/contract';
+import { CURATOR_OR_ADMIN_ROLES, DOCUMENT_SOURCES } from '../../src/contract/contract';
 import { brokenObject, breaker, missing, objectContent, sent, wholeBodyBreakers } from './bodies';
 import { someAuth, withBody, type Fixture } from './fuzzRequest';
 import { notA, notOneOf } from './nasty';

@@ -1,8 +1,8 @@
 // Breakers of the connector creation request (D4): each makes a valid body invalid
 // on its own field, whatever the other fields hold.
 import fc from 'fast-check';
-import { ACCESS_TYPES, DOCUMENT_SOURCES, INPUT_TYPES } from '../../src/api/contract';
-import { CONFIG_MAX_BYTES, CONFIG_MAX_DEPTH } from '../../src/api/contractRules';
+import { ACCESS_TYPES, DOCUMENT_SOURCES, INPUT_TYPES } from '../../src/contract/contract';
+import { CONFIG_MAX_BYTES, CONFIG_MAX_DEPTH } from '../../src/contract/rules';
 import { breaker, missing } from './bodies';
 import { hugeString, nastyString, notA, notOneOf } from './nasty';
 

@@ -1,7 +1,7 @@
 // POST /manage/admin/connector, broken (D4): every request below is refused.
 import fc from 'fast-check';
-import { CURATOR_OR_ADMIN_ROLES, DOCUMENT_SOURCES, INPUT_TYPES } from '../../src/api/contract';
-import { isCatalogueSource } from '../../src/api/sources/catalogue';
+import { CURATOR_OR_ADMIN_ROLES, DOCUMENT_SOURCES, INPUT_TYPES } from '../../src/contract/contract';
+import { isCatalogueSource } from '../../src/contract/sources/catalogue';
 import { minimalConfig } from '../support/sourceConfigs';
 import { brokenObject, objectContent, sent, wholeBodyBreakers } from './bodies';
 import { fieldBreakers } from './connectorBreakers';

@@ -8,7 +8,7 @@ import {
   errorDetailSchema,
   httpValidationErrorSchema,
   type UserRole,
-} from '../../src/api/contract';
+} from '../../src/contract/contract';
 import { BODY_LIMIT } from '../../server/http/problems';
 import type { TestServer } from '../support/harness';
 import { api } from '../support/http';

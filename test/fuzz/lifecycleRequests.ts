@@ -2,7 +2,7 @@
 // connector changed with one (D3, D4). Every request below is refused with 422
 // (after D2's 401 and 403), and nothing is stored.
 import fc from 'fast-check';
-import { CURATOR_OR_ADMIN_ROLES, DOCUMENT_SOURCES } from '../../src/api/contract';
+import { CURATOR_OR_ADMIN_ROLES, DOCUMENT_SOURCES } from '../../src/contract/contract';
 import { brokenObject, breaker, missing, objectContent, sent, wholeBodyBreakers } from './bodies';
 import { someAuth, withBody, type Fixture } from './fuzzRequest';
 import { notA, notOneOf } from './nasty';

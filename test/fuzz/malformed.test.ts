@@ -9,7 +9,7 @@ import {
   connectorListSchema,
   credentialListSchema,
   type UserRole,
-} from '../../src/api/contract';
+} from '../../src/contract/contract';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, snapshotDb } from '../support/http';
 import { apiKeyCreateRequests, apiKeyPatchRequests } from './apiKeyRequests';

@@ -1,6 +1,6 @@
 // PATCH /manage/set-user-role, broken (D8): every request below is refused.
 import fc from 'fast-check';
-import { USER_ROLES } from '../../src/api/contract';
+import { USER_ROLES } from '../../src/contract/contract';
 import { brokenObject, breaker, missing, objectContent, sent, wholeBodyBreakers } from './bodies';
 import { someAuth, withBody, type Fixture } from './fuzzRequest';
 import { nastyString, notA } from './nasty';

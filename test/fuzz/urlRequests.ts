@@ -1,9 +1,9 @@
 // Broken requests that live in the URL: attach (D7), the two lists (D5, D6),
 // the versions (D1, D9), wrong paths and methods (D11).
 import fc from 'fast-check';
-import { AUDIT_ACTIONS } from '../../src/api/audit';
-import { CURATOR_OR_ADMIN_ROLES } from '../../src/api/contract';
-import { parseDateTime } from '../../src/api/contractRules';
+import { AUDIT_ACTIONS } from '../../src/contract/audit';
+import { CURATOR_OR_ADMIN_ROLES } from '../../src/contract/contract';
+import { parseDateTime } from '../../src/contract/rules';
 import { badAuth, someAuth, type FuzzRequest, type Fixture } from './fuzzRequest';
 import { badPercent, encodeSegment, nastyString, notIntegerText, wrongContentType } from './nasty';
 

@@ -3,7 +3,7 @@
 // `{"user_email"}` routes with a wrong body (422), an unknown address (404) or
 // the caller's own (400). None of them changes anything.
 import fc from 'fast-check';
-import { inviteAddressProblem } from '../../src/api/userLife';
+import { inviteAddressProblem } from '../../src/contract/userLife';
 import { brokenObject, breaker, missing, objectContent, sent, wholeBodyBreakers } from './bodies';
 import { someAuth, withBody, type Fixture } from './fuzzRequest';
 import { nastyString, notA } from './nasty';

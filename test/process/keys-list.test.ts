@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { SERVICE_EMAIL_DOMAIN } from '../../server/repos/managedKeys';
+import { SERVICE_EMAIL_DOMAIN } from '../../server/auth/managedKeys';
 import { runKeys, startServerProcess } from '../support/process';
 
 let dataDir = '';

@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { KEY_COMMAND_AGENT } from '../../src/api/audit';
+import { KEY_COMMAND_AGENT } from '../../src/contract/audit';
 import { loadConfig } from '../../server/config';
 import { openConfiguredStore } from '../../server/db/openConfigured';
-import { LAST_ADMIN_KEY_REFUSAL } from '../../server/keyChanges';
+import { LAST_ADMIN_KEY_REFUSAL } from '../../server/auth/keyChanges';
 import { listAudit } from '../../server/repos/audit';
 import { runKeys } from '../support/process';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { START_AGENT } from '../../src/api/audit';
+import { START_AGENT } from '../../src/contract/audit';
 import { openStore } from '../../server/db/database';
 import { findUserByEmail, setUserActive, setUserRole } from '../../server/repos/users';
 import { prepareStore } from '../../server/setup';

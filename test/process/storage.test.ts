@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { LAST_ADMIN_REFUSAL } from '../../src/api/contract';
+import { LAST_ADMIN_REFUSAL } from '../../src/contract/contract';
 import { openStore } from '../../server/db/database';
 import { findUserByEmail, setUserRole } from '../../server/repos/users';
 import { runKeys, startServerProcess } from '../support/process';

@@ -3,19 +3,19 @@
 // `api-pg` test project (which alone sets SOURCEDESK_TEST_STORE_URL), a schema of
 // its own in that PostgreSQL database, dropped when the server closes. Panel,
 // process and end-to-end tests stay on SQLite whatever the shell exports.
-import type { UserRole, VersionSet } from '../../src/api/contract';
+import type { UserRole, VersionSet } from '../../src/contract/contract';
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../server/app';
-import type { AuthFailureLimit } from '../../server/http/authFailures';
+import type { AuthFailureLimit } from '../../server/auth/authFailures';
 import type { ConnectionTestOptions } from '../../server/connectionTest/settings';
 import type { Timeouts } from '../../server/http/timeouts';
-import type { OidcSettings } from '../../server/oidc/settings';
-import type { SessionSettings } from '../../server/repos/sessions';
+import type { OidcSettings } from '../../server/auth/oidc/settings';
+import type { SessionSettings } from '../../server/auth/sessions';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { MEMORY, openStore, type Store } from '../../server/db/database';
 import { openPostgresStore } from '../../server/db/postgres';
-import { generateApiKey, storeApiKey } from '../../server/repos/apiKeys';
+import { generateApiKey, storeApiKey } from '../../server/auth/apiKeys';
 import { createUser, findUserByEmail } from '../../server/repos/users';
 import { prepareStore } from '../../server/setup';
 import { defaultVersionSet } from '../../server/versions';

@@ -2,7 +2,7 @@
 // tests need as setup. Everything goes through real HTTP against startTestServer().
 import { minimalConfig } from './sourceConfigs';
 import { sql } from 'kysely';
-import type { ConnectorCreateRequest, DocumentSource, UserRole } from '../../src/api/contract';
+import type { ConnectorCreateRequest, DocumentSource, UserRole } from '../../src/contract/contract';
 import { createCredential } from '../../server/repos/credentials';
 import { heardEverything, type TestServer } from './harness';
 

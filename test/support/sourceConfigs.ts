@@ -1,8 +1,8 @@
 // The smallest config each catalogue source takes (its required keys, Onyx's
 // names), for tests that need a valid connector of that source. Sources outside
 // the catalogue take any object (D4).
-import type { DocumentSource } from '../../src/api/contract';
-import { isCatalogueSource, type CatalogueSource } from '../../src/api/sources/catalogue';
+import type { DocumentSource } from '../../src/contract/contract';
+import { isCatalogueSource, type CatalogueSource } from '../../src/contract/sources/catalogue';
 
 export const MINIMAL_CONFIGS = {
   jira: { jira_base_url: 'https://acme.atlassian.net' },

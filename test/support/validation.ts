@@ -1,6 +1,6 @@
 // Helpers for the 422 tests of connector creation (D3, D4).
 import { expect } from 'vitest';
-import type { ValidationError } from '../../src/api/contract';
+import type { ValidationError } from '../../src/contract/contract';
 import type { TestServer } from './harness';
 import { api, jiraRequest } from './http';
 

@@ -2,7 +2,7 @@
 // or change its role, regenerate and delete, each change confirmed. After each
 // action its result message holds the keyboard (README, "Conventions").
 import { useState } from 'react';
-import type { ApiKey } from '../../api/apiKeys';
+import type { ApiKey } from '../../contract/apiKeys';
 import { useApiKeys, useDeleteApiKey, useRegenerateApiKey } from '../../api/apiKeyHooks';
 import { ActionMessage } from '../../components/ActionMessage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

@@ -2,7 +2,7 @@
 // place (a role change asked first, as it changes what the key may do);
 // regenerate and delete are asked by the page.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { API_KEY_ROLES, type ApiKey } from '../../api/apiKeys';
+import { API_KEY_ROLES, type ApiKey } from '../../contract/apiKeys';
 import { useChangeApiKey } from '../../api/apiKeyHooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { describeError } from '../../lib/describeError';

@@ -1,6 +1,6 @@
 // Making a key: the form, and the secret shown once (with Copy).
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { API_KEY_ROLES, type ApiKey } from '../../api/apiKeys';
+import { API_KEY_ROLES, type ApiKey } from '../../contract/apiKeys';
 import { useCreateApiKey } from '../../api/apiKeyHooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';

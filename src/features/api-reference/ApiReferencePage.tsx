@@ -3,7 +3,7 @@
 // its body), and what it can answer (the fields of a success, each error).
 import type { ReactNode } from 'react';
 import { useApiDocument } from '../../api/apiReference';
-import type { ApiDocument } from '../../api/contract';
+import type { ApiDocument } from '../../contract/contract';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { getApiBase } from '../../api/client';
 import { bodyShape, type BodyShape } from './schemaFields';

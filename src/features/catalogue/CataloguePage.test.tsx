@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { CATALOGUE_SOURCES } from '../../api/sources/catalogue';
+import { CATALOGUE_SOURCES } from '../../contract/sources/catalogue';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { connectTo, renderApp } from '../../test/render';
 

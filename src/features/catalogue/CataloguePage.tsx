@@ -2,8 +2,8 @@
 // popular ones first, then by category. The search box has the focus on
 // arrival; it finds a source by name or category, and Enter opens the first.
 import { useSearchParams, useNavigate, Link } from 'react-router-dom';
-import type { CatalogueSource } from '../../api/sources/catalogue';
-import { needsCredential } from '../../api/sources/catalogue';
+import type { CatalogueSource } from '../../contract/sources/catalogue';
+import { needsCredential } from '../../contract/sources/catalogue';
 import { useSearchText } from '../../components/SearchField';
 import { SourceLabel } from '../../components/SourceLabel';
 import { paths } from '../../lib/paths';

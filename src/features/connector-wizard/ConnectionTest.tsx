@@ -2,7 +2,7 @@
 // source before anything is saved (POST /manage/admin/connector/test). A result
 // holds only for the settings it was made with.
 import { useEffect, useRef, useState } from 'react';
-import type { ConnectionTestRequest, ConnectionTestResult } from '../../api/connectionTest';
+import type { ConnectionTestRequest, ConnectionTestResult } from '../../contract/connectionTest';
 import { useTestConnection } from '../../api/connectionTestHooks';
 import { ConnectionChecks } from '../../components/ConnectionChecks';
 import { describeError } from '../../lib/describeError';

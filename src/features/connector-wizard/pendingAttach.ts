@@ -3,7 +3,7 @@
 // and never create a second connector. It holds the request that was sent —
 // names, addresses, schedule, the credential's id — and no secret.
 import * as z from 'zod/mini';
-import { connectorCreateRequestSchema } from '../../api/contract';
+import { connectorCreateRequestSchema } from '../../contract/contract';
 import { TAB_STORAGE_PREFIX } from '../../lib/session';
 
 /** Kept per source, so a pending connector of one source never locks another's wizard. */

@@ -2,7 +2,7 @@
 // duplicate name (D4) becomes a form error, and the wizard goes to its step.
 import type { UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../api/client';
-import { DUPLICATE_CONNECTOR_REFUSAL } from '../../api/contract';
+import { DUPLICATE_CONNECTOR_REFUSAL } from '../../contract/contract';
 import { placeServerErrors } from '../../lib/fieldErrors';
 import { WIZARD_STEPS, type WizardStep } from '../../lib/paths';
 import type { SourcePanel } from '../../sources/types';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { useAttachCredential, useCreateConnector } from '../../api/connectors';
-import { EMPTY_CREDENTIAL_ID } from '../../api/contractRules';
+import { EMPTY_CREDENTIAL_ID } from '../../contract/rules';
 import type { CreatedState } from '../../lib/createdConnector';
 import { paths } from '../../lib/paths';
 import {

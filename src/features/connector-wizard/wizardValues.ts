@@ -1,8 +1,8 @@
 // The wizard's form, for any catalogue source: a name, the source's fields
 // (src/sources/), a schedule and a credential; what is wrong with it, by the
 // contract's rules; and the creation request it sends (D4).
-import type { ConnectorCreateRequest } from '../../api/contract';
-import { CONNECTOR_NAME_MAX_LENGTH } from '../../api/contractRules';
+import type { ConnectorCreateRequest } from '../../contract/contract';
+import { CONNECTOR_NAME_MAX_LENGTH } from '../../contract/rules';
 import {
   scheduleProblem,
   secondsOf,
@@ -16,7 +16,7 @@ import {
   type SourceFormValues,
 } from '../../sources/form';
 import { sourceProblems, type FieldProblem } from '../../sources/problems';
-import type { CatalogueSource } from '../../api/sources/catalogue';
+import type { CatalogueSource } from '../../contract/sources/catalogue';
 import type { SourcePanel } from '../../sources/types';
 
 export interface WizardValues extends SourceFormValues {

@@ -2,7 +2,7 @@
 // them, then what happened to each, in words.
 import { useId, useRef, useState } from 'react';
 import { useBulkConnectors, type BulkAction, type BulkOutcome } from '../../api/connectors';
-import type { ConnectorSnapshot } from '../../api/contract';
+import type { ConnectorSnapshot } from '../../contract/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 const VERBS: Record<BulkAction, { button: string; done: string; confirm: string }> = {

@@ -4,7 +4,7 @@
 // says what happened (README, "Focus after an action").
 import { useRef, useState } from 'react';
 import { useAttachCredential, useDetachCredential } from '../../api/connectors';
-import type { ConnectorDetail } from '../../api/contract';
+import type { ConnectorDetail } from '../../contract/contract';
 import { useCredentials } from '../../api/credentials';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialForm } from '../../components/CredentialForm';

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { connectorDetailQuery, useDeleteConnector, useUpdateConnector } from '../../api/connectors';
-import type { ConnectorDetail } from '../../api/contract';
+import type { ConnectorDetail } from '../../contract/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice, QueryErrorNotice } from '../../components/ErrorNotice';
 import { RecentChanges } from '../../components/RecentChanges';

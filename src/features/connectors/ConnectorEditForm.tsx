@@ -6,7 +6,7 @@
 import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import { ApiError } from '../../api/client';
 import { useUpdateConnector } from '../../api/connectors';
-import type { ConnectorDetail, ConnectorPatchRequest } from '../../api/contract';
+import type { ConnectorDetail, ConnectorPatchRequest } from '../../contract/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { FrequencyField } from '../../components/FrequencyField';

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { ConnectorSnapshot } from '../../api/contract';
+import type { ConnectorSnapshot } from '../../contract/contract';
 import { COLUMNS, type CredentialNames } from './connectorColumns';
 
 interface ConnectorRowProps {

@@ -4,7 +4,7 @@
 // and only once the first rows are on the screen. The page itself scrolls,
 // never a box inside it.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { ConnectorSnapshot } from '../../api/contract';
+import type { ConnectorSnapshot } from '../../contract/contract';
 import { COLUMNS, type CredentialNames, type Sort } from './connectorColumns';
 import { ConnectorRow } from './ConnectorRow';
 

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { useAttachCredential, useDeleteConnector } from '../../api/connectors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import type { ConnectorSnapshot } from '../../api/contract';
+import type { ConnectorSnapshot } from '../../contract/contract';
 import { CredentialPicker } from '../../components/CredentialPicker';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { sourceLabel } from '../../lib/sources';

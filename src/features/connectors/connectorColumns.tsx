@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { inputTypeWords } from '../../lib/enumWords';
 import { Link } from 'react-router-dom';
-import type { ConnectorSnapshot } from '../../api/contract';
+import type { ConnectorSnapshot } from '../../contract/contract';
 import { SourceLabel } from '../../components/SourceLabel';
 import { formatDateTime } from '../../lib/format';
 import { formatFrequency } from '../../lib/frequency';

@@ -2,7 +2,7 @@
 // of them, typed in password boxes; nothing secret is ever shown back.
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { ConnectorSnapshot, Credential } from '../../api/contract';
+import type { ConnectorSnapshot, Credential } from '../../contract/contract';
 import { useDeleteCredential, useUpdateCredential } from '../../api/credentials';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';

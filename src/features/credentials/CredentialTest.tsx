@@ -2,7 +2,7 @@
 // (a credential alone does not say which site or project to ask), on the server,
 // which opens the secret itself (POST /manage/admin/connector/test).
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ConnectorSnapshot, Credential } from '../../api/contract';
+import type { ConnectorSnapshot, Credential } from '../../contract/contract';
 import { useTestConnection } from '../../api/connectionTestHooks';
 import { ConnectionChecks } from '../../components/ConnectionChecks';
 import { Field } from '../../components/Field';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
 import { useSignInMethods } from '../../api/sessionHooks';
-import { badInviteAddresses, splitAddresses } from '../../api/userLife';
+import { badInviteAddresses, splitAddresses } from '../../contract/userLife';
 import { invitedUsersQuery, useInviteUsers } from '../../api/userLifeHooks';
 import { ActionMessage } from '../../components/ActionMessage';
 import { Field } from '../../components/Field';

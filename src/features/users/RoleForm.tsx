@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ROLE_MEANINGS, USER_ROLES, type UserRole } from '../../api/contract';
+import { ROLE_MEANINGS, USER_ROLES, type UserRole } from '../../contract/contract';
 import { Field } from '../../components/Field';
 import { useSetUserRole } from '../../api/users';
 import { ConfirmAdminDialog } from './ConfirmAdminDialog';

@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/client';
 import { describeError } from '../../lib/describeError';
-import type { SetUserRoleRequest } from '../../api/contract';
-import { SELF_DEMOTION_REFUSAL } from '../../api/contract';
+import type { SetUserRoleRequest } from '../../contract/contract';
+import { SELF_DEMOTION_REFUSAL } from '../../contract/contract';
 import { unplacedMessages } from './roleFormRules';
 import { roleWords } from '../../lib/enumWords';
 

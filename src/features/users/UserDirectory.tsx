@@ -4,7 +4,7 @@
 // marked, and can be shown alone.
 import { useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { AcceptedUser, UserRole } from '../../api/contract';
+import type { AcceptedUser, UserRole } from '../../contract/contract';
 import { useUserDirectory } from '../../api/users';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { roleWords } from '../../lib/enumWords';

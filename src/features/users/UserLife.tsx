@@ -2,7 +2,7 @@
 // a dialog that names the user, each told in one result message that then holds
 // the keyboard. Only a deactivated user can be deleted (the server's rule too).
 import { useState } from 'react';
-import type { AcceptedUser } from '../../api/contract';
+import type { AcceptedUser } from '../../contract/contract';
 import { useCurrentUser } from '../../api/users';
 import { useUserLifeChange, type UserLifeAction } from '../../api/userLifeHooks';
 import { ActionMessage } from '../../components/ActionMessage';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { createUser, findUserByEmail, setUserRole } from '../../../server/repos/users';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
-import { ROLE_MEANINGS, USER_ROLES, type UserRole } from '../../api/contract';
+import { ROLE_MEANINGS, USER_ROLES, type UserRole } from '../../contract/contract';
 import { roleWords } from '../../lib/enumWords';
 import { seedFleet } from '../../test/fleet';
 import { connectTo, renderApp } from '../../test/render';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { UserRole } from '../../api/contract';
+import type { UserRole } from '../../contract/contract';
 import { RecentChanges } from '../../components/RecentChanges';
 import { InvitedList } from './InvitedList';
 import { InviteForm } from './InviteForm';

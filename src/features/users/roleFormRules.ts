@@ -1,7 +1,7 @@
 import type { UseFormSetError } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { USER_ROLES, type SetUserRoleRequest } from '../../api/contract';
-import { emailAddressSchema } from '../../api/schemaParts';
+import { USER_ROLES, type SetUserRoleRequest } from '../../contract/contract';
+import { emailAddressSchema } from '../../contract/schemaParts';
 import {
   placeServerErrors as placeOnFields,
   problemWords,

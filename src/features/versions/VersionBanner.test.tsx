@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, expect, test, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
-import type { VersionSet } from '../../api/contract';
+import type { VersionSet } from '../../contract/contract';
 import { versionKeys } from '../../api/versions';
 import { connectTo, renderApp, renderWithClient } from '../../test/render';
 import { DISMISSED_VERSION_KEY } from './dismissedVersion';

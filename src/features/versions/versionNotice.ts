@@ -1,4 +1,4 @@
-import type { VersionSet } from '../../api/contract';
+import type { VersionSet } from '../../contract/contract';
 import { compareVersions, parseVersionTag } from '../../lib/versionTags';
 
 type VersionNotice =

@@ -4,8 +4,8 @@
 // a key acts with its user's current role. Keys the key command issues act as
 // a person; the list shows them too, and they are revoked the same way.
 import { randomUUID } from 'node:crypto';
-import type { ApiKey } from '../../src/api/apiKeys';
-import type { UserRole } from '../../src/api/contract';
+import type { ApiKey } from '../../src/contract/apiKeys';
+import type { UserRole } from '../../src/contract/contract';
 import type { Db } from '../db/database';
 import { generateApiKey, hashApiKey, storeApiKey, visiblePart } from './apiKeys';
 

@@ -6,18 +6,18 @@ import {
   FOREIGN_ORIGIN_REFUSAL,
   signInRequestSchema,
   type SignInMethods,
-} from '../../src/api/session';
-import { PUBLIC } from '../http/access';
+} from '../../src/contract/session';
+import { PUBLIC } from './access';
 import { recordDenied } from '../audit/recorder';
-import { credentialOf, holdBackWrongKeys, notAuthenticated, refusedKey } from '../http/auth';
+import { credentialOf, holdBackWrongKeys, notAuthenticated, refusedKey } from './guard';
 import { readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
-import { clearedSessionCookies, ownOrigin, sessionCookies } from '../http/sessionCookie';
+import { clearedSessionCookies, ownOrigin, sessionCookies } from './sessionCookie';
 import { validate } from '../http/validation';
-import { findUserByKeyHash, hashApiKey, type KeyUser } from '../repos/apiKeys';
-import { endSession, findUserBySessionHash, openSession } from '../repos/sessions';
-import { OIDC_PATH } from '../oidc/settings';
-import type { RouteContext } from './context';
+import { findUserByKeyHash, hashApiKey, type KeyUser } from './apiKeys';
+import { endSession, findUserBySessionHash, openSession } from './sessions';
+import { OIDC_PATH } from './oidc/settings';
+import type { RouteContext } from '../routes/context';
 
 export interface SessionRouteOptions {
   /** The provider's name for "Sign in with …"; undefined: no single sign-on. */

@@ -9,17 +9,17 @@
 // that says why, and leaves no session and no user behind.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import type { UserRole } from '../../src/api/contract';
-import type { AuditLog } from '../audit/recorder';
-import { insertAudit } from '../repos/audit';
-import { auditRow } from '../audit/recorder';
-import type { Db } from '../db/database';
-import { ownOrigin, pathCookie, cookieOf } from '../http/sessionCookie';
+import type { UserRole } from '../../../src/contract/contract';
+import type { AuditLog } from '../../audit/recorder';
+import { insertAudit } from '../../repos/audit';
+import { auditRow } from '../../audit/recorder';
+import type { Db } from '../../db/database';
+import { ownOrigin, pathCookie, cookieOf } from '../sessionCookie';
 import { changeUserRole } from '../keyChanges';
-import type { KeyUser } from '../repos/apiKeys';
-import { createUser, findPersonByEmail, removeInvitation, type User } from '../repos/users';
-import { startSession } from '../routes/session';
-import type { RouteContext } from '../routes/context';
+import type { KeyUser } from '../apiKeys';
+import { createUser, findPersonByEmail, removeInvitation, type User } from '../../repos/users';
+import { startSession } from '../sessionRoutes';
+import type { RouteContext } from '../../routes/context';
 import { issuerProblem, OIDC_PATH, ROLE_PRECEDENCE, type OidcSettings } from './settings';
 import { refusalPage } from './refusalPage';
 

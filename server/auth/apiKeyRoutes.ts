@@ -2,23 +2,23 @@
 // README, "API keys"). The secret is in the answers of creation and
 // regeneration only; every change is an activity record.
 import type { FastifyInstance } from 'fastify';
-import { apiKeyPatchSchema, apiKeyRequestSchema } from '../../src/api/apiKeys';
+import { apiKeyPatchSchema, apiKeyRequestSchema } from '../../src/contract/apiKeys';
 import { changesBetween } from '../audit/recorder';
-import { ADMIN } from '../http/access';
+import { ADMIN } from './access';
 import { pathIntegers, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
 import { validate } from '../http/validation';
-import { keyName, lockoutOfKey, revokeKey, toldKey as told } from '../keyChanges';
+import { keyName, lockoutOfKey, revokeKey, toldKey as told } from './keyChanges';
 import {
   createServiceKey,
   findLiveKey,
   listLiveKeys,
   regenerateKey,
   renameKey,
-} from '../repos/managedKeys';
+} from './managedKeys';
 import { setUserRole } from '../repos/users';
 import type { Db } from '../db/database';
-import type { RouteContext } from './context';
+import type { RouteContext } from '../routes/context';
 
 const ONE = '/admin/api-key/:api_key_id';
 type OneParams = { Params: { api_key_id: string } };

@@ -5,7 +5,7 @@
 // and the rest of the panel import from there as before. One home each: a
 // schema lives here or in contract.ts, never in both.
 import * as z from 'zod/mini';
-import { isJsonObject } from './contractRules';
+import { isJsonObject } from './rules';
 
 /** A custom issue carries the validation type name of D3 in its params. */
 export const issueType = (type: string) => ({ params: { type } });

@@ -4,7 +4,7 @@
 // A correct key is never held up, from any address (a 256-bit key cannot be
 // guessed; the limit stops the flood, not the person who has the key).
 // Addresses are counted by block: an IPv6 /64 is one client (addressBlock.ts).
-import { addressBlock } from './addressBlock';
+import { addressBlock } from '../http/addressBlock';
 
 export interface AuthFailureLimit {
   /** Failed authentications allowed per address within one window. */

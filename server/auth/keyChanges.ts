@@ -2,12 +2,12 @@
 // routes/users.ts) and `npm run keys` make: each refused by the same rules
 // (README, "API keys": nobody is locked out) and each recorded by the log it
 // is given, in the transaction that makes it.
-import { LAST_ADMIN_REFUSAL, type UserRole } from '../src/api/contract';
-import { changesBetween, type AuditLog } from './audit/recorder';
-import type { Db } from './db/database';
-import { generateApiKey, revokeApiKey, storeApiKey } from './repos/apiKeys';
-import { anotherLastingAdminKey, findLiveKey, holdsLiveKey } from './repos/managedKeys';
-import { leavesAnAdmin, setUserRole, type User } from './repos/users';
+import { LAST_ADMIN_REFUSAL, type UserRole } from '../../src/contract/contract';
+import { changesBetween, type AuditLog } from '../audit/recorder';
+import type { Db } from '../db/database';
+import { generateApiKey, revokeApiKey, storeApiKey } from './apiKeys';
+import { anotherLastingAdminKey, findLiveKey, holdsLiveKey } from './managedKeys';
+import { leavesAnAdmin, setUserRole, type User } from '../repos/users';
 
 export const LAST_ADMIN_KEY_REFUSAL =
   'This is the last API key of an admin that does not expire: without it nobody could sign in as an admin. Make another admin key first.';

@@ -7,7 +7,7 @@ import {
   isDuplicateConnector,
   parseDateTime,
   urlProblem,
-} from './contractRules';
+} from './rules';
 
 describe('depthOf counts levels of objects and lists', () => {
   it.each([

@@ -1,6 +1,6 @@
 // Single sign-on's settings (README, "Single sign-on"), read from the environment.
 import * as z from 'zod';
-import { USER_ROLES, type UserRole } from '../../src/api/contract';
+import { USER_ROLES, type UserRole } from '../../../src/contract/contract';
 
 /** Where single sign-on's two addresses live: `…/login` and `…/callback` (not under /api). */
 export const OIDC_PATH = '/auth/oidc';

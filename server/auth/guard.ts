@@ -1,22 +1,22 @@
 // D2: bearer keys, acting with their user's current role; and the panel's
 // session cookie (README, "Sessions"), which acts the same way.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { SESSION_COOKIE, SESSION_ENDED, FOREIGN_ORIGIN_REFUSAL } from '../../src/api/session';
+import { SESSION_COOKIE, SESSION_ENDED, FOREIGN_ORIGIN_REFUSAL } from '../../src/contract/session';
 import type { Db, Store } from '../db/database';
-import type { LoginFailureLog } from '../audit/loginFailures';
+import type { LoginFailureLog } from './loginFailures';
 import { auditLogFor, recordDenied, type AuditLog } from '../audit/recorder';
-import { findUserByKeyHash, hashApiKey, type KeyUser } from '../repos/apiKeys';
-import { noteKeyUse } from '../repos/managedKeys';
+import { findUserByKeyHash, hashApiKey, type KeyUser } from './apiKeys';
+import { noteKeyUse } from './managedKeys';
 import {
   findUserBySessionHash,
   hashSessionToken,
   noteSessionUse,
   sessionUseIsStale,
   type SessionSettings,
-} from '../repos/sessions';
+} from './sessions';
 import type { Access } from './access';
 import type { AuthFailures } from './authFailures';
-import { BODY_LIMIT, problem, tooLarge } from './problems';
+import { BODY_LIMIT, problem, tooLarge } from '../http/problems';
 import { clearedSessionCookies, cookieOf, foreignWrite, type PublicAddress } from './sessionCookie';
 
 /** What a request signed in with: a bearer key, or the panel's session cookie; by hash. */

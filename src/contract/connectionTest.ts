@@ -3,7 +3,7 @@
 // the request, D3) and the panel (which parses the answer). Nothing is stored.
 import * as z from 'zod/mini';
 import { credentialValuesSchema, documentSourceSchema, FIELD } from './contract';
-import { configLimitProblem, CREDENTIAL_FREE_SOURCES, isJsonObject } from './contractRules';
+import { configLimitProblem, CREDENTIAL_FREE_SOURCES, isJsonObject } from './rules';
 import { issueType } from './schemaParts';
 import { credentialProblems } from './sources/catalogue';
 

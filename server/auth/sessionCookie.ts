@@ -1,7 +1,7 @@
 // The panel session's cookies (README, "Sessions"): reading the token a request
 // carries, setting and clearing the cookies, and the Origin rule for writes.
 import type { FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '../../src/api/session';
+import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '../../src/contract/session';
 
 /** The value of one cookie of the request, or undefined. */
 export function cookieOf(request: FastifyRequest, name: string): string | undefined {

@@ -9,7 +9,7 @@ import {
   documentSourceSchema,
   inputTypeSchema,
   userRoleSchema,
-} from './contractAnswers';
+} from './answers';
 import {
   CONNECTOR_NAME_MAX_LENGTH,
   configLimitProblem,
@@ -19,11 +19,11 @@ import {
   parseDateTime,
   PRUNE_FREQ_MIN,
   REFRESH_FREQ_MIN,
-} from './contractRules';
+} from './rules';
 import { boundedList, issueType } from './schemaParts';
 
 // The answers' schemas and the enumerations live in contractAnswers.ts.
-export * from './contractAnswers';
+export * from './answers';
 
 export const ACCESS_TYPES = ['PUBLIC', 'PRIVATE', 'SYNC'] as const;
 

@@ -3,7 +3,7 @@
 // take the same path.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
-import type { User } from './users';
+import type { User } from '../repos/users';
 
 const KEY_PREFIX = 'sd_';
 

@@ -1,8 +1,8 @@
 // Building blocks of the contract's schemas, shared by contract.ts and the
-// per-source schemas of src/api/sources/: each rule is written once here.
+// per-source schemas of src/contract/sources/: each rule is written once here.
 import * as z from 'zod/mini';
-import { issueType } from './contractAnswers';
-import { isEmailAddress, MAX_PROBLEMS, urlProblem } from './contractRules';
+import { issueType } from './answers';
+import { isEmailAddress, MAX_PROBLEMS, urlProblem } from './rules';
 
 export { issueType };
 

@@ -2,7 +2,7 @@
 // addresses, list and withdraw invitations, deactivate, reactivate and delete a
 // user, export the directory as CSV. The server and the panel both use these.
 import * as z from 'zod/mini';
-import { EMAIL_MAX_LENGTH, isEmailAddress } from './contractRules';
+import { EMAIL_MAX_LENGTH, isEmailAddress } from './rules';
 import { boundedList } from './schemaParts';
 
 /** At most this many addresses in one invitation. */

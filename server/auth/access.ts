@@ -5,7 +5,7 @@ import {
   USER_ADMIN_ROLES,
   USER_ROLES,
   type UserRole,
-} from '../../src/api/contract';
+} from '../../src/contract/contract';
 
 /** The roles a route lets through, and the 403 `detail` for any other. */
 export interface Access {

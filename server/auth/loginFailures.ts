@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { addressBlock } from '../http/addressBlock';
 import { insertAudit, setAuditChanges } from '../repos/audit';
-import { auditRow } from './recorder';
+import { auditRow } from '../audit/recorder';
 
 const WINDOW_MS = 60_000;
 const MAX_ADDRESSES = 10_000;
