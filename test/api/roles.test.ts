@@ -258,7 +258,7 @@ const endpoints: Endpoint[] = [
     refusal: NOT_ADMIN,
     ok: (r) => expect(r.status).toBe(200),
   },
-  // The life of a user (README, "Users"): admins only, as in Onyx.
+  // The life of a user (docs/api.md, "Users"): admins only, as in Onyx.
   {
     name: 'PUT /manage/admin/users',
     call: (key, role) =>
