@@ -165,7 +165,7 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
     },
   },
   '0004_audit_log': {
-    // The activity log (README, "Activity log"): one row per change, written in
+    // The activity log (docs/api.md, "Activity log"): one row per change, written in
     // the change's own transaction, read newest first by (time, id).
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -198,7 +198,7 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
     },
   },
   '0005_api_key_details': {
-    // Keys made in the panel (README, "API keys"): a name, the admin who made
+    // Keys made in the panel (docs/security.md, "API keys"): a name, the admin who made
     // it, an optional end, and when it was last used (written at most once a minute).
     async up(db: Kysely<unknown>) {
       for (const column of ['name', 'owner_user_id', 'expires_at', 'last_used_at']) {
@@ -226,9 +226,9 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
     },
   },
   '0007_people': {
-    // The life of a user (README, "Users"): a user may be deactivated (every key
+    // The life of a user (docs/api.md, "Users"): a user may be deactivated (every key
     // and session refused at once) or invited before their first sign-in; the
-    // panel signs in with a server-side session in a cookie (README, "Sessions").
+    // panel signs in with a server-side session in a cookie (docs/security.md, "Sessions").
     async up(db: Kysely<unknown>) {
       await db.schema
         .alterTable('users')
