@@ -4,6 +4,7 @@
 import { rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { measureApi, measureApiOnPostgres } from './api';
+import { ACTIVITY_RECORDS, measureExportWait, seedActivity } from './exportWait';
 import { buildPanel } from './build';
 import { paths, scale, settings } from './config';
 import { measurePanel } from './panel';
@@ -59,6 +60,11 @@ try {
   if (only !== 'panel') {
     step(`API under load: ${settings.seconds} s runs after ${settings.warmupSeconds} s warm-ups`);
     const sqliteList = await measureApi(small, medium, large, results);
+    step(
+      `activity export: seeding ${ACTIVITY_RECORDS} records, then exporting while health checks run`,
+    );
+    await seedActivity(small);
+    await measureExportWait(small, results);
     const postgres = await reachablePostgres();
     if (postgres) {
       step(
@@ -71,6 +77,8 @@ try {
       ];
       pgSets.push(...onPg);
       await measureApiOnPostgres(onPg[0]!, onPg[1]!, onPg[2]!, sqliteList, results);
+      await seedActivity(onPg[0]!);
+      await measureExportWait(onPg[0]!, results);
     }
   }
   results.print();
