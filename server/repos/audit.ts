@@ -41,7 +41,7 @@ export async function setAuditChanges(db: Db, id: number, changes: unknown): Pro
 
 type AuditQuery = ReturnType<typeof auditRows>;
 
-/** Every filter but the actor, each served by an index of 0004/0008 in (time, id) order. */
+/** Every filter but the actor, each served by an index of 0004/0009 in (time, id) order. */
 function auditRows(db: Db, filter: AuditFilter) {
   let query = db.selectFrom('audit_log').selectAll();
   if (filter.action) query = query.where('action', '=', filter.action);
