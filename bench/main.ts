@@ -6,6 +6,7 @@
 import { rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { measureApi, measureApiOnPostgres } from './api';
+import { ACTIVITY_RECORDS, measureExportWait, seedActivity } from './exportWait';
 import { buildPanel } from './build';
 import { count, paths, scale, settings, smoke } from './config';
 import { measurePanel } from './panel';
@@ -70,6 +71,11 @@ try {
         : `API under load: ${settings.seconds} s runs after ${settings.warmupSeconds} s warm-ups`,
     );
     const sqliteList = await measureApi(small, medium, large, results);
+    step(
+      `activity export: seeding ${ACTIVITY_RECORDS} records, then exporting while health checks run`,
+    );
+    await seedActivity(small);
+    await measureExportWait(small, results);
     const postgres = await reachablePostgres();
     if (postgres) {
       // The smoke run seeds one database and measures each figure on it: what it
@@ -79,6 +85,8 @@ try {
       for (const size of sizes) pgSets.push(await seedDataSet(size, scale.credentials, postgres));
       const [pgSmall, pgMedium, pgLarge] = smoke ? [pgSets[0], pgSets[0], pgSets[0]] : pgSets;
       await measureApiOnPostgres(pgSmall!, pgMedium!, pgLarge!, sqliteList, results);
+      await seedActivity(pgSmall!);
+      await measureExportWait(pgSmall!, results);
     }
   }
   const loadAtEnd = loadAverage();
