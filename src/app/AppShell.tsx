@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { VersionBanner } from '../features/versions/VersionBanner';
 import { roleWords } from '../lib/enumWords';
-import { focusMain, pageArrived } from '../lib/focusMain';
+import { focusMain } from '../lib/focusMain';
 import { paths } from '../lib/paths';
 import { useSignOut } from '../api/sessionHooks';
 import { useSession } from '../lib/useSession';
@@ -49,9 +49,6 @@ export function AppShell() {
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const { user, may } = useAccess();
-  // Arriving at a page (loaded, signed in, or led here by a control that went
-  // with the last page), the keyboard comes to its content.
-  useEffect(pageArrived, [signedIn, location.pathname]);
 
   if (!signedIn) {
     return <Navigate to={paths.signIn.getHref(location.pathname + location.search)} replace />;
