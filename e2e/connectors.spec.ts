@@ -70,7 +70,7 @@ test('finishes an incomplete connector by attaching a credential', async ({ page
   await expect(page.getByText('1 connector is not finished.')).toBeVisible();
   await expect(page.getByRole('row', { name: /^Mobile Jira/ })).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Finish them' }).click();
+  await page.getByRole('button', { name: 'Finish it' }).click();
   const picker = page.getByRole('combobox', { name: 'Credential for Mobile Jira' });
   await picker.click();
   // only the Jira credentials
@@ -104,7 +104,7 @@ test('the connectors page passes an axe scan, with the picker and the unfinished
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   await page.getByRole('combobox', { name: 'Credential' }).press('Escape');
-  await page.getByRole('button', { name: 'Finish them' }).click();
+  await page.getByRole('button', { name: 'Finish it' }).click();
   await page.getByRole('combobox', { name: 'Credential for Mobile Jira' }).click();
   await expect(page.getByRole('listbox', { name: 'Credential for Mobile Jira' })).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

@@ -4,12 +4,12 @@
 // a key acts with its user's current role. Keys the key command issues act as
 // a person; the list shows them too, and they are revoked the same way.
 import { randomUUID } from 'node:crypto';
-import type { ApiKey } from '../../src/contract/apiKeys';
+import { SERVICE_EMAIL_DOMAIN, type ApiKey } from '../../src/contract/apiKeys';
 import type { UserRole } from '../../src/contract/contract';
 import type { Db } from '../db/database';
 import { generateApiKey, hashApiKey, storeApiKey, visiblePart } from './apiKeys';
 
-export const SERVICE_EMAIL_DOMAIN = 'api-keys.invalid';
+export { SERVICE_EMAIL_DOMAIN };
 
 const selectKeys = (db: Db) =>
   db

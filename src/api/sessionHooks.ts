@@ -2,7 +2,13 @@
 // for the session cookie (kept by the browser, out of every script's reach);
 // signing out ends the session on the server. How one may sign in is asked
 // without a key.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type Query,
+} from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { session } from '../lib/session';
 import { apiRequest } from './client';
@@ -19,6 +25,8 @@ export const signInMethodsQuery = () =>
         signal,
       }),
     staleTime: Infinity,
+    // Asked without a session: signing out keeps it.
+    meta: { withoutSession: true },
   });
 
 export const useSignInMethods = () => useQuery(signInMethodsQuery());
@@ -46,15 +54,33 @@ export function useSignIn() {
   });
 }
 
-/** The session ends on the server; the tab forgets its drafts whatever the answer. */
+/** A query that needs the session: every one but those the sign-in page asks without one. */
+const needsSession = (query: Query) => query.meta?.withoutSession !== true;
+
+/**
+ * The session ends on the server; the tab forgets its drafts whatever the
+ * answer. Nothing is asked for once Sign out is pressed: the tab signs out
+ * first (its pages, and the queries they watch, go), what is on its way is
+ * cancelled and the cache emptied, and only then is the session ended, so no
+ * refetch races it into a 401.
+ */
 export function useSignOut() {
   const queryClient = useQueryClient();
+  const forgetSessionQueries = async () => {
+    await queryClient.cancelQueries({ predicate: needsSession });
+    queryClient.removeQueries({ predicate: needsSession });
+  };
   return useMutation({
     mutationKey: ['auth', 'sign-out'],
-    mutationFn: () => apiRequest({ method: 'DELETE', path: '/auth/session', schema: noBody }),
-    onSettled: () => {
+    onMutate: async () => {
       session.signOutAndForget();
-      queryClient.clear();
+      await forgetSessionQueries();
+    },
+    mutationFn: () => apiRequest({ method: 'DELETE', path: '/auth/session', schema: noBody }),
+    // Whatever a last render of the pages asked for meanwhile goes too.
+    onSettled: async () => {
+      await forgetSessionQueries();
+      queryClient.getMutationCache().clear();
     },
   });
 }

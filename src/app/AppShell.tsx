@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { VersionBanner } from '../features/versions/VersionBanner';
 import { roleWords } from '../lib/enumWords';
-import { arrived, focusMain } from '../lib/focusMain';
+import { focusMain } from '../lib/focusMain';
 import { paths } from '../lib/paths';
 import { useSignOut } from '../api/sessionHooks';
 import { useSession } from '../lib/useSession';
@@ -50,8 +50,6 @@ export function AppShell() {
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const { user, may } = useAccess();
-  // Arriving from the sign-in page, the keyboard comes to this page's content.
-  useEffect(arrived, [signedIn]);
 
   if (!signedIn) {
     return <Navigate to={paths.signIn.getHref(location.pathname + location.search)} replace />;

@@ -5,6 +5,7 @@
 // be out of date; with one "Try again" that asks for everything on screen anew.
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useState, useSyncExternalStore } from 'react';
+import { ApiError } from '../api/client';
 import { ActionMessage } from '../components/ActionMessage';
 import { describeError, isNoAnswer, serverDetail } from '../lib/describeError';
 
@@ -16,6 +17,10 @@ type Reach =
   /** Every query has something, but at least one failed to refresh it. */
   | { kind: 'stale'; detail: string };
 
+/** Said after "cannot reach the server" when nothing answered (not even a proxy). */
+const NO_ANSWER_ADVICE = 'Check that it is running.';
+const isNoAnswerAtAll = (error: unknown) => error instanceof ApiError && error.status === 0;
+
 const unanswered = (query: Query) =>
   query.getObserversCount() > 0 && query.state.status === 'error' && isNoAnswer(query.state.error);
 
@@ -24,8 +29,10 @@ function reachOf(queryClient: QueryClient): Reach {
   if (failed.length === 0) return { kind: 'answered' };
   const empty = failed.find((query) => query.state.data === undefined);
   const error = (empty ?? failed[0])!.state.error;
-  // The server's own words (a 503's detail) when it sent some.
-  const detail = serverDetail(error) ?? describeError(error);
+  // The server's own words (a 503's detail) when it sent some. No answer at all
+  // is what the notice already says: only what to do is added, not the fact again.
+  const detail =
+    serverDetail(error) ?? (isNoAnswerAtAll(error) ? NO_ANSWER_ADVICE : describeError(error));
   return { kind: empty ? 'unreachable' : 'stale', detail };
 }
 

@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { pageArrived } from '../lib/focusMain';
 import { SignInPage } from '../features/auth/SignInPage';
 import { paths } from '../lib/paths';
 import { PageGate, useAccess, type PAGE_ROLES } from './access';
@@ -7,9 +8,23 @@ import { AppShell, Loading } from './AppShell';
 import { ErrorBoundary } from './ErrorBoundary';
 import { RouteError } from './pageErrors';
 
+/**
+ * A page of the shell is on screen: the keyboard comes to it when nothing has
+ * it (lib/focusMain.ts). Rendered beside the page, in the same Suspense
+ * boundary, so it runs once the page's code is in and the shell is shown
+ * again (while a page's code loads, the boundary hides the shell, and a main
+ * focused then would lose the keyboard).
+ */
+function PageArrival() {
+  const { pathname } = useLocation();
+  useEffect(pageArrived, [pathname]);
+  return null;
+}
+
 function NotFound() {
   return (
     <section className="page">
+      <PageArrival />
       <h1>Page not found</h1>
       <p>
         <a href={paths.connectors.getHref()}>Go to the connectors</a>
@@ -66,6 +81,7 @@ const shellPage = (name: keyof typeof PAGE_ROLES, Page: ComponentType): RouteObj
   element: (
     <PageGate page={name}>
       <Page />
+      <PageArrival />
     </PageGate>
   ),
 });

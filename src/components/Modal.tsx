@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { focusFirstField } from '../lib/focusFirstField';
 import './ConfirmDialog.css';
 
 interface ModalProps {
   title: string;
   onClose: () => void;
-  /** The control focused when the dialog opens (the first field, or the safe button). */
+  /** The control focused when the dialog opens; otherwise its first field, else its first button. */
   initialFocus?: RefObject<HTMLElement | null>;
   describedBy?: string;
   children: (titleId: string) => ReactNode;
@@ -23,7 +24,8 @@ export function Modal({ title, onClose, initialFocus, describedBy, children }: M
     const dialog = dialogRef.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
-    (initialFocus?.current ?? dialog?.querySelector<HTMLElement>('input, select, button'))?.focus();
+    if (initialFocus?.current) initialFocus.current.focus();
+    else if (!focusFirstField(dialog)) dialog?.querySelector('button')?.focus();
     return () => {
       if (dialog?.open) dialog.close();
       opener?.focus();

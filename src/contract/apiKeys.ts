@@ -5,6 +5,13 @@ import * as z from 'zod/mini';
 /** The roles a panel-made key may have (Onyx offers these three). */
 export const API_KEY_ROLES = ['admin', 'basic', 'limited'] as const;
 export const API_KEY_NAME_MAX_LENGTH = 200;
+/**
+ * A panel-made key is a user of its own, `api-key-<id>@` this domain; a key the
+ * key command issued (or the first start printed) acts as a person.
+ */
+export const SERVICE_EMAIL_DOMAIN = 'api-keys.invalid';
+export const isPersonKey = (key: { user_email: string }) =>
+  !key.user_email.endsWith(`@${SERVICE_EMAIL_DOMAIN}`);
 
 const KEY_NAME = `A name to know the key by, up to ${API_KEY_NAME_MAX_LENGTH} characters.`;
 const KEY_ROLE = 'The role the key acts with: `admin`, `basic` or `limited`.';

@@ -16,6 +16,7 @@ import {
   signInWords,
   statusWords,
 } from './enumWords';
+import { countOf } from './plural';
 import { formatDateTime } from './format';
 import { formatFrequency } from './frequency';
 import { sourceLabel } from './sources';
@@ -121,7 +122,7 @@ export function recordWords(record: AuditRecord): string {
   const what = record.resource_name ?? (record.resource_id ? `#${record.resource_id}` : '');
   const count = record.changes.count;
   const sentence = `${actorWords(record)} ${verb(record)}${what ? ` ${what}` : ''}`;
-  const tail = typeof count === 'number' ? ` (${count} time${count === 1 ? '' : 's'})` : '';
+  const tail = typeof count === 'number' ? ` (${countOf(count, 'time')})` : '';
   return record.outcome === 'denied' && record.action !== 'auth.login_failure'
     ? `${actorWords(record)} was refused: ${verb(record)}${what ? ` ${what}` : ''}`
     : `${sentence}${tail}`;

@@ -8,18 +8,18 @@ export function focusMain() {
   requestAnimationFrame(() => main()?.focus({ preventScroll: true }));
 }
 
-let onArrival = false;
+/** Nothing on the page has the keyboard: the browser left it on <body> (or nowhere). */
+const keyboardLost = () => {
+  const active = document.activeElement;
+  return active === null || active === document.body || active === document.documentElement;
+};
 
-/** The shell is not on screen yet (the sign-in page leads to it): its main takes the keyboard when it is. */
-export function focusMainOnArrival() {
-  onArrival = true;
-  arrived();
-}
-
-/** Called by the shell once its main is on screen. */
-export function arrived() {
-  const element = main();
-  if (!onArrival || !element) return;
-  onArrival = false;
-  element.focus({ preventScroll: true });
+/**
+ * One rule for every arrival at a page of the shell: a direct load, a sign-in
+ * link, the sign-in form going away, a link that went with the page it was on.
+ * When nothing has the keyboard, the page's content takes it; a control that
+ * kept it (a navigation link, a field the page focused itself) keeps it.
+ */
+export function pageArrived() {
+  if (keyboardLost()) main()?.focus({ preventScroll: true });
 }

@@ -1,5 +1,6 @@
 // Refresh and prune intervals: entered in human units, sent in seconds, shown in words.
 import { PRUNE_FREQ_MIN, REFRESH_FREQ_MIN } from '../contract/rules';
+import { countOf } from './plural';
 
 /**
  * The one table of units: the ones the forms offer, and the ones intervals are
@@ -51,8 +52,8 @@ export function toHumanFrequency(seconds: number): HumanFrequency {
 export function inWords(seconds: number): string {
   const unit = Number.isInteger(seconds) && seconds > 0 ? wholeUnit(seconds) : undefined;
   const count = unit ? seconds / SECONDS_PER_UNIT[unit] : seconds;
-  const plural = unit ?? 'seconds';
-  return `${count.toLocaleString('en')} ${count === 1 ? plural.slice(0, -1) : plural}`;
+  const units = unit ?? 'seconds';
+  return countOf(count, units.slice(0, -1), units);
 }
 
 /** What follows "every": "hour" (not "1 hour"), "2 hours". */

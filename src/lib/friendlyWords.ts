@@ -3,9 +3,11 @@
 // its sentences (clients of the real backend read them); the panel translates
 // them here, once, wherever a field's problem is shown. A sentence not known
 // here (the project's own, already in words) is shown as a sentence.
+import { countOf } from './plural';
+
 type Rule = [RegExp, (match: RegExpMatchArray) => string];
 
-const plural = (count: string, noun: string) => `${count} ${noun}${count === '1' ? '' : 's'}`;
+const plural = (count: string, noun: string) => countOf(Number(count), noun);
 
 const RULES: Rule[] = [
   [/^Field required$/, () => 'This is required.'],

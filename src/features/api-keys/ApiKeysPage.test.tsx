@@ -170,7 +170,7 @@ test('focus: Done goes to the new key, Edit to its Name field, Cancel back to Ed
   expect(screen.getByRole('button', { name: 'Edit Focus bot' })).toHaveFocus();
 
   // The admin's own key (it has no name): its role cannot change.
-  const adminRow = screen.getByRole('row', { name: /^sd_/ });
+  const adminRow = screen.getByRole('row', { name: /^Made with npm run keys sd_/ });
   await user.click(within(adminRow).getByRole('button', { name: /^Edit / }));
   const adminForm = within(adminRow).getByRole('form');
   await user.selectOptions(within(adminForm).getByLabelText('Role'), 'basic');

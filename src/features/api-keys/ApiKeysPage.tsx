@@ -8,6 +8,7 @@ import { ActionMessage } from '../../components/ActionMessage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { describeError } from '../../lib/describeError';
+import { roleWords } from '../../lib/enumWords';
 import './ApiKeysPage.css';
 import { editButtonId, KeyRow, keyLabel, type KeyAction } from './KeyRow';
 import { NewKeyForm, SecretOnce } from './NewKey';
@@ -55,7 +56,7 @@ export function ApiKeysPage() {
   };
   const made = (key: ApiKey) => {
     show(key);
-    setSaid(`Key ${keyLabel(key)} made (${key.api_key_role}). Copy it now.`);
+    setSaid(`Key ${keyLabel(key)} made (${roleWords(key.api_key_role)}). Copy it now.`);
   };
   // Done: the keyboard goes to the key the secret opens, in the list.
   const done = (keyId: number) => {

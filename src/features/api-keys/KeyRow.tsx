@@ -2,17 +2,24 @@
 // place (a role change asked first, as it changes what the key may do);
 // regenerate and delete are asked by the page.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { API_KEY_ROLES, type ApiKey } from '../../contract/apiKeys';
+import { API_KEY_ROLES, isPersonKey, type ApiKey } from '../../contract/apiKeys';
 import { useChangeApiKey } from '../../api/apiKeyHooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { describeError } from '../../lib/describeError';
+import { roleWords } from '../../lib/enumWords';
+import { focusFirstField } from '../../lib/focusFirstField';
 import { formatDateTime } from '../../lib/format';
 import type { KeyRole } from './NewKey';
 
 export type KeyAction = 'regenerate' | 'delete';
 
-/** How the page names a key: its name, else its display form. */
-export const keyLabel = (key: ApiKey) => key.api_key_name ?? key.api_key_display;
+/** A key's name, else how it was made: the key command's keys have none. */
+const keyTitle = (key: ApiKey) =>
+  key.api_key_name ?? (isPersonKey(key) ? 'Made with npm run keys' : 'No name');
+
+/** How the page names a key: its name, else its display form and how it was made. */
+export const keyLabel = (key: ApiKey) =>
+  key.api_key_name ?? `${key.api_key_display} (${keyTitle(key).toLowerCase()})`;
 
 /** The id of a key's Edit button (the page sends the keyboard there after Done). */
 export const editButtonId = (keyId: number) => `api-key-${keyId}-edit`;
@@ -37,9 +44,9 @@ export function KeyRow({ apiKey, onAsk, onSaid }: KeyRowProps) {
   const editRef = useRef<HTMLButtonElement>(null);
   const label = keyLabel(apiKey);
 
-  // Edit: the keyboard goes to the Name field, the form's first control.
+  // Edit: the keyboard goes to the Name field, the form's first control, the name selected.
   useEffect(() => {
-    if (editing) nameRef.current?.focus();
+    if (editing) focusFirstField(nameRef.current?.form);
   }, [editing]);
   const cancel = () => {
     setEditing(false);
@@ -53,7 +60,7 @@ export function KeyRow({ apiKey, onAsk, onSaid }: KeyRowProps) {
     try {
       const saved = await change.mutateAsync({ id: apiKey.api_key_id, ...edit });
       setEditing(false);
-      onSaid(`Key ${keyLabel(saved)} saved (${saved.api_key_role}).`);
+      onSaid(`Key ${keyLabel(saved)} saved (${roleWords(saved.api_key_role)}).`);
     } catch (error) {
       onSaid(`Save ${label}: not done. ${describeError(error)}`);
     }
@@ -87,7 +94,9 @@ export function KeyRow({ apiKey, onAsk, onSaid }: KeyRowProps) {
               Role{' '}
               <select name="role" defaultValue={apiKey.api_key_role}>
                 {API_KEY_ROLES.map((role) => (
-                  <option key={role}>{role}</option>
+                  <option key={role} value={role}>
+                    {roleWords(role)}
+                  </option>
                 ))}
               </select>
             </label>{' '}
@@ -100,11 +109,11 @@ export function KeyRow({ apiKey, onAsk, onSaid }: KeyRowProps) {
           </form>
         ) : (
           <>
-            {label} <span className="hint">{apiKey.api_key_display}</span>
+            {keyTitle(apiKey)} <span className="hint">{apiKey.api_key_display}</span>
           </>
         )}
       </th>
-      <td data-label="Role">{apiKey.api_key_role}</td>
+      <td data-label="Role">{roleWords(apiKey.api_key_role)}</td>
       <td data-label="Owner">{apiKey.owner?.email ?? apiKey.user_email}</td>
       <td data-label="Last used">
         {apiKey.last_used_at ? formatDateTime(apiKey.last_used_at) : 'Never'}
@@ -141,14 +150,15 @@ export function KeyRow({ apiKey, onAsk, onSaid }: KeyRowProps) {
         </button>
         {roleAsked ? (
           <ConfirmDialog
-            title={`Make ${label} ${roleAsked.role}?`}
-            confirmLabel={`Make it ${roleAsked.role}`}
+            title={`Make ${label} ${roleWords(roleAsked.role)}?`}
+            confirmLabel={`Make it ${roleWords(roleAsked.role)}`}
             onConfirm={() => void save(roleAsked)}
             onCancel={() => setRoleAsked(null)}
           >
             <p>
-              Its role changes from {apiKey.api_key_role} to {roleAsked.role}: whoever uses it may
-              do what a {roleAsked.role} user may, from the next request on.
+              Its role changes from {roleWords(apiKey.api_key_role)} to {roleWords(roleAsked.role)}:
+              whoever uses it may do what a {roleWords(roleAsked.role)} user may, from the next
+              request on.
             </p>
           </ConfirmDialog>
         ) : null}

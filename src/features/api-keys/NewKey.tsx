@@ -4,6 +4,7 @@ import { API_KEY_ROLES, type ApiKey } from '../../contract/apiKeys';
 import { useCreateApiKey } from '../../api/apiKeyHooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
+import { roleWords } from '../../lib/enumWords';
 import { validationProblemsOf } from '../../lib/fieldErrors';
 
 export type KeyRole = (typeof API_KEY_ROLES)[number];
@@ -82,7 +83,9 @@ export function NewKeyForm({ onStart, onMade }: NewKeyFormProps) {
         Role{' '}
         <select name="role" defaultValue="basic">
           {API_KEY_ROLES.map((role) => (
-            <option key={role}>{role}</option>
+            <option key={role} value={role}>
+              {roleWords(role)}
+            </option>
           ))}
         </select>
       </label>{' '}

@@ -4,7 +4,6 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { ApiError, getApiBase } from '../../api/client';
 import { useSignIn, useSignInMethods } from '../../api/sessionHooks';
 import { describeError } from '../../lib/describeError';
-import { focusMainOnArrival } from '../../lib/focusMain';
 import { useSession } from '../../lib/useSession';
 
 /** Only paths inside the panel are followed after sign-in; none leads to "/", which leads each role on. */
@@ -19,12 +18,6 @@ const singleSignOnHref = (loginUrl: string, from: string) => {
   return url.href;
 };
 
-/** Signed in: on to the page asked for, and the keyboard with it (the form goes away). */
-function Arrive({ at }: { at: string }) {
-  useEffect(focusMainOnArrival, []);
-  return <Navigate to={at} replace />;
-}
-
 export function SignInPage() {
   const { signedIn, reason } = useSession();
   const [searchParams] = useSearchParams();
@@ -37,7 +30,8 @@ export function SignInPage() {
   useEffect(() => box.current?.focus(), []);
   const from = safeReturn(searchParams.get('from'));
 
-  if (signedIn) return <Arrive at={from} />;
+  // Signed in: on to the page asked for; the keyboard goes with it (the shell's pageArrived).
+  if (signedIn) return <Navigate to={from} replace />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { useBulkConnectors, type BulkAction, type BulkOutcome } from '../../api/connectors';
 import type { ConnectorSnapshot } from '../../contract/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { countOf } from '../../lib/plural';
 
 const VERBS: Record<BulkAction, { button: string; done: string; confirm: string }> = {
   pause: { button: 'Pause', done: 'paused', confirm: 'They stop being indexed until resumed.' },
@@ -110,7 +111,7 @@ export function BulkActions(props: {
       </div>
       {asking && (
         <ConfirmDialog
-          title={`${VERBS[asking].button} ${targets.length} connector${targets.length === 1 ? '' : 's'}?`}
+          title={`${VERBS[asking].button} ${countOf(targets.length, 'connector')}?`}
           confirmLabel={`${VERBS[asking].button} ${targets.length}`}
           onCancel={() => setAsking(null)}
           onConfirm={() => void run(asking).catch(() => {})}

@@ -106,6 +106,21 @@ test('Cancel closes the editor unsaved and gives the keyboard back to Edit', asy
   expect((await stored()).refresh_freq).toBe(3600);
 });
 
+// Issue 27, item 16: Edit (the connector's rename) opens on Name, not on "Close the editor".
+test('Edit opens on the Name field, the old name selected: typing replaces it', async () => {
+  const { user } = await open();
+  await user.click(screen.getByRole('button', { name: 'Edit' }));
+  const editor = screen.getByRole('form', { name: 'Edit Docs Jira' });
+  const name = within(editor).getByLabelText<HTMLInputElement>('Name');
+  expect(name).toHaveFocus();
+  expect([name.selectionStart, name.selectionEnd]).toEqual([0, 'Docs Jira'.length]);
+
+  await user.keyboard('Docs Jira (renamed){Enter}');
+  expect(
+    await screen.findByRole('heading', { name: 'Docs Jira (renamed)', level: 1 }),
+  ).toBeInTheDocument();
+});
+
 test('pause and resume; the server agrees', async () => {
   const { user } = await open();
   await user.click(screen.getByRole('button', { name: 'Pause' }));

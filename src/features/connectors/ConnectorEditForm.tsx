@@ -3,6 +3,7 @@
 // checked here by the rule the wizard uses (in the form's units), the source's
 // fields by the contract's rules; the server's 422 words land next to the field
 // they are about, and a duplicate name next to the name.
+import { useEffect, useRef } from 'react';
 import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import { ApiError } from '../../api/client';
 import { useUpdateConnector } from '../../api/connectors';
@@ -13,6 +14,7 @@ import { FrequencyField } from '../../components/FrequencyField';
 import { SaveOrCancel } from '../../components/SaveOrCancel';
 import { SourceFieldsForm } from '../../components/source-form/SourceFieldsForm';
 import { errorAt, placeServerErrors } from '../../lib/fieldErrors';
+import { focusFirstField } from '../../lib/focusFirstField';
 import {
   scheduleProblem,
   secondsOf,
@@ -66,6 +68,9 @@ export function ConnectorEditForm(props: {
     },
   });
   const { register, handleSubmit, setError, formState, control } = form;
+  // The editor opens on its first field, the name selected: Edit is also the connector's rename.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => void focusFirstField(formRef.current), []);
   const errors = formState.errors;
   const typed = {
     refresh: useWatch({ control, name: 'refresh' }),
@@ -125,6 +130,7 @@ export function ConnectorEditForm(props: {
   return (
     <FormProvider {...form}>
       <form
+        ref={formRef}
         className="connector-edit"
         onSubmit={(event) => void save(event)}
         noValidate

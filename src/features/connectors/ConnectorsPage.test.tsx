@@ -163,7 +163,9 @@ test('finishing an unfinished connector moves it into the table and says so', as
   connectTo(server);
   const { user } = renderApp('/connectors');
   await table();
-  await user.click(screen.getByRole('button', { name: 'Finish them' }));
+  // One unfinished connector: "it", not "them" (issue 27, item 16).
+  await user.click(screen.getByRole('button', { name: 'Finish it' }));
+  expect(screen.getByRole('button', { name: 'Hide the unfinished connector' })).toBeVisible();
   const item = screen.getByRole('heading', { name: /Mobile Jira/ }).closest('li')!;
 
   await user.click(within(item).getByRole('button', { name: 'Attach credential' }));

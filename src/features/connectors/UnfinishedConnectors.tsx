@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { ConnectorSnapshot } from '../../contract/contract';
 import { CredentialPicker } from '../../components/CredentialPicker';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { countOf, plural } from '../../lib/plural';
 import { sourceLabel } from '../../lib/sources';
 
 interface UnfinishedConnectorsProps {
@@ -20,9 +21,7 @@ export function UnfinishedConnectors({ connectors, onFinished }: UnfinishedConne
   return (
     <div className={count ? 'notice notice-warn unfinished' : 'unfinished'}>
       <p role="status">
-        {count === 0
-          ? ''
-          : `${count} ${count === 1 ? 'connector is' : 'connectors are'} not finished.`}
+        {count === 0 ? '' : `${countOf(count, 'connector is', 'connectors are')} not finished.`}
       </p>
       {count > 0 && (
         <>
@@ -36,7 +35,9 @@ export function UnfinishedConnectors({ connectors, onFinished }: UnfinishedConne
             aria-controls={listId}
             onClick={() => setOpen(!open)}
           >
-            {open ? 'Hide unfinished connectors' : 'Finish them'}
+            {open
+              ? plural(count, 'Hide the unfinished connector', 'Hide unfinished connectors')
+              : plural(count, 'Finish it', 'Finish them')}
           </button>
         </>
       )}

@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { connectorStatusQuery } from '../../api/connectors';
 import { useCredentials } from '../../api/credentials';
 import { credentialLabel } from '../../lib/credentials';
+import { countOf, plural } from '../../lib/plural';
 import { paths, type ConnectorListParams, type StatusFilter } from '../../lib/paths';
 import {
   createdConnectorFrom,
@@ -149,10 +150,10 @@ function countText(
   byCredential: boolean,
   status: StatusFilter | undefined,
 ) {
-  const count = (n: number) => n.toLocaleString('en');
   const kind = status ? `${status} ` : '';
-  if (search) return `${count(shown)} of ${count(listed)} ${kind}connectors match “${search}”.`;
-  const noun = `${kind}${shown === 1 ? 'connector' : 'connectors'}`;
-  if (!byCredential) return `${count(shown)} ${noun}.`;
-  return `${count(shown)} ${noun} ${shown === 1 ? 'uses' : 'use'} this credential.`;
+  if (search)
+    return `${shown.toLocaleString('en')} of ${countOf(listed, `${kind}connector`)} match “${search}”.`;
+  const counted = countOf(shown, `${kind}connector`);
+  if (!byCredential) return `${counted}.`;
+  return `${counted} ${plural(shown, 'uses', 'use')} this credential.`;
 }

@@ -14,6 +14,7 @@ import {
 } from '../../components/CredentialValueFields';
 import { credentialFields, credentialJsonOf } from '../../lib/credentialFields';
 import { credentialLabel } from '../../lib/credentials';
+import { focusFirstField } from '../../lib/focusFirstField';
 import { placeServerErrors } from '../../lib/fieldErrors';
 
 interface ChangeValues {
@@ -36,10 +37,10 @@ export function CredentialActions(props: {
   const { register, handleSubmit, setError, formState, reset } = useForm<ChangeValues>({
     defaultValues: { name: credential.name ?? '', values: {} },
   });
-  // Opening a form puts the keyboard in its first box.
+  // Opening a form puts the keyboard in its first box (Rename: the old name selected).
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (mode) form.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    if (mode) focusFirstField(form.current);
   }, [mode]);
   const renameButton = useRef<HTMLButtonElement>(null);
   const valuesButton = useRef<HTMLButtonElement>(null);

@@ -2,7 +2,7 @@
 // rename it, give it new values, delete it (after a confirmation that says
 // which connectors would lose it).
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { connectorListQuery } from '../../api/connectors';
 import type { ConnectorSnapshot, Credential } from '../../contract/contract';
@@ -14,7 +14,9 @@ import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { RecentChanges } from '../../components/RecentChanges';
 import { SearchField } from '../../components/SearchField';
 import { credentialLabel, maskedEntries } from '../../lib/credentials';
+import { focusFirstField } from '../../lib/focusFirstField';
 import { paths } from '../../lib/paths';
+import { countOf } from '../../lib/plural';
 import { CredentialActions } from './CredentialActions';
 import { CredentialTest } from './CredentialTest';
 import './credentials.css';
@@ -24,6 +26,10 @@ export function CredentialsPage() {
   const credentials = useCredentials();
   const connectors = useQuery(connectorListQuery());
   const [adding, setAdding] = useState(false);
+  // The new credential's form opens on its first field; Cancel gives the keyboard back to its button.
+  const newButton = useRef<HTMLButtonElement>(null);
+  const newForm = useRef<HTMLElement>(null);
+  useEffect(() => void (adding && focusFirstField(newForm.current)), [adding]);
   const [said, setSaid] = useState('');
   const navigate = useNavigate();
   const q = useSearchParams()[0].get('q') ?? '';
@@ -48,19 +54,27 @@ export function CredentialsPage() {
     <section className="credentials-page" aria-labelledby="credentials-title">
       <div className="page-heading">
         <h1 id="credentials-title">Credentials</h1>
-        <button type="button" aria-expanded={adding} onClick={() => setAdding(!adding)}>
+        <button
+          type="button"
+          ref={newButton}
+          aria-expanded={adding}
+          onClick={() => setAdding(!adding)}
+        >
           {adding ? 'Close the form' : 'New credential'}
         </button>
       </div>
       <ActionMessage words={said} />
       {adding && (
-        <section aria-label="New credential" className="credential-new">
+        <section aria-label="New credential" className="credential-new" ref={newForm}>
           <CredentialForm
             onCreated={(_id, name) => {
               setAdding(false);
               setSaid(`Credential “${name}” was saved.`);
             }}
-            onCancel={() => setAdding(false)}
+            onCancel={() => {
+              setAdding(false);
+              newButton.current?.focus();
+            }}
           />
         </section>
       )}
@@ -77,7 +91,7 @@ export function CredentialsPage() {
           <p role="status" className="hint">
             {needle
               ? `${shown.length} of ${all.length} credentials match “${q.trim()}”.`
-              : `${all.length} ${all.length === 1 ? 'credential' : 'credentials'}.`}
+              : `${countOf(all.length, 'credential')}.`}
           </p>
         </div>
       )}

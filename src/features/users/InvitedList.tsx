@@ -6,6 +6,7 @@ import { ActionMessage } from '../../components/ActionMessage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { describeError } from '../../lib/describeError';
+import { countOf } from '../../lib/plural';
 
 export function InvitedList() {
   const invited = useInvitedUsers();
@@ -35,7 +36,7 @@ export function InvitedList() {
               ''
             : list.length === 0
               ? 'No open invitations.'
-              : `${list.length} open ${list.length === 1 ? 'invitation' : 'invitations'}.`}
+              : `${countOf(list.length, 'open invitation')}.`}
       </p>
       <ul className="user-list" aria-label="Invited addresses">
         {list.map(({ email }) => (

@@ -2,12 +2,13 @@
 // status and page in the address, so the view can be shared and reloaded).
 // Choosing a user opens the role editor on that user; deactivated users are
 // marked, and can be shown alone.
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AcceptedUser, UserRole } from '../../contract/contract';
 import { useUserDirectory } from '../../api/users';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { roleWords } from '../../lib/enumWords';
+import { countOf, plural } from '../../lib/plural';
 
 const PAGE_SIZE = 10;
 
@@ -38,12 +39,21 @@ export function UserDirectory({
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const previous = useRef<HTMLButtonElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
-  /** A page button that becomes disabled hands the keyboard to the other one. */
+  /**
+   * A page button that becomes disabled hands the keyboard to the other one,
+   * once the new page is on screen: the page is in the address, whose change is
+   * a deferred update, so the other button is still disabled when the click ends.
+   */
+  const handOver = useRef<HTMLButtonElement | null>(null);
   const turn = (to: number) => {
+    handOver.current = (to === 0 ? nextButton : to + 1 >= pages ? previous : null)?.current ?? null;
     go({ page: to });
-    const other = to === 0 ? nextButton : to + 1 >= pages ? previous : null;
-    if (other) requestAnimationFrame(() => other.current?.focus());
   };
+  useEffect(() => {
+    const button = handOver.current;
+    handOver.current = null;
+    if (button && !button.disabled) button.focus();
+  }, [page]);
   const go = (next: { q?: string; page?: number; status?: Status }) => {
     const search = new URLSearchParams();
     const nextQ = next.q ?? q;
@@ -88,7 +98,7 @@ export function UserDirectory({
           : users.isLoadingError
             ? // Nothing was read: "0 users" would not be true.
               ''
-            : `${total} ${status === 'all' ? '' : `${STATUSES[status].label.toLowerCase()} `}${total === 1 ? 'user' : 'users'}${q ? ` match “${q}”` : ''}`}
+            : `${countOf(total, status === 'all' ? 'user' : `${STATUSES[status].label.toLowerCase()} user`)}${q ? ` ${plural(total, 'matches', 'match')} “${q}”` : ''}`}
       </p>
       <ul className="user-list">
         {(users.data?.items ?? []).map((user) => (

@@ -244,7 +244,7 @@ test('the directory lists users with their roles; choosing one opens the editor 
   const directory = screen.getByRole('region', { name: 'Users' });
   expect(await within(directory).findByText('3 users')).toBeInTheDocument();
   await user.type(within(directory).getByLabelText('Search by e-mail'), 'SAM');
-  await within(directory).findByText('1 user match “SAM”');
+  await within(directory).findByText('1 user matches “SAM”');
   await user.click(
     within(directory).getByRole('button', { name: /sam\.slack@example\.com Slack user/ }),
   );
