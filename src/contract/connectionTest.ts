@@ -9,6 +9,12 @@ import { credentialProblems } from './sources/catalogue';
 
 export const CONNECTION_TEST_PATH = '/manage/admin/connector/test';
 
+/**
+ * D2's 403 for a stored credential sent to an address it is not trusted with
+ * (issue 27): only an admin or the credential's maker may point it anywhere new.
+ */
+export const NEW_ADDRESS_REFUSAL = 'Type the secret again to test it against a new address';
+
 /** Any JSON object within D11's limits; per-source rules are the server's configProblems. */
 const configSchema = z
   .custom<Record<string, unknown>>(isJsonObject, {
