@@ -87,6 +87,11 @@ export interface PairTable {
   connector_id: number;
   credential_id: number;
   time_created: ColumnType<string, string, never>;
+  /** The last connection test (0008): null until the pair is tested. */
+  last_test_at: ColumnType<string | null, never, string>;
+  last_test_ok: ColumnType<number | null, never, number | null>;
+  /** The checks' words as JSON: [{name, ok, message}]. */
+  last_test_checks: ColumnType<string | null, never, string>;
 }
 
 /** Small facts about the database itself, such as the credential key's check value. */

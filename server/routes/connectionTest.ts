@@ -13,13 +13,12 @@ import {
 } from '../../src/contract/connectionTest';
 import { documentSourceSchema, type ValidationError } from '../../src/contract/contract';
 import { credentialFitsSource, isJsonObject, MAX_PROBLEMS } from '../../src/contract/rules';
-import { testConnection } from '../connectionTest/checks';
 import { configProblems } from '../connectionTest/configProblems';
-import { CheckRun } from '../connectionTest/run';
-import { duration, type ConnectionTestSettings } from '../connectionTest/settings';
+import type { ConnectionTestSettings } from '../connectionTest/settings';
+import { connectionTester } from '../connectionTest/tester';
+import { pairTestRoutes } from './pairTest';
 import { mayBeSent } from '../connectionTest/trust';
 import { readJsonObject } from '../http/body';
-import { AuthFailures } from '../auth/authFailures';
 import { recheckCaller } from '../auth/guard';
 import { problem, validationProblem } from '../http/problems';
 import { validate } from '../http/validation';
@@ -42,13 +41,12 @@ function validRequest(body: Record<string, unknown>): ConnectionTest {
 
 export function connectionTestRoutes(
   app: FastifyInstance,
-  { db, guard, secrets, sessions, address }: RouteContext,
+  context: RouteContext,
   settings: ConnectionTestSettings,
 ) {
-  // The same fixed window as the wrong-key limit, counted per user: each test
-  // sends requests out, and a stored secret with them.
-  const limit = settings.limit;
-  const tests = limit && new AuthFailures({ failures: limit.tests, windowMs: limit.windowMs });
+  const { db, guard, secrets, sessions, address } = context;
+  // One limit for both tests (tester.ts).
+  const test = connectionTester(settings);
 
   /**
    * A stored credential's values, for this test: the key is asked again first
@@ -78,38 +76,12 @@ export function connectionTestRoutes(
     const credential =
       body.credential_id === undefined ? (body.credential_json ?? {}) : await stored(request, body);
 
-    const caller = request.user!.id;
-    const wait = tests?.retryAfter(caller) ?? 0;
-    if (wait > 0) {
-      throw problem(
-        429,
-        `Too many connection tests: at most ${limit!.tests} every ${duration(limit!.windowMs)} for each user. Try again in ${wait} seconds.`,
-        { 'retry-after': String(wait) },
-      );
-    }
-    tests?.record(caller);
-
-    // Only names and outcomes are logged: messages carry config values, never secrets, but the log needs neither.
-    const run = new CheckRun(settings, (check, error) =>
-      request.log.error(
-        { check, error: (error as Error)?.name },
-        'connection check failed unexpectedly',
-      ),
-    );
-    const result = await testConnection(body.source, {
+    return test(request, {
+      source: body.source,
       config: body.connector_specific_config,
       credential,
-      hosts: settings.hosts,
-      run,
     });
-    request.log.info(
-      {
-        source: body.source,
-        ok: result.ok,
-        checks: result.checks.map(({ name, ok }) => ({ name, ok })),
-      },
-      'connection tested',
-    );
-    return result;
   });
+
+  pairTestRoutes(app, context, test);
 }
