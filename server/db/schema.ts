@@ -87,11 +87,41 @@ export interface PairTable {
   connector_id: number;
   credential_id: number;
   time_created: ColumnType<string, string, never>;
-  /** The last connection test (0008): null until the pair is tested. */
+  /** `public`, `private` (to its groups) or `sync` (D13, 0008). */
+  access_type: Generated<string>;
+  name: ColumnType<string | null, string | null | undefined>;
+  /** The last connection test (0009): null until the pair is tested. */
   last_test_at: ColumnType<string | null, never, string>;
   last_test_ok: ColumnType<number | null, never, number | null>;
   /** The checks' words as JSON: [{name, ok, message}]. */
   last_test_checks: ColumnType<string | null, never, string>;
+}
+
+/** A user group (D13). */
+export interface UserGroupTable {
+  id: Generated<number>;
+  name: string;
+  time_created: string;
+  time_updated: string;
+}
+
+/** A member of a group; 1 in is_curator for its curators. */
+export interface UserGroupMemberTable {
+  group_id: number;
+  user_id: string;
+  is_curator: Generated<number>;
+}
+
+/** A pair private to a group (or seen by it). */
+export interface PairGroupTable {
+  pair_id: number;
+  group_id: number;
+}
+
+/** A credential shared with a group. */
+export interface CredentialGroupTable {
+  credential_id: number;
+  group_id: number;
 }
 
 /** Small facts about the database itself, such as the credential key's check value. */
@@ -128,4 +158,8 @@ export interface Tables {
   audit_log: AuditTable;
   invited_users: InvitedUserTable;
   sessions: SessionTable;
+  user_groups: UserGroupTable;
+  user_group_members: UserGroupMemberTable;
+  pair_groups: PairGroupTable;
+  credential_groups: CredentialGroupTable;
 }
