@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_ADDRESS_REFUSAL } from '../../src/contract/connectionTest';
 import type { UserRole } from '../../src/contract/contract';
 import { startTestServer, type TestServer } from '../support/harness';
-import { api, attach, createConnector, jiraRequest } from '../support/http';
+import { api, attach, createConnector, jiraRequest, madeCredential } from '../support/http';
 import * as standIns from '../support/standIns';
 import type { StandIn } from '../support/standIns';
 
@@ -20,16 +20,6 @@ let jira: StandIn;
 let listener: StandIn;
 let github: StandIn;
 let adminJira: number;
-
-/** A credential made through the API by the holder of `key`. */
-async function credential(key: string, source: string, values: Record<string, unknown>) {
-  const made = await api(server, 'POST', '/manage/credential', {
-    key,
-    body: { name: `${source} of someone`, source, credential_json: values, admin_public: true },
-  });
-  expect(made.status, made.text).toBe(200);
-  return (made.json as { id: number }).id;
-}
 
 const tokenReached = (standIn: StandIn) =>
   standIn.seen.some((request) => request.authorization === `Bearer ${TOKEN}`);
@@ -52,7 +42,7 @@ beforeAll(async () => {
   server = await startTestServer({
     connectionTest: { limit: null, hosts: { github: github.origin } },
   });
-  adminJira = await credential(server.adminKey, 'jira', { jira_api_token: TOKEN });
+  adminJira = await madeCredential(server, 'jira', { jira_api_token: TOKEN });
   const connector = await createConnector(
     server,
     jiraRequest({ connector_specific_config: { jira_base_url: `${jira.origin}/jira` } }),
@@ -106,7 +96,7 @@ describe("an admin's stored credential, tested by a curator", () => {
   });
 
   it('an address fixed by its source (GitHub) is trusted', async () => {
-    const admins = await credential(server.adminKey, 'github', { github_access_token: TOKEN });
+    const admins = await madeCredential(server, 'github', { github_access_token: TOKEN });
     const response = await api(server, 'POST', '/manage/admin/connector/test', {
       key: await server.keyFor('curator'),
       body: {
@@ -120,7 +110,7 @@ describe("an admin's stored credential, tested by a curator", () => {
   });
 
   it('an address written in the credential itself is trusted', async () => {
-    const admins = await credential(server.adminKey, 'confluence', {
+    const admins = await madeCredential(server, 'confluence', {
       confluence_access_token: TOKEN,
       wiki_base: listener.origin,
     });
@@ -148,7 +138,7 @@ describe('who may send a stored credential anywhere', () => {
 
   it("the credential's maker, a curator", async () => {
     const key = await server.keyFor('curator', 'maker@curators.example');
-    const own = await credential(key, 'jira', { jira_api_token: TOKEN });
+    const own = await madeCredential(server, 'jira', { jira_api_token: TOKEN }, key);
     const response = await jiraTest(key, own, listener.origin);
     expect(response.status, response.text).toBe(200);
     expect(tokenReached(listener)).toBe(true);

@@ -14,6 +14,7 @@ import {
   attach,
   createConnector,
   jiraRequest,
+  madeCredential,
   NOT_AUTHENTICATED,
   NOT_CURATOR,
   plainRequest,
@@ -54,19 +55,12 @@ const freshKey = (role: 'admin' | 'curator' = 'admin') =>
 
 /** A Jira connector on the stand-in with the admin's stored credential: the connector and pair ids. */
 async function jiraPair() {
-  const made = await api(server, 'POST', '/manage/credential', {
-    body: {
-      name: 'Jira bot',
-      source: 'jira',
-      credential_json: { jira_api_token: TOKEN },
-      admin_public: true,
-    },
-  });
+  const credential = await madeCredential(server, 'jira', { jira_api_token: TOKEN });
   const connector = await createConnector(
     server,
     jiraRequest({ connector_specific_config: { jira_base_url: jira.origin, project_key: 'ENG' } }),
   );
-  const pair = await attach(server, connector, (made.json as { id: number }).id);
+  const pair = await attach(server, connector, credential);
   return { connector, pair: (pair.json as { data: number }).data };
 }
 

@@ -6,7 +6,13 @@
 import { screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
-import { api, attach, createConnector, jiraRequest } from '../../../test/support/http';
+import {
+  api,
+  attach,
+  createConnector,
+  jiraRequest,
+  madeCredential,
+} from '../../../test/support/http';
 import * as standIns from '../../../test/support/standIns';
 import { connectTo, renderApp } from '../../test/render';
 
@@ -37,15 +43,8 @@ beforeEach(async () => {
       connector_specific_config: { jira_base_url: jira.origin, project_key: 'ENG' },
     }),
   );
-  const made = await api(server, 'POST', '/manage/credential', {
-    body: {
-      name: 'Jira bot',
-      source: 'jira',
-      credential_json: { jira_api_token: TOKEN },
-      admin_public: true,
-    },
-  });
-  await attach(server, connector, (made.json as { id: number }).id);
+  const credential = await madeCredential(server, 'jira', { jira_api_token: TOKEN });
+  await attach(server, connector, credential);
   connectTo(server);
 });
 afterEach(() => server.close());
@@ -60,7 +59,7 @@ const open = async () => {
 test('Test now shows each check in words, with the keyboard on the result, and the page keeps the last test', async () => {
   const { user } = await open();
   expect(screen.getByText('Not tested since it was attached.')).toBeInTheDocument();
-  await user.click(screen.getByRole('button', { name: 'Test now with Jira bot' }));
+  await user.click(screen.getByRole('button', { name: 'Test now with jira credential' }));
   const works = await screen.findByRole('heading', {
     name: 'The connection works: every check passed.',
   });
@@ -71,7 +70,7 @@ test('Test now shows each check in words, with the keyboard on the result, and t
 
   // The token is revoked: the next test says so, and the server keeps it for the next visit.
   accepted = 'a-newer-token';
-  await user.click(screen.getByRole('button', { name: 'Test now with Jira bot' }));
+  await user.click(screen.getByRole('button', { name: 'Test now with jira credential' }));
   const failed = await screen.findByRole('heading', { name: 'The connection test failed.' });
   await vi.waitFor(() => expect(failed).toHaveFocus());
   expect(screen.getByText(/Jira refused the token \(401\)/)).toBeInTheDocument();

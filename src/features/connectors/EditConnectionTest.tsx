@@ -7,9 +7,8 @@ import { useTestConnection } from '../../api/connectionTestHooks';
 import type { ConnectionTestRequest, ConnectionTestResult } from '../../contract/connectionTest';
 import type { ConnectorDetail } from '../../contract/contract';
 import { CREDENTIAL_FREE_SOURCES } from '../../contract/rules';
-import { ConnectionChecks } from '../../components/ConnectionChecks';
+import { ConnectionChecks, NotTested } from '../../components/ConnectionChecks';
 import { credentialLabel } from '../../lib/credentials';
-import { describeError } from '../../lib/describeError';
 
 interface Tried {
   /** Which credential, when the connector has several. */
@@ -96,12 +95,7 @@ export function EditTestResults({
                 headingLevel={4}
               />
             ) : (
-              <div className="notice notice-error">
-                <h4 ref={index === 0 ? headingRef : undefined} tabIndex={-1}>
-                  The connection could not be tested
-                </h4>
-                <p>{describeError(error)}</p>
-              </div>
+              <NotTested error={error} headingRef={index === 0 ? headingRef : undefined} />
             )}
           </div>
         ))

@@ -5,8 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTestPair } from '../../api/connectionTestHooks';
 import type { ConnectorPair } from '../../contract/contract';
-import { ConnectionChecks } from '../../components/ConnectionChecks';
-import { describeError } from '../../lib/describeError';
+import { ConnectionChecks, NotTested } from '../../components/ConnectionChecks';
 import { formatDateTime } from '../../lib/format';
 
 export function PairTest(props: {
@@ -41,14 +40,7 @@ export function PairTest(props: {
       <p role="status" className="visually-hidden">
         {test.isPending ? `Testing the connection with ${label}…` : ''}
       </p>
-      {test.isError && (
-        <div className="notice notice-error">
-          <h4 ref={headingRef} tabIndex={-1}>
-            The connection could not be tested
-          </h4>
-          <p>{describeError(test.error)}</p>
-        </div>
-      )}
+      {test.isError && <NotTested error={test.error} headingRef={headingRef} />}
       {last ? (
         <>
           <p className="hint">Last tested {formatDateTime(last.time)}</p>
