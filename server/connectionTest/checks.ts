@@ -7,10 +7,10 @@ import {
   type ConnectionTestResult,
 } from '../../src/contract/connectionTest';
 import type { CheckInput, SourceChecks } from './common';
-import { confluenceChecks } from './confluence';
+import { CONFLUENCE_ADDRESS_KEY, confluenceChecks } from './confluence';
 import { githubChecks } from './github';
 import { gitlabChecks } from './gitlab';
-import { jiraChecks } from './jira';
+import { JIRA_ADDRESS_KEY, jiraChecks } from './jira';
 import { slackChecks } from './slack';
 import { webChecks } from './web';
 import { zendeskChecks } from './zendesk';
@@ -23,6 +23,18 @@ const SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> = {
   slack: slackChecks,
   zendesk: zendeskChecks,
   web: webChecks,
+};
+
+/**
+ * The config key that names where a source's checks send the credential, for
+ * each source whose config names it. The others send it to an address their
+ * source fixes (hosts.ts), one the credential itself holds (GitLab's), or
+ * nowhere; a source added above that reads its address from the config is
+ * listed here too, so a stored credential stays where it is trusted (trust.ts).
+ */
+export const CONFIG_ADDRESS_KEYS: Partial<Record<DocumentSource, string>> = {
+  jira: JIRA_ADDRESS_KEY,
+  confluence: CONFLUENCE_ADDRESS_KEY,
 };
 
 const NOT_CHECKED: ConnectionCheck = {

@@ -21,8 +21,11 @@ function restRoot(base: URL, cloud: boolean): URL {
   return cloud && !path.endsWith('/wiki') ? under(base, '/wiki') : base;
 }
 
+/** The site the checks send the credential to (where the credential is trusted: trust.ts). */
+export const CONFLUENCE_ADDRESS_KEY = 'wiki_base';
+
 export const confluenceChecks: SourceChecks = async ({ config, credential, run }) => {
-  const base = baseAddress(text(config, 'wiki_base'), 'wiki_base');
+  const base = baseAddress(text(config, CONFLUENCE_ADDRESS_KEY), CONFLUENCE_ADDRESS_KEY);
   const token = text(credential, 'confluence_access_token');
   const username = text(credential, 'confluence_username');
   // Onyx's form always sends is_cloud; without it, a user name means Cloud.

@@ -16,8 +16,11 @@ import { failed, statusWords } from './run';
 
 const isObject = (value: unknown) => typeof value === 'object' && value !== null;
 
+/** The site the checks send the credential to (where the credential is trusted: trust.ts). */
+export const JIRA_ADDRESS_KEY = 'jira_base_url';
+
 export const jiraChecks: SourceChecks = async ({ config, credential, run }) => {
-  const base = baseAddress(text(config, 'jira_base_url'), 'jira_base_url');
+  const base = baseAddress(text(config, JIRA_ADDRESS_KEY), JIRA_ADDRESS_KEY);
   const token = text(credential, 'jira_api_token');
   const email = text(credential, 'jira_user_email');
   const cloud = email !== undefined;

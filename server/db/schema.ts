@@ -90,6 +90,11 @@ export interface PairTable {
   /** `public`, `private` (to its groups) or `sync` (D13, 0008). */
   access_type: Generated<string>;
   name: ColumnType<string | null, string | null | undefined>;
+  /** The last connection test (0009): null until the pair is tested. */
+  last_test_at: ColumnType<string | null, never, string>;
+  last_test_ok: ColumnType<number | null, never, number | null>;
+  /** The checks' words as JSON: [{name, ok, message}]. */
+  last_test_checks: ColumnType<string | null, never, string>;
 }
 
 /** A user group (D13). */

@@ -11,6 +11,7 @@ import {
   backendVersionSchema,
   connectorCreateResponseSchema,
   connectorDetailSchema,
+  connectorPairSchema,
   connectorSnapshotSchema,
   connectorStatusItemSchema,
   credentialCreateResponseSchema,
@@ -37,6 +38,7 @@ import {
   connectionCheckSchema,
   connectionTestResultSchema,
 } from '../../src/contract/connectionTest';
+import { pairTestSchema } from '../../src/contract/connectionChecks';
 
 type Words = Record<string, string>;
 
@@ -103,6 +105,23 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
       access_type: 'Who may find its documents: `PUBLIC`, `PRIVATE` or `SYNC`.',
       status: '`ACTIVE` while it runs, `PAUSED` while paused.',
       credentials: 'The credentials attached to it, each masked as the credential list shows it.',
+      cc_pairs: 'Its connector–credential pairs, by credential id, each with its last test.',
+    },
+  ],
+  [
+    connectorPairSchema,
+    {
+      cc_pair_id: 'The pair’s id (`POST /manage/admin/cc-pair/{cc_pair_id}/test` tests it).',
+      credential_id: 'The credential of the pair.',
+      last_test: 'The pair’s last connection test; `null` when it was never tested.',
+    },
+  ],
+  [
+    pairTestSchema,
+    {
+      time: 'When it was tested: an ISO-8601 date-time in UTC.',
+      ok: '`true` when every check passed, `false` when one failed, `null` when none failed but some could not be made.',
+      checks: 'Each check made, in order, in words (never the remote answer, never a secret).',
     },
   ],
   [

@@ -282,6 +282,22 @@ export const ENDPOINTS: Endpoint[] = [
     errors: [400, 404, 415, 422],
   },
   {
+    method: 'post',
+    path: '/manage/admin/cc-pair/{cc_pair_id}/test',
+    summary:
+      'Test a saved connector–credential pair now, with its stored settings and credential: the same answer as a connection test, kept on the pair as its last test (the connector’s `cc_pairs`). Counts against the same limit of 20 tests a minute per user.',
+    parameters: [
+      {
+        name: 'cc_pair_id',
+        in: 'path',
+        description: 'The connector–credential pair id (a connector’s `cc_pairs`).',
+        integer: INTEGER_TEXT_BOUNDS,
+      },
+    ],
+    answer: connectionTestResultSchema,
+    errors: [404, 422],
+  },
+  {
     method: 'get',
     path: '/manage/admin/credential',
     summary: 'List the credentials, their secret values masked.',

@@ -5,20 +5,30 @@ import type { DocumentSource } from '../../src/contract/contract';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/database';
 
+export interface OpenedCredential {
+  id: number;
+  /** Who made it (null for credential 0, or when its maker was removed). */
+  user_id: string | null;
+  source: DocumentSource;
+  values: Record<string, unknown>;
+}
+
 export async function openCredentialValues(
   db: Db,
   secrets: SecretBox,
   id: number,
-): Promise<{ source: DocumentSource; values: Record<string, unknown> } | undefined> {
+): Promise<OpenedCredential | undefined> {
   const row = await db
     .selectFrom('credentials')
-    .select(['source', 'credential_json'])
+    .select(['source', 'credential_json', 'user_id'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
   const json = secrets.open(row.credential_json);
   if (json === null) throw new Error(`credential ${id} cannot be opened with this key`);
   return {
+    id,
+    user_id: row.user_id,
     source: row.source as DocumentSource,
     values: JSON.parse(json) as Record<string, unknown>,
   };

@@ -30,6 +30,7 @@ import {
   updateConnector,
 } from '../repos/connectors';
 import { isDuplicateConnector } from '../db/constraints';
+import { listPairs } from '../repos/pairTests';
 import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { RouteContext } from './context';
 
@@ -58,7 +59,14 @@ async function detail(db: Db, secrets: SecretBox, id: number): Promise<Connector
   const found = await findConnector(db, id);
   if (!found) return null;
   const credentials = await findCredentials(db, secrets, found.snapshot.credential_ids);
-  return { ...found.snapshot, access_type: found.access_type, status: found.status, credentials };
+  const cc_pairs = await listPairs(db, id);
+  return {
+    ...found.snapshot,
+    access_type: found.access_type,
+    status: found.status,
+    credentials,
+    cc_pairs,
+  };
 }
 
 /** A connector's fields as the activity log tells them (its config is not secret: D4). */

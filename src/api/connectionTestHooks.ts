@@ -1,12 +1,14 @@
-// The panel's side of testing a connection: a mutation, since the request
-// carries a body (and maybe secrets) and is sent when the user asks for it.
-import { useMutation } from '@tanstack/react-query';
+// The panel's side of testing a connection: mutations, since each request is
+// sent when the user asks for it (and the first may carry secrets).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import {
   CONNECTION_TEST_PATH,
   connectionTestResultSchema,
   type ConnectionTestRequest,
 } from '../contract/connectionTest';
+import { pairTestPath } from '../contract/connectionChecks';
+import { connectorKeys } from './queryKeys';
 
 /**
  * Tries a source, config and credential without saving anything: the server
@@ -21,5 +23,22 @@ export function useTestConnection() {
         body,
         schema: connectionTestResultSchema,
       }),
+  });
+}
+
+/**
+ * Tests a saved connector–credential pair now; the server keeps the result on
+ * the pair, so the connector's page is fetched again (and waited for) to show it.
+ */
+export function useTestPair(connectorId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (pairId: number) =>
+      apiRequest({
+        method: 'POST',
+        path: pairTestPath(pairId),
+        schema: connectionTestResultSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: connectorKeys.detail(connectorId) }),
   });
 }

@@ -2,6 +2,7 @@
 // (never shown as a pass), with the server's words (a status and a reason).
 import type { Ref } from 'react';
 import type { ConnectionTestResult } from '../contract/connectionTest';
+import { describeError } from '../lib/describeError';
 
 const MARK = { true: '✓ Passed', false: '✗ Failed', null: '– Not checked' } as const;
 
@@ -32,6 +33,24 @@ export function ConnectionChecks(props: {
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** Why there is no result: the request itself failed (a refusal, the limit, no answer). */
+export function NotTested(props: {
+  error: unknown;
+  headingRef?: Ref<HTMLHeadingElement>;
+  /** What could not be tested: "connection" unless said. */
+  what?: string;
+}) {
+  const { error, headingRef, what = 'connection' } = props;
+  return (
+    <div className="notice notice-error">
+      <h4 ref={headingRef} tabIndex={-1}>
+        The {what} could not be tested
+      </h4>
+      <p>{describeError(error)}</p>
     </div>
   );
 }

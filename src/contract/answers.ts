@@ -6,6 +6,7 @@
 // schema lives here or in contract.ts, never in both.
 import * as z from 'zod/mini';
 import { isJsonObject } from './rules';
+import { pairTestSchema } from './connectionChecks';
 
 /** A custom issue carries the validation type name of D3 in its params. */
 export const issueType = (type: string) => ({ params: { type } });
@@ -156,11 +157,20 @@ export const credentialCreateResponseSchema = z.object({
   credential: credentialSchema,
 });
 
-/** One connector, opened: the D5 snapshot, its status and access, its credentials masked (D6). */
+/** One of a connector's pairs with a credential, and its last connection test (null: never tested). */
+export const connectorPairSchema = z.object({
+  cc_pair_id: z.int(),
+  credential_id: z.int(),
+  last_test: z.nullable(pairTestSchema),
+});
+export type ConnectorPair = z.infer<typeof connectorPairSchema>;
+
+/** One connector, opened: the D5 snapshot, its status and access, its credentials masked (D6), its pairs. */
 export const connectorDetailSchema = z.extend(connectorSnapshotSchema, {
   access_type: z.string(),
   status: connectorStatusSchema,
   credentials: z.array(credentialSchema),
+  cc_pairs: z.array(connectorPairSchema),
 });
 export type ConnectorDetail = z.infer<typeof connectorDetailSchema>;
 

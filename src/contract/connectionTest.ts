@@ -9,6 +9,12 @@ import { credentialProblems } from './sources/catalogue';
 
 export const CONNECTION_TEST_PATH = '/manage/admin/connector/test';
 
+/**
+ * D2's 403 for a stored credential sent to an address it is not trusted with
+ * (issue 27): only an admin or the credential's maker may point it anywhere new.
+ */
+export const NEW_ADDRESS_REFUSAL = 'Type the secret again to test it against a new address';
+
 /** Any JSON object within D11's limits; per-source rules are the server's configProblems. */
 const configSchema = z
   .custom<Record<string, unknown>>(isJsonObject, {
@@ -73,25 +79,10 @@ export const connectionTestRequestSchema = z
 export type ConnectionTestRequest = z.input<typeof connectionTestRequestSchema>;
 export type ConnectionTest = z.output<typeof connectionTestRequestSchema>;
 
-/** true passed, false failed, null not checked (never a pass). */
-const outcomeSchema = z.nullable(z.boolean());
-
-export const connectionCheckSchema = z.object({
-  name: z.string(),
-  ok: outcomeSchema,
-  message: z.string(),
-});
-export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
-
-export const connectionTestResultSchema = z.object({
-  ok: outcomeSchema,
-  checks: z.array(connectionCheckSchema),
-});
-export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
-
-/** false when any check failed; null when none failed but some were not checked; true only when all passed. */
-export function overallOutcome(checks: readonly ConnectionCheck[]): boolean | null {
-  if (checks.some((check) => check.ok === false)) return false;
-  if (checks.length === 0 || checks.some((check) => check.ok === null)) return null;
-  return true;
-}
+export {
+  connectionCheckSchema,
+  connectionTestResultSchema,
+  overallOutcome,
+  type ConnectionCheck,
+  type ConnectionTestResult,
+} from './connectionChecks';

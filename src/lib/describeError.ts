@@ -26,7 +26,9 @@ export function serverDetail(error: unknown): string | null {
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 403) {
-      return `Your role may not do this. ${error.message} Ask an administrator, or sign in with another key.`;
+      // The server's words may end without a full stop ("Type the secret again…").
+      const words = /[.!?]$/.test(error.message) ? error.message : `${error.message}.`;
+      return `Your role may not do this. ${words} Ask an administrator, or sign in with another key.`;
     }
     if (error.status === 0) return error.message;
     // A 503 says why (D11: the database cannot be reached) and when to come back.

@@ -79,6 +79,14 @@ const WRITES: Record<string, Write> = {
       options: { body: { source: 'file', connector_specific_config: {} } },
     }),
   },
+  'post /manage/admin/cc-pair/{cc_pair_id}/test': {
+    action: null, // a test changes no setting: its result is kept on the pair itself
+    call: async () => {
+      const id = await createConnector(server, plainRequest('file'));
+      const pair = (await attach(server, id, 0)).json as { data: number };
+      return { path: `/manage/admin/cc-pair/${pair.data}/test` };
+    },
+  },
   'post /manage/credential': {
     action: 'credential.create',
     call: async () => ({

@@ -124,6 +124,21 @@ export async function addCredential(
   return createCredential(server.store.db, server.store.secrets, { source, name, credential_json });
 }
 
+/** A credential made through the API by the holder of `key` (the admin's by default), who is its maker. */
+export async function madeCredential(
+  server: TestServer,
+  source: DocumentSource,
+  credential_json: Record<string, unknown>,
+  key: string = server.adminKey,
+): Promise<number> {
+  const made = await api(server, 'POST', '/manage/credential', {
+    key,
+    body: { name: `${source} credential`, source, credential_json, admin_public: true },
+  });
+  if (made.status !== 200) throw new Error(`credential failed: ${made.status} ${made.text}`);
+  return (made.json as { id: number }).id;
+}
+
 /** Each table of the data, and the column its rows are listed by. */
 const TABLES = {
   users: 'id',

@@ -4,8 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ConnectionTestRequest, ConnectionTestResult } from '../../contract/connectionTest';
 import { useTestConnection } from '../../api/connectionTestHooks';
-import { ConnectionChecks } from '../../components/ConnectionChecks';
-import { describeError } from '../../lib/describeError';
+import { ConnectionChecks, NotTested } from '../../components/ConnectionChecks';
 import { configFromForm } from '../../sources/form';
 import type { WizardSource, WizardValues } from './wizardValues';
 
@@ -59,12 +58,7 @@ export function ConnectionTestSection({ test }: { test: ReturnType<typeof useCon
       {result ? (
         <ConnectionChecks result={result} headingRef={headingRef} headingLevel={4} />
       ) : mutation.isError ? (
-        <div className="notice notice-error">
-          <h4 ref={headingRef} tabIndex={-1}>
-            The connection could not be tested
-          </h4>
-          <p>{describeError(mutation.error)}</p>
-        </div>
+        <NotTested error={mutation.error} headingRef={headingRef} />
       ) : (
         <p className="hint">
           Not tested yet. A test tries the settings and the credential against the source; it saves

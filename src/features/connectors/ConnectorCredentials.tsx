@@ -1,5 +1,5 @@
-// A connector's credentials: each can be detached (after a confirmation naming
-// both), and one can be attached — chosen from those that fit the source, or
+// A connector's credentials: each can be tested now (PairTest) and detached
+// (after a confirmation naming both), and one can be attached — chosen from those that fit the source, or
 // made on the spot. After each action the keyboard lands on the message that
 // says what happened (docs/panel.md, "Focus after an action").
 import { useRef, useState } from 'react';
@@ -13,6 +13,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Modal } from '../../components/Modal';
 import { credentialLabel, maskedEntries } from '../../lib/credentials';
 import { sourceLabel } from '../../lib/sources';
+import { PairTest } from './PairTest';
 
 type Attached = ConnectorDetail['credentials'][number];
 
@@ -34,6 +35,8 @@ export function ConnectorCredentials({
   const message = useRef<HTMLParagraphElement>(null);
   const attachButton = useRef<HTMLButtonElement>(null);
   const source = sourceLabel(connector.source);
+  const pairOf = (credentialId: number) =>
+    connector.cc_pairs.find((pair) => pair.credential_id === credentialId);
 
   /** Say what happened and put the keyboard on the words. */
   const tell = (words: string, next: { current: HTMLElement | null } = message) => {
@@ -84,6 +87,13 @@ export function ConnectorCredentials({
                 {sourceLabel(credential.source)} · #{credential.id}
               </span>
               <div className="hint">{maskedEntries(credential).join(' · ')}</div>
+              {pairOf(credential.id) && (
+                <PairTest
+                  connectorId={connector.id}
+                  pair={pairOf(credential.id)!}
+                  label={credentialLabel(credential)}
+                />
+              )}
               <button type="button" className="secondary" onClick={() => setDetaching(credential)}>
                 Detach {credentialLabel(credential)}
               </button>

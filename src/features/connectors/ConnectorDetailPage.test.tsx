@@ -51,7 +51,7 @@ test('an edit the server refuses puts its words next to the field; a good one is
   const url = screen.getByLabelText('Jira base URL');
   await user.clear(url);
   await user.type(url, 'ftp://jira.example');
-  await user.click(screen.getByRole('button', { name: 'Save changes' }));
+  await user.click(screen.getByRole('button', { name: 'Save without testing' }));
   expect(
     await screen.findByText('Use a web address that starts with https:// (or http://).'),
   ).toBeInTheDocument();
@@ -62,7 +62,7 @@ test('an edit the server refuses puts its words next to the field; a good one is
   const refresh = screen.getByLabelText('Refresh every');
   await user.clear(refresh);
   await user.type(refresh, '2');
-  await user.click(screen.getByRole('button', { name: 'Save changes' }));
+  await user.click(screen.getByRole('button', { name: 'Save without testing' }));
   expect(await screen.findByText('Saved the changes to “Docs Jira”.')).toBeInTheDocument();
   expect(screen.getByText('every 2 hours')).toBeInTheDocument();
   expect(screen.getByText('https://jira.example')).toBeInTheDocument();
@@ -81,7 +81,7 @@ test("the editor says the schedule's least in its own units, before anything is 
   const refresh = screen.getByLabelText('Refresh every');
   await user.clear(refresh);
   await user.type(refresh, '0');
-  await user.click(screen.getByRole('button', { name: 'Save changes' }));
+  await user.click(screen.getByRole('button', { name: 'Save without testing' }));
   // Not the server's "Enter 60 or more." beside a box in hours.
   expect(refresh).toHaveAccessibleDescription(/at least 1 minute \(60 seconds\)/);
   expect((await stored()).refresh_freq).toBe(3600);
@@ -173,7 +173,7 @@ test('every field of its source is shown in words and can be edited: the comment
   await user.type(within(editor).getByLabelText('E-mail address to leave out'), 'bot@acme.example');
   await user.click(within(editor).getByRole('button', { name: 'Add address' }));
   await user.click(within(editor).getByRole('radio', { name: 'Everything' }));
-  await user.click(within(editor).getByRole('button', { name: 'Save changes' }));
+  await user.click(within(editor).getByRole('button', { name: 'Save without testing' }));
   await screen.findByText('Saved the changes to “Docs Jira”.');
 
   const stored = await api(server, 'GET', `/manage/admin/connector/${connector}`);

@@ -124,9 +124,12 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
         <ConnectorEditForm
           connector={connector}
           onCancel={closeEditor}
-          onSaved={() => {
+          onSaved={(tested) => {
             closeEditor();
-            setSaid(`Saved the changes to “${connector.name}”.`);
+            setSaid(
+              `Saved the changes to “${connector.name}”.` +
+                (tested ? ' The connection test passed.' : ''),
+            );
           }}
         />
       )}

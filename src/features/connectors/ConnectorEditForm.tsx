@@ -2,7 +2,9 @@
 // of its source (the same form as the wizard's settings step). The schedule is
 // checked here by the rule the wizard uses (in the form's units), the source's
 // fields by the contract's rules; the server's 422 words land next to the field
-// they are about, and a duplicate name next to the name.
+// they are about, and a duplicate name next to the name. As the wizard does,
+// "Test and save" tries the edited settings first (EditConnectionTest); a test
+// that does not pass says why, and saving anyway is the secondary action.
 import { useEffect, useRef } from 'react';
 import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
 import { ApiError } from '../../api/client';
@@ -25,6 +27,7 @@ import {
 import { panelOf } from '../../sources/catalogue';
 import { configFromForm, formFromConfig, type SourceFormValues } from '../../sources/form';
 import { formPathOf, sourceProblems } from '../../sources/problems';
+import { EditTestResults, useEditTest } from './EditConnectionTest';
 
 interface EditValues extends SourceFormValues {
   name: string;
@@ -50,9 +53,33 @@ function fieldForLoc(loc: readonly (string | number)[], panel: ReturnType<typeof
   return null;
 }
 
+/** The change the form's values make (checked before it is sent). */
+function changeOf(
+  connector: ConnectorDetail,
+  panel: ReturnType<typeof panelOf>,
+  values: EditValues,
+): ConnectorPatchRequest {
+  return {
+    name: values.name,
+    // An empty number is "never" (null).
+    refresh_freq: secondsOf(values.refresh),
+    prune_freq: secondsOf(values.prune),
+    // Keys the panel does not show are kept as they are.
+    ...(panel
+      ? {
+          connector_specific_config: {
+            ...connector.connector_specific_config,
+            ...configFromForm(panel, values),
+          },
+        }
+      : {}),
+  };
+}
+
 export function ConnectorEditForm(props: {
   connector: ConnectorDetail;
-  onSaved: () => void;
+  /** Saved; `tested` when a connection test of these settings passed first. */
+  onSaved: (tested: boolean) => void;
   onCancel: () => void;
 }) {
   const { connector, onSaved, onCancel } = props;
@@ -77,7 +104,12 @@ export function ConnectorEditForm(props: {
     prune: useWatch({ control, name: 'prune' }),
   };
 
-  const save = handleSubmit(async (values) => {
+  const test = useEditTest(connector);
+  const shownKey = JSON.stringify(changeOf(connector, panel, useWatch({ control }) as EditValues));
+  const tried = test.resultsFor(shownKey);
+
+  /** Saves the values; with `withTest`, only once a connection test of them passed. */
+  const submit = async (values: EditValues, withTest: boolean) => {
     // The schedule rules in the form's own units, as the wizard says them.
     let refused = false;
     for (const schedule of ['refresh', 'prune'] as const) {
@@ -93,26 +125,26 @@ export function ConnectorEditForm(props: {
       });
     }
     if (refused || problems.length > 0) return;
-    const change: ConnectorPatchRequest = {
-      name: values.name,
-      // An empty number is "never" (null).
-      refresh_freq: secondsOf(values.refresh),
-      prune_freq: secondsOf(values.prune),
-      // Keys the panel does not show are kept as they are.
-      ...(panel
-        ? { connector_specific_config: { ...config, ...configFromForm(panel, values) } }
-        : {}),
-    };
+    const change = changeOf(connector, panel, values);
+    let passed = false;
+    if (withTest && test.testable) {
+      // As the wizard's review: a test that does not pass is shown, and saving waits for the admin.
+      passed = await test.run(JSON.stringify(change), change.connector_specific_config ?? config);
+      if (!passed) return;
+    }
     try {
       await update.mutateAsync({ id: connector.id, change });
-      onSaved();
+      onSaved(passed);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
         setError('name', { type: 'server', message: error.message });
       }
       placeServerErrors(error, setError, (loc) => fieldForLoc(loc, panel));
     }
-  });
+  };
+  const testAndSave = handleSubmit((values) => submit(values, true));
+  const saveUntested = handleSubmit((values) => submit(values, false));
+  const busy = update.isPending || test.running;
 
   const frequency = (name: Schedule, legend: string) => (
     <FrequencyField
@@ -132,7 +164,7 @@ export function ConnectorEditForm(props: {
       <form
         ref={formRef}
         className="connector-edit"
-        onSubmit={(event) => void save(event)}
+        onSubmit={(event) => void (test.testable ? testAndSave : saveUntested)(event)}
         noValidate
         aria-label={`Edit ${connector.name}`}
       >
@@ -151,7 +183,29 @@ export function ConnectorEditForm(props: {
           !(update.error instanceof ApiError && [400, 422].includes(update.error.status)) && (
             <ErrorNotice error={update.error} />
           )}
-        <SaveOrCancel label="Save changes" saving={update.isPending} onCancel={onCancel} />
+        {test.testable ? (
+          <>
+            <EditTestResults tried={tried} headingRef={test.headingRef} running={test.running} />
+            <div className="form-actions">
+              <button type="submit" disabled={busy}>
+                {update.isPending ? 'Saving…' : test.running ? 'Testing…' : 'Test and save'}
+              </button>
+              <button
+                type="button"
+                className="secondary"
+                disabled={busy}
+                onClick={() => void saveUntested()}
+              >
+                {tried ? 'Save without a passing test' : 'Save without testing'}
+              </button>
+              <button type="button" className="secondary" onClick={onCancel}>
+                Cancel
+              </button>
+            </div>
+          </>
+        ) : (
+          <SaveOrCancel label="Save changes" saving={update.isPending} onCancel={onCancel} />
+        )}
       </form>
     </FormProvider>
   );

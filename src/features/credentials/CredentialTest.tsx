@@ -4,9 +4,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ConnectorSnapshot, Credential } from '../../contract/contract';
 import { useTestConnection } from '../../api/connectionTestHooks';
-import { ConnectionChecks } from '../../components/ConnectionChecks';
+import { ConnectionChecks, NotTested } from '../../components/ConnectionChecks';
 import { Field } from '../../components/Field';
-import { describeError } from '../../lib/describeError';
 
 export function CredentialTest({
   credential,
@@ -75,14 +74,7 @@ export function CredentialTest({
       {test.data && (
         <ConnectionChecks result={test.data} headingRef={headingRef} headingLevel={4} />
       )}
-      {test.isError && (
-        <div className="notice notice-error">
-          <h4 ref={headingRef} tabIndex={-1}>
-            The credential could not be tested
-          </h4>
-          <p>{describeError(test.error)}</p>
-        </div>
-      )}
+      {test.isError && <NotTested error={test.error} headingRef={headingRef} what="credential" />}
     </div>
   );
 }

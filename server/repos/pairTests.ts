@@ -1,0 +1,59 @@
+// A connector–credential pair's connection test (issue 25, "Re-tests"): what a
+// test of the pair needs, and its last result, kept on the pair.
+import type { ConnectorPair, DocumentSource } from '../../src/contract/contract';
+import type { ConnectionCheck, PairTest } from '../../src/contract/connectionChecks';
+import type { Db } from '../db/database';
+
+/** The pair's connector (source and config) and credential; undefined when there is no such pair. */
+export async function findPairToTest(db: Db, pairId: number) {
+  const row = await db
+    .selectFrom('connector_credential_pairs as p')
+    .innerJoin('connectors as c', 'c.id', 'p.connector_id')
+    .select(['p.credential_id', 'c.source', 'c.connector_specific_config'])
+    .where('p.id', '=', pairId)
+    .executeTakeFirst();
+  return (
+    row && {
+      credential_id: row.credential_id,
+      source: row.source as DocumentSource,
+      config: JSON.parse(row.connector_specific_config) as Record<string, unknown>,
+    }
+  );
+}
+
+/** Keeps a test's result on the pair (a pair detached meanwhile keeps nothing). */
+export async function recordPairTest(db: Db, pairId: number, test: PairTest): Promise<void> {
+  await db
+    .updateTable('connector_credential_pairs')
+    .set({
+      last_test_at: test.time,
+      last_test_ok: test.ok === null ? null : Number(test.ok),
+      last_test_checks: JSON.stringify(
+        test.checks.map(({ name, ok, message }) => ({ name, ok, message })),
+      ),
+    })
+    .where('id', '=', pairId)
+    .execute();
+}
+
+/** A connector's pairs, by credential id, each with its last test. */
+export async function listPairs(db: Db, connectorId: number): Promise<ConnectorPair[]> {
+  const rows = await db
+    .selectFrom('connector_credential_pairs')
+    .select(['id', 'credential_id', 'last_test_at', 'last_test_ok', 'last_test_checks'])
+    .where('connector_id', '=', connectorId)
+    .orderBy('credential_id')
+    .execute();
+  return rows.map((row) => ({
+    cc_pair_id: row.id,
+    credential_id: row.credential_id,
+    last_test:
+      row.last_test_at === null
+        ? null
+        : {
+            time: row.last_test_at,
+            ok: row.last_test_ok === null ? null : row.last_test_ok === 1,
+            checks: JSON.parse(row.last_test_checks ?? '[]') as ConnectionCheck[],
+          },
+  }));
+}

@@ -1,0 +1,41 @@
+// POST /manage/admin/cc-pair/{cc_pair_id}/test (issue 25, "Re-tests"): the
+// connection test of a saved pair, with its connector's stored config and its
+// credential, now; the answer is the test's, and the result is kept on the pair
+// (its time, outcome and the checks' words). Curators and admins (D2); 422 for
+// a malformed id (D3), 404 for an unknown pair, 429 past the caller's limit
+// (one limit with the test before saving). The credential goes only to its own
+// connector's address, which it is trusted with (trust.ts), so no 403 of that kind.
+import type { FastifyInstance } from 'fastify';
+import { PAIR_TEST_ROUTE } from '../../src/contract/connectionChecks';
+import { CURATOR_OR_ADMIN } from '../auth/access';
+import { recheckCaller } from '../auth/guard';
+import type { ConnectionTester } from '../connectionTest/tester';
+import { pathIntegers } from '../http/body';
+import { problem } from '../http/problems';
+import { openCredentialValues } from '../repos/credentialValues';
+import { findPairToTest, recordPairTest } from '../repos/pairTests';
+import type { RouteContext } from './context';
+
+type PairParams = { Params: { cc_pair_id: string } };
+
+export function pairTestRoutes(
+  app: FastifyInstance,
+  { db, guard, write, secrets, sessions, address }: RouteContext,
+  test: ConnectionTester,
+) {
+  app.post<PairParams>(PAIR_TEST_ROUTE, { onRequest: guard(CURATOR_OR_ADMIN) }, async (request) => {
+    const { cc_pair_id: id } = pathIntegers(request.params, 'cc_pair_id');
+    // Read in a short transaction of its own: the test may take seconds and holds none.
+    const subject = await db.transaction().execute(async (trx) => {
+      await recheckCaller(trx, request, { sessions, address });
+      const pair = await findPairToTest(trx, id);
+      if (!pair) throw problem(404, `Connector-credential pair ${id} does not exist`);
+      const credential = await openCredentialValues(trx, secrets, pair.credential_id);
+      return { source: pair.source, config: pair.config, credential: credential?.values ?? {} };
+    });
+    const result = await test(request, subject, { cc_pair_id: id });
+    const time = new Date().toISOString();
+    await write(request, (trx) => recordPairTest(trx, id, { time, ...result }));
+    return result;
+  });
+}

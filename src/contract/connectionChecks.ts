@@ -1,0 +1,36 @@
+// What a connection test answers, check by check, and the last test a
+// connector–credential pair keeps (issue 25's re-tests): shared by the test's
+// answer (connectionTest.ts) and the connector's own (answers.ts), so it
+// imports nothing of the contract.
+import * as z from 'zod/mini';
+
+/** true passed, false failed, null not checked (never a pass). */
+const outcomeSchema = z.nullable(z.boolean());
+
+export const connectionCheckSchema = z.object({
+  name: z.string(),
+  ok: outcomeSchema,
+  message: z.string(),
+});
+export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
+
+export const connectionTestResultSchema = z.object({
+  ok: outcomeSchema,
+  checks: z.array(connectionCheckSchema),
+});
+export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
+
+/** false when any check failed; null when none failed but some were not checked; true only when all passed. */
+export function overallOutcome(checks: readonly ConnectionCheck[]): boolean | null {
+  if (checks.some((check) => check.ok === false)) return false;
+  if (checks.length === 0 || checks.some((check) => check.ok === null)) return null;
+  return true;
+}
+
+/** A pair's last test: when, and what it found (the checks' words; never the remote answer). */
+export const pairTestSchema = z.extend(connectionTestResultSchema, { time: z.string() });
+export type PairTest = z.infer<typeof pairTestSchema>;
+
+/** Testing a saved connector–credential pair now (issue 25, "Re-tests"). */
+export const PAIR_TEST_ROUTE = '/manage/admin/cc-pair/:cc_pair_id/test';
+export const pairTestPath = (id: number) => `/manage/admin/cc-pair/${id}/test`;
