@@ -1,5 +1,6 @@
-// Rename, new values, delete: one credential's changes. New values replace all
-// of them, typed in password boxes; nothing secret is ever shown back.
+// Rename, new values, delete: one credential's changes. New values are merged
+// into the stored ones (an empty box keeps its stored value; a ticked "Remove"
+// removes it); secrets are typed in password boxes and never shown back.
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ConnectorSnapshot, Credential } from '../../contract/contract';
@@ -12,13 +13,19 @@ import {
   CredentialValueFields,
   type CredentialRegister,
 } from '../../components/CredentialValueFields';
-import { credentialFields, credentialJsonOf } from '../../lib/credentialFields';
+import {
+  credentialFields,
+  credentialJsonOf,
+  removalsOf,
+  storedSwitches,
+} from '../../lib/credentialFields';
 import { credentialLabel } from '../../lib/credentials';
 import { placeServerErrors } from '../../lib/fieldErrors';
 
 interface ChangeValues {
   name: string;
   values: Record<string, string | boolean>;
+  remove: Record<string, boolean>;
 }
 
 export function CredentialActions(props: {
@@ -33,8 +40,15 @@ export function CredentialActions(props: {
   const update = useUpdateCredential();
   const remove = useDeleteCredential();
   const fields = credentialFields(credential.source);
+  const stored = credential.credential_json ?? {};
+  // The yes/no switches start as stored: the form sends them whatever their state.
+  const untouched = (name: string, switches = stored): ChangeValues => ({
+    name,
+    values: storedSwitches(fields, switches),
+    remove: {},
+  });
   const { register, handleSubmit, setError, formState, reset } = useForm<ChangeValues>({
-    defaultValues: { name: credential.name ?? '', values: {} },
+    defaultValues: untouched(credential.name ?? ''),
   });
   // Opening a form puts the keyboard in its first box.
   const form = useRef<HTMLFormElement>(null);
@@ -47,7 +61,7 @@ export function CredentialActions(props: {
   const cancel = () => {
     (mode === 'rename' ? renameButton : valuesButton).current?.focus();
     setMode(null);
-    reset({ name: credential.name ?? '', values: {} });
+    reset(untouched(credential.name ?? ''));
   };
 
   const save = handleSubmit(async (form) => {
@@ -55,12 +69,17 @@ export function CredentialActions(props: {
       mode === 'rename'
         ? { name: form.name }
         : {
-            credential_json: credentialJsonOf(fields, form.values),
+            // Only what was typed or ticked: the server keeps every other stored value.
+            credential_json: {
+              ...credentialJsonOf(fields, form.values),
+              ...removalsOf(form.remove),
+            },
           };
     try {
       await update.mutateAsync({ id: credential.id, change });
       setMode(null);
-      reset({ name: form.name, values: {} });
+      // What was just saved is what is stored now.
+      reset(untouched(form.name, form.values));
       onDone(
         mode === 'rename'
           ? `Renamed to “${form.name.trim()}”.`
@@ -128,6 +147,7 @@ export function CredentialActions(props: {
               idPrefix={`values-${credential.id}`}
               register={register as unknown as CredentialRegister}
               errors={formState.errors}
+              stored={stored}
             />
           )}
           <SaveOrCancel label="Save" saving={update.isPending} onCancel={cancel} />

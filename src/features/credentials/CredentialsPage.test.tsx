@@ -178,3 +178,64 @@ test('Rename and New values put the keyboard in the form; Enter in the name box 
   await vi.waitFor(() => expect(said).toHaveFocus());
   expect(screen.getByRole('heading', { name: 'Jira keyboard bot', level: 2 })).toBeInTheDocument();
 });
+
+test('new values: a new token alone keeps the stored account e-mail, as each box says (issue 27)', async () => {
+  const credential = await addCredential(
+    server,
+    'jira',
+    { jira_user_email: 'bot@acme.example', jira_api_token: 'token-1234567890' },
+    'Jira Cloud bot',
+  );
+  const { user } = renderApp('/credentials');
+  const item = (await screen.findByRole('heading', { name: 'Jira Cloud bot', level: 2 })).closest(
+    'li',
+  )!;
+  await user.click(within(item).getByRole('button', { name: 'New values for Jira Cloud bot' }));
+  const token = within(item).getByLabelText('API token or personal access token');
+  expect(token).toHaveAccessibleDescription(
+    /Stored: toke\.\.\.7890\. Leave empty to keep the stored secret\./,
+  );
+  const email = within(item).getByLabelText('Account e-mail (Jira Cloud) (optional)');
+  expect(email).toHaveAccessibleDescription(
+    /Stored: bot@\.\.\.mple\. Leave empty to keep the stored value\./,
+  );
+  await user.type(token, 'token-new-0987654321');
+  await user.click(within(item).getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('New values saved for “Jira Cloud bot”.')).toBeInTheDocument();
+  const listed = (await api(server, 'GET', '/manage/admin/credential')).json as {
+    id: number;
+    credential_json: Record<string, string>;
+  }[];
+  expect(listed.find((c) => c.id === credential)?.credential_json).toEqual({
+    jira_user_email: 'bot@...mple',
+    jira_api_token: 'toke...4321',
+  });
+});
+
+test('new values: an optional stored value is removed only when its Remove box is ticked', async () => {
+  const credential = await addCredential(
+    server,
+    'jira',
+    { jira_user_email: 'bot@acme.example', jira_api_token: 'token-1234567890' },
+    'Jira Cloud bot',
+  );
+  const { user } = renderApp('/credentials');
+  const item = (await screen.findByRole('heading', { name: 'Jira Cloud bot', level: 2 })).closest(
+    'li',
+  )!;
+  await user.click(within(item).getByRole('button', { name: 'New values for Jira Cloud bot' }));
+  await user.click(
+    within(item).getByRole('checkbox', {
+      name: 'Remove the stored value of Account e-mail (Jira Cloud)',
+    }),
+  );
+  await user.click(within(item).getByRole('button', { name: 'Save' }));
+  await screen.findByText('New values saved for “Jira Cloud bot”.');
+  const listed = (await api(server, 'GET', '/manage/admin/credential')).json as {
+    id: number;
+    credential_json: Record<string, string>;
+  }[];
+  expect(listed.find((c) => c.id === credential)?.credential_json).toEqual({
+    jira_api_token: 'toke...7890',
+  });
+});
