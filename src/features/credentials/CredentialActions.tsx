@@ -21,6 +21,7 @@ import {
 } from '../../lib/credentialFields';
 import { credentialLabel } from '../../lib/credentials';
 import { placeServerErrors } from '../../lib/fieldErrors';
+import { namesOf } from '../../lib/namesOf';
 
 interface ChangeValues {
   name: string;
@@ -30,7 +31,8 @@ interface ChangeValues {
 
 export function CredentialActions(props: {
   credential: Credential;
-  usedBy: ConnectorSnapshot[];
+  /** Undefined while the connectors are not in (or could not be listed). */
+  usedBy: ConnectorSnapshot[] | undefined;
   onDone: (words: string) => void;
 }) {
   const { credential, usedBy, onDone } = props;
@@ -92,9 +94,11 @@ export function CredentialActions(props: {
     }
   });
 
+  // Unknown users: not forced, so the server refuses if any connector uses it.
+  const inUse = (usedBy?.length ?? 0) > 0;
   const erase = async () => {
     setDeleting(false);
-    await remove.mutateAsync({ id: credential.id, force: usedBy.length > 0 });
+    await remove.mutateAsync({ id: credential.id, force: inUse });
     onDone(`Credential “${label}” was deleted.`);
   };
 
@@ -157,22 +161,27 @@ export function CredentialActions(props: {
       {deleting && (
         <ConfirmDialog
           title={`Delete “${label}”?`}
-          confirmLabel={usedBy.length > 0 ? 'Detach and delete' : 'Delete credential'}
+          confirmLabel={inUse ? 'Detach and delete' : 'Delete credential'}
           onCancel={() => setDeleting(false)}
           onConfirm={() => void erase().catch(() => {})}
         >
-          {usedBy.length > 0 ? (
-            <p>
-              {usedBy.length === 1 ? 'One connector uses' : `${usedBy.length} connectors use`} it (
-              {usedBy.map((c) => c.name).join(', ')}): it is detached from{' '}
-              {usedBy.length === 1 ? 'it' : 'them'} first, and they stop being listed until they get
-              another credential.
-            </p>
-          ) : (
-            <p>No connector uses it. This cannot be undone.</p>
-          )}
+          <p>{deleteWords(usedBy)}</p>
         </ConfirmDialog>
       )}
     </div>
+  );
+}
+
+/** What deleting does to the connectors that use it: at most ten named (lib/namesOf). */
+function deleteWords(usedBy: ConnectorSnapshot[] | undefined) {
+  if (!usedBy) {
+    return 'Which connectors use it is not known yet: if any does, the deletion is refused and nothing changes.';
+  }
+  if (usedBy.length === 0) return 'No connector uses it. This cannot be undone.';
+  const one = usedBy.length === 1;
+  return (
+    `${one ? 'One connector uses' : `${usedBy.length.toLocaleString('en')} connectors use`} it: ` +
+    `${namesOf(usedBy)} It is detached from ${one ? 'it' : 'them'} first, and ` +
+    `${one ? 'it stops' : 'they stop'} being listed until ${one ? 'it gets' : 'they get'} another credential.`
   );
 }

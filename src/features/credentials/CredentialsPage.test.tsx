@@ -16,7 +16,10 @@ beforeEach(async () => {
   server = await startTestServer();
   connectTo(server);
 });
-afterEach(() => server.close());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await server.close();
+});
 
 const card = (name: string) =>
   screen.getByRole('heading', { name, level: 2 }).closest('li') as HTMLElement;
@@ -63,16 +66,82 @@ test('a credential in use names its connectors, and deleting it says it detaches
   await attach(server, connector, credential);
   const { user } = renderApp('/credentials');
   const item = (await screen.findByRole('heading', { name: 'Jira bot', level: 2 })).closest('li')!;
-  expect(await within(item).findByRole('link', { name: 'Docs Jira' })).toHaveAttribute(
-    'href',
-    `/connectors/${connector}`,
+  expect(await within(item).findByText(/Used by/)).toHaveTextContent(
+    'Used by one connector: Docs Jira.',
   );
   await user.click(within(item).getByRole('button', { name: 'Delete Jira bot' }));
   const dialog = screen.getByRole('dialog', { name: 'Delete “Jira bot”?' });
-  expect(dialog).toHaveTextContent('One connector uses it (Docs Jira)');
+  expect(dialog).toHaveTextContent(
+    'One connector uses it: Docs Jira. It is detached from it first',
+  );
   await user.click(within(dialog).getByRole('button', { name: 'Detach and delete' }));
   expect(await screen.findByText('Credential “Jira bot” was deleted.')).toBeInTheDocument();
   expect(screen.queryByRole('heading', { name: 'Jira bot', level: 2 })).not.toBeInTheDocument();
+});
+
+test('many connectors: a count linked to the filtered list, ten names and how many more (issue 27)', async () => {
+  const credential = await addCredential(
+    server,
+    'jira',
+    { jira_api_token: 'token-1234567890' },
+    'Busy bot',
+  );
+  for (let n = 1; n <= 12; n += 1) {
+    const connector = await createConnector(server, jiraRequest({ name: `Jira ${n}` }));
+    await attach(server, connector, credential);
+  }
+  const { user, router } = renderApp('/credentials');
+  const item = (await screen.findByRole('heading', { name: 'Busy bot', level: 2 })).closest('li')!;
+  const ten = Array.from({ length: 10 }, (_, i) => `Jira ${i + 1}`).join(', ');
+  expect(await within(item).findByText(/Used by/)).toHaveTextContent(
+    `Used by 12 connectors: ${ten} and 2 more.`,
+  );
+  expect(within(item).queryByRole('link', { name: 'Jira 1' })).not.toBeInTheDocument();
+
+  await user.click(within(item).getByRole('button', { name: 'Delete Busy bot' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete “Busy bot”?' });
+  expect(dialog).toHaveTextContent(`12 connectors use it: ${ten} and 2 more. It is detached`);
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+  await user.click(within(item).getByRole('link', { name: '12 connectors' }));
+  await vi.waitFor(() =>
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      `/connectors?credential=${credential}`,
+    ),
+  );
+});
+
+test('while the connectors are not in, a card says so, never "used by no connector" (issue 27)', async () => {
+  const credential = await addCredential(
+    server,
+    'jira',
+    { jira_api_token: 'token-1234567890' },
+    'Jira bot',
+  );
+  const connector = await createConnector(server, jiraRequest({ name: 'Docs Jira' }));
+  await attach(server, connector, credential);
+  // The connector list is held on its way (the real server answers once released).
+  const realFetch = globalThis.fetch;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname.endsWith('/manage/admin/connector')) await held;
+    return realFetch(input, init);
+  });
+  const { user } = renderApp('/credentials');
+  const item = (await screen.findByRole('heading', { name: 'Jira bot', level: 2 })).closest('li')!;
+  expect(within(item).getByText('Finding the connectors that use it…')).toBeInTheDocument();
+  expect(within(item).queryByText(/no connector/)).not.toBeInTheDocument();
+  await user.click(within(item).getByRole('button', { name: 'Delete Jira bot' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete “Jira bot”?' });
+  expect(dialog).toHaveTextContent('Which connectors use it is not known yet');
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+  release();
+  expect(await within(item).findByText(/Used by/)).toHaveTextContent(
+    'Used by one connector: Docs Jira.',
+  );
 });
 
 test('credential 0 is shown as built in, with nothing to change', async () => {
