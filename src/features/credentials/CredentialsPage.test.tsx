@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import {
@@ -55,7 +55,8 @@ test("a missing key is said next to its field, in the server's words", async () 
   expect(token).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('a credential in use names its connectors, and deleting it says it detaches them first', async () => {
+/** A Jira credential "Jira bot" attached to one connector, "Docs Jira". */
+async function jiraBotUsedByDocsJira() {
   const credential = await addCredential(
     server,
     'jira',
@@ -64,6 +65,10 @@ test('a credential in use names its connectors, and deleting it says it detaches
   );
   const connector = await createConnector(server, jiraRequest({ name: 'Docs Jira' }));
   await attach(server, connector, credential);
+}
+
+test('a credential in use names its connectors, and deleting it says it detaches them first', async () => {
+  await jiraBotUsedByDocsJira();
   const { user } = renderApp('/credentials');
   const item = (await screen.findByRole('heading', { name: 'Jira bot', level: 2 })).closest('li')!;
   expect(await within(item).findByText(/Used by/)).toHaveTextContent(
@@ -104,7 +109,8 @@ test('many connectors: a count linked to the filtered list, ten names and how ma
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
   await user.click(within(item).getByRole('link', { name: '12 connectors' }));
-  await vi.waitFor(() =>
+  // The list's page loads lazily: waited for as long as the other finds wait.
+  await waitFor(() =>
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
       `/connectors?credential=${credential}`,
     ),
@@ -112,14 +118,7 @@ test('many connectors: a count linked to the filtered list, ten names and how ma
 });
 
 test('while the connectors are not in, a card says so, never "used by no connector" (issue 27)', async () => {
-  const credential = await addCredential(
-    server,
-    'jira',
-    { jira_api_token: 'token-1234567890' },
-    'Jira bot',
-  );
-  const connector = await createConnector(server, jiraRequest({ name: 'Docs Jira' }));
-  await attach(server, connector, credential);
+  await jiraBotUsedByDocsJira();
   // The connector list is held on its way (the real server answers once released).
   const realFetch = globalThis.fetch;
   let release = () => {};
@@ -248,7 +247,8 @@ test('Rename and New values put the keyboard in the form; Enter in the name box 
   expect(screen.getByRole('heading', { name: 'Jira keyboard bot', level: 2 })).toBeInTheDocument();
 });
 
-test('new values: a new token alone keeps the stored account e-mail, as each box says (issue 27)', async () => {
+/** A Jira Cloud credential (account e-mail and token), its "New values" form open. */
+async function openNewValuesOfJiraCloud() {
   const credential = await addCredential(
     server,
     'jira',
@@ -260,6 +260,20 @@ test('new values: a new token alone keeps the stored account e-mail, as each box
     'li',
   )!;
   await user.click(within(item).getByRole('button', { name: 'New values for Jira Cloud bot' }));
+  return { credential, user, item };
+}
+
+/** A credential's values as the API lists them (masked, D6). */
+async function maskedValuesOf(id: number) {
+  const listed = (await api(server, 'GET', '/manage/admin/credential')).json as {
+    id: number;
+    credential_json: Record<string, string>;
+  }[];
+  return listed.find((c) => c.id === id)?.credential_json;
+}
+
+test('new values: a new token alone keeps the stored account e-mail, as each box says (issue 27)', async () => {
+  const { credential, user, item } = await openNewValuesOfJiraCloud();
   const token = within(item).getByLabelText('API token or personal access token');
   expect(token).toHaveAccessibleDescription(
     /Stored: toke\.\.\.7890\. Leave empty to keep the stored secret\./,
@@ -271,28 +285,14 @@ test('new values: a new token alone keeps the stored account e-mail, as each box
   await user.type(token, 'token-new-0987654321');
   await user.click(within(item).getByRole('button', { name: 'Save' }));
   expect(await screen.findByText('New values saved for “Jira Cloud bot”.')).toBeInTheDocument();
-  const listed = (await api(server, 'GET', '/manage/admin/credential')).json as {
-    id: number;
-    credential_json: Record<string, string>;
-  }[];
-  expect(listed.find((c) => c.id === credential)?.credential_json).toEqual({
+  expect(await maskedValuesOf(credential)).toEqual({
     jira_user_email: 'bot@...mple',
     jira_api_token: 'toke...4321',
   });
 });
 
 test('new values: an optional stored value is removed only when its Remove box is ticked', async () => {
-  const credential = await addCredential(
-    server,
-    'jira',
-    { jira_user_email: 'bot@acme.example', jira_api_token: 'token-1234567890' },
-    'Jira Cloud bot',
-  );
-  const { user } = renderApp('/credentials');
-  const item = (await screen.findByRole('heading', { name: 'Jira Cloud bot', level: 2 })).closest(
-    'li',
-  )!;
-  await user.click(within(item).getByRole('button', { name: 'New values for Jira Cloud bot' }));
+  const { credential, user, item } = await openNewValuesOfJiraCloud();
   await user.click(
     within(item).getByRole('checkbox', {
       name: 'Remove the stored value of Account e-mail (Jira Cloud)',
@@ -300,11 +300,7 @@ test('new values: an optional stored value is removed only when its Remove box i
   );
   await user.click(within(item).getByRole('button', { name: 'Save' }));
   await screen.findByText('New values saved for “Jira Cloud bot”.');
-  const listed = (await api(server, 'GET', '/manage/admin/credential')).json as {
-    id: number;
-    credential_json: Record<string, string>;
-  }[];
-  expect(listed.find((c) => c.id === credential)?.credential_json).toEqual({
+  expect(await maskedValuesOf(credential)).toEqual({
     jira_api_token: 'toke...7890',
   });
 });
