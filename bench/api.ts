@@ -7,7 +7,7 @@ import { runLoad, type LoadResult } from './load';
 import { startBareServer, startServer, type Child } from './processes';
 import type { DataSet } from './seed';
 import type { Results } from './table';
-import { settings } from './config';
+import { count, scale, settings } from './config';
 import { mixedLoad } from './mixed';
 
 const LIST = '/api/manage/admin/connector';
@@ -50,7 +50,7 @@ async function listAgainstFloor(
   const real = median(reals);
   const floor = median(floors);
 
-  const label = `${storeLabel(set)}GET list of ${set.connectors.toLocaleString('en-US')}`;
+  const label = `${storeLabel(set)}GET list of ${count(set.connectors)}`;
   results.add(`${label}: body size`, bytes.length / 1024, 'KB');
   const large = set.connectors > 100;
   reportLoad(results, label, real, large);
@@ -113,7 +113,7 @@ export async function measureApi(
     await createUnderLoad(server, large, results);
     const rss = server.peakRssMb();
     results.add(
-      'Server peak RSS (10,000 connectors, under load)',
+      `Server peak RSS (${count(large.connectors)} connectors, under load)`,
       rss,
       'MB',
       '< 150 MB',
@@ -142,7 +142,7 @@ export async function measureApiOnPostgres(
     if (sqliteList) {
       const ratio = list.p50 / sqliteList.p50;
       results.add(
-        `PostgreSQL: GET list of 10,000: p50 ÷ SQLite's (${sqliteList.p50} ms)`,
+        `PostgreSQL: GET list of ${count(scale.connectors)}: p50 ÷ SQLite's (${sqliteList.p50} ms)`,
         ratio,
         '×',
         '≤ 1.2×',

@@ -10,6 +10,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests to make in all; when set, `duration` is ignored. */
+    amount?: number;
     method?: string;
     headers?: Record<string, string>;
     requests?: { setupRequest?: (request: RawRequest) => RawRequest }[];

@@ -12,6 +12,8 @@ export interface CannonJob {
   bodyTemplate?: string;
   connections: number;
   seconds: number;
+  /** Requests per connection instead of `seconds` (the smoke run): every one must be answered. */
+  requestsPerConnection?: number;
   warmupSeconds: number;
 }
 
@@ -24,7 +26,11 @@ const result = await autocannon({
   headers: job.headers,
   connections: job.connections,
   duration: job.seconds,
-  warmup: { connections: job.connections, duration: job.warmupSeconds },
+  ...(job.requestsPerConnection ? { amount: job.requestsPerConnection * job.connections } : {}),
+  // BENCH_WARMUP=0 (the smoke run): no warm-up at all.
+  ...(job.warmupSeconds > 0
+    ? { warmup: { connections: job.connections, duration: job.warmupSeconds } }
+    : {}),
   requests: template
     ? [
         {

@@ -8,38 +8,57 @@
 //   CHROMIUM_PATH      the browser (default /usr/bin/chromium)
 //   BENCH_ONLY         api or panel: measure one half only
 //   BENCH_DATABASE_URL a PostgreSQL server for the PostgreSQL rows (default: the tests' database; none reachable: skipped)
+//   BENCH_SMOKE        1: the smoke run of `npm test` (a tiny data set, one run, 5 requests per connection
+//                      for each load, no warm-up), which checks that every probe still finds what it
+//                      measures; its figures mean nothing
 import { fileURLToPath } from 'node:url';
 
-function positive(name: string, fallback: number): number {
+/** `npm run test:bench-smoke`: does the bench still work? Not: how fast is Sourcedesk? */
+export const smoke = process.env.BENCH_SMOKE === '1';
+
+function numberSetting(name: string, fallback: number, least: 'positive' | 'zero'): number {
   const text = process.env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  const tooSmall = least === 'positive' ? value <= 0 : value < 0;
+  if (!Number.isFinite(value) || tooSmall)
+    throw new Error(
+      `${name} must be a ${least === 'positive' ? 'positive' : 'non-negative'} number`,
+    );
   return value;
 }
+const positive = (name: string, fallback: number) => numberSetting(name, fallback, 'positive');
 
 export const settings = {
-  seconds: positive('BENCH_SECONDS', 10),
-  warmupSeconds: positive('BENCH_WARMUP', 3),
+  seconds: positive('BENCH_SECONDS', smoke ? 1 : 10),
+  /** 0: no warm-up. */
+  warmupSeconds: numberSetting('BENCH_WARMUP', smoke ? 0 : 3, 'zero'),
   connections: Math.round(positive('BENCH_CONNECTIONS', 10)),
-  runs: Math.round(positive('BENCH_RUNS', 5)),
-  rounds: Math.round(positive('BENCH_ROUNDS', 3)),
-  logLevel: process.env.BENCH_LOG_LEVEL || 'info',
+  runs: Math.round(positive('BENCH_RUNS', smoke ? 1 : 5)),
+  rounds: Math.round(positive('BENCH_ROUNDS', smoke ? 1 : 3)),
+  logLevel: process.env.BENCH_LOG_LEVEL || (smoke ? 'warn' : 'info'),
   chromium: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
 };
 
 /**
  * Sizes of the seeded data sets; `fleet` is the small fleet whose first rows are
- * timed too (20 connectors, 5 credentials).
+ * timed too (20 connectors, 5 credentials). The smoke run's are as small as they
+ * can be while every probe still has its work: more than 150 rows, so the table
+ * virtualizes, and as many credentials as the filter's second choice (panel.ts).
  */
-export const scale = {
-  connectors: 10_000,
-  medium: 1_500,
-  small: 100,
-  credentials: 500,
-  fleet: 20,
-  fleetCredentials: 5,
-};
+export const scale = smoke
+  ? { connectors: 300, medium: 150, small: 50, credentials: 130, fleet: 20, fleetCredentials: 5 }
+  : {
+      connectors: 10_000,
+      medium: 1_500,
+      small: 100,
+      credentials: 500,
+      fleet: 20,
+      fleetCredentials: 5,
+    };
+
+/** A number as the table says it: 10,000. */
+export const count = (n: number) => n.toLocaleString('en-US');
 
 /** Where the bare page is served from, under the bench's build folder. */
 export const BARE_PAGE = { folder: 'bench-bare', url: '/bench-bare/index.html' };

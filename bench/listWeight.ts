@@ -3,7 +3,7 @@
 // connectors page's chunk with every chunk they import statically (and their
 // style sheets), each gzipped at level 9 as bench/weight.ts weighs what the
 // browser fetched. A quick check between `npm run bench` runs; the bench's
-// own row, measured in Chromium, is the figure README reports.
+// own row, measured in Chromium, is the figure docs/performance.md reports.
 //   npx tsx bench/listWeight.ts
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

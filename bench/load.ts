@@ -4,7 +4,14 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Result } from 'autocannon';
 import type { CannonJob } from './cannon';
-import { paths, settings } from './config';
+import { paths, settings, smoke } from './config';
+
+/**
+ * The smoke run counts requests instead of seconds: on a busy machine a second
+ * may see no answer at all, and a load that gets every answer it asked for is
+ * the proof that the bench still reaches what it measures.
+ */
+const SMOKE_REQUESTS_PER_CONNECTION = 5;
 
 interface LoadRequest {
   url: string;
@@ -34,6 +41,7 @@ export async function runLoad(request: LoadRequest): Promise<LoadResult> {
     connections: request.connections ?? settings.connections,
     seconds: settings.seconds,
     warmupSeconds: settings.warmupSeconds,
+    ...(smoke ? { requestsPerConnection: SMOKE_REQUESTS_PER_CONNECTION } : {}),
   };
   const { stdout } = await promisify(execFile)(
     process.execPath,
@@ -41,6 +49,10 @@ export async function runLoad(request: LoadRequest): Promise<LoadResult> {
     { cwd: paths.root, maxBuffer: 16 << 20 },
   );
   const result = JSON.parse(stdout.trim().split('\n').pop()!) as Result;
+  const answered = result['2xx'] + result.non2xx;
+  const asked = (job.requestsPerConnection ?? 0) * job.connections;
+  if (answered < asked)
+    throw new Error(`${job.method} ${request.url}: ${answered} answers of ${asked} requests`);
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

@@ -1,20 +1,25 @@
 // `npm run bench`: builds the panel, seeds its own data, measures the
 // panel in Chromium and the API under load on 127.0.0.1, prints one table and
 // writes it to bench/results.json. Knobs: see config.ts (BENCH_SECONDS, …).
+// BENCH_SMOKE=1 (`npm run test:bench-smoke`, part of `npm test`) runs it all on a
+// tiny data set, writes nothing, and fails when a probe no longer finds its figure.
 import { rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { measureApi, measureApiOnPostgres } from './api';
+import { ACTIVITY_RECORDS, measureExportWait, seedActivity } from './exportWait';
 import { buildPanel } from './build';
-import { paths, scale, settings } from './config';
+import { count, paths, scale, settings, smoke } from './config';
 import { measurePanel } from './panel';
 import {
   DEFAULT_TEST_DATABASE_URL,
   onPostgres,
   whyUnreachable,
 } from '../test/support/postgresForTests';
+import { loadAverage, reportMachineLoad } from './quiet';
 import { seedDataSet, type DataSet } from './seed';
 import { Results } from './table';
 
+const loadAtStart = loadAverage();
 const started = Date.now();
 const step = (what: string) =>
   console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] ${what}`);
@@ -25,8 +30,9 @@ if (only !== 'api') {
   step('building the panel into bench/.dist');
   buildPanel();
 }
+step(`load average (1 min) at start: ${loadAtStart.toFixed(2)}${smoke ? '; a smoke run' : ''}`);
 step(
-  `seeding ${scale.connectors}, ${scale.medium} and ${scale.small} connectors, ${scale.credentials} credentials each, and ${scale.fleet}`,
+  `seeding ${count(scale.connectors)}, ${count(scale.medium)} and ${count(scale.small)} connectors, ${scale.credentials} credentials each, and ${scale.fleet}`,
 );
 const large = await seedDataSet(scale.connectors, scale.credentials);
 const small = await seedDataSet(scale.small, scale.credentials);
@@ -53,40 +59,59 @@ async function reachablePostgres(): Promise<string | null> {
 try {
   let panel: Awaited<ReturnType<typeof measurePanel>> | undefined;
   if (only !== 'api') {
-    step(`panel in Chromium: a warm-up load, then ${settings.runs} runs`);
+    step(
+      `panel in Chromium: ${smoke ? 'no warm-up' : 'a warm-up load'}, then ${settings.runs} runs`,
+    );
     panel = await measurePanel(large, fleet, results);
   }
   if (only !== 'panel') {
-    step(`API under load: ${settings.seconds} s runs after ${settings.warmupSeconds} s warm-ups`);
+    step(
+      smoke
+        ? 'API under load: a few requests per connection, each to be answered'
+        : `API under load: ${settings.seconds} s runs after ${settings.warmupSeconds} s warm-ups`,
+    );
     const sqliteList = await measureApi(small, medium, large, results);
+    step(
+      `activity export: seeding ${ACTIVITY_RECORDS} records, then exporting while health checks run`,
+    );
+    await seedActivity(small);
+    await measureExportWait(small, results);
     const postgres = await reachablePostgres();
     if (postgres) {
-      step(
-        `the same on PostgreSQL: seeding ${scale.small}, ${scale.medium} and ${scale.connectors} connectors`,
-      );
-      const onPg = [
-        await seedDataSet(scale.small, scale.credentials, postgres),
-        await seedDataSet(scale.medium, scale.credentials, postgres),
-        await seedDataSet(scale.connectors, scale.credentials, postgres),
-      ];
-      pgSets.push(...onPg);
-      await measureApiOnPostgres(onPg[0]!, onPg[1]!, onPg[2]!, sqliteList, results);
+      // The smoke run seeds one database and measures each figure on it: what it
+      // checks on PostgreSQL is that the seeding and the server there still work.
+      const sizes = smoke ? [scale.connectors] : [scale.small, scale.medium, scale.connectors];
+      step(`the same on PostgreSQL: seeding ${sizes.map(count).join(', ')} connectors`);
+      for (const size of sizes) pgSets.push(await seedDataSet(size, scale.credentials, postgres));
+      const [pgSmall, pgMedium, pgLarge] = smoke ? [pgSets[0], pgSets[0], pgSets[0]] : pgSets;
+      await measureApiOnPostgres(pgSmall!, pgMedium!, pgLarge!, sqliteList, results);
+      await seedActivity(pgSmall!);
+      await measureExportWait(pgSmall!, results);
     }
   }
+  const loadAtEnd = loadAverage();
+  reportMachineLoad(loadAtStart, loadAtEnd, results);
   results.print();
-  results.write({
-    date: new Date().toISOString(),
-    machine: {
-      cpu: cpus()[0]?.model,
-      cores: cpus().length,
-      memoryGb: Math.round(totalmem() / 2 ** 30),
-    },
-    node: process.version,
-    chromium: panel?.chromium,
-    settings,
-    panelWeightFiles: panel?.weightFiles,
-  });
-  step(`done; written to ${paths.results}`);
+  if (smoke) {
+    const broken = results.brokenFigures();
+    if (broken.length > 0) throw new Error(`the bench's smoke run:\n  ${broken.join('\n  ')}`);
+    step('smoke run: every figure found (its values mean nothing); bench/results.json untouched');
+  } else {
+    results.write({
+      date: new Date().toISOString(),
+      machine: {
+        cpu: cpus()[0]?.model,
+        cores: cpus().length,
+        memoryGb: Math.round(totalmem() / 2 ** 30),
+        loadAverage: { start: loadAtStart, end: loadAtEnd },
+      },
+      node: process.version,
+      chromium: panel?.chromium,
+      settings,
+      panelWeightFiles: panel?.weightFiles,
+    });
+    step(`done; written to ${paths.results}`);
+  }
 } finally {
   for (const set of [large, small, medium, fleet, ...pgSets]) {
     rmSync(set.dataDir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { runLoad } from './load';
 import type { Child } from './processes';
 import type { DataSet } from './seed';
 import type { Results } from './table';
+import { count } from './config';
 
 const LIST = '/api/manage/admin/connector';
 
@@ -43,7 +44,7 @@ export async function mixedLoad(server: Child, set: DataSet, results: Results) {
     writes,
     probe(server.origin, Promise.all([reads, writes])),
   ]);
-  const label = `${set.postgres ? 'PostgreSQL: ' : ''}Mixed: list of ${set.connectors.toLocaleString('en-US')} under creations (40 + 10 connections)`;
+  const label = `${set.postgres ? 'PostgreSQL: ' : ''}Mixed: list of ${count(set.connectors)} under creations (40 + 10 connections)`;
   results.add(`${label}: reads/s`, read.requestsPerSecond, 'req/s');
   results.add(`${label}: read latency p99`, read.p99, 'ms', '< 150 ms', read.p99 < 150);
   results.add(`${label}: writes/s`, write.requestsPerSecond, 'req/s');

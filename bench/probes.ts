@@ -20,6 +20,10 @@ declare global {
   }
 }
 
+// A row's name is its `td.cell-name` (the panel's and the bare page's alike), not
+// its first cell: the panel's first is the selection box. Each probe is sent to
+// the page as its own text, so the selector is written in each rather than shared.
+
 /**
  * Init script: the time of the first frame after a connector row is in the
  * table with its name, on screen (a frame's rAF runs just before it is painted).
@@ -28,7 +32,7 @@ export function watchFirstRows(): void {
   window.__bench = { firstRowsAt: null, filter: { doneAt: null, startedAt: null } };
   const observer = new MutationObserver(() => {
     const row = document.querySelector('tbody tr[data-index]');
-    const name = row?.querySelector('td')?.textContent;
+    const name = row?.querySelector('td.cell-name')?.textContent;
     if (!row || !name || row.getBoundingClientRect().height === 0) return;
     observer.disconnect();
     requestAnimationFrame(() => (window.__bench.firstRowsAt = performance.now()));
@@ -66,7 +70,9 @@ export function armFilterWatch(expectedFirst: string): void {
   const check = () => {
     if (watch.startedAt === null || watch.doneAt !== null) return;
     const updating = document.querySelector('.updating')?.textContent ?? '';
-    const first = document.querySelector('tbody tr[data-index="0"] td')?.textContent;
+    // The name alone: the panel's cell may add a "Paused" mark after the link.
+    const cell = document.querySelector('tbody tr[data-index="0"] td.cell-name');
+    const first = cell?.firstChild?.textContent;
     if (first !== expectedFirst || updating !== '') return;
     observer.disconnect();
     requestAnimationFrame(() => (watch.doneAt = performance.now()));

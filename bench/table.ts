@@ -28,6 +28,21 @@ export class Results {
     this.rows.push({ figure, value, unit, target, met });
   }
 
+  /**
+   * The smoke run's verdict: what shows that a probe no longer measures what it
+   * should (a figure that is not a number, a load that got wrong answers; one that
+   * got fewer answers than it asked for stops the run, bench/load.ts).
+   * Targets are not judged: a tiny data set on a busy machine says nothing of speed.
+   */
+  brokenFigures(): string[] {
+    return this.rows.flatMap((row) => {
+      if (!Number.isFinite(row.value) || row.value < 0) return [`${row.figure}: ${row.value}`];
+      if (/failed answers$/.test(row.figure) && row.value > 0)
+        return [`${row.figure}: ${row.value} ${row.unit}`];
+      return [];
+    });
+  }
+
   print(): void {
     const cells = this.rows.map((row) => [
       row.figure,

@@ -1,5 +1,5 @@
 // After an action the keyboard is on its result or on the control needed next
-// (README, "Focus after an action"): a connector's page (detach, attach, edit,
+// (docs/panel.md, "Focus after an action"): a connector's page (detach, attach, edit,
 // delete) and a bulk delete, from the keyboard alone, with axe after each step.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, tabTo, test, type Page } from './fixtures';

@@ -1,4 +1,4 @@
-// Signing in to the panel (README, "Sessions"): the key of the printed address,
+// Signing in to the panel (docs/security.md, "Sessions"): the key of the printed address,
 // or one pasted, is exchanged once for an HttpOnly session cookie; no script of
 // the page can read a key or a token; signing out ends the session on the server.
 import AxeBuilder from '@axe-core/playwright';

@@ -1,4 +1,4 @@
-// Single sign-on in the browser (README, "Single sign-on"), against a real
+// Single sign-on in the browser (docs/security.md, "Single sign-on"), against a real
 // OpenID provider on 127.0.0.1 (test/support/oidcProvider.ts, whose sign-in page
 // fetches nothing from elsewhere). An administrator invites Ann; Ann signs in
 // through the provider's pages and lands as basic; the administrator promotes

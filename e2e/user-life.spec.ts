@@ -1,4 +1,4 @@
-// The life of a user in the browser (README, "Users"): an administrator invites
+// The life of a user in the browser (docs/api.md, "Users"): an administrator invites
 // (all or nothing: a bad address is named and nothing is invited), sees the
 // invitation apart, and deactivates, reactivates and deletes a user from the
 // keyboard — the user's key answering as each step says. Axe after each step.

@@ -66,7 +66,7 @@ export interface AppOptions {
   connectionTest?: ConnectionTestOptions;
   /** Days the activity log keeps a record (default 365); 0 keeps them for ever. */
   auditRetentionDays?: number;
-  /** Panel sessions' idle time and lifetime (README, "Sessions"; defaults there). */
+  /** Panel sessions' idle time and lifetime (docs/security.md, "Sessions"; defaults there). */
   sessions?: SessionSettings;
   /** `SOURCEDESK_PUBLIC_URL`: the address browsers use (the Origin rule, Secure cookies, single sign-on). */
   publicUrl?: string;
@@ -233,7 +233,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: API_PREFIX },
   );
-  // Single sign-on's two addresses are the browser's, not the API's (README, "Single sign-on").
+  // Single sign-on's two addresses are the browser's, not the API's (docs/security.md, "Single sign-on").
   if (oidc) oidcRoutes(app, context, oidc);
 
   keepAuditRetention(app, store, options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS);

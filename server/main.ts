@@ -3,11 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { buildApp, logRedaction } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredStore } from './db/openConfigured';
+import { droppedNotice, LogOutput } from './logOutput';
 import { StorageError } from './db/storageErrors';
 import { prepareStore } from './setup';
 import { loadVersionSet } from './versions';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+/** At shutdown, how long the last log lines may take to be written. */
+const SETTLE_LOG_MS = 2000;
 
 async function main() {
   const config = loadConfig(process.env);
@@ -15,17 +18,22 @@ async function main() {
   process.on('exit', release);
   const versions = loadVersionSet(config.versionsFile, store.engine);
   const setup = await prepareStore(store, config);
+  const logOutput = new LogOutput();
+  process.on('exit', () => logOutput.flushSync());
   const app = await buildApp({
     store,
     versions,
     staticDir: config.staticDir ?? fileURLToPath(new URL('../dist', import.meta.url)),
-    logger: { level: config.logLevel, redact: logRedaction },
+    logger: { level: config.logLevel, redact: logRedaction, stream: logOutput },
     connectionTest: { hosts: config.sourceApiHosts },
     auditRetentionDays: config.auditRetentionDays,
     sessions: config.sessions,
     publicUrl: config.publicUrl,
     oidc: config.oidc,
   });
+  logOutput.onRecovery((dropped) =>
+    app.log.warn({ dropped_lines: dropped }, droppedNotice(dropped)),
+  );
   // Installed before the banner is printed: whoever reads the banner may signal
   // at once, and a signal without a handler would kill the process uncleanly.
   let closing = false;
@@ -35,6 +43,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     await app.close();
     await store.close();
+    await logOutput.settled(SETTLE_LOG_MS);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -69,6 +78,8 @@ async function main() {
       `  npm run keys -- issue ${setup.adminEmail}`,
     );
   }
+  // The banner goes to stdout too: an output that fails (a full disk) must not end the process.
+  process.stdout.on('error', () => {});
   console.log(`${lines.join('\n')}\n`);
 }
 

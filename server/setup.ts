@@ -28,7 +28,7 @@ type SetupConfig = Pick<ServerConfig, 'adminEmail' | 'adminApiKey' | 'demoData'>
 /**
  * ADMIN_API_KEY is registered for the admin unless it is known already; a known
  * key (the admin's own from an earlier start, say) is left as it is, whoever's it is.
- * A key registered is an activity record, as every key made is (README, "Activity log").
+ * A key registered is an activity record, as every key made is (docs/api.md, "Activity log").
  */
 async function registerKey(trx: Store['db'], userId: string, key: string, log: AuditLog) {
   if (!(await hasApiKey(trx, key))) await storePersonKey(trx, userId, key, log);

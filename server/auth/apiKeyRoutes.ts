@@ -1,5 +1,5 @@
 // API keys managed by admins (Onyx's `/admin/api-key` routes and answer shape;
-// README, "API keys"). The secret is in the answers of creation and
+// docs/security.md, "API keys"). The secret is in the answers of creation and
 // regeneration only; every change is an activity record.
 import type { FastifyInstance } from 'fastify';
 import { apiKeyPatchSchema, apiKeyRequestSchema } from '../../src/contract/apiKeys';

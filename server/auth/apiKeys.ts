@@ -40,9 +40,9 @@ export async function hasApiKey(db: Db, key: string): Promise<boolean> {
 
 /** A key's user, and which key it was (the activity log names both). */
 export type KeyUser = User & {
-  /** False for a deactivated user: their keys are refused (README, "Users"). */
+  /** False for a deactivated user: their keys are refused (docs/api.md, "Users"). */
   is_active: boolean;
-  /** The key the request came with; null for a panel session (README, "Sessions"). */
+  /** The key the request came with; null for a panel session (docs/security.md, "Sessions"). */
   api_key_id: number | null;
   expires_at: string | null;
   last_used_at: string | null;

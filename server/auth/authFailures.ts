@@ -12,7 +12,7 @@ export interface AuthFailureLimit {
   windowMs: number;
 }
 
-/** The default: 30 wrong keys a minute per address (README, "Reliability and security"). */
+/** The default: 30 wrong keys a minute per address (docs/security.md, "Wrong keys"). */
 export const DEFAULT_AUTH_FAILURE_LIMIT: AuthFailureLimit = { failures: 30, windowMs: 60_000 };
 
 /** Addresses remembered at most; past it the oldest windows are dropped. */

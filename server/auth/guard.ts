@@ -1,5 +1,5 @@
 // D2: bearer keys, acting with their user's current role; and the panel's
-// session cookie (README, "Sessions"), which acts the same way.
+// session cookie (docs/security.md, "Sessions"), which acts the same way.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { SESSION_COOKIE, SESSION_ENDED, FOREIGN_ORIGIN_REFUSAL } from '../../src/contract/session';
 import type { Db, Store } from '../db/database';
@@ -41,7 +41,7 @@ const BEARER = /^Bearer ([^\s]+)$/i;
 export const notAuthenticated = () =>
   problem(401, 'Access denied. User is not authenticated.', { 'www-authenticate': 'Bearer' });
 
-/** Past the wrong-key limit (README, "Reliability and security"), an address waits: 429. */
+/** Past the wrong-key limit (docs/security.md, "Wrong keys"), an address waits: 429. */
 export function holdBackWrongKeys(failures: AuthFailures | null, request: FastifyRequest) {
   const wait = failures?.retryAfter(request.ip) ?? 0;
   if (wait > 0) {
@@ -74,7 +74,7 @@ export interface GuardSettings {
 
 /**
  * A known key that still may not sign in, and why (401, saying so): its user
- * is deactivated (README, "Users"), or it is past its `expires_at` (README, "API keys").
+ * is deactivated (docs/api.md, "Users"), or it is past its `expires_at` (docs/security.md, "API keys").
  */
 export function refusedKey(user: KeyUser, now = Date.now()) {
   if (!user.is_active) {

@@ -1,6 +1,6 @@
 // The changes to keys and roles that both the routes (routes/apiKeys.ts,
 // routes/users.ts) and `npm run keys` make: each refused by the same rules
-// (README, "API keys": nobody is locked out) and each recorded by the log it
+// (docs/security.md, "API keys": nobody is locked out) and each recorded by the log it
 // is given, in the transaction that makes it.
 import { LAST_ADMIN_REFUSAL, type UserRole } from '../../src/contract/contract';
 import { changesBetween, type AuditLog } from '../audit/recorder';

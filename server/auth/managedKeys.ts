@@ -1,4 +1,4 @@
-// API keys as the panel manages them (README, "API keys"). As in Onyx, a key
+// API keys as the panel manages them (docs/security.md, "API keys"). As in Onyx, a key
 // made in the panel is a user of its own (`api-key-<id>@api-keys.invalid`,
 // marked is_api_key), so its role is that user's role and D2 holds unchanged:
 // a key acts with its user's current role. Keys the key command issues act as

@@ -1,4 +1,4 @@
-// The panel session's cookies (README, "Sessions"): reading the token a request
+// The panel session's cookies (docs/security.md, "Sessions"): reading the token a request
 // carries, setting and clearing the cookies, and the Origin rule for writes.
 import type { FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '../../src/contract/session';

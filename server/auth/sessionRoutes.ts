@@ -1,4 +1,4 @@
-// Signing in to the panel (README, "Sessions"): a key exchanged once for a
+// Signing in to the panel (docs/security.md, "Sessions"): a key exchanged once for a
 // session cookie, sign-out that ends the session on the server, and how one
 // may sign in here. Bearer keys keep working unchanged for API clients.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Panel sessions (README, "Sessions"): the cookie holds a random token, the
+// Panel sessions (docs/security.md, "Sessions"): the cookie holds a random token, the
 // table only its hash. A session ends at its absolute end, after its idle time,
 // on sign-out, and with its user's deactivation or deletion.
 import { randomBytes } from 'node:crypto';
@@ -12,7 +12,7 @@ export interface SessionSettings {
   lifetimeMs: number;
 }
 
-/** README's defaults: 8 hours idle, 7 days at most. */
+/** The defaults (docs/configuration.md): 8 hours idle, 7 days at most. */
 export const DEFAULT_SESSION_SETTINGS: SessionSettings = {
   idleMs: 8 * 60 * 60_000,
   lifetimeMs: 7 * 24 * 60 * 60_000,

@@ -1,4 +1,4 @@
-// The limits of a connection test (README, "Testing a connection"); tests
+// The limits of a connection test (docs/api.md, "Testing a connection"); tests
 // shorten the times, and point the fixed API hosts at stand-ins.
 import { DEFAULT_SOURCE_API_HOSTS, type SourceApiHosts } from './hosts';
 

@@ -1,4 +1,4 @@
-// Where the credential key comes from (README, "Configuration"):
+// Where the credential key comes from (docs/configuration.md, "Configuration"):
 // SOURCEDESK_SECRET_KEY, else `secret.key` in the data folder, made with mode
 // 0600 on the first start. A database remembers a check value sealed with its
 // key, so a later start with another key stops with a clear message instead of

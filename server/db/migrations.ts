@@ -165,7 +165,7 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
     },
   },
   '0004_audit_log': {
-    // The activity log (README, "Activity log"): one row per change, written in
+    // The activity log (docs/api.md, "Activity log"): one row per change, written in
     // the change's own transaction, read newest first by (time, id).
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -198,7 +198,7 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
     },
   },
   '0005_api_key_details': {
-    // Keys made in the panel (README, "API keys"): a name, the admin who made
+    // Keys made in the panel (docs/security.md, "API keys"): a name, the admin who made
     // it, an optional end, and when it was last used (written at most once a minute).
     async up(db: Kysely<unknown>) {
       for (const column of ['name', 'owner_user_id', 'expires_at', 'last_used_at']) {
@@ -226,9 +226,9 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
     },
   },
   '0007_people': {
-    // The life of a user (README, "Users"): a user may be deactivated (every key
+    // The life of a user (docs/api.md, "Users"): a user may be deactivated (every key
     // and session refused at once) or invited before their first sign-in; the
-    // panel signs in with a server-side session in a cookie (README, "Sessions").
+    // panel signs in with a server-side session in a cookie (docs/security.md, "Sessions").
     async up(db: Kysely<unknown>) {
       await db.schema
         .alterTable('users')
@@ -337,6 +337,36 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
             on ${sql.table(table)} for each statement execute function bump_revision()`.execute(db);
         }
       }
+    },
+  },
+  '0009_audit_filters': {
+    // The activity log's filters (server/repos/audit.ts), each an index that
+    // ends in (time, id): a page or an export chunk of any filter starts at its
+    // cursor and reads only the rows it returns, in order, without a sort.
+    // (time, id) alone, from 0004, serves no filter and since/until.
+    // PostgreSQL: plain CREATE INDEX, not CONCURRENTLY. Kysely's Migrator runs
+    // all pending migrations in one transaction there (so a failed start
+    // changes nothing), and CONCURRENTLY cannot run inside one; the table is
+    // write-locked while the indexes are built, a few seconds for a million rows.
+    async up(db: Kysely<unknown>) {
+      const indexes: Record<string, string[]> = {
+        audit_log_action_idx: ['action'],
+        audit_log_actor_user_idx: ['actor_user_id'],
+        audit_log_resource_idx: ['resource_type', 'resource_id'],
+        audit_log_resource_type_idx: ['resource_type'],
+        audit_log_resource_id_idx: ['resource_id'],
+      };
+      for (const [name, columns] of Object.entries(indexes)) {
+        await db.schema
+          .createIndex(name)
+          .on('audit_log')
+          .columns([...columns, 'time', 'id'])
+          .execute();
+      }
+      // The actor filter compares e-mail addresses without letter case.
+      await sql`create index audit_log_actor_email_idx on audit_log (lower(actor_email), time, id)`.execute(
+        db,
+      );
     },
   },
 });

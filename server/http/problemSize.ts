@@ -1,5 +1,5 @@
 // A 422 is never larger than the request's body or 4 KiB, whichever is larger
-// (README, "At most 100 problems"). D3 lists every problem, and each short
+// (docs/security.md, "At most 100 problems"). D3 lists every problem, and each short
 // wrong value can earn a long one (a 536-byte body once got 18,302 bytes): an
 // answer many times the request would make the server an amplifier. So the
 // problems are listed in order while they fit, and a last one, at the same

@@ -113,7 +113,7 @@ function operation(endpoint: Endpoint, roles: readonly UserRole[] | null): Json 
     summary: endpoint.summary,
     description: who,
     'x-roles': roles ?? [],
-    // A bearer key, or the panel's session cookie (README, "Sessions").
+    // A bearer key, or the panel's session cookie (docs/security.md, "Sessions").
     security: roles ? [{ bearer: [] }, { session: [] }] : [],
     ...(endpoint.parameters?.length
       ? {

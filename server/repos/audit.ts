@@ -39,33 +39,49 @@ export async function setAuditChanges(db: Db, id: number, changes: unknown): Pro
     .execute();
 }
 
-export async function listAudit(db: Db, filter: AuditFilter, limit: number) {
+type AuditQuery = ReturnType<typeof auditRows>;
+
+/** Every filter but the actor, each served by an index of 0004/0009 in (time, id) order. */
+function auditRows(db: Db, filter: AuditFilter) {
   let query = db.selectFrom('audit_log').selectAll();
   if (filter.action) query = query.where('action', '=', filter.action);
   if (filter.resource_type) query = query.where('resource_type', '=', filter.resource_type);
   if (filter.resource_id) query = query.where('resource_id', '=', filter.resource_id);
   if (filter.since) query = query.where('time', '>=', filter.since);
   if (filter.until) query = query.where('time', '<=', filter.until);
-  const actor = filter.actor;
-  if (actor) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('actor_user_id', '=', actor),
-        eb(sql<string>`lower(actor_email)`, '=', actor.toLowerCase()),
-      ]),
-    );
-  }
   const after = filter.after;
+  // A row value, so the index's range starts at the cursor: an OR of the two
+  // columns made both stores read every newer record first, on every page.
   if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('time', '<', after.time),
-        eb.and([eb('time', '=', after.time), eb('id', '<', after.id)]),
-      ]),
-    );
+    query = query.where((eb) => eb(eb.refTuple('time', 'id'), '<', eb.tuple(after.time, after.id)));
   }
-  const rows = await query.orderBy('time', 'desc').orderBy('id', 'desc').limit(limit).execute();
-  return rows.map(auditView);
+  return query;
+}
+
+const newestFirst = (query: AuditQuery, limit: number) =>
+  query.orderBy('time', 'desc').orderBy('id', 'desc').limit(limit).execute();
+
+/**
+ * Up to `limit` records of the filter, newest first. The actor is an e-mail
+ * address or a user id: an OR of two columns no index serves in order, so the
+ * two are read apart (each through its own index) and merged.
+ */
+export async function listAudit(db: Db, filter: AuditFilter, limit: number) {
+  const actor = filter.actor;
+  if (!actor) return (await newestFirst(auditRows(db, filter), limit)).map(auditView);
+  const [byId, byEmail] = await Promise.all([
+    newestFirst(auditRows(db, filter).where('actor_user_id', '=', actor), limit),
+    newestFirst(
+      auditRows(db, filter)
+        .where(sql<string>`lower(actor_email)`, '=', actor.toLowerCase())
+        .where((eb) => eb.or([eb('actor_user_id', 'is', null), eb('actor_user_id', '<>', actor)])),
+      limit,
+    ),
+  ]);
+  return [...byId, ...byEmail]
+    .sort((a, b) => (a.time === b.time ? b.id - a.id : a.time < b.time ? 1 : -1))
+    .slice(0, limit)
+    .map(auditView);
 }
 
 /** Removes the records older than `before`; how many went. */

@@ -7,7 +7,7 @@ export interface User {
   id: string;
   email: string;
   role: UserRole;
-  /** False for a deactivated user: every key and session of theirs is refused (README, "Users"). */
+  /** False for a deactivated user: every key and session of theirs is refused (docs/api.md, "Users"). */
   is_active: boolean;
 }
 
@@ -36,7 +36,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
 
 /**
  * A person by e-mail (letter case ignored): not the user a panel-made key acts
- * as, which lives and ends with its key (README, "API keys").
+ * as, which lives and ends with its key (docs/security.md, "API keys").
  */
 export async function findPersonByEmail(db: Db, email: string): Promise<User | undefined> {
   if (holdsNul(email)) return undefined;
@@ -85,7 +85,7 @@ export async function firstAdmin(db: Db): Promise<User | undefined> {
 /**
  * Would an active admin still be left if `user` took `role` and were active or
  * not (`active`)? The one rule of the last admin: a role change (D8, the key
- * command), a deactivation and a deletion (README, "Users") all ask it. Asked
+ * command), a deactivation and a deletion (docs/api.md, "Users") all ask it. Asked
  * inside the write transaction that makes the change (it holds the write lock,
  * so no other change can slip in between the count and the write).
  */

@@ -1,9 +1,10 @@
 // The activity log, read by admins: a page at a time (newest first, keyset
 // paging on (time, id)), or all of a filter at once as NDJSON or CSV, streamed
 // a chunk at a time so an export of millions of records holds one chunk in
-// memory. No route changes or deletes a record.
+// memory and other requests are served while it runs. No route changes or deletes a record.
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AuditRecord } from '../../src/contract/audit';
 import { encodeCursor, parseAuditQuery } from '../audit/query';
 import type { Db } from '../db/database';
@@ -12,7 +13,12 @@ import { csvLine } from '../http/csv';
 import { listAudit, type AuditFilter } from '../repos/audit';
 import type { RouteContext } from './context';
 
+/** Records per query of an export: a few milliseconds of SQLite's time each. */
 const EXPORT_CHUNK = 500;
+/** Said when an export ends before its last record (the client went away, or the store failed). */
+export const EXPORT_STOPPED = 'activity export stopped before its last record';
+/** Bytes of an export read ahead of what the client has taken. */
+const EXPORT_BUFFER = 64 * 1024;
 
 const CSV_COLUMNS = [
   'id',
@@ -41,22 +47,38 @@ function recordLine(record: AuditRecord): string {
   return csvLine(CSV_COLUMNS.map((column) => flat[column]));
 }
 
-/** Every record of the filter, newest first, read a chunk at a time. */
-async function* allRecords(db: Db, filter: AuditFilter) {
-  let after = filter.after;
-  for (;;) {
-    const page = await listAudit(db, { ...filter, after }, EXPORT_CHUNK);
-    yield* page;
-    const lastRecord = page[page.length - 1];
-    if (page.length < EXPORT_CHUNK || !lastRecord) return;
-    after = { time: lastRecord.time, id: lastRecord.id };
-  }
-}
-
-async function* exportLines(db: Db, filter: AuditFilter, format: 'ndjson' | 'csv') {
-  if (format === 'csv') yield `${CSV_COLUMNS.join(',')}\r\n`;
-  for await (const record of allRecords(db, filter)) {
-    yield format === 'csv' ? recordLine(record) : `${JSON.stringify(record)}\n`;
+/**
+ * The export's text, a chunk of records at a time, newest first. Between two
+ * chunks the event loop serves other requests (on SQLite a chunk's query runs
+ * on it: a chunk must stay small); the next chunk is read only when the client
+ * has taken the last (the Readable's highWaterMark), and a client that goes
+ * away ends the reading (Fastify destroys the stream, which returns the generator).
+ */
+async function* exportText(
+  db: Db,
+  filter: AuditFilter,
+  format: 'ndjson' | 'csv',
+  log: FastifyBaseLogger,
+) {
+  const line =
+    format === 'csv' ? recordLine : (record: AuditRecord) => `${JSON.stringify(record)}\n`;
+  let records = 0;
+  let complete = false;
+  try {
+    if (format === 'csv') yield `${CSV_COLUMNS.join(',')}\r\n`;
+    let after = filter.after;
+    for (;;) {
+      const chunk = await listAudit(db, { ...filter, after }, EXPORT_CHUNK);
+      records += chunk.length;
+      if (chunk.length > 0) yield chunk.map(line).join('');
+      const lastRecord = chunk[chunk.length - 1];
+      if (chunk.length < EXPORT_CHUNK || !lastRecord) break;
+      after = { time: lastRecord.time, id: lastRecord.id };
+      await nextTurn();
+    }
+    complete = true;
+  } finally {
+    if (!complete) log.info({ records_read: records }, EXPORT_STOPPED);
   }
 }
 
@@ -80,6 +102,11 @@ export function auditRoutes(app: FastifyInstance, { db, guard }: RouteContext) {
       .type(type)
       .header('content-disposition', `attachment; filename="activity.${format}"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(exportLines(db, filter, format)));
+      .send(
+        Readable.from(exportText(db, filter, format, request.log), {
+          objectMode: false,
+          highWaterMark: EXPORT_BUFFER,
+        }),
+      );
   });
 }

@@ -1,5 +1,5 @@
 // POST /manage/admin/connector/test: tries a source's config and credential
-// before anything is saved (README, "Testing a connection"). Curators and
+// before anything is saved (docs/api.md, "Testing a connection"). Curators and
 // admins (D2), answers in D2's order — 401, 403, 413, 415, 422, then 404 for an
 // unknown credential, 400 for one of another source (D7's words), 429 past the
 // caller's limit — and nothing is written.

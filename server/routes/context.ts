@@ -20,7 +20,7 @@ export interface RouteContext {
   reads: JsonCache;
   /** Whether the database answers, and the 503 while it does not (D11). */
   outage: Outage;
-  /** Panel sessions' idle time and lifetime (README, "Sessions"). */
+  /** Panel sessions' idle time and lifetime (docs/security.md, "Sessions"). */
   sessions: SessionSettings;
   /** Where browsers reach the server: the Origin rule and Secure cookies. */
   address: PublicAddress;

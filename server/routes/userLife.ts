@@ -1,4 +1,4 @@
-// The life of a user (README, "Users"), Onyx's routes and shapes: invitations,
+// The life of a user (docs/api.md, "Users"), Onyx's routes and shapes: invitations,
 // deactivation, reactivation, deletion and the CSV of the directory. Admins only.
 // Each change and its activity record are one transaction (the writer).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -73,7 +73,7 @@ export function userLifeRoutes(app: FastifyInstance, { db, guard, write }: Route
           changes: { invited_emails: invited },
         });
       }
-      // No e-mail is sent: the invited sign in through single sign-on (README, "Users").
+      // No e-mail is sent: the invited sign in through single sign-on (docs/api.md, "Users").
       return { invited_count: await countInvitedUsers(trx), email_invite_status: 'DISABLED' };
     });
   });

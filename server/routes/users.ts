@@ -98,7 +98,7 @@ export function userRoutes(app: FastifyInstance, { db, guard, write }: RouteCont
   // Who the caller is: any role may ask, so the panel shows each role what it may do.
   app.get('/me', { onRequest: guard(ANY_ROLE) }, async (request) => ({
     ...userView(request.user!),
-    groups: await db.transaction().execute((trx) => membershipsOf(trx, request.user!.id)),
+    groups: await membershipsOf(db, request.user!.id),
   }));
 
   // The directory of users (Onyx's shape): `q` matches e-mail addresses, letter

@@ -1,4 +1,4 @@
-// Signing in and out of the panel (README, "Sessions"): a key is exchanged once
+// Signing in and out of the panel (docs/security.md, "Sessions"): a key is exchanged once
 // for the session cookie (kept by the browser, out of every script's reach);
 // signing out ends the session on the server. How one may sign in is asked
 // without a key.

@@ -1,4 +1,4 @@
-// The life of a user from the panel (README, "Users"): invitations, deactivation,
+// The life of a user from the panel (docs/api.md, "Users"): invitations, deactivation,
 // reactivation, deletion and the CSV. Every change refreshes what the users page
 // shows (the directory and the invitations live under the same key).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

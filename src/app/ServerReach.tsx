@@ -72,7 +72,7 @@ export function ServerReach() {
         </div>
       )}
       {/* The notice and its button go when the server answers: the keyboard
-          goes to the words that say so (README, "Focus after an action"). */}
+          goes to the words that say so (docs/panel.md, "Focus after an action"). */}
       <ActionMessage
         words={
           answeredAgain && reach.kind === 'answered'

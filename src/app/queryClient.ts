@@ -12,7 +12,7 @@ const shouldRetry = (failureCount: number, error: unknown) =>
 
 /**
  * Every change the API makes writes an activity record, and so does every
- * refused one (README, "Activity log"): after any change from the panel,
+ * refused one (docs/api.md, "Activity log"): after any change from the panel,
  * settled either way, the records on screen are fetched again. One rule for
  * every mutation, present and future, instead of one line in each. Here, with
  * the client, rather than with the activity log's hooks: the entry loads this

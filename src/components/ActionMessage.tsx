@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 
 /**
  * What an action did, said politely and given the keyboard when new words
- * arrive (README, "Focus after an action").
+ * arrive (docs/panel.md, "Focus after an action").
  */
 export function ActionMessage({ words, className }: { words: string; className?: string }) {
   const ref = useRef<HTMLParagraphElement>(null);

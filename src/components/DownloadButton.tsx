@@ -1,6 +1,6 @@
 // A file the API makes (the users' CSV, the activity export), fetched with the
 // panel's credentials and handed to the browser as a download; what happened
-// is said in a message that then holds the keyboard (README, "Focus after an action").
+// is said in a message that then holds the keyboard (docs/panel.md, "Focus after an action").
 import { useState } from 'react';
 import { describeError } from '../lib/describeError';
 import { ActionMessage } from './ActionMessage';

@@ -1,4 +1,4 @@
-// The activity log (README, "Activity log"): who changed what, and when. The
+// The activity log (docs/api.md, "Activity log"): who changed what, and when. The
 // server writes a record in the same transaction as each change; admins read
 // them newest first, a page at a time, or export them all.
 import * as z from 'zod/mini';
@@ -14,7 +14,7 @@ export const AUDIT_ACTIONS = [
   'credential.update',
   'credential.delete',
   'user.role_change',
-  // The life of a user (README, "Users"): an invitation is user.create, its
+  // The life of a user (docs/api.md, "Users"): an invitation is user.create, its
   // withdrawal user.delete (resource_id null), as Onyx names them.
   'user.create',
   'user.deactivate',
@@ -29,7 +29,7 @@ export const AUDIT_ACTIONS = [
   'api_key.regenerate',
   'api_key.update',
   'api_key.delete',
-  // Panel sessions (README, "Sessions"): a sign-in with a key or by single
+  // Panel sessions (docs/security.md, "Sessions"): a sign-in with a key or by single
   // sign-on, a refused one (wrong keys, aggregated per address and minute; a
   // refused single sign-on), and a sign-out.
   'auth.login',

@@ -1,4 +1,4 @@
-// Signing in to the panel (README, "Sessions"): a key is exchanged once for a
+// Signing in to the panel (docs/security.md, "Sessions"): a key is exchanged once for a
 // server-side session held in an HttpOnly cookie, or single sign-on makes one.
 // The panel never keeps a key or a session token where scripts can read it.
 import * as z from 'zod/mini';

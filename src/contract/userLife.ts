@@ -1,4 +1,4 @@
-// The life of a user (README, "Users"), in Onyx's routes and shapes: invite
+// The life of a user (docs/api.md, "Users"), in Onyx's routes and shapes: invite
 // addresses, list and withdraw invitations, deactivate, reactivate and delete a
 // user, export the directory as CSV. The server and the panel both use these.
 import * as z from 'zod/mini';

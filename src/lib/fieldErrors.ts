@@ -38,7 +38,7 @@ export function placeServerErrors<T extends FieldValues>(
       unplaced.push(problemWords(problem));
       continue;
     }
-    // The first field in error gets the keyboard (README, "Focus after an action").
+    // The first field in error gets the keyboard (docs/panel.md, "Focus after an action").
     setError(
       field as Path<T>,
       { type: 'server', message: problem.msg },

@@ -1,5 +1,5 @@
 // The shell's <main id="main" tabIndex={-1}>: where the keyboard goes when the
-// control that had it goes away with its page or menu (README, "Conventions").
+// control that had it goes away with its page or menu (docs/panel.md, "Conventions").
 
 const main = () => document.getElementById('main');
 

@@ -1,5 +1,5 @@
 // Whether this tab is signed in, as a tiny external store React can subscribe
-// to. The panel holds no key and no session token (README, "Sessions"): the
+// to. The panel holds no key and no session token (docs/security.md, "Sessions"): the
 // server keeps the session and the browser its HttpOnly cookie, which no script
 // reads. The panel reads only the cookie beside it that says a session was
 // opened, so it can ask for the first page at once.

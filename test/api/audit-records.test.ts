@@ -127,7 +127,7 @@ const person = async (active = true) => {
   }
   return { user_email: email };
 };
-/** The session cookie of a sign-in with the admin's key (README, "Sessions"). */
+/** The session cookie of a sign-in with the admin's key (docs/security.md, "Sessions"). */
 async function adminSession(): Promise<string> {
   const answer = await api(server, 'POST', '/auth/session', {
     key: null,

@@ -1,4 +1,4 @@
-// Single sign-on (README, "Single sign-on") against a real OpenID provider on
+// Single sign-on (docs/security.md, "Single sign-on") against a real OpenID provider on
 // 127.0.0.1 (test/support/oidcProvider.ts): the code flow with PKCE, state and
 // nonce; who gets in (a known user, an invitation, an allowed domain, a role
 // claim) and who does not; every refusal leaves no session and no user.

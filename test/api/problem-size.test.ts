@@ -1,4 +1,4 @@
-// README "At most 100 problems": a 422 is never larger than the request's body
+// docs/security.md, "At most 100 problems": a 422 is never larger than the request's body
 // or 4 KiB, whichever is larger. Short wrong items can each earn a long
 // problem (a 536-byte body once got an 18,302-byte answer), so the problems are
 // listed in order while they fit, and a last item says how many more were found.

@@ -46,7 +46,13 @@ const endpoints: Endpoint[] = [
     refusal: { detail: 'Access denied.' },
     ok: (r) => {
       expect(r.status).toBe(200);
-      expect(Object.keys(r.json as object).sort()).toEqual(['email', 'groups', 'id', 'is_active', 'role']);
+      expect(Object.keys(r.json as object).sort()).toEqual([
+        'email',
+        'groups',
+        'id',
+        'is_active',
+        'role',
+      ]);
     },
   },
   {
@@ -258,7 +264,7 @@ const endpoints: Endpoint[] = [
     refusal: NOT_ADMIN,
     ok: (r) => expect(r.status).toBe(200),
   },
-  // The life of a user (README, "Users"): admins only, as in Onyx.
+  // The life of a user (docs/api.md, "Users"): admins only, as in Onyx.
   {
     name: 'PUT /manage/admin/users',
     call: (key, role) =>

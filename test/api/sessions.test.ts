@@ -1,4 +1,4 @@
-// Panel sessions (README, "Sessions"): a key exchanged once for an HttpOnly
+// Panel sessions (docs/security.md, "Sessions"): a key exchanged once for an HttpOnly
 // cookie, the cookie acting as the key's user with their current role, a
 // sign-out that ends it on the server, its idle time and lifetime, and the
 // Origin rule that keeps a page of another site from changing anything.

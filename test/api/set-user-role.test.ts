@@ -182,7 +182,7 @@ describe('D2/D8 a key acts with its user’s current role', () => {
   });
 });
 
-describe('nobody is locked out (README, "API keys")', () => {
+describe('nobody is locked out (docs/security.md, "API keys")', () => {
   it('an admin holding the last admin keys that never expire keeps the role: 400, nothing changes', async () => {
     // The caller's admin key ends one day; the first admin's is the one that lasts.
     const made = await api(server, 'POST', '/admin/api-key', {

@@ -1,4 +1,4 @@
-// The life of a user (README, "Users"), in Onyx's routes and shapes: invitations
+// The life of a user (docs/api.md, "Users"), in Onyx's routes and shapes: invitations
 // (all or nothing), deactivation (keys refused, sessions ended), reactivation,
 // deletion (only of a deactivated user; keys and sessions go, what they made
 // stays), the CSV, and the last active admin kept. Every error is D3's shape and

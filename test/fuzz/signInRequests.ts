@@ -1,4 +1,4 @@
-// Signing in to the panel (README, "Sessions"), broken: a body without a key,
+// Signing in to the panel (docs/security.md, "Sessions"), broken: a body without a key,
 // or with one that is not text (422), and keys nobody has (401). None of them
 // opens a session.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// The life of a user (README, "Users"), broken: invitations with a wrong body
+// The life of a user (docs/api.md, "Users"), broken: invitations with a wrong body
 // (422) or a bad address among good ones (400, all or nothing), and the
 // `{"user_email"}` routes with a wrong body (422), an unknown address (404) or
 // the caller's own (400). None of them changes anything.

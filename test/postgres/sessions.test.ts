@@ -1,4 +1,4 @@
-// Panel sessions are rows of the shared database (README, "Sessions"): a
+// Panel sessions are rows of the shared database (docs/security.md, "Sessions"): a
 // session opened through instance A works at B, and signing out at B ends it
 // at A too. (Runs in `api-pg` only.)
 import { expect, it } from 'vitest';

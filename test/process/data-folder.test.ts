@@ -1,4 +1,4 @@
-// The data folder's files (D12, README "Configuration" and "Storage"): only
+// The data folder's files (D12, docs/configuration.md, and docs/operations.md, "Storage"): only
 // their owner may read them; a lost key file is not replaced by a wrong one;
 // the folder's lock is one the operating system holds, not a process id to trust.
 import { spawn } from 'node:child_process';

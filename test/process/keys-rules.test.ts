@@ -1,5 +1,5 @@
-// `npm run keys` goes through the API's own rules and records (README, "API
-// keys"): it revokes no last admin key that does not expire, demotes no admin
+// `npm run keys` goes through the API's own rules and records (docs/security.md,
+// "API keys"): it revokes no last admin key that does not expire, demotes no admin
 // holding the last such keys, and each change it makes is one activity record.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

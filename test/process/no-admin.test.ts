@@ -1,5 +1,6 @@
-// README: a start that finds no admin makes SOURCEDESK_ADMIN_EMAIL admin again
-// (an older version could let the last one go). It must do so whatever
+// A start that finds no admin makes SOURCEDESK_ADMIN_EMAIL admin again
+// (docs/security.md, "The caller, again, at write time"; an older version could
+// let the last one go). It must do so whatever
 // ADMIN_API_KEY holds: the key the admin had before (already stored: a second
 // insert of its hash broke the start), a new key, or none.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Single sign-on with OpenID Connect (README, "Single sign-on"): the
+// Single sign-on with OpenID Connect (docs/security.md, "Single sign-on"): the
 // authorization code flow with PKCE, state and nonce. Discovery, the provider's
 // keys (and their rotation) and every check of the tokens are openid-client's;
 // this file decides only who gets in.

@@ -1,4 +1,4 @@
-// Single sign-on's settings (README, "Single sign-on"), read from the environment.
+// Single sign-on's settings (docs/security.md, "Single sign-on"), read from the environment.
 import * as z from 'zod';
 import { USER_ROLES, type UserRole } from '../../../src/contract/contract';
 

@@ -108,7 +108,7 @@ test('Export saves the records of the filter on screen, as NDJSON and as CSV', a
   await user.click(screen.getByRole('button', { name: 'Export (NDJSON)' }));
   await vi.waitFor(() => expect(saved).toHaveLength(1));
   expect(saved[0]!.name).toBe('activity.ndjson');
-  // Said, with the keyboard on the words (README, "Focus after an action").
+  // Said, with the keyboard on the words (docs/panel.md, "Focus after an action").
   const said = await screen.findByText(/^activity\.ndjson is downloaded/);
   await vi.waitFor(() => expect(said).toHaveFocus());
   const lines = (await saved[0]!.blob.text()).split('\n').filter((line) => line !== '');

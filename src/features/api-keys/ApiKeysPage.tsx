@@ -1,6 +1,6 @@
 // API keys (admins): list, make one (its secret shown once, with Copy), rename
 // or change its role, regenerate and delete, each change confirmed. After each
-// action its result message holds the keyboard (README, "Conventions").
+// action its result message holds the keyboard (docs/panel.md, "Conventions").
 import { useState } from 'react';
 import type { ApiKey } from '../../contract/apiKeys';
 import { useApiKeys, useDeleteApiKey, useRegenerateApiKey } from '../../api/apiKeyHooks';

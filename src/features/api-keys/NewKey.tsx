@@ -45,7 +45,7 @@ export function NewKeyForm({ onStart, onMade }: NewKeyFormProps) {
   const expiresId = useId();
   const expiresRef = useRef<HTMLInputElement>(null);
   const [expiresError, setExpiresError] = useState<string | null>(null);
-  // A refused expiry is said next to its field, which gets the keyboard (README, "Conventions").
+  // A refused expiry is said next to its field, which gets the keyboard (docs/panel.md, "Conventions").
   const refuseExpiry = (words: string) => {
     setExpiresError(words);
     expiresRef.current?.focus();

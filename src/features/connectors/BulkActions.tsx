@@ -63,7 +63,7 @@ export function BulkActions(props: {
     });
     setReport({ action, outcomes });
     onClear();
-    // The report is the result: the keyboard goes there (README, "Focus after an action").
+    // The report is the result: the keyboard goes there (docs/panel.md, "Focus after an action").
     requestAnimationFrame(() => reportRef.current?.focus());
   };
   const ask = (action: BulkAction) => {

@@ -1,7 +1,7 @@
 // A connector's credentials: each can be detached (after a confirmation naming
 // both), and one can be attached — chosen from those that fit the source, or
 // made on the spot. After each action the keyboard lands on the message that
-// says what happened (README, "Focus after an action").
+// says what happened (docs/panel.md, "Focus after an action").
 import { useRef, useState } from 'react';
 import { useAttachCredential, useDetachCredential } from '../../api/connectors';
 import type { ConnectorDetail } from '../../contract/contract';

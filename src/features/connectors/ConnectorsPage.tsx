@@ -14,7 +14,7 @@ export function ConnectorsPage() {
   const { credential, search, status, sort, listed, statuses, paused, rows, created, show } = view;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   // What another page or the unfinished list just did is the result of an
-  // action: the keyboard goes to its words (README, "Focus after an action").
+  // action: the keyboard goes to its words (docs/panel.md, "Focus after an action").
   const said = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (view.announcement) said.current?.focus();

@@ -58,7 +58,7 @@ export function InviteForm() {
               `Invited ${invited.join(', ')}. ${
                 provider
                   ? `They can sign in with ${provider}.`
-                  : 'Single sign-on is not set up on this server: they can sign in once it is (README, “Single sign-on”).'
+                  : 'Single sign-on is not set up on this server: they can sign in once it is (docs/security.md, “Single sign-on”).'
               }`,
             users.length > 0 &&
               `${users.join(', ')} ${users.length === 1 ? 'is a user' : 'are users'} already: left as ${users.length === 1 ? 'it was' : 'they were'}.`,

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The users page's life of a user (README, "Users") against the real server:
+// The users page's life of a user (docs/api.md, "Users") against the real server:
 // invitations (each bad address named, nothing sent), their removal, deactivation,
 // reactivation, deletion and the CSV; the keyboard after each action.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Deactivate, reactivate and delete a user (README, "Users"): each asked first in
+// Deactivate, reactivate and delete a user (docs/api.md, "Users"): each asked first in
 // a dialog that names the user, each told in one result message that then holds
 // the keyboard. Only a deactivated user can be deleted (the server's rule too).
 import { useState } from 'react';
