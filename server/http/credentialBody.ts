@@ -6,7 +6,9 @@
 import type * as z from 'zod/mini';
 import {
   credentialCreateRequestSchema,
+  credentialPatchRequestSchema,
   type CredentialCreate,
+  type CredentialPatch,
   type ValidationError,
 } from '../../src/contract/contract';
 import { isJsonObject, MAX_PROBLEMS } from '../../src/contract/rules';
@@ -25,7 +27,7 @@ function protoKeyErrors(values: unknown): ValidationError[] {
   ];
 }
 
-export function validateCredentialBody<S extends z.ZodMiniType>(
+function validateCredentialBody<S extends z.ZodMiniType>(
   schema: S,
   input: Record<string, unknown>,
 ): Validated<z.output<S>> {
@@ -49,4 +51,32 @@ export function validateCredentialCreate(
   return base.ok && errors.length === 0
     ? base
     : { ok: false, errors: errors.slice(0, MAX_PROBLEMS) };
+}
+
+/**
+ * The change body. A replacement is whole values: it needs `credential_json`,
+ * and a null in it (which removes a key when merging) is refused at its key.
+ */
+export function validateCredentialPatch(
+  input: Record<string, unknown>,
+): Validated<CredentialPatch> {
+  const base = validateCredentialBody(credentialPatchRequestSchema, input);
+  if (!base.ok || !base.value.replace_credential_json) return base;
+  const values = base.value.credential_json;
+  const errors: ValidationError[] = values
+    ? Object.entries(values)
+        .filter(([, value]) => value === null)
+        .map(([key]) => ({
+          loc: ['body', 'credential_json', key],
+          msg: 'null removes a stored value only when merging: with replace_credential_json, leave the key out',
+          type: 'value_error',
+        }))
+    : [
+        {
+          loc: ['body', 'credential_json'],
+          msg: 'Field required: replace_credential_json replaces the stored values with these',
+          type: 'missing',
+        },
+      ];
+  return errors.length === 0 ? base : { ok: false, errors: errors.slice(0, MAX_PROBLEMS) };
 }

@@ -315,7 +315,8 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: 'patch',
     path: '/manage/admin/credential/{credential_id}',
-    summary: 'Rename a credential or give it new secret values.',
+    summary:
+      'Rename a credential or give it new values: merged into the stored ones (null removes a key), or replacing them all with replace_credential_json.',
     parameters: [credentialId],
     body: credentialPatchRequestSchema,
     answer: credentialSchema, // the credential as it is now, masked (D6)

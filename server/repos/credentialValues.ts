@@ -33,3 +33,21 @@ export async function openCredentialValues(
     values: JSON.parse(json) as Record<string, unknown>,
   };
 }
+
+/**
+ * New values merged into the stored ones (JSON merge patch, RFC 7396, on a
+ * flat object): a value sets its key, null removes it, a key not named stays.
+ * Written here rather than taken from a package: the values are one level deep,
+ * so the whole rule is this loop.
+ */
+export function mergedValues(
+  stored: Readonly<Record<string, unknown>>,
+  changes: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...stored };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}

@@ -194,6 +194,13 @@ export function connectorRoutes(
       await updateConnector(trx, id, change.value).catch(refuseDuplicate);
       const changed = await findConnector(trx, id);
       const changes = changesBetween(told(current), told(changed));
+      // Which source the settings are for, so the activity words them in its form's labels.
+      if (changes.connector_specific_config) {
+        changes.connector_specific_config = {
+          ...(changes.connector_specific_config as object),
+          source: current.snapshot.source,
+        };
+      }
       if (Object.keys(changes).length > 0) {
         await log({
           resource_type: 'connector',

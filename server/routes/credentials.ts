@@ -2,13 +2,13 @@
 // the API (Onyx's paths). Values are sealed at rest (server/crypto) and every
 // answer masks them (D6); credential 0 is built in and stays as it is.
 import type { FastifyInstance } from 'fastify';
-import { credentialPatchRequestSchema, type StatusResponse } from '../../src/contract/contract';
+import type { StatusResponse } from '../../src/contract/contract';
 import { EMPTY_CREDENTIAL_ID } from '../../src/contract/rules';
 import { CURATOR_OR_ADMIN } from '../auth/access';
 import { pathIntegers, readJsonObject } from '../http/body';
 import { sendCachedJson } from '../http/cachedJson';
 import { problem, validationProblem } from '../http/problems';
-import { validateCredentialBody, validateCredentialCreate } from '../http/credentialBody';
+import { validateCredentialCreate, validateCredentialPatch } from '../http/credentialBody';
 import { credentialValueErrors } from '../http/validation';
 import {
   connectorsUsing,
@@ -19,11 +19,14 @@ import {
   listCredentials,
   updateCredential,
 } from '../repos/credentials';
+import { mergedValues, openCredentialValues } from '../repos/credentialValues';
 import { changesBetween } from '../audit/recorder';
 import type { RouteContext } from './context';
 
 const ONE = '/manage/admin/credential/:credential_id';
 type OneParams = { Params: { credential_id: string }; Querystring: { force?: string } };
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 const BUILT_IN =
   'Credential 0 is the built-in empty credential: it can be neither changed nor deleted.';
@@ -74,21 +77,24 @@ export function credentialRoutes(
 
   app.patch<OneParams>(ONE, { onRequest }, async (request) => {
     const { credential_id: id } = pathIntegers(request.params, 'credential_id');
-    const body = validateCredentialBody(credentialPatchRequestSchema, readJsonObject(request));
+    const body = validateCredentialPatch(readJsonObject(request));
     if (!body.ok) throw validationProblem(body.errors);
+    const { name, credential_json: sent, replace_credential_json: replace } = body.value;
     return write(request, async (trx, log) => {
       const source = await changeable(trx, id);
-      const values = body.value.credential_json;
+      // Merged with the stored values unless the caller replaces them all.
+      const stored = sent && (await openCredentialValues(trx, secrets, id))?.values;
+      const values = sent && (replace || !stored ? sent : mergedValues(stored, sent));
       if (values) {
         const problems = credentialValueErrors(source, values);
         if (problems.length > 0) throw validationProblem(problems);
       }
       const before = await findCredential(trx, secrets, id);
-      await updateCredential(trx, secrets, id, body.value);
+      await updateCredential(trx, secrets, id, { name, credential_json: values });
       const after = await findCredential(trx, secrets, id);
       const changes = changesBetween(before, after);
       // New values whose masked form reads the same are still a change.
-      if (values && !changes.credential_json) {
+      if (values && !changes.credential_json && !sameJson(stored, values)) {
         changes.credential_json = {
           before: before?.credential_json,
           after: after?.credential_json,

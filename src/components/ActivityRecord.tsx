@@ -24,8 +24,9 @@ export function ActivityRecord({ record }: { record: AuditRecord }) {
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => (
-              <tr key={row.field}>
+            {rows.map((row, index) => (
+              // A setting's label may repeat another field's ("Name"): the place is the key.
+              <tr key={index}>
                 <th scope="row">{row.field}</th>
                 <td>{row.before}</td>
                 <td>{row.after}</td>

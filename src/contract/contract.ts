@@ -186,14 +186,42 @@ export const credentialCreateRequestSchema = z.object({
 export type CredentialCreateRequest = z.input<typeof credentialCreateRequestSchema>;
 export type CredentialCreate = z.output<typeof credentialCreateRequestSchema>;
 
-/** A rename, or new values (replacing all of them; checked against the credential's source). */
+/**
+ * New values for a stored credential, merged into the stored ones (Onyx's edit
+ * merges too): a key sent with a value sets it, a key sent as null removes it
+ * (JSON merge patch, RFC 7396), a key not sent keeps its stored value.
+ */
+export const credentialValueChangesSchema = z.record(
+  z.string(),
+  z.custom<string | boolean | null>(
+    (value) => value === null || typeof value === 'string' || typeof value === 'boolean',
+    {
+      message: 'Input should be a valid string, or null to remove the value',
+      ...issueType('string_type'),
+    },
+  ),
+);
+
+/** A rename, or new values (merged unless replace_credential_json; checked against the credential's source). */
 export const credentialPatchRequestSchema = z.object({
   name: z.optional(z.nullable(connectorNameSchema)).check(z.describe('A new name.')),
   credential_json: z
-    .optional(credentialValuesSchema)
-    .check(z.describe(`New values, replacing all of them. ${CREDENTIAL_VALUES}`)),
+    .optional(credentialValueChangesSchema)
+    .check(
+      z.describe(
+        'New values, merged into the stored ones: a key with a value sets it, a key sent as `null` removes it, a key left out keeps its stored value. The result must still hold the keys the source requires. Stored encrypted and never shown again.',
+      ),
+    ),
+  replace_credential_json: z
+    ._default(z.boolean(), false)
+    .check(
+      z.describe(
+        '`true`: `credential_json` replaces every stored value (keys left out are removed; `null` is refused). Default `false`: merge.',
+      ),
+    ),
 });
 export type CredentialPatchRequest = z.input<typeof credentialPatchRequestSchema>;
+export type CredentialPatch = z.output<typeof credentialPatchRequestSchema>;
 
 /** D8 step 5: the one refusal that explicit_override never passes. */
 export const SELF_DEMOTION_REFUSAL = 'An admin cannot demote themselves from admin role!';

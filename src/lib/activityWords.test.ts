@@ -145,6 +145,53 @@ describe('changeRows', () => {
     ]);
   });
 
+  test("a connector's settings: the settings that changed, in its source form's words (issue 27)", () => {
+    const before = {
+      jira_base_url: 'https://acme.atlassian.net',
+      project_key: 'ENG',
+      comment_email_blacklist: ['a@acme.example'],
+    };
+    const after = { ...before, project_key: 'OPS', comment_email_blacklist: [] };
+    // An update: the server writes the source beside the settings.
+    expect(
+      changeRows(
+        record({ changes: { connector_specific_config: { before, after, source: 'jira' } } }),
+      ),
+    ).toEqual([
+      { field: 'Project key', before: 'ENG', after: 'OPS' },
+      { field: 'Comment e-mail blacklist (optional)', before: 'a@acme.example', after: 'None' },
+    ]);
+    // A creation carries the source as a field of its own; a way of indexing reads as its tab.
+    expect(
+      changeRows(
+        record({
+          action: 'connector.create',
+          changes: {
+            source: { before: null, after: 'jira' },
+            connector_specific_config: {
+              before: null,
+              after: { jira_base_url: 'https://x.example' },
+            },
+          },
+        }),
+      ),
+    ).toEqual([
+      { field: 'Source', before: '—', after: 'Jira' },
+      { field: 'Jira base URL', before: '—', after: 'https://x.example' },
+      { field: 'What to index', before: '—', after: 'Everything' },
+      { field: 'Comment e-mail blacklist (optional)', before: '—', after: 'None' },
+      { field: 'The token is a scoped token', before: '—', after: 'no' },
+    ]);
+    // A source the panel does not know (or an older record without one): the keys as they are.
+    expect(
+      changeRows(
+        record({
+          changes: { connector_specific_config: { before: { a: 'x' }, after: { a: 'y' } } },
+        }),
+      ),
+    ).toEqual([{ field: 'a', before: 'x', after: 'y' }]);
+  });
+
   test('every field a record can hold has a label: none reads as a code', () => {
     // The fields the server writes (server/routes, server/oidc, server/audit,
     // server/keyChanges.ts, server/setup.ts): a connector's, an attachment's, a

@@ -19,6 +19,8 @@ import {
 import { countOf } from './plural';
 import { formatDateTime } from './format';
 import { formatFrequency } from './frequency';
+import { panelOf } from '../sources/catalogue';
+import { settingChanges } from '../sources/words';
 import { sourceLabel } from './sources';
 
 const VERBS: Record<string, string> = {
@@ -194,19 +196,40 @@ const FIELDS: Record<string, { label: string; words?: Words }> = {
   retention_days: { label: 'Kept for (days)' },
 };
 
-/** `changes` as rows: a field, before, after (a fact with no before/after shows as after). */
+/**
+ * The source a connector's record is about: the server writes it beside a
+ * settings change; a creation or deletion carries it as a field of its own.
+ */
+function sourceOf(changes: AuditRecord['changes']): string | undefined {
+  const config = changes.connector_specific_config as { source?: unknown } | undefined;
+  const source = changes.source as { before?: unknown; after?: unknown } | undefined;
+  const found = config?.source ?? source?.after ?? source?.before;
+  return typeof found === 'string' ? found : undefined;
+}
+
+/**
+ * `changes` as rows: a field, before, after (a fact with no before/after shows
+ * as after). A connector's settings are one row per setting that changed, in
+ * its source form's labels.
+ */
 export function changeRows(record: AuditRecord) {
-  return Object.entries(record.changes).map(([name, value]) => {
+  return Object.entries(record.changes).flatMap(([name, value]) => {
     const pair =
       value !== null && typeof value === 'object' && 'before' in value && 'after' in value
         ? (value as { before: unknown; after: unknown })
         : { before: undefined, after: value };
+    if (name === 'connector_specific_config' && pair.before !== undefined) {
+      const source = sourceOf(record.changes);
+      return settingChanges(source ? panelOf(source) : undefined, pair.before, pair.after).map(
+        (change) => ({ field: change.label, before: change.before, after: change.after }),
+      );
+    }
     const field = FIELDS[name];
     // Null is a dash whatever the field: a value that was not there (before a
     // creation, after a deletion) reads the same as an empty one.
     const words = (value: unknown) =>
       value === undefined || value === null || !field?.words ? show(value) : field.words(value);
-    return { field: field?.label ?? name, before: words(pair.before), after: words(pair.after) };
+    return [{ field: field?.label ?? name, before: words(pair.before), after: words(pair.after) }];
   });
 }
 

@@ -39,3 +39,36 @@ export function credentialJsonOf(
   }
   return json;
 }
+
+/**
+ * What a box of "New values" says of the value stored under its key, masked
+ * as every answer masks it (D6): an empty box keeps the stored value, since
+ * new values are merged into the stored ones.
+ */
+export function storedWords(field: CredentialField, stored: unknown): string {
+  if (stored === undefined) return 'Nothing stored.';
+  const shown = typeof stored === 'string' ? stored : JSON.stringify(stored);
+  return `Stored: ${shown}. Leave empty to keep the stored ${field.secret ? 'secret' : 'value'}.`;
+}
+
+/** The yes/no switches of a stored credential, as its "New values" form starts. */
+export function storedSwitches(
+  fields: readonly CredentialField[],
+  stored: Readonly<Record<string, unknown>>,
+): Record<string, boolean> {
+  const switches: Record<string, boolean> = {};
+  for (const field of fields) {
+    const value = stored[field.key];
+    if (field.checkbox && typeof value === 'boolean') switches[field.key] = value;
+  }
+  return switches;
+}
+
+/** The keys ticked for removal, as the change sends them: null removes a stored value. */
+export function removalsOf(ticked: Readonly<Record<string, boolean>> = {}): Record<string, null> {
+  return Object.fromEntries(
+    Object.entries(ticked)
+      .filter(([, remove]) => remove)
+      .map(([key]) => [key, null]),
+  );
+}

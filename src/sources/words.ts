@@ -58,3 +58,44 @@ export function factsOf(panel: SourcePanel, config: Record<string, unknown>): Fa
   }
   return facts;
 }
+
+/** One setting that changed, in the words of the connector's page. */
+export interface SettingChange {
+  label: string;
+  before: string;
+  after: string;
+}
+
+/** A config's facts as label → words; none for no config (before a creation, after a deletion). */
+function factWords(panel: SourcePanel | undefined, config: unknown): Map<string, string> {
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) return new Map();
+  const entries = Object.entries(config as Record<string, unknown>);
+  // A source the panel does not know: its keys as they are, text unquoted.
+  const facts: Fact[] = panel
+    ? factsOf(panel, config as Record<string, unknown>)
+    : entries.map(([key, value]) => ({
+        label: key,
+        words: typeof value === 'string' ? value : JSON.stringify(value),
+      }));
+  return new Map(
+    facts.map(({ label, words }) => [label, Array.isArray(words) ? words.join(', ') : words]),
+  );
+}
+
+/**
+ * What changed between two configs, fact by fact as the connector's page and
+ * the review word them ("Project key: ENG → OPS"); a fact on one side only
+ * reads "—" on the other.
+ */
+export function settingChanges(
+  panel: SourcePanel | undefined,
+  before: unknown,
+  after: unknown,
+): SettingChange[] {
+  const was = factWords(panel, before);
+  const is = factWords(panel, after);
+  const labels = new Set([...is.keys(), ...was.keys()]);
+  return [...labels]
+    .filter((label) => was.get(label) !== is.get(label))
+    .map((label) => ({ label, before: was.get(label) ?? '—', after: is.get(label) ?? '—' }));
+}

@@ -12,6 +12,7 @@ import {
   api,
   attach,
   createConnector,
+  jiraRequest,
   plainRequest,
   type ApiOptions,
 } from '../support/http';
@@ -500,5 +501,32 @@ describe('wrong keys', () => {
     const page = await api(server, 'GET', '/admin/audit?action=auth.login_failure');
     const [record] = (page.json as { items: { changes: { count: number } }[] }).items;
     expect(record?.changes.count).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('a change of settings', () => {
+  it('names the source beside the settings, so the activity can word them (issue 27)', async () => {
+    const id = await createConnector(server, jiraRequest());
+    const changed = await api(server, 'PATCH', `/manage/admin/connector/${id}`, {
+      body: {
+        connector_specific_config: {
+          jira_base_url: 'https://acme.atlassian.net',
+          project_key: 'OPS',
+          comment_email_blacklist: ['noreply@acme.example'],
+        },
+      },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const page = await api(
+      server,
+      'GET',
+      `/admin/audit?resource_type=connector&resource_id=${id}&action=connector.update`,
+    );
+    const [record] = (page.json as { items: { changes: Record<string, unknown> }[] }).items;
+    expect(record?.changes.connector_specific_config).toEqual({
+      before: expect.objectContaining({ project_key: 'ENG' }),
+      after: expect.objectContaining({ project_key: 'OPS' }),
+      source: 'jira',
+    });
   });
 });

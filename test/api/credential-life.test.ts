@@ -114,7 +114,7 @@ describe('POST /manage/credential', () => {
 });
 
 describe('PATCH and DELETE /manage/admin/credential/{id}', () => {
-  it('renames, and replaces the values (checked against the source); time_updated moves', async () => {
+  it('renames, and takes new values (checked against the source); time_updated moves', async () => {
     const { id } = (await create(jiraCloud())).json as { id: number };
     const renamed = await api(server, 'PATCH', `/manage/admin/credential/${id}`, {
       body: { name: '  Renamed  ' },
@@ -123,7 +123,10 @@ describe('PATCH and DELETE /manage/admin/credential/{id}', () => {
     expect(renamed.json).toMatchObject({ id, name: 'Renamed' });
 
     const refused = await api(server, 'PATCH', `/manage/admin/credential/${id}`, {
-      body: { credential_json: { jira_user_email: 'x@acme.example' } },
+      body: {
+        credential_json: { jira_user_email: 'x@acme.example' },
+        replace_credential_json: true,
+      },
     });
     expect(refused.status).toBe(422);
     expect(refused.json).toMatchObject({

@@ -5,6 +5,7 @@ import { useBulkConnectors, type BulkAction, type BulkOutcome } from '../../api/
 import type { ConnectorSnapshot } from '../../contract/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { countOf } from '../../lib/plural';
+import { namesOf } from '../../lib/namesOf';
 
 const VERBS: Record<BulkAction, { button: string; done: string; confirm: string }> = {
   pause: { button: 'Pause', done: 'paused', confirm: 'They stop being indexed until resumed.' },
@@ -20,15 +21,7 @@ const VERBS: Record<BulkAction, { button: string; done: string; confirm: string 
   },
 };
 
-const NAMED_AT_MOST = 10;
 const TYPE_TO_CONFIRM_PAST = 20;
-
-/** "A, B and C." — at most ten names, then how many more. */
-function namesOf(connectors: { name: string }[]) {
-  const names = connectors.slice(0, NAMED_AT_MOST).map((c) => c.name);
-  const more = connectors.length - names.length;
-  return more > 0 ? `${names.join(', ')} and ${more} more.` : `${names.join(', ')}.`;
-}
 
 /**
  * The chosen connectors an action concerns: pause the running ones, resume the

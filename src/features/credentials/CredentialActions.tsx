@@ -1,5 +1,6 @@
-// Rename, new values, delete: one credential's changes. New values replace all
-// of them, typed in password boxes; nothing secret is ever shown back.
+// Rename, new values, delete: one credential's changes. New values are merged
+// into the stored ones (an empty box keeps its stored value; a ticked "Remove"
+// removes it); secrets are typed in password boxes and never shown back.
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ConnectorSnapshot, Credential } from '../../contract/contract';
@@ -12,19 +13,27 @@ import {
   CredentialValueFields,
   type CredentialRegister,
 } from '../../components/CredentialValueFields';
-import { credentialFields, credentialJsonOf } from '../../lib/credentialFields';
+import {
+  credentialFields,
+  credentialJsonOf,
+  removalsOf,
+  storedSwitches,
+} from '../../lib/credentialFields';
 import { credentialLabel } from '../../lib/credentials';
 import { focusFirstField } from '../../lib/focusFirstField';
 import { placeServerErrors } from '../../lib/fieldErrors';
+import { namesOf } from '../../lib/namesOf';
 
 interface ChangeValues {
   name: string;
   values: Record<string, string | boolean>;
+  remove: Record<string, boolean>;
 }
 
 export function CredentialActions(props: {
   credential: Credential;
-  usedBy: ConnectorSnapshot[];
+  /** Undefined while the connectors are not in (or could not be listed). */
+  usedBy: ConnectorSnapshot[] | undefined;
   onDone: (words: string) => void;
 }) {
   const { credential, usedBy, onDone } = props;
@@ -34,8 +43,15 @@ export function CredentialActions(props: {
   const update = useUpdateCredential();
   const remove = useDeleteCredential();
   const fields = credentialFields(credential.source);
+  const stored = credential.credential_json ?? {};
+  // The yes/no switches start as stored: the form sends them whatever their state.
+  const untouched = (name: string, switches = stored): ChangeValues => ({
+    name,
+    values: storedSwitches(fields, switches),
+    remove: {},
+  });
   const { register, handleSubmit, setError, formState, reset } = useForm<ChangeValues>({
-    defaultValues: { name: credential.name ?? '', values: {} },
+    defaultValues: untouched(credential.name ?? ''),
   });
   // Opening a form puts the keyboard in its first box (Rename: the old name selected).
   const form = useRef<HTMLFormElement>(null);
@@ -48,7 +64,7 @@ export function CredentialActions(props: {
   const cancel = () => {
     (mode === 'rename' ? renameButton : valuesButton).current?.focus();
     setMode(null);
-    reset({ name: credential.name ?? '', values: {} });
+    reset(untouched(credential.name ?? ''));
   };
 
   const save = handleSubmit(async (form) => {
@@ -56,12 +72,17 @@ export function CredentialActions(props: {
       mode === 'rename'
         ? { name: form.name }
         : {
-            credential_json: credentialJsonOf(fields, form.values),
+            // Only what was typed or ticked: the server keeps every other stored value.
+            credential_json: {
+              ...credentialJsonOf(fields, form.values),
+              ...removalsOf(form.remove),
+            },
           };
     try {
       await update.mutateAsync({ id: credential.id, change });
       setMode(null);
-      reset({ name: form.name, values: {} });
+      // What was just saved is what is stored now.
+      reset(untouched(form.name, form.values));
       onDone(
         mode === 'rename'
           ? `Renamed to “${form.name.trim()}”.`
@@ -74,9 +95,11 @@ export function CredentialActions(props: {
     }
   });
 
+  // Unknown users: not forced, so the server refuses if any connector uses it.
+  const inUse = (usedBy?.length ?? 0) > 0;
   const erase = async () => {
     setDeleting(false);
-    await remove.mutateAsync({ id: credential.id, force: usedBy.length > 0 });
+    await remove.mutateAsync({ id: credential.id, force: inUse });
     onDone(`Credential “${label}” was deleted.`);
   };
 
@@ -129,6 +152,7 @@ export function CredentialActions(props: {
               idPrefix={`values-${credential.id}`}
               register={register as unknown as CredentialRegister}
               errors={formState.errors}
+              stored={stored}
             />
           )}
           <SaveOrCancel label="Save" saving={update.isPending} onCancel={cancel} />
@@ -138,22 +162,27 @@ export function CredentialActions(props: {
       {deleting && (
         <ConfirmDialog
           title={`Delete “${label}”?`}
-          confirmLabel={usedBy.length > 0 ? 'Detach and delete' : 'Delete credential'}
+          confirmLabel={inUse ? 'Detach and delete' : 'Delete credential'}
           onCancel={() => setDeleting(false)}
           onConfirm={() => void erase().catch(() => {})}
         >
-          {usedBy.length > 0 ? (
-            <p>
-              {usedBy.length === 1 ? 'One connector uses' : `${usedBy.length} connectors use`} it (
-              {usedBy.map((c) => c.name).join(', ')}): it is detached from{' '}
-              {usedBy.length === 1 ? 'it' : 'them'} first, and they stop being listed until they get
-              another credential.
-            </p>
-          ) : (
-            <p>No connector uses it. This cannot be undone.</p>
-          )}
+          <p>{deleteWords(usedBy)}</p>
         </ConfirmDialog>
       )}
     </div>
+  );
+}
+
+/** What deleting does to the connectors that use it: at most ten named (lib/namesOf). */
+function deleteWords(usedBy: ConnectorSnapshot[] | undefined) {
+  if (!usedBy) {
+    return 'Which connectors use it is not known yet: if any does, the deletion is refused and nothing changes.';
+  }
+  if (usedBy.length === 0) return 'No connector uses it. This cannot be undone.';
+  const one = usedBy.length === 1;
+  return (
+    `${one ? 'One connector uses' : `${usedBy.length.toLocaleString('en')} connectors use`} it: ` +
+    `${namesOf(usedBy)} It is detached from ${one ? 'it' : 'them'} first, and ` +
+    `${one ? 'it stops' : 'they stop'} being listed until ${one ? 'it gets' : 'they get'} another credential.`
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import {
@@ -16,7 +16,10 @@ beforeEach(async () => {
   server = await startTestServer();
   connectTo(server);
 });
-afterEach(() => server.close());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await server.close();
+});
 
 const card = (name: string) =>
   screen.getByRole('heading', { name, level: 2 }).closest('li') as HTMLElement;
@@ -52,7 +55,8 @@ test("a missing key is said next to its field, in the server's words", async () 
   expect(token).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('a credential in use names its connectors, and deleting it says it detaches them first', async () => {
+/** A Jira credential "Jira bot" attached to one connector, "Docs Jira". */
+async function jiraBotUsedByDocsJira() {
   const credential = await addCredential(
     server,
     'jira',
@@ -61,18 +65,82 @@ test('a credential in use names its connectors, and deleting it says it detaches
   );
   const connector = await createConnector(server, jiraRequest({ name: 'Docs Jira' }));
   await attach(server, connector, credential);
+}
+
+test('a credential in use names its connectors, and deleting it says it detaches them first', async () => {
+  await jiraBotUsedByDocsJira();
   const { user } = renderApp('/credentials');
   const item = (await screen.findByRole('heading', { name: 'Jira bot', level: 2 })).closest('li')!;
-  expect(await within(item).findByRole('link', { name: 'Docs Jira' })).toHaveAttribute(
-    'href',
-    `/connectors/${connector}`,
+  expect(await within(item).findByText(/Used by/)).toHaveTextContent(
+    'Used by one connector: Docs Jira.',
   );
   await user.click(within(item).getByRole('button', { name: 'Delete Jira bot' }));
   const dialog = screen.getByRole('dialog', { name: 'Delete “Jira bot”?' });
-  expect(dialog).toHaveTextContent('One connector uses it (Docs Jira)');
+  expect(dialog).toHaveTextContent(
+    'One connector uses it: Docs Jira. It is detached from it first',
+  );
   await user.click(within(dialog).getByRole('button', { name: 'Detach and delete' }));
   expect(await screen.findByText('Credential “Jira bot” was deleted.')).toBeInTheDocument();
   expect(screen.queryByRole('heading', { name: 'Jira bot', level: 2 })).not.toBeInTheDocument();
+});
+
+test('many connectors: a count linked to the filtered list, ten names and how many more (issue 27)', async () => {
+  const credential = await addCredential(
+    server,
+    'jira',
+    { jira_api_token: 'token-1234567890' },
+    'Busy bot',
+  );
+  for (let n = 1; n <= 12; n += 1) {
+    const connector = await createConnector(server, jiraRequest({ name: `Jira ${n}` }));
+    await attach(server, connector, credential);
+  }
+  const { user, router } = renderApp('/credentials');
+  const item = (await screen.findByRole('heading', { name: 'Busy bot', level: 2 })).closest('li')!;
+  const ten = Array.from({ length: 10 }, (_, i) => `Jira ${i + 1}`).join(', ');
+  expect(await within(item).findByText(/Used by/)).toHaveTextContent(
+    `Used by 12 connectors: ${ten} and 2 more.`,
+  );
+  expect(within(item).queryByRole('link', { name: 'Jira 1' })).not.toBeInTheDocument();
+
+  await user.click(within(item).getByRole('button', { name: 'Delete Busy bot' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete “Busy bot”?' });
+  expect(dialog).toHaveTextContent(`12 connectors use it: ${ten} and 2 more. It is detached`);
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+  await user.click(within(item).getByRole('link', { name: '12 connectors' }));
+  // The list's page loads lazily: waited for as long as the other finds wait.
+  await waitFor(() =>
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      `/connectors?credential=${credential}`,
+    ),
+  );
+});
+
+test('while the connectors are not in, a card says so, never "used by no connector" (issue 27)', async () => {
+  await jiraBotUsedByDocsJira();
+  // The connector list is held on its way (the real server answers once released).
+  const realFetch = globalThis.fetch;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname.endsWith('/manage/admin/connector')) await held;
+    return realFetch(input, init);
+  });
+  const { user } = renderApp('/credentials');
+  const item = (await screen.findByRole('heading', { name: 'Jira bot', level: 2 })).closest('li')!;
+  expect(within(item).getByText('Finding the connectors that use it…')).toBeInTheDocument();
+  expect(within(item).queryByText(/no connector/)).not.toBeInTheDocument();
+  await user.click(within(item).getByRole('button', { name: 'Delete Jira bot' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete “Jira bot”?' });
+  expect(dialog).toHaveTextContent('Which connectors use it is not known yet');
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+  release();
+  expect(await within(item).findByText(/Used by/)).toHaveTextContent(
+    'Used by one connector: Docs Jira.',
+  );
 });
 
 test('credential 0 is shown as built in, with nothing to change', async () => {
@@ -177,4 +245,62 @@ test('Rename and New values put the keyboard in the form; Enter in the name box 
   const said = await screen.findByText('Renamed to “Jira keyboard bot”.');
   await vi.waitFor(() => expect(said).toHaveFocus());
   expect(screen.getByRole('heading', { name: 'Jira keyboard bot', level: 2 })).toBeInTheDocument();
+});
+
+/** A Jira Cloud credential (account e-mail and token), its "New values" form open. */
+async function openNewValuesOfJiraCloud() {
+  const credential = await addCredential(
+    server,
+    'jira',
+    { jira_user_email: 'bot@acme.example', jira_api_token: 'token-1234567890' },
+    'Jira Cloud bot',
+  );
+  const { user } = renderApp('/credentials');
+  const item = (await screen.findByRole('heading', { name: 'Jira Cloud bot', level: 2 })).closest(
+    'li',
+  )!;
+  await user.click(within(item).getByRole('button', { name: 'New values for Jira Cloud bot' }));
+  return { credential, user, item };
+}
+
+/** A credential's values as the API lists them (masked, D6). */
+async function maskedValuesOf(id: number) {
+  const listed = (await api(server, 'GET', '/manage/admin/credential')).json as {
+    id: number;
+    credential_json: Record<string, string>;
+  }[];
+  return listed.find((c) => c.id === id)?.credential_json;
+}
+
+test('new values: a new token alone keeps the stored account e-mail, as each box says (issue 27)', async () => {
+  const { credential, user, item } = await openNewValuesOfJiraCloud();
+  const token = within(item).getByLabelText('API token or personal access token');
+  expect(token).toHaveAccessibleDescription(
+    /Stored: toke\.\.\.7890\. Leave empty to keep the stored secret\./,
+  );
+  const email = within(item).getByLabelText('Account e-mail (Jira Cloud) (optional)');
+  expect(email).toHaveAccessibleDescription(
+    /Stored: bot@\.\.\.mple\. Leave empty to keep the stored value\./,
+  );
+  await user.type(token, 'token-new-0987654321');
+  await user.click(within(item).getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('New values saved for “Jira Cloud bot”.')).toBeInTheDocument();
+  expect(await maskedValuesOf(credential)).toEqual({
+    jira_user_email: 'bot@...mple',
+    jira_api_token: 'toke...4321',
+  });
+});
+
+test('new values: an optional stored value is removed only when its Remove box is ticked', async () => {
+  const { credential, user, item } = await openNewValuesOfJiraCloud();
+  await user.click(
+    within(item).getByRole('checkbox', {
+      name: 'Remove the stored value of Account e-mail (Jira Cloud)',
+    }),
+  );
+  await user.click(within(item).getByRole('button', { name: 'Save' }));
+  await screen.findByText('New values saved for “Jira Cloud bot”.');
+  expect(await maskedValuesOf(credential)).toEqual({
+    jira_api_token: 'toke...7890',
+  });
 });

@@ -15,6 +15,7 @@ import { RecentChanges } from '../../components/RecentChanges';
 import { SearchField } from '../../components/SearchField';
 import { credentialLabel, maskedEntries } from '../../lib/credentials';
 import { focusFirstField } from '../../lib/focusFirstField';
+import { namesOf } from '../../lib/namesOf';
 import { paths } from '../../lib/paths';
 import { countOf } from '../../lib/plural';
 import { CredentialActions } from './CredentialActions';
@@ -44,11 +45,8 @@ export function CredentialsPage() {
       )
     : all;
 
-  const usedBy = new Map<number, ConnectorSnapshot[]>();
-  for (const connector of connectors.data ?? []) {
-    for (const id of connector.credential_ids)
-      usedBy.set(id, [...(usedBy.get(id) ?? []), connector]);
-  }
+  // Unknown (undefined) until the connectors are in: never "used by none" meanwhile.
+  const usedBy = connectors.data && connectorsByCredential(connectors.data);
 
   return (
     <section className="credentials-page" aria-labelledby="credentials-title">
@@ -100,7 +98,8 @@ export function CredentialsPage() {
           <CredentialCard
             key={credential.id}
             credential={credential}
-            usedBy={usedBy.get(credential.id) ?? []}
+            usedBy={usedBy && (usedBy.get(credential.id) ?? [])}
+            usedByFailed={connectors.isError}
             onDone={setSaid}
           />
         ))}
@@ -109,12 +108,27 @@ export function CredentialsPage() {
   );
 }
 
+/** Each credential's connectors, in one pass (a credential may have ten thousand). */
+function connectorsByCredential(connectors: readonly ConnectorSnapshot[]) {
+  const byCredential = new Map<number, ConnectorSnapshot[]>();
+  for (const connector of connectors) {
+    for (const id of connector.credential_ids) {
+      const list = byCredential.get(id);
+      if (list) list.push(connector);
+      else byCredential.set(id, [connector]);
+    }
+  }
+  return byCredential;
+}
+
 function CredentialCard(props: {
   credential: Credential;
-  usedBy: ConnectorSnapshot[];
+  /** Undefined while the connectors are not in yet. */
+  usedBy: ConnectorSnapshot[] | undefined;
+  usedByFailed: boolean;
   onDone: (words: string) => void;
 }) {
-  const { credential, usedBy, onDone } = props;
+  const { credential, usedBy, usedByFailed, onDone } = props;
   const label = credentialLabel(credential);
   return (
     <li className="credential-card" aria-labelledby={`credential-${credential.id}`}>
@@ -125,21 +139,13 @@ function CredentialCard(props: {
       {maskedEntries(credential).length > 0 && (
         <p className="credential-values">{maskedEntries(credential).join(' · ')}</p>
       )}
-      <p>
-        {usedBy.length === 0 ? 'Used by no connector.' : 'Used by: '}
-        {usedBy.map((connector, index) => (
-          <span key={connector.id}>
-            {index > 0 && ', '}
-            <Link to={paths.connector.getHref(connector.id)}>{connector.name}</Link>
-          </span>
-        ))}
-      </p>
+      <UsedBy credentialId={credential.id} usedBy={usedBy} failed={usedByFailed} />
       {credential.id === EMPTY_CREDENTIAL_ID ? (
         <p className="hint">Built in: for sources that need no credential. It cannot be changed.</p>
       ) : (
         <>
           <CredentialActions credential={credential} usedBy={usedBy} onDone={onDone} />
-          <CredentialTest credential={credential} usedBy={usedBy} />
+          {usedBy && <CredentialTest credential={credential} usedBy={usedBy} />}
           <RecentChanges
             resourceType="credential"
             resourceId={String(credential.id)}
@@ -150,5 +156,34 @@ function CredentialCard(props: {
         </>
       )}
     </li>
+  );
+}
+
+/** How many connectors use it, linked to the list of them; at most ten named. */
+function UsedBy(props: {
+  credentialId: number;
+  usedBy: ConnectorSnapshot[] | undefined;
+  failed: boolean;
+}) {
+  const { credentialId, usedBy, failed } = props;
+  if (!usedBy) {
+    return (
+      <p className="hint">
+        {failed
+          ? 'The connectors that use it could not be listed.'
+          : 'Finding the connectors that use it…'}
+      </p>
+    );
+  }
+  if (usedBy.length === 0) return <p>Used by no connector.</p>;
+  const count = usedBy.length;
+  return (
+    <p>
+      Used by{' '}
+      <Link to={paths.connectors.getHref({ credential: credentialId })}>
+        {count === 1 ? 'one connector' : `${count.toLocaleString('en')} connectors`}
+      </Link>
+      : {namesOf(usedBy)}
+    </p>
   );
 }
