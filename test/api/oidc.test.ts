@@ -290,11 +290,38 @@ describe('a callback that is not what this browser started', () => {
     expect(await answer.text()).toContain('not started in this browser');
   });
 
-  it("the page to return to is always one of this server's", async () => {
-    for (const next of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
-      const { response } = await signInAs('next@allowed.test', { next });
+  // Each is the `next` the browser asked for, before the sign-in link's own encoding.
+  const elsewhere = [
+    ['an absolute URL', 'https://evil.example/'],
+    ['a scheme-relative one', '//evil.example/x'],
+    ['a backslash', '/\\evil.example'],
+    ['slash and backslash', '/\\/evil.example'],
+    ['a tab (read as //)', '/\t/evil.example'],
+    ['a newline', '/\n/evil.example'],
+    ['a carriage return', '/\r/evil.example'],
+    ['a newline that would split the header', '/x\r\nSet-Cookie: a=b'],
+    ['a NUL', '/\u0000/evil.example'],
+    ['no leading slash', 'evil.example'],
+    ['javascript:', 'javascript:alert(1)'],
+  ] as const;
+  for (const [what, next] of elsewhere) {
+    it(`the page to return to is one of this server's: ${what} → /, with one session`, async () => {
+      const before = (await snapshotDb(server)).sessions!.length;
+      const { response, jar } = await signInAs('next@allowed.test', { next });
       expect(response.status).toBe(303);
       expect(response.headers.get('location')).toBe('/');
+      expect((await me(jar)).status).toBe(200);
+      expect((await snapshotDb(server)).sessions!.length).toBe(before + 1);
+    });
+  }
+
+  it('encoded forms stay encoded: a path of this server, never another site', async () => {
+    for (const next of ['/%09/evil.example', '/%5Cevil.example', '/%2F%2Fevil.example']) {
+      const { response } = await signInAs('next@allowed.test', { next });
+      expect(response.status).toBe(303);
+      const location = response.headers.get('location')!;
+      expect(location).toBe(next);
+      expect(new URL(location, server.origin).origin).toBe(server.origin);
     }
   });
 });

@@ -18,7 +18,8 @@ import { ownOrigin, pathCookie, cookieOf } from '../sessionCookie';
 import { changeUserRole } from '../keyChanges';
 import type { KeyUser } from '../apiKeys';
 import { createUser, findPersonByEmail, removeInvitation, type User } from '../../repos/users';
-import { startSession } from '../sessionRoutes';
+import { openSessionIn } from '../sessionRoutes';
+import { safeNext } from './nextPath';
 import type { RouteContext } from '../../routes/context';
 import { issuerProblem, OIDC_PATH, ROLE_PRECEDENCE, type OidcSettings } from './settings';
 import { refusalPage } from './refusalPage';
@@ -33,12 +34,6 @@ interface Pending {
   next: string;
   until: number;
 }
-
-/** Only paths of this server are followed after sign-in (never another site). */
-export const safeNext = (next: unknown) =>
-  typeof next === 'string' && next.startsWith('/') && !next.startsWith('//') && !next.includes('\\')
-    ? next
-    : '/';
 
 /** Why a sign-in was refused: words for the page, a reason for the record. */
 interface Refusal {
@@ -100,7 +95,10 @@ export function oidcRoutes(app: FastifyInstance, context: RouteContext, settings
   };
 
   app.get(`${OIDC_PATH}/login`, async (request, reply) => {
-    const next = safeNext((request.query as Record<string, unknown>).next);
+    const next = safeNext(
+      (request.query as Record<string, unknown>).next,
+      ownOrigin(request, address),
+    );
     let config: client.Configuration;
     try {
       config = await configuration();
@@ -189,15 +187,20 @@ export function oidcRoutes(app: FastifyInstance, context: RouteContext, settings
       });
     }
     const role = mappedRole(claims, settings);
-    const admitted = await context.write(request, (trx, log) =>
-      admit(trx, log, request, { email, role, settings }),
-    );
+    // Checked again (the cookie is sealed, but the rule may have grown since),
+    // and before the write: the answer can no longer fail after it.
+    const next = safeNext(pending.next, ownOrigin(request, address));
+    // Who gets in and their session: one transaction, committed together or not at all.
+    const admitted = await context.write(request, async (trx, log) => {
+      const outcome = await admit(trx, log, request, { email, role, settings });
+      if ('refusal' in outcome) return outcome;
+      return { cookies: await openSessionIn(trx, log, request, context, outcome.user, 'oidc') };
+    });
     if ('refusal' in admitted) return refuse(request, reply, admitted.refusal);
-    const cookies = await startSession(request, context, admitted.user, 'oidc');
     return reply
-      .header('set-cookie', [clearPending, ...cookies])
+      .header('set-cookie', [clearPending, ...admitted.cookies])
       .header('cache-control', 'no-store')
-      .redirect(pending.next, 303);
+      .redirect(next, 303);
   });
 }
 
