@@ -121,8 +121,8 @@ async function signInAs(
 const me = (jar: Jar) =>
   api(server, 'GET', '/me', { key: null, headers: { cookie: jar.header(`${server.apiUrl}/me`) } });
 
-async function records(action: string) {
-  const page = await api(server, 'GET', `/admin/audit?action=${action}`);
+async function records(action: string, on: TestServer = server) {
+  const page = await api(on, 'GET', `/admin/audit?action=${action}`);
   return (
     page.json as { items: { resource_name: string | null; changes: Record<string, unknown> }[] }
   ).items;
@@ -349,6 +349,8 @@ describe('ID tokens a certified provider would never send', () => {
     await handmade?.close();
   });
 
+  const loginFailures = (on: TestServer) => records('auth.login_failure', on);
+
   async function attempt() {
     const jar = new Jar();
     let response = await go(jar, `${strict.origin}/auth/oidc/login`);
@@ -366,10 +368,15 @@ describe('ID tokens a certified provider would never send', () => {
     ['another audience', { aud: 'some-other-client' }],
     ['an expired ID token', { expiresIn: -120 }],
     ['a wrong nonce', { nonce: 'not-the-one-sent' }],
+    // Issue 27 item 3: openid-client checks signatures only with enableNonRepudiationChecks.
+    ['an ID token signed by another key with the same kid', { signature: 'other-key' }],
+    ['an ID token with one byte of its signature flipped', { signature: 'flipped-byte' }],
+    ['an unsigned ID token (alg none, empty signature)', { signature: 'none' }],
   ] as const) {
     it(`${what} is refused, and nothing is made`, async () => {
       handmade.flaw = flaw;
       const before = await snapshotDb(strict);
+      const failuresBefore = await loginFailures(strict);
       const response = await attempt();
       expect(response.status).toBe(400);
       expect(await response.text()).toContain('did not confirm who you are');
@@ -379,6 +386,9 @@ describe('ID tokens a certified provider would never send', () => {
       const after = await snapshotDb(strict);
       expect(after.users).toEqual(before.users);
       expect(after.sessions).toEqual(before.sessions);
+      const failures = await loginFailures(strict);
+      expect(failures).toHaveLength(failuresBefore.length + 1);
+      expect(failures[0]!.changes).toEqual({ how: 'oidc', reason: 'provider_answer_refused' });
     });
   }
 });

@@ -1,7 +1,7 @@
 // Single sign-on with OpenID Connect (README, "Single sign-on"): the
 // authorization code flow with PKCE, state and nonce. Discovery, the provider's
-// keys (and their rotation) and every check of the tokens are openid-client's;
-// this file decides only who gets in.
+// keys (and their rotation) and every check of the tokens, their signature too,
+// are openid-client's; this file decides only who gets in.
 //
 // GET /auth/oidc/login?next=/path → the provider, with the pending sign-in
 // sealed in a cookie of this path (10 minutes, HttpOnly); GET /auth/oidc/callback
@@ -66,7 +66,15 @@ export function oidcRoutes(app: FastifyInstance, context: RouteContext, settings
         { client_secret: settings.clientSecret },
         // HTTP Basic: the method every provider accepts for a confidential client.
         client.ClientSecretBasic(settings.clientSecret),
-        insecure ? { execute: [client.allowInsecureRequests] } : undefined,
+        {
+          // openid-client 6 checks an ID token's signature against the provider's
+          // keys only with enableNonRepudiationChecks (it otherwise trusts TLS to the
+          // token endpoint); a token signed by another key, or badly, is refused.
+          execute: [
+            client.enableNonRepudiationChecks,
+            ...(insecure ? [client.allowInsecureRequests] : []),
+          ],
+        },
       )
       .catch((error: unknown) => {
         discovered = undefined;
