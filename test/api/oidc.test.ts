@@ -272,13 +272,13 @@ describe('a callback that is not what this browser started', () => {
     expect(pending).toBeTruthy();
     const sessions = (await snapshotDb(server)).sessions;
     // The same address again, with the pending sign-in's cookie as it was (a copy
-    // kept by whoever saw both): the provider has spent the code.
+    // kept by whoever saw both): the state is spent (and so is the provider's code).
     const again = await fetch(callback!, {
       redirect: 'manual',
       headers: { cookie: `sourcedesk_oidc=${pending}` },
     });
     expect(again.status).toBe(400);
-    expect(await again.text()).toContain('did not confirm who you are');
+    expect(await again.text()).toContain('already used');
     expect((await snapshotDb(server)).sessions).toEqual(sessions);
   });
 
@@ -352,11 +352,39 @@ describe('ID tokens a certified provider would never send', () => {
   const loginFailures = (on: TestServer) => records('auth.login_failure', on);
 
   async function attempt() {
+    return (await attemptKept()).response;
+  }
+
+  /** A sign-in, with what a copy of it would need: the callback and the pending cookie. */
+  async function attemptKept() {
     const jar = new Jar();
     let response = await go(jar, `${strict.origin}/auth/oidc/login`);
     response = await go(jar, response.headers.get('location')!);
-    return go(jar, response.headers.get('location')!);
+    const callback = response.headers.get('location')!;
+    const pending = jar.get('sourcedesk_oidc')!;
+    return { response: await go(jar, callback), callback, pending };
   }
+
+  it('a provider that takes a code twice still gives one session: the state is spent', async () => {
+    handmade.flaw = { codeAgain: true };
+    const first = await attemptKept();
+    expect(first.response.status).toBe(303);
+    const sessions = (await snapshotDb(strict)).sessions;
+    const failuresBefore = await loginFailures(strict);
+    const again = await fetch(first.callback, {
+      redirect: 'manual',
+      headers: { cookie: `sourcedesk_oidc=${first.pending}` },
+    });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('already used');
+    expect(again.headers.getSetCookie().some((l) => l.startsWith('sourcedesk_session='))).toBe(
+      false,
+    );
+    expect((await snapshotDb(strict)).sessions).toEqual(sessions);
+    const failures = await loginFailures(strict);
+    expect(failures).toHaveLength(failuresBefore.length + 1);
+    expect(failures[0]!.changes).toEqual({ how: 'oidc', reason: 'sign_in_reused' });
+  });
 
   it('the provider as it should be: the sign-in works (so each refusal below is its flaw)', async () => {
     handmade.flaw = {};

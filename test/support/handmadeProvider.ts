@@ -19,6 +19,8 @@ export interface Flaw {
    * byte flipped, or none at all (`alg: none`, an empty signature).
    */
   signature?: 'other-key' | 'flipped-byte' | 'none';
+  /** The code is not spent: the provider takes it again. */
+  codeAgain?: boolean;
 }
 
 /** The token as the flaw would have it signed (or not signed). */
@@ -103,7 +105,7 @@ export async function startHandmadeProvider(email: string): Promise<HandmadeProv
             .split(':')
             .map((part) => decodeURIComponent(part));
           const issued = codes.get(form.get('code') ?? '');
-          codes.delete(form.get('code') ?? '');
+          if (!state.flaw.codeAgain) codes.delete(form.get('code') ?? '');
           const verifier = form.get('code_verifier') ?? '';
           const challenge = createHash('sha256').update(verifier).digest('base64url');
           if (

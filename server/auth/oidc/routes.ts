@@ -20,6 +20,7 @@ import type { KeyUser } from '../apiKeys';
 import { createUser, findPersonByEmail, removeInvitation, type User } from '../../repos/users';
 import { openSessionIn } from '../sessionRoutes';
 import { safeNext } from './nextPath';
+import { spendState } from './usedStates';
 import type { RouteContext } from '../../routes/context';
 import { issuerProblem, OIDC_PATH, ROLE_PRECEDENCE, type OidcSettings } from './settings';
 import { refusalPage } from './refusalPage';
@@ -156,6 +157,16 @@ export function oidcRoutes(app: FastifyInstance, context: RouteContext, settings
         words:
           'This sign-in was not started in this browser, or took more than 10 minutes. Start again from the sign-in page.',
         reason: 'no_pending_sign_in',
+      });
+    }
+    // Spent before the code is exchanged: a second visit gets nothing from the provider either.
+    if (!(await context.write(request, (trx) => spendState(trx, pending.state, pending.until)))) {
+      return refuse(request, reply, {
+        status: 400,
+        title: 'Sign-in did not complete',
+        words:
+          'This sign-in was already used. Start again from the sign-in page to sign in once more.',
+        reason: 'sign_in_reused',
       });
     }
     let claims: client.IDToken;
