@@ -282,6 +282,36 @@ describe('a callback that is not what this browser started', () => {
     expect((await snapshotDb(server)).sessions).toEqual(sessions);
   });
 
+  it('a cut pending cookie (anyone can send one) is "did not complete", not a 500 (issue 27, item 8)', async () => {
+    const { pending } = await signInAs('cut@allowed.test');
+    for (const cut of [pending!.slice(0, 10), pending!.slice(0, 3), 'v1:', 'v1:AAAA']) {
+      const answer = await fetch(`${server.origin}/auth/oidc/callback?code=abc&state=def`, {
+        redirect: 'manual',
+        headers: { cookie: `sourcedesk_oidc=${cut}` },
+      });
+      expect(answer.status, cut).toBe(400);
+      expect(await answer.text()).toContain('Sign-in did not complete');
+    }
+  });
+
+  it("a panel key's hidden address is refused with a page that says so (issue 27, item 8)", async () => {
+    const made = await api(server, 'POST', '/admin/api-key', {
+      body: { name: 'A bot', role: 'admin' },
+    });
+    const hidden = (made.json as { user_email: string }).user_email;
+    expect(hidden).toMatch(/@api-keys\.invalid$/);
+    const before = await snapshotDb(server);
+    const { response, jar } = await signInAs(hidden);
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain('belongs to an API key, not to a person');
+    expect(jar.get('sourcedesk_session')).toBeUndefined();
+    const after = await snapshotDb(server);
+    expect(after.users).toEqual(before.users);
+    expect(after.sessions).toEqual(before.sessions);
+    const [refused] = await records('auth.login_failure');
+    expect(refused).toMatchObject({ changes: { how: 'oidc', reason: 'api_key_address' } });
+  });
+
   it('a callback with no sign-in started in this browser is refused', async () => {
     const answer = await fetch(`${server.origin}/auth/oidc/callback?code=abc&state=def`, {
       redirect: 'manual',

@@ -20,6 +20,7 @@ import type { KeyUser } from '../apiKeys';
 import { createUser, findPersonByEmail, removeInvitation, type User } from '../../repos/users';
 import { openSessionIn } from '../sessionRoutes';
 import { safeNext } from './nextPath';
+import { SERVICE_EMAIL_DOMAIN } from '../managedKeys';
 import { spendState } from './usedStates';
 import type { RouteContext } from '../../routes/context';
 import { issuerProblem, OIDC_PATH, ROLE_PRECEDENCE, type OidcSettings } from './settings';
@@ -269,6 +270,18 @@ async function admit(
   request: FastifyRequest,
   { email, role, settings }: { email: string; role: UserRole | undefined; settings: OidcSettings },
 ): Promise<{ user: KeyUser } | { refusal: Refusal }> {
+  // A panel key's own user has a hidden address of this domain: never a person's.
+  if (email.toLowerCase().endsWith(`@${SERVICE_EMAIL_DOMAIN}`)) {
+    return {
+      refusal: {
+        status: 403,
+        title: 'Not a person’s address',
+        words: `${email} belongs to an API key, not to a person, and cannot sign in. Sign in with your own address.`,
+        reason: 'api_key_address',
+        email,
+      },
+    };
+  }
   const known = await findPersonByEmail(trx, email);
   if (known) {
     if (!known.is_active) {
