@@ -21,7 +21,7 @@ import {
 } from './rules';
 import { boundedList, issueType, storableText } from './schemaParts';
 
-// The answers' schemas and the enumerations live in contractAnswers.ts.
+// The answers' schemas and the enumerations live in answers.ts.
 export * from './answers';
 
 export const ACCESS_TYPES = ['PUBLIC', 'PRIVATE', 'SYNC'] as const;
@@ -64,7 +64,7 @@ const indexingStartSchema = z.pipe(
 );
 
 /** D4: the name, trimmed, 1–200 characters, whole UTF-16 text. */
-const connectorNameSchema = storableText.check(
+export const connectorNameSchema = storableText.check(
   z.trim(),
   z.minLength(1),
   z.maxLength(CONNECTOR_NAME_MAX_LENGTH),

@@ -20,6 +20,8 @@ interface Made {
   connector: number;
   credential: number;
   apiKey: number;
+  group: number;
+  member: string;
 }
 
 /** A body each endpoint accepts, keyed by `METHOD path` as the OpenAPI table spells it. */
@@ -83,6 +85,22 @@ const EXAMPLES: Record<string, (made: Made) => { path: string; body: Json }> = {
     path: `/admin/api-key/${apiKey}`,
     body: { name: 'Renamed bot' },
   }),
+  'post /manage/admin/user-group': ({ member }) => ({
+    path: '/manage/admin/user-group',
+    body: { name: 'Nul group', user_ids: [member], cc_pair_ids: [] },
+  }),
+  'patch /manage/admin/user-group/{user_group_id}': ({ group, member }) => ({
+    path: `/manage/admin/user-group/${group}`,
+    body: { user_ids: [member], cc_pair_ids: [] },
+  }),
+  'post /manage/admin/user-group/{user_group_id}/add-users': ({ group, member }) => ({
+    path: `/manage/admin/user-group/${group}/add-users`,
+    body: { user_ids: [member] },
+  }),
+  'post /manage/admin/user-group/{user_group_id}/set-curator': ({ group, member }) => ({
+    path: `/manage/admin/user-group/${group}/set-curator`,
+    body: { user_id: member, is_curator: true },
+  }),
   'post /auth/session': () => ({
     path: '/auth/session',
     body: { api_key: 'sd_not-a-key-anyone-has' },
@@ -128,7 +146,17 @@ async function prepare(server: TestServer): Promise<Made> {
     body: { name: 'Made', source: 'web', input_type: 'load_state', connector_specific_config: {} },
   });
   const key = await api(server, 'POST', '/admin/api-key', { body: { role: 'basic' } });
+  const { id: member } = await server.store.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'member@nul.test')
+    .executeTakeFirstOrThrow();
+  const group = await api(server, 'POST', '/manage/admin/user-group', {
+    body: { name: 'Made', user_ids: [member], cc_pair_ids: [] },
+  });
   return {
+    member,
+    group: (group.json as { id: number }).id,
     credential: (credential.json as { id: number }).id,
     connector: (connector.json as { id: number }).id,
     apiKey: (key.json as { api_key_id: number }).api_key_id,
