@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { UserRole, VersionSet } from '../src/contract/contract';
+import { requestForLog } from './http/requestLog';
 import { connectionTestSettings, type ConnectionTestOptions } from './connectionTest/settings';
 import type { Store } from './db/database';
 import { DISK_FULL_DETAIL, isDiskFull, isUnavailable } from './db/storageErrors';
@@ -84,6 +85,15 @@ export const logRedaction = {
   censor: '[redacted]',
 };
 
+/** The logger as given, its request lines without one-time secrets (requestForLog). */
+function withRequestSerializer(
+  logger: FastifyServerOptions['logger'],
+): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const given = logger === true ? {} : logger;
+  return { ...given, serializers: { req: requestForLog, ...given.serializers } };
+}
+
 function routePattern(url: string): RegExp {
   const escaped = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+');
   return new RegExp(`^${escaped}$`);
@@ -110,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const failureLimit =
     options.authFailureLimit === undefined ? DEFAULT_AUTH_FAILURE_LIMIT : options.authFailureLimit;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRequestSerializer(options.logger),
     ...timeoutOptions(options.timeouts),
     bodyLimit: BODY_LIMIT,
     // D3: a path id of any length is parsed and refused as int_parsing (422),

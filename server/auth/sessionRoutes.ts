@@ -18,6 +18,8 @@ import { findUserByKeyHash, hashApiKey, type KeyUser } from './apiKeys';
 import { endSession, findUserBySessionHash, openSession } from './sessions';
 import { OIDC_PATH } from './oidc/settings';
 import type { RouteContext } from '../routes/context';
+import type { Db } from '../db/database';
+import type { AuditLog } from '../audit/recorder';
 
 export interface SessionRouteOptions {
   /** The provider's name for "Sign in with …"; undefined: no single sign-on. */
@@ -38,9 +40,30 @@ async function refuseForeignPage(request: FastifyRequest, context: RouteContext,
 }
 
 /**
- * Opens a session for `user` in the write's transaction, with its record, and
- * answers the Set-Cookie values that hand it to the browser.
+ * Opens a session for `user` inside a write's transaction `trx`, with its
+ * record, and answers the Set-Cookie values that hand it to the browser: a
+ * sign-in that also makes or changes the user opens its session in the same
+ * transaction, so the two are committed together or not at all.
  */
+export async function openSessionIn(
+  trx: Db,
+  log: AuditLog,
+  request: FastifyRequest,
+  context: RouteContext,
+  user: KeyUser,
+  how: 'api_key' | 'oidc',
+): Promise<string[]> {
+  request.user = user;
+  const { token, expiresAt } = await openSession(
+    trx,
+    { userId: user.id, how, address: request.ip, userAgent: request.headers['user-agent'] ?? null },
+    context.sessions,
+  );
+  await log({ action: 'auth.login', resource_type: 'auth', resource_id: null, changes: { how } });
+  return sessionCookies(token, expiresAt, context.address);
+}
+
+/** Opens a session for `user` in a write of its own (see openSessionIn). */
 export async function startSession(
   request: FastifyRequest,
   context: RouteContext,
@@ -48,21 +71,7 @@ export async function startSession(
   how: 'api_key' | 'oidc',
 ): Promise<string[]> {
   request.user = user;
-  const { token, expiresAt } = await context.write(request, async (trx, log) => {
-    const opened = await openSession(
-      trx,
-      {
-        userId: user.id,
-        how,
-        address: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      },
-      context.sessions,
-    );
-    await log({ action: 'auth.login', resource_type: 'auth', resource_id: null, changes: { how } });
-    return opened;
-  });
-  return sessionCookies(token, expiresAt, context.address);
+  return context.write(request, (trx, log) => openSessionIn(trx, log, request, context, user, how));
 }
 
 export function sessionRoutes(

@@ -24,6 +24,15 @@ const SEEN_NOTED_EVERY_MS = 60_000;
 /** A token is known by the same hash as a key (SHA-256): 256 random bits need no slower one. */
 export const hashSessionToken = hashApiKey;
 
+/**
+ * The oldest noted last use a live session can have (issue 27, item 9). A use
+ * is noted only when the noted one is a minute old, so the noted one may lag
+ * the real last use by up to that minute: a session ends only when even the
+ * real last use is past its idle time, never while it is in use.
+ */
+const liveSince = (settings: SessionSettings, now: number) =>
+  new Date(now - settings.idleMs - SEEN_NOTED_EVERY_MS).toISOString();
+
 export interface NewSession {
   userId: string;
   /** `api_key` or `oidc`. */
@@ -80,7 +89,7 @@ export async function findUserBySessionHash(
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', new Date(now).toISOString())
-    .where('sessions.last_seen_at', '>', new Date(now - settings.idleMs).toISOString())
+    .where('sessions.last_seen_at', '>', liveSince(settings, now))
     .executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -127,7 +136,7 @@ export async function deleteEndedSessions(db: Db, settings: SessionSettings, now
     .where((eb) =>
       eb.or([
         eb('expires_at', '<=', new Date(now).toISOString()),
-        eb('last_seen_at', '<=', new Date(now - settings.idleMs).toISOString()),
+        eb('last_seen_at', '<=', liveSince(settings, now)),
       ]),
     )
     .execute();

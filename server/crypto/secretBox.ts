@@ -28,6 +28,8 @@ export class SecretBox {
   open(text: string): string | null {
     if (!isSealed(text)) return null;
     const bytes = Buffer.from(text.slice(VERSION.length), 'base64url');
+    // Too short to hold its nonce and tag (a cut cookie): not sealed here either.
+    if (bytes.length < NONCE_BYTES + TAG_BYTES) return null;
     const decipher = createDecipheriv('aes-256-gcm', this.key, bytes.subarray(0, NONCE_BYTES));
     decipher.setAuthTag(bytes.subarray(NONCE_BYTES, NONCE_BYTES + TAG_BYTES));
     try {

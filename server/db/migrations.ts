@@ -383,6 +383,18 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
       }
     },
   },
+  '0011_used_sign_in_states': {
+    // A single sign-on's state is spent at its callback, on every instance:
+    // followed twice (a provider that takes a code twice), it opens one session.
+    // Kept by hash until the pending sign-in would have ended anyway.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('used_sign_in_states')
+        .addColumn('state_hash', 'text', (c) => c.primaryKey())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 });
 
 export const migrationsFor = (dialect: DialectName): MigrationProvider => ({

@@ -37,6 +37,12 @@ export interface SessionTable {
   user_agent: string | null;
 }
 
+/** Single sign-on states already followed (by SHA-256), until their sign-in's end. */
+export interface UsedSignInStateTable {
+  state_hash: string;
+  expires_at: string;
+}
+
 export interface ApiKeyTable {
   id: Generated<number>;
   user_id: string;
@@ -162,4 +168,5 @@ export interface Tables {
   user_group_members: UserGroupMemberTable;
   pair_groups: PairGroupTable;
   credential_groups: CredentialGroupTable;
+  used_sign_in_states: UsedSignInStateTable;
 }

@@ -1,6 +1,7 @@
 // API keys managed in the panel, in Onyx's shape (`/api/admin/api-key`), with
 // what Onyx lacks: an optional end, the last use, the admin who made the key.
 import * as z from 'zod/mini';
+import { storableText } from './schemaParts';
 
 /** The roles a panel-made key may have (Onyx offers these three). */
 export const API_KEY_ROLES = ['admin', 'basic', 'limited'] as const;
@@ -18,7 +19,7 @@ const KEY_ROLE = 'The role the key acts with: `admin`, `basic` or `limited`.';
 
 export const apiKeyRequestSchema = z.object({
   name: z
-    .optional(z.nullable(z.string().check(z.maxLength(API_KEY_NAME_MAX_LENGTH))))
+    .optional(z.nullable(storableText.check(z.maxLength(API_KEY_NAME_MAX_LENGTH))))
     .check(z.describe(KEY_NAME)),
   role: z.enum(API_KEY_ROLES).check(z.describe(KEY_ROLE)),
   /** ISO-8601 date-time in the future, or null/absent for a key that never ends. Creation only. */
@@ -34,7 +35,7 @@ export type ApiKeyRequest = z.infer<typeof apiKeyRequestSchema>;
 
 export const apiKeyPatchSchema = z.object({
   name: z
-    .optional(z.nullable(z.string().check(z.maxLength(API_KEY_NAME_MAX_LENGTH))))
+    .optional(z.nullable(storableText.check(z.maxLength(API_KEY_NAME_MAX_LENGTH))))
     .check(z.describe(`A new name. ${KEY_NAME}`)),
   role: z.optional(z.enum(API_KEY_ROLES)).check(z.describe(`A new role. ${KEY_ROLE}`)),
 });

@@ -13,14 +13,13 @@ import {
 import {
   CONNECTOR_NAME_MAX_LENGTH,
   configLimitProblem,
-  hasUnstorableText,
   unkeepableNumbers,
   isJsonObject,
   parseDateTime,
   PRUNE_FREQ_MIN,
   REFRESH_FREQ_MIN,
 } from './rules';
-import { boundedList, issueType } from './schemaParts';
+import { boundedList, issueType, storableText } from './schemaParts';
 
 // The answers' schemas and the enumerations live in answers.ts.
 export * from './answers';
@@ -65,13 +64,7 @@ const indexingStartSchema = z.pipe(
 );
 
 /** D4: the name, trimmed, 1–200 characters, whole UTF-16 text. */
-export const connectorNameSchema = z.string().check(
-  z.refine((value) => !hasUnstorableText(value), {
-    message:
-      'Input should be a valid string: it holds a NUL character or half of a UTF-16 surrogate pair, which cannot be stored as sent',
-    ...issueType('string_type'),
-    abort: true,
-  }),
+export const connectorNameSchema = storableText.check(
   z.trim(),
   z.minLength(1),
   z.maxLength(CONNECTOR_NAME_MAX_LENGTH),

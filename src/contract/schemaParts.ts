@@ -2,7 +2,7 @@
 // per-source schemas of src/contract/sources/: each rule is written once here.
 import * as z from 'zod/mini';
 import { issueType } from './answers';
-import { isEmailAddress, MAX_PROBLEMS, urlProblem } from './rules';
+import { hasUnstorableText, isEmailAddress, MAX_PROBLEMS, urlProblem } from './rules';
 
 export { issueType };
 
@@ -31,6 +31,19 @@ export function boundedList<T extends z.ZodMiniType>(item: T) {
       }),
     );
 }
+
+/**
+ * Text that both stores keep as sent: no NUL (PostgreSQL cannot hold it, SQLite
+ * would) and no half of a UTF-16 pair. Refused alike on both (422 string_type).
+ */
+export const storableText = z.string().check(
+  z.refine((value) => !hasUnstorableText(value), {
+    message:
+      'Input should be a valid string: it holds a NUL character or half of a UTF-16 surrogate pair, which cannot be stored as sent',
+    ...issueType('string_type'),
+    abort: true,
+  }),
+);
 
 export const emailAddressSchema = z.string().check(
   z.refine(isEmailAddress, {

@@ -3,7 +3,7 @@
 // the rule that keeps an admin able to sign in.
 import { describe, expect, it } from 'vitest';
 import { apiKeyListSchema, apiKeySchema } from '../../src/contract/apiKeys';
-import { api } from '../support/http';
+import { api, snapshotDb } from '../support/http';
 import { useTestServer } from '../support/useTestServer';
 
 const server = useTestServer();
@@ -103,6 +103,21 @@ describe('the life of a key', () => {
     expect(curator.status).toBe(422);
     const basic = await server.keyFor('basic', 'basic@keys.test');
     expect((await api(server, 'GET', '/admin/api-key', { key: basic })).status).toBe(403);
+  });
+
+  it('a name holding NUL is 422 on both stores, made or renamed, and nothing changes (issue 27, item 8)', async () => {
+    const before = await snapshotDb(server);
+    const made = await api(server, 'POST', '/admin/api-key', {
+      body: { name: 'bot\u0000', role: 'basic' },
+    });
+    expect(made.status).toBe(422);
+    expect(made.json).toMatchObject({ detail: [{ loc: ['body', 'name'], type: 'string_type' }] });
+    const [key] = (await api(server, 'GET', '/admin/api-key')).json as { api_key_id: number }[];
+    const renamed = await api(server, 'PATCH', `/admin/api-key/${key!.api_key_id}`, {
+      body: { name: '\u0000' },
+    });
+    expect(renamed.status).toBe(422);
+    expect(await snapshotDb(server)).toEqual(before);
   });
 });
 

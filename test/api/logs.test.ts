@@ -67,4 +67,22 @@ describe('D2/D6 the log', () => {
     for (const text of [adminKey, wrongKey, secret, secret.slice(4, -4)])
       expect(log).not.toContain(text);
   });
+
+  it("holds no single sign-on code or state: a callback's query is left out (issue 27, item 5)", async () => {
+    const origin = new URL(base).origin;
+    const secrets = ['c0de-one-time-1', 'st4te-one-time-2'];
+    for (const path of ['/auth/oidc/callback', '//auth/oidc/callback', '/AUTH/oidc/callback/']) {
+      await fetch(`${origin}${path}?code=${secrets[0]}&state=${secrets[1]}`, {
+        redirect: 'manual',
+      });
+    }
+    const log = lines.join('');
+    expect(log).toContain('/auth/oidc/callback?[redacted]'); // the request is logged, its query not
+    for (const secret of secrets) expect(log).not.toContain(secret);
+    // The API's queries are filters, kept.
+    await fetch(`${base}/admin/audit?action=auth.login`, {
+      headers: { authorization: `Bearer ${adminKey}` },
+    });
+    expect(lines.join('')).toContain('/api/admin/audit?action=auth.login');
+  });
 });

@@ -121,8 +121,8 @@ async function signInAs(
 const me = (jar: Jar) =>
   api(server, 'GET', '/me', { key: null, headers: { cookie: jar.header(`${server.apiUrl}/me`) } });
 
-async function records(action: string) {
-  const page = await api(server, 'GET', `/admin/audit?action=${action}`);
+async function records(action: string, on: TestServer = server) {
+  const page = await api(on, 'GET', `/admin/audit?action=${action}`);
   return (
     page.json as { items: { resource_name: string | null; changes: Record<string, unknown> }[] }
   ).items;
@@ -272,14 +272,44 @@ describe('a callback that is not what this browser started', () => {
     expect(pending).toBeTruthy();
     const sessions = (await snapshotDb(server)).sessions;
     // The same address again, with the pending sign-in's cookie as it was (a copy
-    // kept by whoever saw both): the provider has spent the code.
+    // kept by whoever saw both): the state is spent (and so is the provider's code).
     const again = await fetch(callback!, {
       redirect: 'manual',
       headers: { cookie: `sourcedesk_oidc=${pending}` },
     });
     expect(again.status).toBe(400);
-    expect(await again.text()).toContain('did not confirm who you are');
+    expect(await again.text()).toContain('already used');
     expect((await snapshotDb(server)).sessions).toEqual(sessions);
+  });
+
+  it('a cut pending cookie (anyone can send one) is "did not complete", not a 500 (issue 27, item 8)', async () => {
+    const { pending } = await signInAs('cut@allowed.test');
+    for (const cut of [pending!.slice(0, 10), pending!.slice(0, 3), 'v1:', 'v1:AAAA']) {
+      const answer = await fetch(`${server.origin}/auth/oidc/callback?code=abc&state=def`, {
+        redirect: 'manual',
+        headers: { cookie: `sourcedesk_oidc=${cut}` },
+      });
+      expect(answer.status, cut).toBe(400);
+      expect(await answer.text()).toContain('Sign-in did not complete');
+    }
+  });
+
+  it("a panel key's hidden address is refused with a page that says so (issue 27, item 8)", async () => {
+    const made = await api(server, 'POST', '/admin/api-key', {
+      body: { name: 'A bot', role: 'admin' },
+    });
+    const hidden = (made.json as { user_email: string }).user_email;
+    expect(hidden).toMatch(/@api-keys\.invalid$/);
+    const before = await snapshotDb(server);
+    const { response, jar } = await signInAs(hidden);
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain('belongs to an API key, not to a person');
+    expect(jar.get('sourcedesk_session')).toBeUndefined();
+    const after = await snapshotDb(server);
+    expect(after.users).toEqual(before.users);
+    expect(after.sessions).toEqual(before.sessions);
+    const [refused] = await records('auth.login_failure');
+    expect(refused).toMatchObject({ changes: { how: 'oidc', reason: 'api_key_address' } });
   });
 
   it('a callback with no sign-in started in this browser is refused', async () => {
@@ -290,11 +320,38 @@ describe('a callback that is not what this browser started', () => {
     expect(await answer.text()).toContain('not started in this browser');
   });
 
-  it("the page to return to is always one of this server's", async () => {
-    for (const next of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
-      const { response } = await signInAs('next@allowed.test', { next });
+  // Each is the `next` the browser asked for, before the sign-in link's own encoding.
+  const elsewhere = [
+    ['an absolute URL', 'https://evil.example/'],
+    ['a scheme-relative one', '//evil.example/x'],
+    ['a backslash', '/\\evil.example'],
+    ['slash and backslash', '/\\/evil.example'],
+    ['a tab (read as //)', '/\t/evil.example'],
+    ['a newline', '/\n/evil.example'],
+    ['a carriage return', '/\r/evil.example'],
+    ['a newline that would split the header', '/x\r\nSet-Cookie: a=b'],
+    ['a NUL', '/\u0000/evil.example'],
+    ['no leading slash', 'evil.example'],
+    ['javascript:', 'javascript:alert(1)'],
+  ] as const;
+  for (const [what, next] of elsewhere) {
+    it(`the page to return to is one of this server's: ${what} → /, with one session`, async () => {
+      const before = (await snapshotDb(server)).sessions!.length;
+      const { response, jar } = await signInAs('next@allowed.test', { next });
       expect(response.status).toBe(303);
       expect(response.headers.get('location')).toBe('/');
+      expect((await me(jar)).status).toBe(200);
+      expect((await snapshotDb(server)).sessions!.length).toBe(before + 1);
+    });
+  }
+
+  it('encoded forms stay encoded: a path of this server, never another site', async () => {
+    for (const next of ['/%09/evil.example', '/%5Cevil.example', '/%2F%2Fevil.example']) {
+      const { response } = await signInAs('next@allowed.test', { next });
+      expect(response.status).toBe(303);
+      const location = response.headers.get('location')!;
+      expect(location).toBe(next);
+      expect(new URL(location, server.origin).origin).toBe(server.origin);
     }
   });
 });
@@ -322,12 +379,42 @@ describe('ID tokens a certified provider would never send', () => {
     await handmade?.close();
   });
 
+  const loginFailures = (on: TestServer) => records('auth.login_failure', on);
+
   async function attempt() {
+    return (await attemptKept()).response;
+  }
+
+  /** A sign-in, with what a copy of it would need: the callback and the pending cookie. */
+  async function attemptKept() {
     const jar = new Jar();
     let response = await go(jar, `${strict.origin}/auth/oidc/login`);
     response = await go(jar, response.headers.get('location')!);
-    return go(jar, response.headers.get('location')!);
+    const callback = response.headers.get('location')!;
+    const pending = jar.get('sourcedesk_oidc')!;
+    return { response: await go(jar, callback), callback, pending };
   }
+
+  it('a provider that takes a code twice still gives one session: the state is spent', async () => {
+    handmade.flaw = { codeAgain: true };
+    const first = await attemptKept();
+    expect(first.response.status).toBe(303);
+    const sessions = (await snapshotDb(strict)).sessions;
+    const failuresBefore = await loginFailures(strict);
+    const again = await fetch(first.callback, {
+      redirect: 'manual',
+      headers: { cookie: `sourcedesk_oidc=${first.pending}` },
+    });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('already used');
+    expect(again.headers.getSetCookie().some((l) => l.startsWith('sourcedesk_session='))).toBe(
+      false,
+    );
+    expect((await snapshotDb(strict)).sessions).toEqual(sessions);
+    const failures = await loginFailures(strict);
+    expect(failures).toHaveLength(failuresBefore.length + 1);
+    expect(failures[0]!.changes).toEqual({ how: 'oidc', reason: 'sign_in_reused' });
+  });
 
   it('the provider as it should be: the sign-in works (so each refusal below is its flaw)', async () => {
     handmade.flaw = {};
@@ -339,10 +426,15 @@ describe('ID tokens a certified provider would never send', () => {
     ['another audience', { aud: 'some-other-client' }],
     ['an expired ID token', { expiresIn: -120 }],
     ['a wrong nonce', { nonce: 'not-the-one-sent' }],
+    // Issue 27 item 3: openid-client checks signatures only with enableNonRepudiationChecks.
+    ['an ID token signed by another key with the same kid', { signature: 'other-key' }],
+    ['an ID token with one byte of its signature flipped', { signature: 'flipped-byte' }],
+    ['an unsigned ID token (alg none, empty signature)', { signature: 'none' }],
   ] as const) {
     it(`${what} is refused, and nothing is made`, async () => {
       handmade.flaw = flaw;
       const before = await snapshotDb(strict);
+      const failuresBefore = await loginFailures(strict);
       const response = await attempt();
       expect(response.status).toBe(400);
       expect(await response.text()).toContain('did not confirm who you are');
@@ -352,6 +444,9 @@ describe('ID tokens a certified provider would never send', () => {
       const after = await snapshotDb(strict);
       expect(after.users).toEqual(before.users);
       expect(after.sessions).toEqual(before.sessions);
+      const failures = await loginFailures(strict);
+      expect(failures).toHaveLength(failuresBefore.length + 1);
+      expect(failures[0]!.changes).toEqual({ how: 'oidc', reason: 'provider_answer_refused' });
     });
   }
 });

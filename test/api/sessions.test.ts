@@ -2,7 +2,7 @@
 // cookie, the cookie acting as the key's user with their current role, a
 // sign-out that ends it on the server, its idle time and lifetime, and the
 // Origin rule that keeps a page of another site from changing anything.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FOREIGN_ORIGIN_REFUSAL, SESSION_ENDED } from '../../src/contract/session';
 import { deleteEndedSessions, hashSessionToken } from '../../server/auth/sessions';
 import { startTestServer, type TestServer } from '../support/harness';
@@ -246,7 +246,8 @@ describe('how long a session lasts', () => {
     try {
       const idle = await signIn(short, short.adminKey);
       const lasting = await signIn(short, short.adminKey);
-      const old = new Date(Date.now() - 2 * 60_000).toISOString();
+      // Past its idle time even counting the minute a last use may wait to be noted.
+      const old = new Date(Date.now() - 3 * 60_000).toISOString();
       await short.store.db
         .updateTable('sessions')
         .set({ last_seen_at: old })
@@ -269,6 +270,30 @@ describe('how long a session lasts', () => {
     }
   });
 
+  it('idle time counts from the real last use, not the noted one (issue 27, item 9)', async () => {
+    // A one-minute idle time, the length of the last use's write throttle: before,
+    // a session in use ended anyway once its noted use was a minute old.
+    const short = await startTestServer({ sessions: { idleMs: 60_000, lifetimeMs: 3_600_000 } });
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(start);
+      const { cookie } = await signIn(short, short.adminKey);
+      const at = async (seconds: number) => {
+        vi.setSystemTime(start + seconds * 1000);
+        return (await withCookie(short, cookie!, 'GET', '/me')).status;
+      };
+      // Used every 50 s (each use within the idle time of the one before): it stays open.
+      for (const seconds of [50, 100, 150, 200, 250])
+        expect(await at(seconds), `${seconds} s`).toBe(200);
+      // Then left alone past its idle time, however the uses were noted: it ends.
+      expect(await at(250 + 60 + 61)).toBe(401);
+    } finally {
+      vi.useRealTimers();
+      await short.close();
+    }
+  });
+
   it('ended sessions are removed from the database (the daily pass), live ones kept', async () => {
     const settings = { idleMs: 60_000, lifetimeMs: 3_600_000 };
     const kept = await signIn(server, server.adminKey);
@@ -277,7 +302,7 @@ describe('how long a session lasts', () => {
     const db = server.store.db;
     await db
       .updateTable('sessions')
-      .set({ last_seen_at: new Date(Date.now() - 120_000).toISOString() })
+      .set({ last_seen_at: new Date(Date.now() - 180_000).toISOString() })
       .where('token_hash', '=', hashSessionToken(idle.token!))
       .execute();
     await db

@@ -1,7 +1,8 @@
 // An OpenID provider made by hand, on 127.0.0.1, for the refusals a certified
 // provider never produces: an ID token for another audience, one already
-// expired, one with another nonce. Everything else is as a provider does it
-// (discovery, keys, the code flow), so the one flaw is the one refused.
+// expired, one with another nonce, one signed by another key, with a broken
+// signature or with none. Everything else is as a provider does it (discovery,
+// keys, the code flow), so the one flaw is the one refused.
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,29 @@ export interface Flaw {
   /** Seconds from now (negative: already expired). */
   expiresIn?: number;
   nonce?: string;
+  /**
+   * The signature: by another key that claims the provider's `kid`, with one
+   * byte flipped, or none at all (`alg: none`, an empty signature).
+   */
+  signature?: 'other-key' | 'flipped-byte' | 'none';
+  /** The code is not spent: the provider takes it again. */
+  codeAgain?: boolean;
+}
+
+/** The token as the flaw would have it signed (or not signed). */
+function tamperSignature(token: string, otherKeyToken: string, flaw: Flaw['signature']): string {
+  const [header, payload, signature] = token.split('.') as [string, string, string];
+  if (flaw === 'other-key') return otherKeyToken;
+  if (flaw === 'flipped-byte') {
+    const bytes = Buffer.from(signature, 'base64url');
+    bytes[0] = bytes[0]! ^ 0x01;
+    return `${header}.${payload}.${bytes.toString('base64url')}`;
+  }
+  if (flaw === 'none') {
+    const none = Buffer.from(JSON.stringify({ alg: 'none', kid: 'k1' })).toString('base64url');
+    return `${none}.${payload}.`;
+  }
+  return token;
 }
 
 export interface HandmadeProvider {
@@ -27,6 +51,8 @@ export async function startHandmadeProvider(email: string): Promise<HandmadeProv
   const clientId = 'sourcedesk-handmade';
   const clientSecret = 'handmade-secret';
   const { publicKey, privateKey } = await generateKeyPair('RS256');
+  // Another key, never published: a token it signs claims the published key's `kid`.
+  const stranger = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
   const codes = new Map<string, { nonce: string; challenge: string }>();
   const state: { flaw: Flaw } = { flaw: {} };
@@ -79,7 +105,7 @@ export async function startHandmadeProvider(email: string): Promise<HandmadeProv
             .split(':')
             .map((part) => decodeURIComponent(part));
           const issued = codes.get(form.get('code') ?? '');
-          codes.delete(form.get('code') ?? '');
+          if (!state.flaw.codeAgain) codes.delete(form.get('code') ?? '');
           const verifier = form.get('code_verifier') ?? '';
           const challenge = createHash('sha256').update(verifier).digest('base64url');
           if (
@@ -92,7 +118,7 @@ export async function startHandmadeProvider(email: string): Promise<HandmadeProv
           }
           const now = Math.floor(Date.now() / 1000);
           const { flaw } = state;
-          const idToken = await new SignJWT({
+          const claims = new SignJWT({
             email,
             email_verified: true,
             nonce: flaw.nonce ?? issued.nonce,
@@ -102,8 +128,12 @@ export async function startHandmadeProvider(email: string): Promise<HandmadeProv
             .setSubject(email)
             .setAudience(flaw.aud ?? clientId)
             .setIssuedAt(now - 600)
-            .setExpirationTime(now + (flaw.expiresIn ?? 300))
-            .sign(privateKey);
+            .setExpirationTime(now + (flaw.expiresIn ?? 300));
+          const idToken = tamperSignature(
+            await claims.sign(privateKey),
+            await claims.sign(stranger.privateKey),
+            flaw.signature,
+          );
           send(response, 200, {
             access_token: 'handmade-access-token',
             token_type: 'Bearer',

@@ -1,7 +1,7 @@
 // Single sign-on with OpenID Connect (docs/security.md, "Single sign-on"): the
 // authorization code flow with PKCE, state and nonce. Discovery, the provider's
-// keys (and their rotation) and every check of the tokens are openid-client's;
-// this file decides only who gets in.
+// keys (and their rotation) and every check of the tokens, their signature too,
+// are openid-client's; this file decides only who gets in.
 //
 // GET /auth/oidc/login?next=/path → the provider, with the pending sign-in
 // sealed in a cookie of this path (10 minutes, HttpOnly); GET /auth/oidc/callback
@@ -18,7 +18,10 @@ import { ownOrigin, pathCookie, cookieOf } from '../sessionCookie';
 import { changeUserRole } from '../keyChanges';
 import type { KeyUser } from '../apiKeys';
 import { createUser, findPersonByEmail, removeInvitation, type User } from '../../repos/users';
-import { startSession } from '../sessionRoutes';
+import { openSessionIn } from '../sessionRoutes';
+import { safeNext } from './nextPath';
+import { SERVICE_EMAIL_DOMAIN } from '../managedKeys';
+import { spendState } from './usedStates';
 import type { RouteContext } from '../../routes/context';
 import { issuerProblem, OIDC_PATH, ROLE_PRECEDENCE, type OidcSettings } from './settings';
 import { refusalPage } from './refusalPage';
@@ -33,12 +36,6 @@ interface Pending {
   next: string;
   until: number;
 }
-
-/** Only paths of this server are followed after sign-in (never another site). */
-export const safeNext = (next: unknown) =>
-  typeof next === 'string' && next.startsWith('/') && !next.startsWith('//') && !next.includes('\\')
-    ? next
-    : '/';
 
 /** Why a sign-in was refused: words for the page, a reason for the record. */
 interface Refusal {
@@ -71,7 +68,15 @@ export function oidcRoutes(app: FastifyInstance, context: RouteContext, settings
         { client_secret: settings.clientSecret },
         // HTTP Basic: the method every provider accepts for a confidential client.
         client.ClientSecretBasic(settings.clientSecret),
-        insecure ? { execute: [client.allowInsecureRequests] } : undefined,
+        {
+          // openid-client 6 checks an ID token's signature against the provider's
+          // keys only with enableNonRepudiationChecks (it otherwise trusts TLS to the
+          // token endpoint); a token signed by another key, or badly, is refused.
+          execute: [
+            client.enableNonRepudiationChecks,
+            ...(insecure ? [client.allowInsecureRequests] : []),
+          ],
+        },
       )
       .catch((error: unknown) => {
         discovered = undefined;
@@ -100,7 +105,10 @@ export function oidcRoutes(app: FastifyInstance, context: RouteContext, settings
   };
 
   app.get(`${OIDC_PATH}/login`, async (request, reply) => {
-    const next = safeNext((request.query as Record<string, unknown>).next);
+    const next = safeNext(
+      (request.query as Record<string, unknown>).next,
+      ownOrigin(request, address),
+    );
     let config: client.Configuration;
     try {
       config = await configuration();
@@ -152,6 +160,16 @@ export function oidcRoutes(app: FastifyInstance, context: RouteContext, settings
         reason: 'no_pending_sign_in',
       });
     }
+    // Spent before the code is exchanged: a second visit gets nothing from the provider either.
+    if (!(await context.write(request, (trx) => spendState(trx, pending.state, pending.until)))) {
+      return refuse(request, reply, {
+        status: 400,
+        title: 'Sign-in did not complete',
+        words:
+          'This sign-in was already used. Start again from the sign-in page to sign in once more.',
+        reason: 'sign_in_reused',
+      });
+    }
     let claims: client.IDToken;
     try {
       const config = await configuration();
@@ -189,15 +207,20 @@ export function oidcRoutes(app: FastifyInstance, context: RouteContext, settings
       });
     }
     const role = mappedRole(claims, settings);
-    const admitted = await context.write(request, (trx, log) =>
-      admit(trx, log, request, { email, role, settings }),
-    );
+    // Checked again (the cookie is sealed, but the rule may have grown since),
+    // and before the write: the answer can no longer fail after it.
+    const next = safeNext(pending.next, ownOrigin(request, address));
+    // Who gets in and their session: one transaction, committed together or not at all.
+    const admitted = await context.write(request, async (trx, log) => {
+      const outcome = await admit(trx, log, request, { email, role, settings });
+      if ('refusal' in outcome) return outcome;
+      return { cookies: await openSessionIn(trx, log, request, context, outcome.user, 'oidc') };
+    });
     if ('refusal' in admitted) return refuse(request, reply, admitted.refusal);
-    const cookies = await startSession(request, context, admitted.user, 'oidc');
     return reply
-      .header('set-cookie', [clearPending, ...cookies])
+      .header('set-cookie', [clearPending, ...admitted.cookies])
       .header('cache-control', 'no-store')
-      .redirect(pending.next, 303);
+      .redirect(next, 303);
   });
 }
 
@@ -247,6 +270,18 @@ async function admit(
   request: FastifyRequest,
   { email, role, settings }: { email: string; role: UserRole | undefined; settings: OidcSettings },
 ): Promise<{ user: KeyUser } | { refusal: Refusal }> {
+  // A panel key's own user has a hidden address of this domain: never a person's.
+  if (email.toLowerCase().endsWith(`@${SERVICE_EMAIL_DOMAIN}`)) {
+    return {
+      refusal: {
+        status: 403,
+        title: 'Not a person’s address',
+        words: `${email} belongs to an API key, not to a person, and cannot sign in. Sign in with your own address.`,
+        reason: 'api_key_address',
+        email,
+      },
+    };
+  }
   const known = await findPersonByEmail(trx, email);
   if (known) {
     if (!known.is_active) {

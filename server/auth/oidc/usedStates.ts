@@ -1,0 +1,25 @@
+// A single sign-on's state is spent once (issue 27): the pending sign-in's
+// cookie can be copied and its callback followed again, and a provider may take
+// the same code twice. The database remembers it, so every instance agrees.
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/database';
+
+const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
+
+/**
+ * Marks `state` used until `until` (ms); true when it was not used before.
+ * One insert against the primary key: of two callbacks at once, one wins.
+ * Spent states past their end are cleared on the way.
+ */
+export async function spendState(db: Db, state: string, until: number, now = Date.now()) {
+  await db
+    .deleteFrom('used_sign_in_states')
+    .where('expires_at', '<=', new Date(now).toISOString())
+    .execute();
+  const result = await db
+    .insertInto('used_sign_in_states')
+    .values({ state_hash: hashState(state), expires_at: new Date(until).toISOString() })
+    .onConflict((conflict) => conflict.column('state_hash').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}

@@ -1,0 +1,207 @@
+// NUL in every string of every documented request body (issue 27, item 8):
+// PostgreSQL text cannot hold it and SQLite can, so an unchecked field once
+// answered 500 on one store and stored the text on the other. Every endpoint
+// with a body (the OpenAPI table, so a new route is covered once it is
+// documented) gets its example below with each string, one at a time, made
+// to hold a NUL: never a 5xx, and on PostgreSQL the same answer as SQLite gives
+// (a twin server on a SQLite folder gets the very same requests).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../server/openapi/endpoints';
+import { startTestServer, TEST_DATABASE_URL, type TestServer } from '../support/harness';
+import { api } from '../support/http';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Ids the examples' paths name: made the same way on every server. */
+interface Made {
+  connector: number;
+  credential: number;
+  apiKey: number;
+  group: number;
+  member: string;
+}
+
+/** A body each endpoint accepts, keyed by `METHOD path` as the OpenAPI table spells it. */
+const EXAMPLES: Record<string, (made: Made) => { path: string; body: Json }> = {
+  'post /manage/admin/connector': () => ({
+    path: '/manage/admin/connector',
+    body: {
+      name: 'Nul docs',
+      source: 'jira',
+      input_type: 'poll',
+      access_type: 'public',
+      connector_specific_config: { jira_base_url: 'https://nul.example', project_key: 'NUL' },
+      indexing_start: '2026-01-01T00:00:00Z',
+    },
+  }),
+  'patch /manage/admin/connector/{connector_id}': ({ connector }) => ({
+    path: `/manage/admin/connector/${connector}`,
+    body: { name: 'Renamed', connector_specific_config: { base_url: 'https://nul.example' } },
+  }),
+  'post /manage/admin/connector/test': () => ({
+    path: '/manage/admin/connector/test',
+    body: { source: 'file', connector_specific_config: { file_locations: ['a.txt'] } },
+  }),
+  'post /manage/credential': () => ({
+    path: '/manage/credential',
+    body: { name: 'Nul credential', source: 'web', credential_json: { token: 'x' } },
+  }),
+  'patch /manage/admin/credential/{credential_id}': ({ credential }) => ({
+    path: `/manage/admin/credential/${credential}`,
+    body: { name: 'Renamed', credential_json: { token: 'y' } },
+  }),
+  'patch /manage/set-user-role': () => ({
+    path: '/manage/set-user-role',
+    body: { user_email: 'member@nul.test', new_role: 'global_curator' },
+  }),
+  'put /manage/admin/users': () => ({
+    path: '/manage/admin/users',
+    body: { emails: ['invited@nul.test'] },
+  }),
+  'patch /manage/admin/remove-invited-user': () => ({
+    path: '/manage/admin/remove-invited-user',
+    body: { user_email: 'invited@nul.test' },
+  }),
+  'patch /manage/admin/deactivate-user': () => ({
+    path: '/manage/admin/deactivate-user',
+    body: { user_email: 'member@nul.test' },
+  }),
+  'patch /manage/admin/activate-user': () => ({
+    path: '/manage/admin/activate-user',
+    body: { user_email: 'member@nul.test' },
+  }),
+  'delete /manage/admin/delete-user': () => ({
+    path: '/manage/admin/delete-user',
+    body: { user_email: 'gone@nul.test' },
+  }),
+  'post /admin/api-key': () => ({
+    path: '/admin/api-key',
+    body: { name: 'Nul bot', role: 'basic' },
+  }),
+  'patch /admin/api-key/{api_key_id}': ({ apiKey }) => ({
+    path: `/admin/api-key/${apiKey}`,
+    body: { name: 'Renamed bot' },
+  }),
+  'post /manage/admin/user-group': ({ member }) => ({
+    path: '/manage/admin/user-group',
+    body: { name: 'Nul group', user_ids: [member], cc_pair_ids: [] },
+  }),
+  'patch /manage/admin/user-group/{user_group_id}': ({ group, member }) => ({
+    path: `/manage/admin/user-group/${group}`,
+    body: { user_ids: [member], cc_pair_ids: [] },
+  }),
+  'post /manage/admin/user-group/{user_group_id}/add-users': ({ group, member }) => ({
+    path: `/manage/admin/user-group/${group}/add-users`,
+    body: { user_ids: [member] },
+  }),
+  'post /manage/admin/user-group/{user_group_id}/set-curator': ({ group, member }) => ({
+    path: `/manage/admin/user-group/${group}/set-curator`,
+    body: { user_id: member, is_curator: true },
+  }),
+  'post /auth/session': () => ({
+    path: '/auth/session',
+    body: { api_key: 'sd_not-a-key-anyone-has' },
+  }),
+};
+
+/** `body` once per string in it (values and keys), that string ending in NUL. */
+function withNul(body: Json, at: (string | number)[] = []): { where: string; body: Json }[] {
+  if (typeof body === 'string') return [{ where: at.join('.'), body: `${body}\u0000` }];
+  if (Array.isArray(body)) {
+    return body.flatMap((item, index) =>
+      withNul(item, [...at, index]).map((v) => ({
+        where: v.where,
+        body: body.map((other, i) => (i === index ? v.body : other)),
+      })),
+    );
+  }
+  if (body === null || typeof body !== 'object') return [];
+  return Object.entries(body).flatMap(([key, value]) => [
+    ...withNul(value, [...at, key]).map((v) => ({
+      where: v.where,
+      body: { ...body, [key]: v.body },
+    })),
+    // A NUL in a key of a free-form object (a config), beside the value it names.
+    ...(at.length > 0
+      ? [{ where: `${[...at, key].join('.')} (key)`, body: { ...body, [`${key}\u0000`]: value } }]
+      : []),
+  ]);
+}
+
+/** The servers the requests go to: this project's store, and a SQLite twin when that is PostgreSQL. */
+let servers: TestServer[] = [];
+const made: Made[] = [];
+let folder: string | undefined;
+
+async function prepare(server: TestServer): Promise<Made> {
+  await server.keyFor('basic', 'member@nul.test');
+  await server.keyFor('basic', 'gone@nul.test');
+  const credential = await api(server, 'POST', '/manage/credential', {
+    body: { name: 'Made', source: 'web', credential_json: { token: 'x' } },
+  });
+  const connector = await api(server, 'POST', '/manage/admin/connector', {
+    body: { name: 'Made', source: 'web', input_type: 'load_state', connector_specific_config: {} },
+  });
+  const key = await api(server, 'POST', '/admin/api-key', { body: { role: 'basic' } });
+  const { id: member } = await server.store.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'member@nul.test')
+    .executeTakeFirstOrThrow();
+  const group = await api(server, 'POST', '/manage/admin/user-group', {
+    body: { name: 'Made', user_ids: [member], cc_pair_ids: [] },
+  });
+  return {
+    member,
+    group: (group.json as { id: number }).id,
+    credential: (credential.json as { id: number }).id,
+    connector: (connector.json as { id: number }).id,
+    apiKey: (key.json as { api_key_id: number }).api_key_id,
+  };
+}
+
+beforeAll(async () => {
+  servers = [await startTestServer()];
+  if (TEST_DATABASE_URL) {
+    folder = mkdtempSync(join(tmpdir(), 'sd-nul-'));
+    servers.push(await startTestServer({ dataDir: folder }));
+  }
+  for (const server of servers) made.push(await prepare(server));
+});
+afterAll(async () => {
+  for (const server of servers) await server.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+const withBodies = ENDPOINTS.filter((endpoint) => endpoint.body);
+
+describe('D3/D11 NUL in any string of any body: a 4xx or stored, alike on both stores, never 500', () => {
+  it('every documented endpoint with a body has an example here', () => {
+    const missing = withBodies
+      .map((endpoint) => `${endpoint.method} ${endpoint.path}`)
+      .filter((name) => !EXAMPLES[name]);
+    expect(missing).toEqual([]);
+  });
+
+  it.each(withBodies.map((endpoint) => [`${endpoint.method} ${endpoint.path}`]))(
+    '%s',
+    async (name) => {
+      const method = name.split(' ')[0]!.toUpperCase();
+      const sample = EXAMPLES[name]!(made[0]!);
+      for (const variant of withNul(sample.body)) {
+        const answers: string[] = [];
+        for (const [index, server] of servers.entries()) {
+          const { path, body } = EXAMPLES[name]!(made[index]!);
+          const sent = withNul(body).find((v) => v.where === variant.where)!.body;
+          const answer = await api(server, method, path, { body: sent });
+          expect(answer.status, `${name} ${variant.where}: ${answer.text}`).toBeLessThan(500);
+          answers.push(`${answer.status} ${answer.status === 422 ? answer.text : ''}`);
+        }
+        expect(new Set(answers).size, `${name} ${variant.where}: ${answers.join(' | ')}`).toBe(1);
+      }
+    },
+  );
+});
