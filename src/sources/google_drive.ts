@@ -25,7 +25,8 @@ export const google_drive: SourcePanel = {
               control: 'checkbox',
               label: 'Include shared drives',
               hint: 'Everything in the organisation’s shared drives.',
-              default: false,
+              // Ticked from the start: the contract refuses a connector that indexes nothing.
+              default: true,
             },
             {
               key: 'include_my_drives',

@@ -122,7 +122,7 @@ export interface SourcePanel {
   /** One or two letters for the badge beside the label. */
   initials: string;
   category: Category;
-  /** Onyx marks it popular: listed first in the catalogue. */
+  /** Listed first in the catalogue, under Popular: a short list (4 to 6), so it still tells something. */
   popular: boolean;
   /** The setup guide. */
   docs: string;

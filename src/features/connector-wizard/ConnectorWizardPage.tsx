@@ -165,7 +165,7 @@ function Wizard({ wizard }: { wizard: WizardSource }) {
         if (!draft || field.control !== 'list') return false;
         setError(`drafts.${field.key}`, {
           type: 'validate',
-          message: `${draft} is not in the list yet: choose “${field.addLabel}”, or clear the field`,
+          message: `“${draft}” is not in the list yet: choose “${field.addLabel}”, or clear the field`,
         });
         return true;
       }).length;
