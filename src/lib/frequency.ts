@@ -48,11 +48,14 @@ export function toHumanFrequency(seconds: number): HumanFrequency {
  * forms offer that divides them evenly, else in seconds ("90 seconds"), so
  * nothing is rounded away. The one place seconds are put into words.
  */
+/** One number format for every interval in words (toLocaleString makes one per call: slow in a long list). */
+const NUMBER = new Intl.NumberFormat('en');
+
 export function inWords(seconds: number): string {
   const unit = Number.isInteger(seconds) && seconds > 0 ? wholeUnit(seconds) : undefined;
   const count = unit ? seconds / SECONDS_PER_UNIT[unit] : seconds;
   const plural = unit ?? 'seconds';
-  return `${count.toLocaleString('en')} ${count === 1 ? plural.slice(0, -1) : plural}`;
+  return `${NUMBER.format(count)} ${count === 1 ? plural.slice(0, -1) : plural}`;
 }
 
 /** What follows "every": "hour" (not "1 hour"), "2 hours". */
