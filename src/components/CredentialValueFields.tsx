@@ -1,10 +1,11 @@
 // The boxes of a credential's values, for making one and for giving it new
-// values: secrets in password boxes (a key file in a box of several lines), a
+// values: secrets in password boxes (a key file chosen as a file: KeyFileField), a
 // yes/no value as a checkbox, fixed values not asked.
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { CredentialField } from '../lib/credentialFields';
 import { errorAt } from '../lib/fieldErrors';
 import { Field } from './Field';
+import { KeyFileField } from './KeyFileField';
 
 /** The forms hold the values under `values.<key>`. */
 export type CredentialRegister = UseFormRegister<{ values: Record<string, string | boolean> }>;
@@ -46,27 +47,29 @@ export function CredentialValueFields({
         );
       }
       const label = field.required ? field.label : `${field.label} (optional)`;
+      if (field.keyFile) {
+        return (
+          <KeyFileField
+            key={field.key}
+            field={field}
+            id={id}
+            label={label}
+            register={register}
+            error={error}
+          />
+        );
+      }
       return (
         <Field key={field.key} id={id} label={label} hint={field.hint} error={error}>
-          {(control) =>
-            field.multiline ? (
-              <textarea
-                {...control}
-                rows={4}
-                spellCheck={false}
-                autoComplete="off"
-                {...register(name)}
-              />
-            ) : (
-              <input
-                {...control}
-                type={field.secret ? 'password' : 'text'}
-                autoComplete={field.secret ? 'new-password' : 'off'}
-                spellCheck={false}
-                {...register(name)}
-              />
-            )
-          }
+          {(control) => (
+            <input
+              {...control}
+              type={field.secret ? 'password' : 'text'}
+              autoComplete={field.secret ? 'new-password' : 'off'}
+              spellCheck={false}
+              {...register(name)}
+            />
+          )}
         </Field>
       );
     });

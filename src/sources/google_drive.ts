@@ -90,9 +90,9 @@ export const google_drive: SourcePanel = {
   credential: {
     google_service_account_key: {
       label: 'Service account key (JSON)',
-      hint: 'Paste the whole JSON key file of the service account.',
+      hint: 'The JSON key file of the service account: choose the file, or paste its text.',
       secret: true,
-      multiline: true,
+      keyFile: true,
     },
     google_primary_admin: {
       label: 'Primary admin e-mail',

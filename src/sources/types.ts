@@ -109,8 +109,8 @@ export interface CredentialFieldWords {
   hint?: string;
   /** Typed into a password box and never shown again. */
   secret?: boolean;
-  /** Several lines (a key file pasted whole). */
-  multiline?: boolean;
+  /** A key file (JSON): chosen as a file or pasted into a masked box, never shown (KeyFileField). */
+  keyFile?: boolean;
   /** A yes/no switch (Salesforce's sandbox). */
   checkbox?: boolean;
   /** Not asked: always sent with this value (Onyx's authentication_method). */

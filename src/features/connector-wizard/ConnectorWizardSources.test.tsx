@@ -67,3 +67,38 @@ test('an item typed but not added is quoted as typed in the words that stop Next
   await next(user);
   expect(channel).toHaveAccessibleDescription(/^“eng” is not in the list yet/);
 });
+
+test('Google Drive: the service account key is chosen as a file, read here, and never shown', async () => {
+  const { user } = open('/connectors/new/google_drive?step=credential');
+  await user.click(await screen.findByRole('button', { name: 'New Google Drive credential' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New Google Drive credential' });
+  const key = JSON.stringify({
+    type: 'service_account',
+    client_email: 'indexer@acme.iam.gserviceaccount.com',
+    private_key: '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBg\n-----END PRIVATE KEY-----\n',
+  });
+  await user.type(within(dialog).getByLabelText('Name'), 'Drive indexer');
+  await user.upload(
+    within(dialog).getByLabelText('Key file'),
+    new File([key], 'acme-key.json', { type: 'application/json' }),
+  );
+  expect(
+    await within(dialog).findByText(
+      'Key loaded: indexer@acme.iam.gserviceaccount.com (from acme-key.json).',
+    ),
+  ).toBeInTheDocument();
+  // The pasted-key box is masked, and no box or text on the page shows the key.
+  expect(within(dialog).getByLabelText('Or paste the key')).toHaveAttribute('type', 'password');
+  expect(document.body.textContent).not.toContain('PRIVATE KEY');
+  await user.type(within(dialog).getByLabelText('Primary admin e-mail'), 'admin@acme.example');
+  await user.click(within(dialog).getByRole('button', { name: 'Save credential' }));
+  expect(
+    await screen.findByText('Credential “Drive indexer” was saved and chosen.'),
+  ).toBeInTheDocument();
+  const saved = await fetch(`${server.apiUrl}/manage/admin/credential`, {
+    headers: { Authorization: `Bearer ${server.adminKey}` },
+  });
+  // Saved with the file's key (the server checks it is a service account's).
+  const credentials = (await saved.json()) as { name: string | null }[];
+  expect(credentials.map((c) => c.name)).toContain('Drive indexer');
+});
