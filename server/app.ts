@@ -50,6 +50,7 @@ import {
 import type { OidcSettings } from './auth/oidc/settings';
 import { oidcRoutes } from './auth/oidc/routes';
 import { openApiRoutes } from './routes/openapi';
+import { groupRoutes } from './routes/groups';
 
 export interface AppOptions {
   store: Store;
@@ -222,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       credentialRoutes(api, context);
       userRoutes(api, context);
       userLifeRoutes(api, context);
+      groupRoutes(api, context);
       auditRoutes(api, context);
       apiKeyRoutes(api, context);
       versionRoutes(api, context, versions);

@@ -87,6 +87,36 @@ export interface PairTable {
   connector_id: number;
   credential_id: number;
   time_created: ColumnType<string, string, never>;
+  /** `public`, `private` (to its groups) or `sync` (D13, 0008). */
+  access_type: Generated<string>;
+  name: ColumnType<string | null, string | null | undefined>;
+}
+
+/** A user group (D13). */
+export interface UserGroupTable {
+  id: Generated<number>;
+  name: string;
+  time_created: string;
+  time_updated: string;
+}
+
+/** A member of a group; 1 in is_curator for its curators. */
+export interface UserGroupMemberTable {
+  group_id: number;
+  user_id: string;
+  is_curator: Generated<number>;
+}
+
+/** A pair private to a group (or seen by it). */
+export interface PairGroupTable {
+  pair_id: number;
+  group_id: number;
+}
+
+/** A credential shared with a group. */
+export interface CredentialGroupTable {
+  credential_id: number;
+  group_id: number;
 }
 
 /** Small facts about the database itself, such as the credential key's check value. */
@@ -123,4 +153,8 @@ export interface Tables {
   audit_log: AuditTable;
   invited_users: InvitedUserTable;
   sessions: SessionTable;
+  user_groups: UserGroupTable;
+  user_group_members: UserGroupMemberTable;
+  pair_groups: PairGroupTable;
+  credential_groups: CredentialGroupTable;
 }

@@ -5,6 +5,7 @@
 // for their words there. test/api/openapi.test.ts holds every field to having some.
 import type { ZodMiniType } from 'zod/mini';
 import {
+  acceptedUserSchema,
   acceptedUsersPageSchema,
   attachResponseSchema,
   backendVersionSchema,
@@ -16,6 +17,7 @@ import {
   credentialSchema,
   currentUserSchema,
   FIELD,
+  userMembershipSchema,
   statusResponseSchema,
   versionSetSchema,
   versionTagsSchema,
@@ -24,6 +26,13 @@ import { auditActorSchema, auditPageSchema, auditRecordSchema } from '../../src/
 import { apiKeyOwnerSchema, apiKeySchema } from '../../src/contract/apiKeys';
 import { bulkInviteResponseSchema, invitedUserSchema } from '../../src/contract/userLife';
 import { signInMethodsSchema, signInProviderSchema } from '../../src/contract/session';
+import {
+  groupMemberSchema,
+  groupPairPartSchema,
+  groupPairSchema,
+  minimalUserGroupSchema,
+  userGroupSchema,
+} from '../../src/contract/groups';
 import {
   connectionCheckSchema,
   connectionTestResultSchema,
@@ -145,7 +154,16 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
       message: 'What was found, in words; never a secret.',
     },
   ],
-  [currentUserSchema, userWords],
+  [acceptedUserSchema, userWords],
+  [currentUserSchema, { ...userWords, groups: 'The user groups they belong to, by name (D13).' }],
+  [
+    userMembershipSchema,
+    {
+      id: "The group's id.",
+      name: "The group's name.",
+      is_curator: 'Whether they curate it.',
+    },
+  ],
   [
     acceptedUsersPageSchema,
     {
@@ -219,6 +237,49 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
       migration: 'The tags to use when moving data between versions.',
     },
   ],
+  [
+    userGroupSchema,
+    {
+      id: "The group's id.",
+      name: "The group's name, unique among groups.",
+      users: 'Its members, by e-mail address.',
+      curator_ids: 'The ids of the members who curate it (D13).',
+      cc_pairs: 'The connector–credential pairs it may see.',
+      document_sets: 'Always empty: Sourcedesk has no document sets.',
+      personas: 'Always empty: Sourcedesk has no assistants.',
+      is_up_to_date: 'Always `true`: there is no index to bring up to date.',
+      is_up_for_deletion: 'Always `false`: a deleted group is gone at once.',
+    },
+  ],
+  [
+    groupMemberSchema,
+    {
+      id: USER_ID,
+      email: 'Their e-mail address.',
+      is_active: '`false` for a deactivated user.',
+      role: 'Their role; a curator of any group is `curator`.',
+    },
+  ],
+  [
+    groupPairSchema,
+    {
+      id: "The pair's id.",
+      name: "The pair's own name; `null` when it has none.",
+      connector: 'Its connector.',
+      credential: 'Its credential (no values).',
+      access_type:
+        '`public` (every admin and curator sees it), `private` (its groups only) or `sync`.',
+    },
+  ],
+  [
+    groupPairPartSchema,
+    {
+      id: 'Its id.',
+      name: 'Its name; `null` when it has none.',
+      source: 'Its source, such as `jira`.',
+    },
+  ],
+  [minimalUserGroupSchema, { id: "The group's id.", name: "The group's name." }],
   [versionTagsSchema, versionTagsWords],
   [backendVersionSchema, { backend_version: 'The version tag of the running server.' }],
   [

@@ -52,6 +52,15 @@ import {
   userByEmailSchema,
 } from '../../src/contract/userLife';
 import { signInMethodsSchema, signInRequestSchema } from '../../src/contract/session';
+import {
+  addUsersToGroupSchema,
+  minimalUserGroupListSchema,
+  setCuratorSchema,
+  userGroupCreateSchema,
+  userGroupListSchema,
+  userGroupSchema,
+  userGroupUpdateSchema,
+} from '../../src/contract/groups';
 
 const apiKeyId: Parameter = {
   name: 'api_key_id',
@@ -123,7 +132,74 @@ const credentialId: Parameter = {
   integer: INTEGER_TEXT_BOUNDS,
 };
 
+const groupId: Parameter = {
+  name: 'user_group_id',
+  in: 'path',
+  description: 'The user group id.',
+  integer: INTEGER_TEXT_BOUNDS,
+};
+
 export const ENDPOINTS: Endpoint[] = [
+  {
+    method: 'get',
+    path: '/manage/admin/user-group',
+    summary: 'The user groups the caller controls (an admin: every group), by name (D13).',
+    answer: userGroupListSchema,
+    errors: [],
+  },
+  {
+    method: 'post',
+    path: '/manage/admin/user-group',
+    summary: 'Create a user group with its members and pairs (admins only).',
+    body: userGroupCreateSchema,
+    answer: userGroupSchema,
+    errors: [400, 404, 415, 422],
+  },
+  {
+    method: 'patch',
+    path: '/manage/admin/user-group/{user_group_id}',
+    summary: 'Replace a group’s members and pairs; roles follow curatorships (D13).',
+    parameters: [groupId],
+    body: userGroupUpdateSchema,
+    answer: userGroupSchema,
+    errors: [404, 415, 422],
+  },
+  {
+    method: 'post',
+    path: '/manage/admin/user-group/{user_group_id}/add-users',
+    summary: 'Add members to a group (those already in it stay as they are).',
+    parameters: [groupId],
+    body: addUsersToGroupSchema,
+    answer: userGroupSchema,
+    errors: [404, 415, 422],
+  },
+  {
+    method: 'post',
+    path: '/manage/admin/user-group/{user_group_id}/set-curator',
+    summary:
+      'Make a member a curator of the group, or stop; a basic member who curates becomes `curator`, a curator who curates nothing `basic`.',
+    parameters: [groupId],
+    body: setCuratorSchema,
+    answer: z.null(),
+    errors: [400, 404, 415, 422],
+  },
+  {
+    method: 'delete',
+    path: '/manage/admin/user-group/{user_group_id}',
+    summary:
+      'Delete a group (admins only). Its pairs keep their other groups; a private pair left with none is seen by admins only.',
+    parameters: [groupId],
+    answer: z.null(),
+    errors: [404, 422],
+  },
+  {
+    method: 'get',
+    path: '/manage/user-groups/minimal',
+    summary:
+      'Group ids and names: every group for an admin, the caller’s own groups for anyone else.',
+    answer: minimalUserGroupListSchema,
+    errors: [],
+  },
   {
     method: 'get',
     path: '/manage/admin/connector',

@@ -12,6 +12,7 @@ import { intParsingError, parseIntegerText, readJsonObject } from '../http/body'
 import { problem, validationProblem } from '../http/problems';
 import { changeUserRole } from '../auth/keyChanges';
 import { findUserByEmail, listUsers, type User } from '../repos/users';
+import { clearCuratorships, membershipsOf } from '../repos/groups';
 import type { RouteContext } from './context';
 
 // D8 step 3: roles that have no web login refuse a change unless overridden.
@@ -95,7 +96,10 @@ export function userRoutes(app: FastifyInstance, { db, guard, write }: RouteCont
   const onRequest = guard(ADMIN);
 
   // Who the caller is: any role may ask, so the panel shows each role what it may do.
-  app.get('/me', { onRequest: guard(ANY_ROLE) }, async (request) => userView(request.user!));
+  app.get('/me', { onRequest: guard(ANY_ROLE) }, async (request) => ({
+    ...userView(request.user!),
+    groups: await membershipsOf(db, request.user!.id),
+  }));
 
   // The directory of users (Onyx's shape): `q` matches e-mail addresses, letter
   // case ignored; `is_active` keeps only active (true) or deactivated (false)
@@ -139,6 +143,8 @@ export function userRoutes(app: FastifyInstance, { db, guard, write }: RouteCont
       // The service keeps an admin and a way in for one, whoever asks (the key command too).
       const lockout = await changeUserRole(trx, user, new_role, log);
       if (lockout) throw problem(400, lockout);
+      // D13: a curator made anything else curates nothing any more (as in Onyx).
+      if (user.role === 'curator') await clearCuratorships(trx, user.id);
     });
     return reply.type('application/json').send('null');
   });

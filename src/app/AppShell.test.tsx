@@ -44,7 +44,13 @@ test('a curator sees the connector pages but not the users page', async () => {
   ).toBeInTheDocument();
   expect(screen.getByText(/This page needs the admin role/)).toBeInTheDocument();
   await screen.findByText('cy.curator@shell.test');
-  expect(await navLinks()).toEqual(['Connectors', 'New connector', 'Credentials', 'API reference']);
+  expect(await navLinks()).toEqual([
+    'Connectors',
+    'New connector',
+    'Credentials',
+    'Groups',
+    'API reference',
+  ]);
 });
 
 test('an admin is offered every page', async () => {
@@ -59,6 +65,7 @@ test('an admin is offered every page', async () => {
     'New connector',
     'Credentials',
     'Users & roles',
+    'Groups',
     'Activity',
     'API keys',
     'API reference',

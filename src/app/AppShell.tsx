@@ -25,6 +25,7 @@ const NAVIGATION = [
     roles: PAGE_ROLES.credentials,
   },
   { to: paths.users.getHref(), label: 'Users & roles', end: false, roles: PAGE_ROLES.users },
+  { to: paths.groups.getHref(), label: 'Groups', end: false, roles: PAGE_ROLES.groups },
   { to: paths.activity.getHref(), label: 'Activity', end: false, roles: PAGE_ROLES.activity },
   { to: paths.apiKeys.getHref(), label: 'API keys', end: false, roles: PAGE_ROLES.apiKeys },
   {

@@ -22,6 +22,8 @@ export const PAGE_ROLES = {
   catalogue: CURATOR_OR_ADMIN_ROLES,
   newConnector: CURATOR_OR_ADMIN_ROLES,
   users: USER_ADMIN_ROLES,
+  // D13: admins, and the curators and global curators who control groups.
+  groups: CURATOR_OR_ADMIN_ROLES,
   activity: USER_ADMIN_ROLES,
   apiKeys: USER_ADMIN_ROLES,
   // Every role may read how the API works.

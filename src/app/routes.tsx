@@ -52,6 +52,7 @@ const ConnectorWizardPage = page(
   'ConnectorWizardPage',
 );
 const UsersPage = page(() => import('../features/users/UsersPage'), 'UsersPage');
+const GroupsPage = page(() => import('../features/groups/GroupsPage'), 'GroupsPage');
 const ActivityPage = page(() => import('../features/activity/ActivityPage'), 'ActivityPage');
 const ApiKeysPage = page(() => import('../features/api-keys/ApiKeysPage'), 'ApiKeysPage');
 const ApiReferencePage = page(
@@ -87,6 +88,7 @@ export const ROUTES: RouteObject[] = [
       shellPage('catalogue', CataloguePage),
       shellPage('newConnector', ConnectorWizardPage),
       shellPage('users', UsersPage),
+      shellPage('groups', GroupsPage),
       shellPage('activity', ActivityPage),
       shellPage('apiKeys', ApiKeysPage),
       shellPage('apiReference', ApiReferencePage),

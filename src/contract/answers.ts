@@ -179,7 +179,7 @@ export type StatusResponse = z.infer<typeof statusResponseSchema>;
 
 /** The users directory (Onyx's paged shape). */
 export const USERS_PAGE_SIZE_MAX = 100;
-const acceptedUserSchema = z.object({
+export const acceptedUserSchema = z.object({
   id: z.string(),
   email: z.string(),
   role: userRoleSchema,
@@ -187,8 +187,16 @@ const acceptedUserSchema = z.object({
 });
 export type AcceptedUser = z.infer<typeof acceptedUserSchema>;
 /** `GET /me`: who the signed-in key acts as (Onyx's path; the fields the panel needs). */
-export const currentUserSchema = acceptedUserSchema;
-export type CurrentUser = AcceptedUser;
+export const userMembershipSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  is_curator: z.boolean(),
+});
+/** `GET /me`: who the signed-in key acts as, and the groups they belong to (D13). */
+export const currentUserSchema = z.extend(acceptedUserSchema, {
+  groups: z.array(userMembershipSchema),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
 /** Who may open the users page and change roles (D8). */
 export const USER_ADMIN_ROLES: readonly UserRole[] = ['admin'];
 export const acceptedUsersPageSchema = z.object({

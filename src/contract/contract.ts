@@ -22,7 +22,7 @@ import {
 } from './rules';
 import { boundedList, issueType } from './schemaParts';
 
-// The answers' schemas and the enumerations live in contractAnswers.ts.
+// The answers' schemas and the enumerations live in answers.ts.
 export * from './answers';
 
 export const ACCESS_TYPES = ['PUBLIC', 'PRIVATE', 'SYNC'] as const;
@@ -65,7 +65,7 @@ const indexingStartSchema = z.pipe(
 );
 
 /** D4: the name, trimmed, 1–200 characters, whole UTF-16 text. */
-const connectorNameSchema = z.string().check(
+export const connectorNameSchema = z.string().check(
   z.refine((value) => !hasUnstorableText(value), {
     message:
       'Input should be a valid string: it holds a NUL character or half of a UTF-16 surrogate pair, which cannot be stored as sent',

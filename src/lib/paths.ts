@@ -92,6 +92,10 @@ export const paths = {
     path: '/users',
     getHref: () => '/users',
   },
+  groups: {
+    path: '/groups',
+    getHref: () => '/groups',
+  },
   activity: {
     path: '/activity',
     /** The log's filters live in the address too: `?resource_type=connector&resource_id=7`. */

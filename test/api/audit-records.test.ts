@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { AuditAction } from '../../src/contract/audit';
 import { useTestServer } from '../support/useTestServer';
+import { findUserByEmail } from '../../server/repos/users';
 import {
   addCredential,
   api,
@@ -28,6 +29,8 @@ interface Write {
   call: () => Promise<Call>;
   /** Its success status (200 unless said). */
   status?: number;
+  /** The records a success writes (1 unless said): its own is the first of them. */
+  records?: number;
   /**
    * One request of it refused with 403, and who the denied record names; by
    * default `call` again with a basic user's key. The sign-in routes need no
@@ -234,6 +237,64 @@ Object.assign(WRITES, {
   },
 });
 
+/** A user group made through the API (D13), with one basic member: its path and the member. */
+const newGroup = async () => {
+  const email = `member.${Math.random().toString(36).slice(2)}@audit.test`;
+  await server.keyFor('basic', email);
+  const member = (await findUserByEmail(server.store.db, email))!.id;
+  const made = await api(server, 'POST', '/manage/admin/user-group', {
+    body: { name: `Group ${email}`, user_ids: [member], cc_pair_ids: [] },
+  });
+  return { path: `/manage/admin/user-group/${(made.json as { id: number }).id}`, member };
+};
+Object.assign(WRITES, {
+  'post /manage/admin/user-group': {
+    action: 'user_group.create',
+    call: async () => ({
+      path: '/manage/admin/user-group',
+      options: {
+        body: {
+          name: `Team ${Math.random().toString(36).slice(2)}`,
+          user_ids: [],
+          cc_pair_ids: [],
+        },
+      },
+    }),
+  },
+  'patch /manage/admin/user-group/{user_group_id}': {
+    action: 'user_group.update',
+    call: async () => ({
+      path: (await newGroup()).path,
+      options: { body: { user_ids: [], cc_pair_ids: [] } },
+    }),
+  },
+  'post /manage/admin/user-group/{user_group_id}/add-users': {
+    action: 'user_group.update',
+    call: async () => {
+      const { path } = await newGroup();
+      const other = (await person()).user_email;
+      const id = (await findUserByEmail(server.store.db, other))!.id;
+      return { path: `${path}/add-users`, options: { body: { user_ids: [id] } } };
+    },
+  },
+  'post /manage/admin/user-group/{user_group_id}/set-curator': {
+    action: 'user_group.set_curator',
+    // The member becomes a curator: their role change is recorded after it (D13).
+    records: 2,
+    call: async () => {
+      const { path, member } = await newGroup();
+      return {
+        path: `${path}/set-curator`,
+        options: { body: { user_id: member, is_curator: true } },
+      };
+    },
+  },
+  'delete /manage/admin/user-group/{user_group_id}': {
+    action: 'user_group.delete',
+    call: async () => ({ path: (await newGroup()).path }),
+  },
+});
+
 const count = async () => {
   const { rows } = await sql<{ n: number | string }>`select count(*) as n from audit_log`.execute(
     server.store.db,
@@ -241,6 +302,15 @@ const count = async () => {
   return Number(rows[0]!.n);
 };
 
+const nth = async (n: number) =>
+  server.store.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .orderBy('time', 'desc')
+    .orderBy('id', 'desc')
+    .offset(n)
+    .limit(1)
+    .executeTakeFirstOrThrow();
 const newest = async () =>
   server.store.db
     .selectFrom('audit_log')
@@ -265,16 +335,16 @@ describe('every write route of the OpenAPI document', () => {
     const basicId = (basic.json as { id: string }).id;
 
     for (const route of writes) {
-      const { action, call, status = 200, refuse } = WRITES[route]!;
+      const { action, call, status = 200, refuse, records = 1 } = WRITES[route]!;
       const method = route.split(' ')[0]!.toUpperCase();
 
       const success = await call();
       const before = await count();
       const ok = await api(server, method, success.path, success.options);
       expect(ok.status, `${route}: ${ok.text}`).toBe(status);
-      expect(await count(), route).toBe(before + (action ? 1 : 0));
+      expect(await count(), route).toBe(before + (action ? records : 0));
       if (action) {
-        expect(await newest()).toMatchObject({
+        expect(await nth(records - 1)).toMatchObject({
           action,
           outcome: 'success',
           actor_email: server.adminEmail,

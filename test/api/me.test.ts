@@ -5,7 +5,7 @@ import { api } from '../support/http';
 
 const server = useTestServer();
 
-test('answers with the caller’s id, e-mail and current role, and nothing more', async () => {
+test('answers with the caller’s id, e-mail, current role and groups (D13), and nothing more', async () => {
   const key = await server.keyFor('curator', 'cora.curator@me.test');
   const answer = await api(server, 'GET', '/me', { key });
   expect(answer.status).toBe(200);
@@ -14,6 +14,7 @@ test('answers with the caller’s id, e-mail and current role, and nothing more'
     email: 'cora.curator@me.test',
     role: 'curator',
     is_active: true,
+    groups: [],
   });
 });
 

@@ -147,11 +147,16 @@ describe('integer parameters: the bounds the document gives are the server’s',
               ...(operation.requestBody ? { body: {} } : {}),
             });
             const what = `${method} ${concrete}: ${answer.status} ${answer.text}`;
-            expect(answer.status === 422, what).toBe(refused);
-            if (refused) {
-              const [problem] = (answer.json as { detail: { loc: unknown[] }[] }).detail;
-              expect(problem?.loc, what).toEqual([parameter.in, parameter.name]);
-            }
+            // An empty body may be wrong on its own (a body with required fields): only
+            // a problem at this parameter counts here.
+            const problems =
+              answer.status === 422
+                ? (answer.json as { detail: { loc: unknown[] }[] }).detail.filter(
+                    (problem) => problem.loc[0] !== 'body',
+                  )
+                : [];
+            expect(problems.length > 0, what).toBe(refused);
+            if (refused) expect(problems[0]?.loc, what).toEqual([parameter.in, parameter.name]);
           }
           checked.push(`${method} ${path} ${parameter.name}`);
         }

@@ -46,7 +46,7 @@ const endpoints: Endpoint[] = [
     refusal: { detail: 'Access denied.' },
     ok: (r) => {
       expect(r.status).toBe(200);
-      expect(Object.keys(r.json as object).sort()).toEqual(['email', 'id', 'is_active', 'role']);
+      expect(Object.keys(r.json as object).sort()).toEqual(['email', 'groups', 'id', 'is_active', 'role']);
     },
   },
   {

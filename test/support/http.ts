@@ -133,6 +133,10 @@ const TABLES = {
   connector_credential_pairs: 'id',
   invited_users: 'email_lower',
   sessions: 'token_hash',
+  user_groups: 'id',
+  user_group_members: ['group_id', 'user_id'],
+  pair_groups: ['pair_id', 'group_id'],
+  credential_groups: ['credential_id', 'group_id'],
 } as const;
 
 /** Every row of every table, to show that a failed request changed nothing (D11). */
@@ -140,7 +144,7 @@ export async function snapshotDb(server: TestServer): Promise<Record<string, unk
   const result: Record<string, unknown[]> = {};
   for (const [table, order] of Object.entries(TABLES)) {
     const { rows } =
-      await sql`select * from ${sql.table(table)} order by ${sql.ref(order)}`.execute(
+      await sql`select * from ${sql.table(table)} order by ${sql.join([order].flat().map((column) => sql.ref(column)))}`.execute(
         server.store.db,
       );
     // A key's last use is noted as it is used (at most once a minute): not a change a request made.

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { ROLE_MEANINGS, USER_ROLES, type UserRole } from '../../contract/contract';
 import { Field } from '../../components/Field';
 import { useSetUserRole } from '../../api/users';
@@ -8,6 +9,10 @@ import { ConfirmAdminDialog } from './ConfirmAdminDialog';
 import { placeServerErrors, roleFormSchema, type RoleFormValues } from './roleFormRules';
 import { RoleOutcome } from './RoleOutcome';
 import { roleWords } from '../../lib/enumWords';
+import { paths } from '../../lib/paths';
+
+const CURATOR_ON_GROUPS_PAGE =
+  'Curators are made on the Groups page: make the user a member of a group there, then tick Curator.';
 
 /** `email` and `role`: the user chosen in the directory and their current role, to start from. */
 export function RoleForm({ email = '', role }: { email?: string; role?: UserRole }) {
@@ -41,6 +46,11 @@ export function RoleForm({ email = '', role }: { email?: string; role?: UserRole
 
   const onValid = (values: RoleFormValues) => {
     if (mutation.isPending) return;
+    // D13: curators come from curatorships; the server would refuse (D8), so say where instead.
+    if (values.new_role === 'curator' && !values.explicit_override) {
+      setError('new_role', { message: CURATOR_ON_GROUPS_PAGE }, { shouldFocus: true });
+      return;
+    }
     if (values.new_role === 'admin') setConfirming(values);
     else send(values);
   };
@@ -83,6 +93,13 @@ export function RoleForm({ email = '', role }: { email?: string; role?: UserRole
                     <label htmlFor={`role-${role}`}>{roleWords(role)}</label>
                     <p id={`role-${role}-meaning`} className="hint">
                       {ROLE_MEANINGS[role]}
+                      {role === 'curator' ? (
+                        <>
+                          {' '}
+                          Curators are made on the{' '}
+                          <Link to={paths.groups.getHref()}>Groups page</Link>.
+                        </>
+                      ) : null}
                     </p>
                   </div>
                 </li>

@@ -45,7 +45,9 @@ test('offers the seven roles, each with its meaning, and explains explicit overr
   const group = screen.getByRole('group', { name: 'New role' });
   for (const role of USER_ROLES) {
     expect(within(group).getByRole('radio', { name: roleWords(role) })).toHaveAccessibleDescription(
-      ROLE_MEANINGS[role],
+      role === 'curator'
+        ? `${ROLE_MEANINGS[role]} Curators are made on the Groups page.`
+        : ROLE_MEANINGS[role],
     );
   }
   expect(screen.getByRole('checkbox', { name: 'Explicit override' })).toHaveAccessibleDescription(
@@ -109,11 +111,17 @@ test("a refused change shows the server's words and, since it can, offers explic
   expect(await roleOf('sam.slack@example.com')).toBe('basic');
 });
 
-test('a role that is assigned elsewhere is refused, then set with explicit override', async () => {
+test('curator: the editor points to the Groups page instead of sending a refused request (D13); explicit override still sets it', async () => {
+  const sent = vi.spyOn(globalThis, 'fetch');
   const user = await setRole('lee.basic@example.com', 'curator');
-  expect(
-    await within(result()).findByText(/“Curator role must be set via the User Group Menu”/),
-  ).toBeInTheDocument();
+  const group = screen.getByRole('group', { name: 'New role' });
+  expect(group).toHaveAccessibleDescription(/Curators are made on the Groups page/);
+  expect(within(group).getByRole('link', { name: 'Groups page' })).toHaveAttribute(
+    'href',
+    '/groups',
+  );
+  expect(sent.mock.calls.filter(([input]) => isSetRole(input))).toHaveLength(0);
+  expect(await roleOf('lee.basic@example.com')).toBe('basic');
   await user.click(screen.getByRole('checkbox', { name: 'Explicit override' }));
   await user.click(screen.getByRole('button', { name: 'Set role' }));
   expect(

@@ -1,0 +1,283 @@
+// User groups (D13), at Onyx's routes with its bodies and words: admins make
+// and delete groups; whoever controls a group edits its members, curators and
+// pairs. A group the caller does not control answers as if it did not exist
+// (404); roles follow curatorships in the same transaction (controls.ts).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  addUsersToGroupSchema,
+  CURATOR_REFUSALS,
+  duplicateGroupRefusal,
+  setCuratorSchema,
+  userGroupCreateSchema,
+  userGroupUpdateSchema,
+  type UserGroup,
+} from '../../src/contract/groups';
+import { ADMIN, ANY_ROLE, CURATOR_OR_ADMIN } from '../auth/access';
+import { changesBetween, type AuditLog } from '../audit/recorder';
+import type { Db } from '../db/database';
+import { controlledGroupIds, controls, recomputeRoles } from '../groups/control';
+import { pathIntegers, readJsonObject } from '../http/body';
+import { problem, validationProblem } from '../http/problems';
+import { validate } from '../http/validation';
+import {
+  deleteGroup,
+  findGroupName,
+  insertGroup,
+  listGroupNames,
+  listGroups,
+  memberIds,
+  pairAccess,
+  pairIds,
+  replaceMembers,
+  replacePairs,
+  setCurator,
+  touchGroup,
+  unknownPairIds,
+  unknownUserIds,
+} from '../repos/groups';
+import type { User } from '../repos/users';
+import type { RouteContext } from './context';
+
+const BASE = '/manage/admin/user-group';
+type OneParams = { Params: { user_group_id: string } };
+
+const groupNotFound = (id: number) => problem(404, `UserGroup with id '${id}' not found`);
+
+/** Onyx's words for ids that name nobody. */
+const usersNotFound = (ids: string[]) => problem(404, `User(s) not found: ${ids.join(', ')}`);
+const pairsNotFound = (ids: number[]) =>
+  problem(404, `Connector-credential pair(s) not found: ${ids.join(', ')}`);
+
+/** A group's members, curators and pairs as the activity log tells them. */
+const told = (group: UserGroup | undefined) =>
+  group && {
+    name: group.name,
+    user_ids: group.users.map((user) => user.id),
+    curator_ids: group.curator_ids,
+    cc_pair_ids: group.cc_pairs.map((pair) => pair.id),
+  };
+
+async function oneGroup(db: Db, id: number): Promise<UserGroup | undefined> {
+  return (await listGroups(db, [id]))[0];
+}
+
+/** The group's id when the caller controls it; 404 otherwise (D13: no leak of other groups). */
+async function controlledGroup(db: Db, request: FastifyRequest, id: number) {
+  const caller = request.user!;
+  const controlled = await controlledGroupIds(db, caller);
+  if (!controls(controlled, id) || (await findGroupName(db, id)) === undefined) {
+    throw groupNotFound(id);
+  }
+  return controlled;
+}
+
+async function checkUsers(db: Db, ids: readonly string[]) {
+  const unknown = await unknownUserIds(db, ids);
+  if (unknown.length > 0) throw usersNotFound(unknown);
+}
+
+/**
+ * D13: a pair's groups change only when the caller controls every group of the
+ * pair, before and after. An admin may; a curator adding or removing a pair of
+ * another group is refused, and a pair they may not see does not exist for them.
+ */
+async function checkPairs(
+  db: Db,
+  caller: User,
+  controlled: Set<number> | null,
+  changed: readonly number[],
+) {
+  const unknown = await unknownPairIds(db, changed);
+  if (unknown.length > 0) throw pairsNotFound(unknown);
+  if (controlled === null) return;
+  const access = await pairAccess(db, changed);
+  const member = await memberGroups(db, caller);
+  const hidden: number[] = [];
+  const refused: number[] = [];
+  for (const id of changed) {
+    const { access_type, groups } = access.get(id)!;
+    const visible = access_type !== 'private' || groups.some((group) => member.has(group));
+    if (!visible) hidden.push(id);
+    else if (!groups.every((group) => controlled.has(group))) refused.push(id);
+  }
+  if (hidden.length > 0) throw pairsNotFound(hidden);
+  if (refused.length > 0) {
+    throw problem(
+      403,
+      `Curators cannot control groups they don't curate: pair(s) ${refused.join(', ')} belong to other groups too.`,
+    );
+  }
+}
+
+async function memberGroups(db: Db, user: User) {
+  const rows = await db
+    .selectFrom('user_group_members')
+    .select('group_id')
+    .where('user_id', '=', user.id)
+    .execute();
+  return new Set(rows.map((row) => Number(row.group_id)));
+}
+
+/** Replaces members and pairs, records the change, recomputes the roles it touches. */
+async function applyUpdate(
+  trx: Db,
+  log: AuditLog,
+  id: number,
+  change: { user_ids: readonly string[]; cc_pair_ids?: readonly number[] },
+) {
+  const before = await oneGroup(trx, id);
+  const members = await replaceMembers(trx, id, change.user_ids);
+  if (change.cc_pair_ids) await replacePairs(trx, id, change.cc_pair_ids);
+  await touchGroup(trx, id);
+  const after = await oneGroup(trx, id);
+  await log({
+    action: 'user_group.update',
+    resource_type: 'user_group',
+    resource_id: id,
+    resource_name: after!.name,
+    changes: { before: told(before), after: told(after) },
+  });
+  await recomputeRoles(trx, [...members.added, ...members.removed], log);
+  return after!;
+}
+
+export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteContext) {
+  const onRequest = guard(CURATOR_OR_ADMIN);
+
+  // The groups the caller controls (an admin: all), by name.
+  app.get(BASE, { onRequest }, async (request) =>
+    db.transaction().execute(async (trx) => {
+      const controlled = await controlledGroupIds(trx, request.user!);
+      return listGroups(trx, controlled === null ? undefined : [...controlled]);
+    }),
+  );
+
+  // Onyx: an admin sees every group's name; anyone else the groups they belong to.
+  app.get('/manage/user-groups/minimal', { onRequest: guard(ANY_ROLE) }, async (request) =>
+    db.transaction().execute(async (trx) => {
+      const caller = request.user!;
+      if (caller.role === 'admin') return listGroupNames(trx);
+      return listGroupNames(trx, [...(await memberGroups(trx, caller))]);
+    }),
+  );
+
+  app.post(BASE, { onRequest: guard(ADMIN) }, async (request) => {
+    const body = validate(userGroupCreateSchema, readJsonObject(request));
+    if (!body.ok) throw validationProblem(body.errors);
+    const { name, user_ids, cc_pair_ids } = body.value;
+    return write(request, async (trx, log) => {
+      await checkUsers(trx, user_ids);
+      const unknownPairs = await unknownPairIds(trx, cc_pair_ids);
+      if (unknownPairs.length > 0) throw pairsNotFound(unknownPairs);
+      const id = await insertGroup(trx, name);
+      if (id === null) throw problem(400, duplicateGroupRefusal(name));
+      await replaceMembers(trx, id, user_ids);
+      await replacePairs(trx, id, cc_pair_ids);
+      const group = (await oneGroup(trx, id))!;
+      await log({
+        action: 'user_group.create',
+        resource_type: 'user_group',
+        resource_id: id,
+        resource_name: name,
+        changes: changesBetween(null, told(group)),
+      });
+      return group;
+    });
+  });
+
+  app.patch<OneParams>(`${BASE}/:user_group_id`, { onRequest }, async (request) => {
+    const { user_group_id: id } = pathIntegers(request.params, 'user_group_id');
+    const body = validate(userGroupUpdateSchema, readJsonObject(request));
+    if (!body.ok) throw validationProblem(body.errors);
+    return write(request, async (trx, log) => {
+      const controlled = await controlledGroup(trx, request, id);
+      await checkUsers(trx, body.value.user_ids);
+      const stored = new Set(await pairIds(trx, id));
+      const requested = new Set(body.value.cc_pair_ids);
+      const changed = [
+        ...[...stored].filter((pair) => !requested.has(pair)),
+        ...[...requested].filter((pair) => !stored.has(pair)),
+      ];
+      await checkPairs(trx, request.user!, controlled, changed);
+      return applyUpdate(trx, log, id, body.value);
+    });
+  });
+
+  app.post<OneParams>(`${BASE}/:user_group_id/add-users`, { onRequest }, async (request) => {
+    const { user_group_id: id } = pathIntegers(request.params, 'user_group_id');
+    const body = validate(addUsersToGroupSchema, readJsonObject(request));
+    if (!body.ok) throw validationProblem(body.errors);
+    return write(request, async (trx, log) => {
+      await controlledGroup(trx, request, id);
+      await checkUsers(trx, body.value.user_ids);
+      const current = await memberIds(trx, id);
+      const added = body.value.user_ids.filter((user) => !current.includes(user));
+      if (added.length === 0) return (await oneGroup(trx, id))!;
+      return applyUpdate(trx, log, id, { user_ids: [...current, ...added] });
+    });
+  });
+
+  app.post<OneParams>(
+    `${BASE}/:user_group_id/set-curator`,
+    { onRequest },
+    async (request, reply) => {
+      const { user_group_id: id } = pathIntegers(request.params, 'user_group_id');
+      const body = validate(setCuratorSchema, readJsonObject(request));
+      if (!body.ok) throw validationProblem(body.errors);
+      const { user_id, is_curator } = body.value;
+      await write(request, async (trx, log) => {
+        await controlledGroup(trx, request, id);
+        const target = await trx
+          .selectFrom('users')
+          .select(['id', 'email', 'role'])
+          .where('id', '=', user_id)
+          .executeTakeFirst();
+        if (!target) throw problem(404, `User with id '${user_id}' not found`);
+        if (target.role === 'admin') throw problem(400, CURATOR_REFUSALS.admin(target.email));
+        if (target.role === 'global_curator') {
+          throw problem(400, CURATOR_REFUSALS.globalCurator(target.email));
+        }
+        if (target.role !== 'basic' && target.role !== 'curator') {
+          throw problem(400, CURATOR_REFUSALS.otherRole(target.email, target.role));
+        }
+        const before = await oneGroup(trx, id);
+        if (!(await setCurator(trx, id, user_id, is_curator))) {
+          throw problem(400, CURATOR_REFUSALS.notMember(target.email, id));
+        }
+        await touchGroup(trx, id);
+        const after = await oneGroup(trx, id);
+        await log({
+          action: 'user_group.set_curator',
+          resource_type: 'user_group',
+          resource_id: id,
+          resource_name: after!.name,
+          changes: changesBetween(told(before), told(after)),
+        });
+        await recomputeRoles(trx, [user_id], log);
+      });
+      return reply.type('application/json').send('null');
+    },
+  );
+
+  app.delete<OneParams>(
+    `${BASE}/:user_group_id`,
+    { onRequest: guard(ADMIN) },
+    async (request, reply) => {
+      const { user_group_id: id } = pathIntegers(request.params, 'user_group_id');
+      await write(request, async (trx, log) => {
+        const group = await oneGroup(trx, id);
+        if (!group) throw groupNotFound(id);
+        await deleteGroup(trx, id);
+        await log({
+          action: 'user_group.delete',
+          resource_type: 'user_group',
+          resource_id: id,
+          resource_name: group.name,
+          changes: changesBetween(told(group), null),
+        });
+        await recomputeRoles(trx, group.curator_ids, log);
+      });
+      return reply.type('application/json').send('null');
+    },
+  );
+}

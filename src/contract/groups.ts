@@ -1,0 +1,125 @@
+// User groups (D13), in Onyx's routes, bodies and words: a group has members,
+// among them its curators, and the connector–credential pairs it may see. A
+// curator administers the groups they curate; a global curator the groups they
+// are a member of; an admin every group.
+import * as z from 'zod/mini';
+import { issueType } from './answers';
+import { connectorNameSchema } from './contract';
+import { boundedList } from './schemaParts';
+
+/** The most ids one body may name: more is refused before anything is looked up. */
+export const GROUP_IDS_MAX = 10_000;
+
+/** A user id: the UUID text the directory shows (D6). */
+const userIdSchema = z.string().check(
+  z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+    message: 'Input should be a valid UUID',
+    ...issueType('value_error'),
+  }),
+);
+
+/** Ids named once each, at most GROUP_IDS_MAX: a repeat is a mistake worth saying. */
+const idList = <T extends z.ZodMiniType<string | number>>(item: T) =>
+  boundedList(item).check(
+    z.maxLength(GROUP_IDS_MAX),
+    z.superRefine((list, ctx) => {
+      const seen = new Set<unknown>();
+      list.forEach((id, index) => {
+        if (seen.has(id)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `Input should name each id once: ${String(id)} is repeated`,
+            path: [index],
+            ...issueType('value_error'),
+          });
+        }
+        seen.add(id);
+      });
+    }),
+  );
+
+const USER_IDS =
+  'The ids of the users who are its members (user ids, as the directory lists them).';
+const PAIR_IDS = 'The ids of the connector–credential pairs it may see and administer.';
+
+export const userGroupCreateSchema = z.object({
+  name: connectorNameSchema.check(z.describe('The group’s name, unique among groups.')),
+  user_ids: idList(userIdSchema).check(z.describe(USER_IDS)),
+  cc_pair_ids: idList(z.int()).check(z.describe(PAIR_IDS)),
+});
+export type UserGroupCreate = z.output<typeof userGroupCreateSchema>;
+
+/** D13: a full replacement of members and pairs. */
+export const userGroupUpdateSchema = z.object({
+  user_ids: idList(userIdSchema).check(z.describe(`${USER_IDS} Replaces them all.`)),
+  cc_pair_ids: idList(z.int()).check(z.describe(`${PAIR_IDS} Replaces them all.`)),
+});
+export type UserGroupUpdate = z.output<typeof userGroupUpdateSchema>;
+
+export const addUsersToGroupSchema = z.object({
+  user_ids: idList(userIdSchema).check(z.describe('The ids of the users to add as members.')),
+});
+
+export const setCuratorSchema = z.object({
+  user_id: userIdSchema.check(z.describe('The member to make (or stop being) a curator.')),
+  is_curator: z.boolean().check(z.describe('`true` to make them a curator, `false` to stop.')),
+});
+export type SetCuratorRequest = z.output<typeof setCuratorSchema>;
+
+/** The access of a connector–credential pair (D13); `sync` is stored and seen as public. */
+export const PAIR_ACCESS_TYPES = ['public', 'private', 'sync'] as const;
+export type PairAccessType = (typeof PAIR_ACCESS_TYPES)[number];
+
+export const groupMemberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  is_active: z.boolean(),
+  role: z.string(),
+});
+
+export const groupPairPartSchema = z.object({
+  id: z.int(),
+  name: z.nullable(z.string()),
+  source: z.string(),
+});
+
+export const groupPairSchema = z.object({
+  id: z.int(),
+  name: z.nullable(z.string()),
+  connector: groupPairPartSchema,
+  credential: groupPairPartSchema,
+  access_type: z.enum(PAIR_ACCESS_TYPES),
+});
+
+export const userGroupSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  users: z.array(groupMemberSchema),
+  curator_ids: z.array(z.string()),
+  cc_pairs: z.array(groupPairSchema),
+  document_sets: z.array(z.unknown()),
+  personas: z.array(z.unknown()),
+  is_up_to_date: z.boolean(),
+  is_up_for_deletion: z.boolean(),
+});
+export type UserGroup = z.infer<typeof userGroupSchema>;
+export const userGroupListSchema = z.array(userGroupSchema);
+
+export const minimalUserGroupSchema = z.object({ id: z.int(), name: z.string() });
+export const minimalUserGroupListSchema = z.array(minimalUserGroupSchema);
+
+/** Onyx's words for a group name already taken. */
+export const duplicateGroupRefusal = (name: string) =>
+  `User group with name '${name}' already exists. Please choose a different name.`;
+
+/** Onyx's words for set-curator's refusals (D13, "Becoming a curator"). */
+export const CURATOR_REFUSALS = {
+  admin: (email: string) =>
+    `User '${email}' is an admin and therefore has all permissions of a curator. If you'd like this user to only have curator permissions, you must update their role to BASIC then assign them to be CURATOR in the appropriate groups.`,
+  globalCurator: (email: string) =>
+    `User '${email}' is a global_curator and therefore has all permissions of a curator for all groups. If you'd like this user to only have curator permissions for a specific group, you must update their role to BASIC then assign them to be CURATOR in the appropriate groups.`,
+  otherRole: (email: string, role: string) =>
+    `This endpoint can only be used to update the curator relationship for users with the CURATOR or BASIC role. Target user: ${email}. Target user role: ${role}.`,
+  notMember: (email: string, groupId: number) =>
+    `target user ${email} is not in group '${groupId}'`,
+} as const;
