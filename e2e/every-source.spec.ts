@@ -147,6 +147,15 @@ for (const [source, keys] of Object.entries(ONYX_KEYS) as [
       await page.getByRole('button', { name: /^New .* credential$/ }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Name', { exact: true }).fill(`${source} key`);
+      // A service account's key is chosen as a file (read in the page, never shown).
+      const keyFile = dialog.getByLabel('Key file');
+      if ((await keyFile.count()) > 0) {
+        await keyFile.setInputFiles({
+          name: 'key.json',
+          mimeType: 'application/json',
+          buffer: Buffer.from(sampleValue('JSON')),
+        });
+      }
       for (const box of await dialog.getByRole('textbox').all()) {
         const label =
           (await box.getAttribute('aria-label')) ??

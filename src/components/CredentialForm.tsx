@@ -18,7 +18,7 @@ interface CredentialFormValues {
   values: Record<string, string | boolean>;
 }
 
-interface CredentialFormProps {
+export interface CredentialFormProps {
   /** Fixed source (the wizard's "New Jira credential"); otherwise a choice. */
   source?: DocumentSource;
   onCreated: (id: number, name: string) => void;

@@ -1,5 +1,5 @@
 // The boxes of a credential's values, for making one and for giving it new
-// values: secrets in password boxes (a key file in a box of several lines), a
+// values: secrets in password boxes (a key file chosen as a file: KeyFileField), a
 // yes/no value as a checkbox, fixed values not asked. Given the stored values
 // (masked, D6), each box says what is stored and that leaving it empty keeps
 // it, and an optional value stored can be ticked for removal.
@@ -7,6 +7,7 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { storedWords, type CredentialField } from '../lib/credentialFields';
 import { errorAt } from '../lib/fieldErrors';
 import { Field } from './Field';
+import { KeyFileField } from './KeyFileField';
 
 /** The forms hold the values under `values.<key>`, and the keys to remove under `remove.<key>`. */
 export type CredentialRegister = UseFormRegister<{
@@ -54,6 +55,18 @@ export function CredentialValueFields({
         );
       }
       const label = field.required ? field.label : `${field.label} (optional)`;
+      if (field.keyFile) {
+        return (
+          <KeyFileField
+            key={field.key}
+            field={field}
+            id={id}
+            label={label}
+            register={register}
+            error={error}
+          />
+        );
+      }
       const hint = stored
         ? [field.hint, storedWords(field, stored[field.key])].filter(Boolean).join(' ')
         : field.hint;
@@ -62,23 +75,13 @@ export function CredentialValueFields({
         <Field key={field.key} id={id} label={label} hint={hint} error={error}>
           {(control) => (
             <>
-              {field.multiline ? (
-                <textarea
-                  {...control}
-                  rows={4}
-                  spellCheck={false}
-                  autoComplete="off"
-                  {...register(name)}
-                />
-              ) : (
-                <input
-                  {...control}
-                  type={field.secret ? 'password' : 'text'}
-                  autoComplete={field.secret ? 'new-password' : 'off'}
-                  spellCheck={false}
-                  {...register(name)}
-                />
-              )}
+              <input
+                {...control}
+                type={field.secret ? 'password' : 'text'}
+                autoComplete={field.secret ? 'new-password' : 'off'}
+                spellCheck={false}
+                {...register(name)}
+              />
               {removable && (
                 <label className="choice">
                   <input type="checkbox" {...register(`remove.${field.key}`)} /> Remove the stored{' '}

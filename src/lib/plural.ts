@@ -4,6 +4,8 @@
 // is used, so an irregular one ("is"/"are", "it"/"them") reads as it is said.
 
 const english = new Intl.PluralRules('en');
+/** One number format for every count (a new one per call costs, in a list of 10,000 rows). */
+const number = new Intl.NumberFormat('en');
 
 /** `one` for a count of one, `other` for any other count (0, 2, 1,000…). */
 export const plural = (count: number, one: string, other: string) =>
@@ -11,4 +13,4 @@ export const plural = (count: number, one: string, other: string) =>
 
 /** "1 connector", "0 connectors", "1,000 connectors is"… with the count as a person reads it. */
 export const countOf = (count: number, one: string, other = `${one}s`) =>
-  `${count.toLocaleString('en')} ${plural(count, one, other)}`;
+  `${number.format(count)} ${plural(count, one, other)}`;

@@ -38,6 +38,19 @@ describe.each(CATALOGUE_SOURCES)('%s', (source) => {
     );
   });
 
+  it('no credential label says “(optional)”: the credential form adds it where the contract allows', () => {
+    const labels = Object.values(panel.credential).map((words) => words.label);
+    expect(labels.filter((label) => /\(optional\)/.test(label))).toEqual([]);
+  });
+
+  it('the empty form lacks only what a person must type (its defaults pass every other rule)', () => {
+    const problems = sourceProblems(source, panel, formDefaults(panel));
+    const required = valueFields(panel.fields).filter(
+      (field) => 'requiredMessage' in field && field.requiredMessage,
+    );
+    expect(problems.map((p) => p.path)).toEqual(required.map((field) => `config.${field.key}`));
+  });
+
   it('the form sends every field, and reads its own config back', () => {
     const values = formDefaults(panel);
     const config = configFromForm(panel, values);

@@ -5,7 +5,7 @@ export const gong: SourcePanel = {
   label: 'Gong',
   initials: 'GO',
   category: 'Sales',
-  popular: true,
+  popular: false,
   docs: 'https://docs.onyx.app/admins/connectors/official/gong',
   summary: 'Call transcripts.',
   inputType: 'poll',
@@ -28,7 +28,7 @@ export const gong: SourcePanel = {
     gong_access_key: { label: 'Access key' },
     gong_access_key_secret: { label: 'Access key secret', secret: true },
     gong_base_url: {
-      label: 'API address (optional)',
+      label: 'API address',
       hint: 'Only outside the US region, for example https://eu.api.gong.io.',
     },
   },

@@ -25,7 +25,8 @@ export const google_drive: SourcePanel = {
               control: 'checkbox',
               label: 'Include shared drives',
               hint: 'Everything in the organisation’s shared drives.',
-              default: false,
+              // Ticked from the start: the contract refuses a connector that indexes nothing.
+              default: true,
             },
             {
               key: 'include_my_drives',
@@ -89,9 +90,9 @@ export const google_drive: SourcePanel = {
   credential: {
     google_service_account_key: {
       label: 'Service account key (JSON)',
-      hint: 'Paste the whole JSON key file of the service account.',
+      hint: 'The JSON key file of the service account: choose the file, or paste its text.',
       secret: true,
-      multiline: true,
+      keyFile: true,
     },
     google_primary_admin: {
       label: 'Primary admin e-mail',

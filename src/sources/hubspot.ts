@@ -5,7 +5,7 @@ export const hubspot: SourcePanel = {
   label: 'HubSpot',
   initials: 'HS',
   category: 'Sales',
-  popular: true,
+  popular: false,
   docs: 'https://docs.onyx.app/admins/connectors/official/hubspot',
   summary: 'Tickets, companies, deals and contacts.',
   inputType: 'poll',

@@ -5,7 +5,7 @@ export const salesforce: SourcePanel = {
   label: 'Salesforce',
   initials: 'SF',
   category: 'Sales',
-  popular: true,
+  popular: false,
   docs: 'https://docs.onyx.app/admins/connectors/official/salesforce',
   summary: 'Accounts, contacts, opportunities and other objects.',
   inputType: 'poll',
@@ -17,7 +17,8 @@ export const salesforce: SourcePanel = {
       tabs: [
         {
           value: 'simple',
-          label: 'Object types',
+          // Not "Object types": the list's own box is "Object type".
+          label: 'Named object types',
           fields: [
             {
               key: 'requested_objects',

@@ -1,13 +1,8 @@
 // Slack in the panel: which channels (none named: all of them).
 import type { SourcePanel } from './types';
 
-const channelList = {
-  control: 'list',
-  itemLabel: 'Channel name',
-  addLabel: 'Add channel',
-  itemType: 'text',
-  emptyWords: 'None',
-} as const;
+// The two lists' boxes and buttons are named apart: a screen reader lists them side by side.
+const channelList = { control: 'list', itemType: 'text', emptyWords: 'None' } as const;
 
 export const slack: SourcePanel = {
   label: 'Slack',
@@ -22,6 +17,8 @@ export const slack: SourcePanel = {
       ...channelList,
       key: 'channels',
       label: 'Channels (optional)',
+      itemLabel: 'Channel name',
+      addLabel: 'Add channel',
       hint: 'Without a channel, every channel the bot can read is indexed.',
       listName: 'Channels to index',
       listNoun: 'the channels',
@@ -32,6 +29,8 @@ export const slack: SourcePanel = {
       ...channelList,
       key: 'exclude_channels',
       label: 'Channels to leave out (optional)',
+      itemLabel: 'Channel to leave out',
+      addLabel: 'Leave out channel',
       hint: 'Left out after the channels above are chosen.',
       listName: 'Channels left out',
       listNoun: 'the channels left out',

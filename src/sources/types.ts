@@ -109,8 +109,8 @@ export interface CredentialFieldWords {
   hint?: string;
   /** Typed into a password box and never shown again. */
   secret?: boolean;
-  /** Several lines (a key file pasted whole). */
-  multiline?: boolean;
+  /** A key file (JSON): chosen as a file or pasted into a masked box, never shown (KeyFileField). */
+  keyFile?: boolean;
   /** A yes/no switch (Salesforce's sandbox). */
   checkbox?: boolean;
   /** Not asked: always sent with this value (Onyx's authentication_method). */
@@ -122,7 +122,7 @@ export interface SourcePanel {
   /** One or two letters for the badge beside the label. */
   initials: string;
   category: Category;
-  /** Onyx marks it popular: listed first in the catalogue. */
+  /** Listed first in the catalogue, under Popular: a short list (4 to 6), so it still tells something. */
   popular: boolean;
   /** The setup guide. */
   docs: string;

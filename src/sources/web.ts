@@ -5,7 +5,7 @@ export const web: SourcePanel = {
   label: 'Web',
   initials: 'WB',
   category: 'Others',
-  popular: true,
+  popular: false,
   docs: 'https://docs.onyx.app/admins/connectors/official/web',
   summary: 'Pages of a web site, followed from a start address or a sitemap.',
   inputType: 'load_state',

@@ -5,7 +5,7 @@ export const zendesk: SourcePanel = {
   label: 'Zendesk',
   initials: 'ZD',
   category: 'Ticketing & Task Management',
-  popular: true,
+  popular: false,
   docs: 'https://docs.onyx.app/admins/connectors/official/zendesk',
   summary: 'Help-centre articles or support tickets.',
   inputType: 'poll',

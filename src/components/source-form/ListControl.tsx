@@ -36,7 +36,7 @@ export function ListControl({
     const problem = listItemProblem(source, field.key, draft);
     if (problem) return refuse(problem);
     if (items.some((item) => item.toLowerCase() === draft.toLowerCase())) {
-      return refuse(`${draft} is already in the list`);
+      return refuse(`“${draft}” is already in the list`);
     }
     list.onChange([...items, draft]);
     setValue(draftName, '');

@@ -10,6 +10,8 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
   await seedFleet(server);
+  // The route's module, compiled before the first test (a busy machine takes seconds).
+  await import('./ConnectorWizardPage');
 });
 afterAll(() => server.close());
 
@@ -212,4 +214,22 @@ test('leaving a half-filled wizard asks first: Stay, leave with the draft, or di
   await user.click(within(nav).getByRole('link', { name: 'Connectors' }));
   await screen.findByRole('heading', { name: 'Connectors', level: 1 });
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('the review opened by its address: Create on an empty form shows step 1’s problems there', async () => {
+  const { user, router } = open('/connectors/new/jira?step=review');
+  await heading('Review');
+  await user.click(screen.getByRole('button', { name: 'Create without testing' }));
+  await heading('Connection');
+  expect(router.state.location.search).toBe('?step=connection');
+  const summary = await screen.findByRole('group', { name: 'There are 2 problems' });
+  await waitFor(async () => expect(summary).toHaveFocus());
+  expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(/Enter a name/);
+  expect(screen.getByLabelText('Jira base URL')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a wizard opened from the catalogue has the keyboard on its step’s heading', async () => {
+  const { user } = open('/connectors/new');
+  await user.click(await screen.findByRole('link', { name: 'Jira' }));
+  await waitFor(async () => expect(await heading('Step 1 of 4: Connection')).toHaveFocus());
 });

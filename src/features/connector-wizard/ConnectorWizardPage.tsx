@@ -83,7 +83,11 @@ function Wizard({ wizard }: { wizard: WizardSource }) {
   // Problems appear when Next or Create is pressed, not when a field loses focus: an
   // error shown on blur (mouse-down) would move the button from under the pointer.
   const form = useForm<WizardValues>({ defaultValues: initialValues, mode: 'onSubmit' });
-  const { formState, getValues, setError, clearErrors } = form;
+  const { getValues, setError, clearErrors } = form;
+  // Read on every render, so the form state follows its errors on every step: read
+  // only where a summary shows, errors set on the review (where none is read) were
+  // missing when step 1 came back to show them.
+  const { errors } = form.formState;
   const test = useConnectionTest(wizard, getValues);
   const [summaryStep, setSummaryStep] = useState<WizardStep | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -91,7 +95,9 @@ function Wizard({ wizard }: { wizard: WizardSource }) {
   const [submitting, setSubmitting] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const lastFocus = useRef({ step, focusRequest });
+  // Nothing focused yet: on arrival the keyboard goes to the step's heading (the
+  // catalogue's link or search box that led here is gone, which leaves it on <body>).
+  const lastFocus = useRef<{ step: WizardStep; focusRequest: number } | null>(null);
   const pendingRef = useRef(pending);
   useEffect(() => {
     pendingRef.current = pending;
@@ -140,10 +146,10 @@ function Wizard({ wizard }: { wizard: WizardSource }) {
     [subscribe, form, wizard, getValues, clearErrors, setError],
   );
 
-  // A new step, or a failed attempt, moves focus: to the error summary when shown, else the heading.
+  // Arrival, a new step, or a failed attempt moves focus: to the error summary when shown, else the heading.
   useEffect(() => {
     const last = lastFocus.current;
-    if (last.step === step && last.focusRequest === focusRequest) return;
+    if (last?.step === step && last.focusRequest === focusRequest) return;
     lastFocus.current = { step, focusRequest };
     (summaryRef.current ?? headingRef.current)?.focus();
   }, [step, focusRequest]);
@@ -165,7 +171,7 @@ function Wizard({ wizard }: { wizard: WizardSource }) {
         if (!draft || field.control !== 'list') return false;
         setError(`drafts.${field.key}`, {
           type: 'validate',
-          message: `${draft} is not in the list yet: choose “${field.addLabel}”, or clear the field`,
+          message: `“${draft}” is not in the list yet: choose “${field.addLabel}”, or clear the field`,
         });
         return true;
       }).length;
@@ -233,7 +239,7 @@ function Wizard({ wizard }: { wizard: WizardSource }) {
     review: <ReviewStep wizard={wizard} locked={pending !== null} />,
   }[step];
   const busy = submitting || working;
-  const summaryItems = summaryStep === step ? stepErrors(formState.errors, step, panel) : [];
+  const summaryItems = summaryStep === step ? stepErrors(errors, step, panel) : [];
 
   return (
     <section className="page connector-wizard" aria-labelledby="wizard-title">

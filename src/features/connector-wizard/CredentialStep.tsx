@@ -1,16 +1,12 @@
-import { useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
-import { CredentialForm } from '../../components/CredentialForm';
 import { CredentialPicker } from '../../components/CredentialPicker';
-import { Modal } from '../../components/Modal';
+import { NewCredential } from '../../components/NewCredential';
 import { controlIdOf } from './wizardFields';
 import type { WizardSource, WizardValues } from './wizardValues';
 
 export function CredentialStep({ wizard }: { wizard: WizardSource }) {
   const { source, panel } = wizard;
   const { control } = useFormContext<WizardValues>();
-  const [making, setMaking] = useState(false);
-  const [made, setMade] = useState('');
   return (
     <Controller
       control={control}
@@ -27,27 +23,7 @@ export function CredentialStep({ wizard }: { wizard: WizardSource }) {
             onBlur={field.onBlur}
             errorMessage={fieldState.error?.message}
           />
-          <p>
-            <button type="button" className="secondary" onClick={() => setMaking(true)}>
-              New {panel.label} credential
-            </button>
-          </p>
-          <p role="status">{made}</p>
-          {making && (
-            <Modal title={`New ${panel.label} credential`} onClose={() => setMaking(false)}>
-              {() => (
-                <CredentialForm
-                  source={source}
-                  onCancel={() => setMaking(false)}
-                  onCreated={(id, name) => {
-                    field.onChange(id);
-                    setMaking(false);
-                    setMade(`Credential “${name}” was saved and chosen.`);
-                  }}
-                />
-              )}
-            </Modal>
-          )}
+          <NewCredential source={source} label={panel.label} onCreated={field.onChange} />
         </>
       )}
     />

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { memo, type Ref } from 'react';
 import type { ConnectorSnapshot } from '../../contract/contract';
 import { COLUMNS, type CredentialNames } from './connectorColumns';
 
@@ -15,7 +15,11 @@ interface ConnectorRowProps {
   rowRef?: Ref<HTMLTableRowElement>;
 }
 
-export function ConnectorRow(props: ConnectorRowProps) {
+/**
+ * Memoized: as the page scrolls, the rows that stay in view are not rendered
+ * again (their props are the same values: booleans, the list's one callback and maps).
+ */
+export const ConnectorRow = memo(function ConnectorRow(props: ConnectorRowProps) {
   const { connector, index, credentialNames, paused, highlight, selected, onSelect, rowRef } =
     props;
   const cellId = (key: string) => `connector-${connector.id}-${key}`;
@@ -50,4 +54,4 @@ export function ConnectorRow(props: ConnectorRowProps) {
       ))}
     </tr>
   );
-}
+});

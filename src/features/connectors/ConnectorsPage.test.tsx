@@ -20,6 +20,12 @@ beforeAll(() => {
   } as Element['scrollTo'];
 });
 
+// The route's modules, compiled before the first test (a busy machine takes seconds).
+beforeAll(async () => {
+  await import('./ConnectorsPage');
+  await import('./VirtualRows');
+});
+
 // Each test has a server of its own: several of them change the data.
 let server: TestServer;
 let fleet: Awaited<ReturnType<typeof seedFleet>>;
@@ -187,6 +193,43 @@ test('finishing an unfinished connector moves it into the table and says so', as
   expect(confirmation.closest('[role="status"]')).not.toBeNull();
   expect(await rowNames()).toContain('Mobile Jira');
   expect(screen.queryByText(/not finished/)).not.toBeInTheDocument();
+});
+
+test('an unfinished connector no credential fits gets one made on the spot (issue 27)', async () => {
+  await insertConnector(server.store.db, {
+    name: 'Sales HubSpot',
+    source: 'hubspot',
+    input_type: 'poll',
+    access_type: 'PUBLIC',
+    connector_specific_config: { object_types: ['deals'] },
+    refresh_freq: 3600,
+    prune_freq: 86400,
+    indexing_start: null,
+  });
+  connectTo(server);
+  const { user } = renderApp('/connectors');
+  await table();
+  await user.click(screen.getByRole('button', { name: 'Finish them' }));
+  const item = screen.getByRole('heading', { name: /Sales HubSpot/ }).closest('li')!;
+  await vi.waitFor(() =>
+    expect(
+      within(item).getByRole('combobox', { name: 'Credential for Sales HubSpot' }),
+    ).toBeDisabled(),
+  );
+
+  await user.click(within(item).getByRole('button', { name: 'New HubSpot credential' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New HubSpot credential' });
+  await vi.waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
+  await user.type(within(dialog).getByLabelText('Name'), 'HubSpot app');
+  await user.type(within(dialog).getByLabelText('Access token'), 'pat-na1-0123456789');
+  await user.click(within(dialog).getByRole('button', { name: 'Save credential' }));
+  expect(
+    await within(item).findByText('Credential “HubSpot app” was saved and chosen.'),
+  ).toBeInTheDocument();
+  await user.click(within(item).getByRole('button', { name: 'Attach credential' }));
+  expect(
+    await screen.findByText('Credential attached: “Sales HubSpot” is finished and listed.'),
+  ).toBeInTheDocument();
 });
 
 test('a connector just created by the wizard is announced and brought into view', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { paths } from '../../lib/paths';
@@ -19,15 +19,19 @@ export function ConnectorsPage() {
   useEffect(() => {
     if (view.announcement) said.current?.focus();
   }, [view.announcement]);
-  const select = (ids: number[], chosen: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (chosen) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
+  // One callback for the page's life, so the memoized rows are not rendered again for it.
+  const select = useCallback(
+    (ids: number[], chosen: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const id of ids) {
+          if (chosen) next.add(id);
+          else next.delete(id);
+        }
+        return next;
+      }),
+    [],
+  );
 
   const heading = (
     <>

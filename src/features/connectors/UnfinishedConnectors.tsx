@@ -7,6 +7,7 @@ import type { ConnectorSnapshot } from '../../contract/contract';
 import { CredentialPicker } from '../../components/CredentialPicker';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { countOf, plural } from '../../lib/plural';
+import { NewCredential } from '../../components/NewCredential';
 import { sourceLabel } from '../../lib/sources';
 
 interface UnfinishedConnectorsProps {
@@ -93,6 +94,15 @@ function FinishConnector(props: {
           setMissing(false);
         }}
         errorMessage={missing ? 'Choose a credential first.' : undefined}
+      />
+      {/* No credential fits yet (or none is right): one is made here, not elsewhere first. */}
+      <NewCredential
+        source={connector.source}
+        label={sourceLabel(connector.source)}
+        onCreated={(id) => {
+          setCredentialId(id);
+          setMissing(false);
+        }}
       />
       {attach.isError && <ErrorNotice error={attach.error} />}
       {discard.isError && <ErrorNotice error={discard.error} />}

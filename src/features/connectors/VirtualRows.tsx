@@ -2,7 +2,15 @@
 // spacer rows, with the page's own scrolling (a window virtualizer), so 10,000
 // connectors scroll smoothly and the page never holds a scrolling box.
 import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import { COLUMNS } from './connectorColumns';
 import { ConnectorRow } from './ConnectorRow';
 import type { ConnectorTableProps } from './ConnectorTable';
@@ -35,21 +43,28 @@ export default function VirtualRows(props: ConnectorTableProps) {
   // last one measured): an estimate that is off moves every row below a row
   // that comes into view, and scrolling far then stalls on those corrections.
   const rowHeight = useRef(FIRST_ROW_HEIGHT);
-  // The build does not run the React Compiler, so nothing here is memoized for
-  // it to get wrong: the virtualizer re-renders this component itself as the page scrolls.
+  // The virtualizer re-renders this component at every scroll step, so what it is
+  // given stays the same object between renders: a new getItemKey made it lay out
+  // all 10,000 rows again each time (issue 27: 84–351 ms long tasks per step).
+  const estimateSize = useCallback(() => rowHeight.current, []);
+  const measureRow = useCallback<typeof measureElement>((element, entry, instance) => {
+    const height = measureElement(element, entry, instance);
+    if (height > 0) rowHeight.current = height;
+    return height;
+  }, []);
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: () => rowHeight.current,
-    measureElement: (element, entry, instance) => {
-      const height = measureElement(element, entry, instance);
-      if (height > 0) rowHeight.current = height;
-      return height;
-    },
+    estimateSize,
+    measureElement: measureRow,
     scrollMargin: top,
     overscan: 8,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    getItemKey,
   });
-  const highlightIndex = rows.findIndex((row) => row.id === highlightId);
+  const highlightIndex = useMemo(
+    () => rows.findIndex((row) => row.id === highlightId),
+    [rows, highlightId],
+  );
   useEffect(() => {
     if (highlightIndex >= 0) virtualizer.scrollToIndex(highlightIndex, { align: 'center' });
   }, [highlightIndex, virtualizer]);
