@@ -393,6 +393,11 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
         .addColumn('state_hash', 'text', (c) => c.primaryKey())
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .execute();
+      // Like every table of the data, a write to it moves the revision (0003).
+      if (dialect === 'postgres') {
+        await sql`create trigger used_sign_in_states_revision after insert or update or delete or truncate
+          on used_sign_in_states for each statement execute function bump_revision()`.execute(db);
+      }
     },
   },
 });

@@ -174,7 +174,7 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
     },
   ],
   [acceptedUserSchema, userWords],
-  [currentUserSchema, { ...userWords, groups: 'The user groups they belong to, by name (D13).' }],
+  [currentUserSchema, { ...userWords, groups: 'The user groups they belong to, by name.' }],
   [
     userMembershipSchema,
     {
@@ -262,7 +262,7 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
       id: "The group's id.",
       name: "The group's name, unique among groups.",
       users: 'Its members, by e-mail address.',
-      curator_ids: 'The ids of the members who curate it (D13).',
+      curator_ids: 'The ids of the members who curate it.',
       cc_pairs: 'The connector–credential pairs it may see.',
       document_sets: 'Always empty: Sourcedesk has no document sets.',
       personas: 'Always empty: Sourcedesk has no assistants.',

@@ -143,7 +143,7 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: 'get',
     path: '/manage/admin/user-group',
-    summary: 'The user groups the caller controls (an admin: every group), by name (D13).',
+    summary: 'The user groups the caller controls (an admin: every group), by name.',
     answer: userGroupListSchema,
     errors: [],
   },
@@ -158,7 +158,7 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: 'patch',
     path: '/manage/admin/user-group/{user_group_id}',
-    summary: 'Replace a group’s members and pairs; roles follow curatorships (D13).',
+    summary: 'Replace a group’s members and pairs; roles follow curatorships.',
     parameters: [groupId],
     body: userGroupUpdateSchema,
     answer: userGroupSchema,

@@ -163,6 +163,8 @@ describe('D11 500 shape', () => {
   it('an unexpected failure → {"detail":"Internal Server Error"}, nothing more', async () => {
     const broken = await startTestServer();
     try {
+      // What refers to the pairs goes first (PostgreSQL refuses to drop a table others need).
+      await broken.store.db.schema.dropTable('pair_groups').execute();
       await broken.store.db.schema.dropTable('connector_credential_pairs').execute();
       const response = await api(broken, 'GET', '/manage/admin/connector');
       expect(response.status).toBe(500);

@@ -151,6 +151,10 @@ describe('start-up', () => {
         '0005_api_key_details',
         '0006_revision_notice',
         '0007_people',
+        '0008_user_groups',
+        '0009_audit_filters',
+        '0010_pair_tests',
+        '0011_used_sign_in_states',
       ]);
     } finally {
       await sql`drop schema ${sql.id(schema)} cascade`.execute(stores[0]!.db);
