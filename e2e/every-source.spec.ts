@@ -160,7 +160,8 @@ for (const [source, keys] of Object.entries(ONYX_KEYS) as [
         const label =
           (await box.getAttribute('aria-label')) ??
           (await box.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? ''));
-        if (label === 'Name') continue;
+        // The key file's text is in the masked box already (the file was read into it).
+        if (label === 'Name' || label === 'Or paste the key') continue;
         await box.fill(sampleValue(label));
       }
       await dialog.getByRole('button', { name: 'Save credential' }).click();

@@ -119,7 +119,7 @@ test('a session that ends on the server (its user deactivated) sends the open pa
     data: { user_email: email },
   });
   expect(off.status()).toBe(200);
-  await page.getByRole('link', { name: 'Connectors' }).click();
+  await page.getByRole('link', { name: 'Connectors', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Sign in to Sourcedesk' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Your session has ended');
 });

@@ -77,7 +77,7 @@ export function EditTestResults({
 }) {
   return (
     <section aria-labelledby="edit-test-title" className="wizard-test">
-      <h3 id="edit-test-title">Connection test</h3>
+      <h2 id="edit-test-title">Connection test</h2>
       <p role="status">{running ? 'Testing the connection…' : ''}</p>
       {tried === null ? (
         <p className="hint">
