@@ -118,27 +118,52 @@ async function memberGroups(db: Db, user: User) {
   return new Set(rows.map((row) => Number(row.group_id)));
 }
 
-/** Replaces members and pairs, records the change, recomputes the roles it touches. */
+/**
+ * A change to group `id` made by `work`, then the group marked changed and the
+ * change recorded as `action` with the fields that differ (members, curators,
+ * pairs), as every record tells a change.
+ */
+async function recordedChange<T>(
+  trx: Db,
+  log: AuditLog,
+  id: number,
+  action: 'user_group.update' | 'user_group.set_curator',
+  work: () => Promise<T>,
+) {
+  const before = await oneGroup(trx, id);
+  const result = await work();
+  await touchGroup(trx, id);
+  const after = (await oneGroup(trx, id))!;
+  await log({
+    action,
+    resource_type: 'user_group',
+    resource_id: id,
+    resource_name: after.name,
+    changes: changesBetween(told(before), told(after)),
+  });
+  return { after, result };
+}
+
+/** Replaces members (and pairs when given), records the change, recomputes the roles it touches. */
 async function applyUpdate(
   trx: Db,
   log: AuditLog,
   id: number,
   change: { user_ids: readonly string[]; cc_pair_ids?: readonly number[] },
 ) {
-  const before = await oneGroup(trx, id);
-  const members = await replaceMembers(trx, id, change.user_ids);
-  if (change.cc_pair_ids) await replacePairs(trx, id, change.cc_pair_ids);
-  await touchGroup(trx, id);
-  const after = await oneGroup(trx, id);
-  await log({
-    action: 'user_group.update',
-    resource_type: 'user_group',
-    resource_id: id,
-    resource_name: after!.name,
-    changes: { before: told(before), after: told(after) },
-  });
+  const { after, result: members } = await recordedChange(
+    trx,
+    log,
+    id,
+    'user_group.update',
+    async () => {
+      const members = await replaceMembers(trx, id, change.user_ids);
+      if (change.cc_pair_ids) await replacePairs(trx, id, change.cc_pair_ids);
+      return members;
+    },
+  );
   await recomputeRoles(trx, [...members.added, ...members.removed], log);
-  return after!;
+  return after;
 }
 
 export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteContext) {
@@ -240,18 +265,10 @@ export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteCon
         if (target.role !== 'basic' && target.role !== 'curator') {
           throw problem(400, CURATOR_REFUSALS.otherRole(target.email, target.role));
         }
-        const before = await oneGroup(trx, id);
-        if (!(await setCurator(trx, id, user_id, is_curator))) {
-          throw problem(400, CURATOR_REFUSALS.notMember(target.email, id));
-        }
-        await touchGroup(trx, id);
-        const after = await oneGroup(trx, id);
-        await log({
-          action: 'user_group.set_curator',
-          resource_type: 'user_group',
-          resource_id: id,
-          resource_name: after!.name,
-          changes: changesBetween(told(before), told(after)),
+        await recordedChange(trx, log, id, 'user_group.set_curator', async () => {
+          if (!(await setCurator(trx, id, user_id, is_curator))) {
+            throw problem(400, CURATOR_REFUSALS.notMember(target.email, id));
+          }
         });
         await recomputeRoles(trx, [user_id], log);
       });

@@ -352,6 +352,17 @@ describe('D13 activity', () => {
     ]);
   });
 
+  it('an update tells each changed field before and after, as every record does', async () => {
+    const pat = await person('basic', 'pat@example.com');
+    const group = await makeGroup('Eng', [pat.id]);
+    await api(server, 'PATCH', `${GROUPS}/${group.id}`, {
+      body: { user_ids: [], cc_pair_ids: [] },
+    });
+    const page = await api(server, 'GET', '/admin/audit?action=user_group.update');
+    const [record] = (page.json as { items: { changes: Record<string, unknown> }[] }).items;
+    expect(record!.changes).toEqual({ user_ids: { before: [pat.id], after: [] } });
+  });
+
   it('a refused change is recorded as denied under the action it would have been', async () => {
     const basic = await person('basic', 'nobody@example.com');
     await api(server, 'POST', GROUPS, {
