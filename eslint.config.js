@@ -38,6 +38,25 @@ const CONTRACT = wall(
   'The contract (src/contract/) is shared by the server and the panel: it imports only zod and itself.',
   '(^|/)(api|lib|components|features|app|server|test)/',
 );
+// The server's layers (issue 28): routes → auth, audit, repos → db. Transport
+// (http/) knows no layer above it; the store no configuration; the document no route.
+const HTTP_LAYER = wall(
+  'server/http/ is transport only: it must not import routes, auth, audit or repositories.',
+  '(^|/)(routes|auth|audit|repos)/',
+);
+const DB_LAYER = wall(
+  'server/db/ is the store: it must not import the configuration, http, routes, auth, audit or repositories.',
+  '(^|/)config$',
+  '(^|/)(http|routes|auth|audit|repos)/',
+);
+const LOWER_LAYERS = wall(
+  'Repositories and the activity log sit below the routes and transport: no routes/ or http/.',
+  '(^|/)(routes|http)/',
+);
+const OPENAPI_LAYER = wall(
+  'The OpenAPI document is made of the declarations (src/contract/endpoints/), not of routes.',
+  '(^|/)routes/',
+);
 const SHARED_FILES = [
   'src/contract/**',
   'src/api/**',
@@ -52,6 +71,14 @@ const walls = [
   { files: ['src/features/**'], ignores: TEST_FILES, patterns: [...FEATURE, ...PANEL] },
   { files: ['src/app/**', 'src/main.tsx'], ignores: TEST_FILES, patterns: PANEL },
   { files: ['server/**'], ignores: TEST_FILES, patterns: SERVER },
+  { files: ['server/http/**'], ignores: TEST_FILES, patterns: [...SERVER, ...HTTP_LAYER] },
+  { files: ['server/db/**'], ignores: TEST_FILES, patterns: [...SERVER, ...DB_LAYER] },
+  {
+    files: ['server/repos/**', 'server/audit/**'],
+    ignores: TEST_FILES,
+    patterns: [...SERVER, ...LOWER_LAYERS],
+  },
+  { files: ['server/openapi/**'], ignores: TEST_FILES, patterns: [...SERVER, ...OPENAPI_LAYER] },
   { files: ['src/contract/**'], ignores: TEST_FILES, patterns: [...SHARED, ...PANEL, ...CONTRACT] },
 ];
 

@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { UserRole, VersionSet } from '../src/contract/contract';
+import { API_PREFIX } from '../src/contract/endpoint';
 import { requestForLog } from './http/requestLog';
 import { connectionTestSettings, type ConnectionTestOptions } from './connectionTest/settings';
 import type { Store } from './db/database';
@@ -75,7 +76,6 @@ export interface AppOptions {
   oidc?: OidcSettings;
 }
 
-const API_PREFIX = '/api';
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sourcedesk</title></head>
 <body><main><h1>Sourcedesk</h1><p>The panel is not built. Run <code>npm run build</code>, or <code>npm start</code>.</p></main></body></html>`;
 

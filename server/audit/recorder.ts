@@ -4,38 +4,18 @@
 // been), and the fields before and after, secrets masked as D6 masks them.
 import type { FastifyRequest } from 'fastify';
 import { KEY_COMMAND_AGENT, type AuditAction } from '../../src/contract/audit';
+import { ALL_ENDPOINTS } from '../../src/contract/endpoints/all';
+import { API_PREFIX, routeUrl } from '../../src/contract/endpoint';
 import type { Db } from '../db/database';
 import { insertAudit, type AuditRow } from '../repos/audit';
 import type { KeyUser } from '../auth/apiKeys';
 
 /** Every route that changes something, by method and Fastify path, and the action it records. */
-export const WRITE_ACTIONS: Readonly<Record<string, AuditAction>> = {
-  'POST /api/manage/admin/connector': 'connector.create',
-  'PATCH /api/manage/admin/connector/:connector_id': 'connector.update',
-  'DELETE /api/manage/admin/connector/:connector_id': 'connector.delete',
-  'PUT /api/manage/admin/connector/:connector_id/credential/:credential_id': 'cc_pair.create',
-  'DELETE /api/manage/admin/connector/:connector_id/credential/:credential_id': 'cc_pair.delete',
-  'POST /api/manage/credential': 'credential.create',
-  'PATCH /api/manage/admin/credential/:credential_id': 'credential.update',
-  'DELETE /api/manage/admin/credential/:credential_id': 'credential.delete',
-  'PATCH /api/manage/set-user-role': 'user.role_change',
-  'PUT /api/manage/admin/users': 'user.create',
-  'PATCH /api/manage/admin/remove-invited-user': 'user.delete',
-  'PATCH /api/manage/admin/deactivate-user': 'user.deactivate',
-  'PATCH /api/manage/admin/activate-user': 'user.reactivate',
-  'DELETE /api/manage/admin/delete-user': 'user.delete',
-  'POST /api/manage/admin/user-group': 'user_group.create',
-  'PATCH /api/manage/admin/user-group/:user_group_id': 'user_group.update',
-  'POST /api/manage/admin/user-group/:user_group_id/add-users': 'user_group.update',
-  'POST /api/manage/admin/user-group/:user_group_id/set-curator': 'user_group.set_curator',
-  'DELETE /api/manage/admin/user-group/:user_group_id': 'user_group.delete',
-  'POST /api/admin/api-key': 'api_key.create',
-  'PATCH /api/admin/api-key/:api_key_id': 'api_key.update',
-  'POST /api/admin/api-key/:api_key_id/regenerate': 'api_key.regenerate',
-  'DELETE /api/admin/api-key/:api_key_id': 'api_key.delete',
-  'POST /api/auth/session': 'auth.login',
-  'DELETE /api/auth/session': 'auth.logout',
-};
+export const WRITE_ACTIONS: Readonly<Record<string, AuditAction>> = Object.fromEntries(
+  ALL_ENDPOINTS.flatMap(({ method, path, action }) =>
+    action ? [[`${method} ${API_PREFIX}${routeUrl(path)}`, action]] : [],
+  ),
+);
 
 export const routeAction = (request: FastifyRequest): AuditAction | undefined =>
   WRITE_ACTIONS[`${request.method} ${request.routeOptions.url ?? ''}`];

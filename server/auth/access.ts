@@ -6,6 +6,7 @@ import {
   USER_ROLES,
   type UserRole,
 } from '../../src/contract/contract';
+import type { AccessLevel } from '../../src/contract/endpoint';
 
 /** The roles a route lets through, and the 403 `detail` for any other. */
 export interface Access {
@@ -30,3 +31,11 @@ export const ANY_ROLE: Access = { roles: USER_ROLES, refusal: 'Access denied.' }
 
 /** No key needed (D1, D9): the versions and the API's own description. */
 export const PUBLIC = null;
+
+/** Each access level a declaration names (src/contract/endpoint.ts), as the guard enforces it. */
+export const ACCESS: Record<AccessLevel, Access | null> = {
+  public: PUBLIC,
+  anyRole: ANY_ROLE,
+  curatorOrAdmin: CURATOR_OR_ADMIN,
+  admin: ADMIN,
+};

@@ -2,12 +2,15 @@
 // docs/security.md, "API keys"). The secret is in the answers of creation and
 // regeneration only; every change is an activity record.
 import type { FastifyInstance } from 'fastify';
-import { apiKeyPatchSchema, apiKeyRequestSchema } from '../../src/contract/apiKeys';
+import {
+  createApiKey,
+  deleteApiKey,
+  listApiKeys,
+  regenerateApiKey,
+  updateApiKey,
+} from '../../src/contract/endpoints/apiKeys';
 import { changesBetween } from '../audit/recorder';
-import { ADMIN } from './access';
-import { pathIntegers, readJsonObject } from '../http/body';
 import { problem, validationProblem } from '../http/problems';
-import { validate } from '../http/validation';
 import { keyName, lockoutOfKey, revokeKey, toldKey as told } from './keyChanges';
 import {
   createServiceKey,
@@ -19,9 +22,7 @@ import {
 import { setUserRole } from '../repos/users';
 import type { Db } from '../db/database';
 import type { RouteContext } from '../routes/context';
-
-const ONE = '/admin/api-key/:api_key_id';
-type OneParams = { Params: { api_key_id: string } };
+import { declaredRoutes } from '../routes/route';
 
 const PERSON_ROLE_REFUSAL =
   "This key acts as a person (it was issued by the key command): change that user's role on the Users page.";
@@ -39,16 +40,13 @@ async function liveKey(trx: Db, id: number) {
 }
 
 export function apiKeyRoutes(app: FastifyInstance, { db, guard, write }: RouteContext) {
-  const onRequest = guard(ADMIN);
+  const route = declaredRoutes(app, guard);
 
-  app.get('/admin/api-key', { onRequest }, async () =>
+  route(listApiKeys, async () =>
     (await db.transaction().execute((trx) => listLiveKeys(trx))).map(shown),
   );
 
-  app.post('/admin/api-key', { onRequest }, async (request) => {
-    const body = validate(apiKeyRequestSchema, readJsonObject(request));
-    if (!body.ok) throw validationProblem(body.errors);
-    const { name, role, expires_at } = body.value;
+  route(createApiKey, async ({ body: { name, role, expires_at } }, request) => {
     const ends = expires_at ? new Date(expires_at) : null;
     if (ends && ends.getTime() <= Date.now()) {
       throw validationProblem([
@@ -73,11 +71,7 @@ export function apiKeyRoutes(app: FastifyInstance, { db, guard, write }: RouteCo
     });
   });
 
-  app.patch<OneParams>(ONE, { onRequest }, async (request) => {
-    const { api_key_id: id } = pathIntegers(request.params, 'api_key_id');
-    const body = validate(apiKeyPatchSchema, readJsonObject(request));
-    if (!body.ok) throw validationProblem(body.errors);
-    const { name, role } = body.value;
+  route(updateApiKey, async ({ params: { api_key_id: id }, body: { name, role } }, request) => {
     return write(request, async (trx, log) => {
       const before = await liveKey(trx, id);
       if (role !== undefined && role !== before.api_key_role) {
@@ -101,8 +95,7 @@ export function apiKeyRoutes(app: FastifyInstance, { db, guard, write }: RouteCo
     });
   });
 
-  app.post<OneParams>(`${ONE}/regenerate`, { onRequest }, async (request) => {
-    const { api_key_id: id } = pathIntegers(request.params, 'api_key_id');
+  route(regenerateApiKey, async ({ params: { api_key_id: id } }, request) => {
     return write(request, async (trx, log) => {
       const before = await liveKey(trx, id);
       const secret = await regenerateKey(trx, id);
@@ -117,8 +110,7 @@ export function apiKeyRoutes(app: FastifyInstance, { db, guard, write }: RouteCo
     });
   });
 
-  app.delete<OneParams>(ONE, { onRequest }, async (request) => {
-    const { api_key_id: id } = pathIntegers(request.params, 'api_key_id');
+  route(deleteApiKey, async ({ params: { api_key_id: id } }, request) => {
     return write(request, async (trx, log) => {
       const refusal = await revokeKey(trx, await liveKey(trx, id), log);
       if (refusal) throw problem(400, refusal);

@@ -2,22 +2,17 @@
 // session cookie, sign-out that ends the session on the server, and how one
 // may sign in here. Bearer keys keep working unchanged for API clients.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  FOREIGN_ORIGIN_REFUSAL,
-  signInRequestSchema,
-  type SignInMethods,
-} from '../../src/contract/session';
-import { PUBLIC } from './access';
+import { FOREIGN_ORIGIN_REFUSAL, type SignInMethods } from '../../src/contract/session';
 import { recordDenied } from '../audit/recorder';
 import { credentialOf, holdBackWrongKeys, notAuthenticated, refusedKey } from './guard';
-import { readJsonObject } from '../http/body';
-import { problem, validationProblem } from '../http/problems';
+import { problem } from '../http/problems';
 import { clearedSessionCookies, ownOrigin, sessionCookies } from './sessionCookie';
-import { validate } from '../http/validation';
 import { findUserByKeyHash, hashApiKey, type KeyUser } from './apiKeys';
 import { endSession, findUserBySessionHash, openSession } from './sessions';
 import { OIDC_PATH } from './oidc/settings';
 import type { RouteContext } from '../routes/context';
+import { declaredRoutes } from '../routes/route';
+import { getSignInMethods, signIn, signOut } from '../../src/contract/endpoints/session';
 import type { Db } from '../db/database';
 import type { AuditLog } from '../audit/recorder';
 
@@ -80,34 +75,35 @@ export function sessionRoutes(
   options: SessionRouteOptions,
 ) {
   const { db, guard, address, authFailures, loginFailures } = context;
-  const onRequest = guard(PUBLIC);
+  const route = declaredRoutes(app, guard);
 
-  app.get('/auth/methods', { onRequest }, async (): Promise<SignInMethods> => ({
+  route(getSignInMethods, async (): Promise<SignInMethods> => ({
     api_key: true,
     oidc: options.oidcName ? { name: options.oidcName, login_url: `${OIDC_PATH}/login` } : null,
   }));
 
   // A key, once, for a session: the panel then holds no key at all.
-  app.post('/auth/session', { onRequest }, async (request, reply) => {
-    await refuseForeignPage(request, context);
-    const body = validate(signInRequestSchema, readJsonObject(request));
-    if (!body.ok) throw validationProblem(body.errors);
-    const user = await findUserByKeyHash(db, hashApiKey(body.value.api_key.trim()));
-    if (!user) {
-      // As the guard does: a wrong key counts, and past the limit waits; a right one never does.
-      holdBackWrongKeys(authFailures, request);
-      authFailures?.record(request.ip);
-      await loginFailures.record(request);
-      throw notAuthenticated();
-    }
-    const ended = refusedKey(user);
-    if (ended) throw ended;
-    const cookies = await startSession(request, context, user, 'api_key');
-    return reply.code(204).header('set-cookie', cookies).send();
-  });
+  route(
+    signIn,
+    async ({ body }, request, reply) => {
+      const user = await findUserByKeyHash(db, hashApiKey(body.api_key.trim()));
+      if (!user) {
+        // As the guard does: a wrong key counts, and past the limit waits; a right one never does.
+        holdBackWrongKeys(authFailures, request);
+        authFailures?.record(request.ip);
+        await loginFailures.record(request);
+        throw notAuthenticated();
+      }
+      const ended = refusedKey(user);
+      if (ended) throw ended;
+      const cookies = await startSession(request, context, user, 'api_key');
+      return reply.code(204).header('set-cookie', cookies).send();
+    },
+    { first: (request) => refuseForeignPage(request, context) },
+  );
 
   // Signing out ends the session on the server: its cookie opens nothing anywhere after.
-  app.delete('/auth/session', { onRequest }, async (request, reply) => {
+  route(signOut, async (_input, request, reply) => {
     const credential = credentialOf(request);
     const user =
       credential?.kind === 'session'

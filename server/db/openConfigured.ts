@@ -1,12 +1,17 @@
 // The store the configuration names: PostgreSQL when SOURCEDESK_DATABASE_URL is
 // set (several instances may share it), else the embedded SQLite in the data
 // folder, which one process at a time may serve (its lock).
-import type { ServerConfig } from '../config';
 import { claimDataFolder } from './dataLock';
 import { MEMORY, openStore, type Store } from './database';
 import { openPostgresStore } from './postgres';
 
-type StoreConfig = Pick<ServerConfig, 'dataDir' | 'secretKey' | 'databaseUrl'>;
+/** Where the store is: the parts of the configuration (config.ts) that name it. */
+export interface StoreConfig {
+  dataDir: string;
+  secretKey: string | undefined;
+  /** PostgreSQL instead of the embedded SQLite in `dataDir`. */
+  databaseUrl: string | undefined;
+}
 
 /** The store, and what to call when the process ends (the data folder's lock). */
 export async function openConfiguredStore(

@@ -1,5 +1,5 @@
 // GET /api/openapi.json: an OpenAPI 3.1 description of the API, made from the
-// endpoint table and the zod contract (zod 4's JSON Schema output), once.
+// endpoints' declarations (src/contract/endpoints/) and the zod contract (zod 4's JSON Schema output), once.
 import * as z from 'zod';
 import type { ZodMiniType } from 'zod/mini';
 import {
@@ -11,8 +11,10 @@ import {
 import { SESSION_COOKIE } from '../../src/contract/session';
 import { RUNNING_VERSION } from '../versions';
 import type { ApiRoute } from '../app';
+import { ALL_ENDPOINTS } from '../../src/contract/endpoints/all';
+import { API_PREFIX, routeUrl, type Endpoint } from '../../src/contract/endpoint';
 import { ANSWER_WORDS } from './answerWords';
-import { ENDPOINTS, type Endpoint } from './endpoints';
+import { parametersOf } from './parameters';
 
 type Json = Record<string, unknown>;
 
@@ -75,8 +77,8 @@ const errorResponse = (status: number) => ({
 
 /** The roles a registered route's guard lets through (null: no key needed). */
 function rolesOf(endpoint: Endpoint, routes: readonly ApiRoute[]) {
-  const url = `/api${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
-  const route = routes.find((r) => r.url === url && r.method === endpoint.method.toUpperCase());
+  const url = `${API_PREFIX}${routeUrl(endpoint.path)}`;
+  const route = routes.find((r) => r.url === url && r.method === endpoint.method);
   if (!route || route.roles === undefined) {
     throw new Error(`${endpoint.method} ${endpoint.path}: no guarded route is registered for it`);
   }
@@ -84,6 +86,10 @@ function rolesOf(endpoint: Endpoint, routes: readonly ApiRoute[]) {
 }
 
 function operation(endpoint: Endpoint, roles: readonly UserRole[] | null): Json {
+  const parameters = [
+    ...parametersOf(endpoint.params, 'path'),
+    ...parametersOf(endpoint.query, 'query'),
+  ];
   const statuses = new Set(endpoint.errors);
   // A key is looked up in the database: every endpoint that asks for one may meet it unreachable.
   if (roles) for (const status of [401, 403, 413, 429, 503]) statuses.add(status);
@@ -115,19 +121,7 @@ function operation(endpoint: Endpoint, roles: readonly UserRole[] | null): Json 
     'x-roles': roles ?? [],
     // A bearer key, or the panel's session cookie (docs/security.md, "Sessions").
     security: roles ? [{ bearer: [] }, { session: [] }] : [],
-    ...(endpoint.parameters?.length
-      ? {
-          parameters: endpoint.parameters.map((parameter) => ({
-            name: parameter.name,
-            in: parameter.in,
-            required: parameter.in === 'path',
-            description: parameter.description,
-            schema: parameter.integer
-              ? { type: 'integer', ...parameter.integer }
-              : { type: 'string' },
-          })),
-        }
-      : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
     ...(endpoint.body
       ? {
           requestBody: {
@@ -142,8 +136,9 @@ function operation(endpoint: Endpoint, roles: readonly UserRole[] | null): Json 
 
 function build(routes: readonly ApiRoute[]): Json {
   const paths: Record<string, Json> = {};
-  for (const endpoint of ENDPOINTS) {
-    (paths[endpoint.path] ??= {})[endpoint.method] = operation(endpoint, rolesOf(endpoint, routes));
+  for (const endpoint of ALL_ENDPOINTS) {
+    const method = endpoint.method.toLowerCase();
+    (paths[endpoint.path] ??= {})[method] = operation(endpoint, rolesOf(endpoint, routes));
   }
   return {
     openapi: '3.1.0',
@@ -155,7 +150,7 @@ function build(routes: readonly ApiRoute[]): Json {
         'Every error body is JSON with `detail`; a key is sent as `Authorization: Bearer <key>` ' +
         '(the panel signs in with a session cookie instead).',
     },
-    servers: [{ url: '/api' }],
+    servers: [{ url: API_PREFIX }],
     paths,
     components: {
       securitySchemes: {

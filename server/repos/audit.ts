@@ -3,23 +3,17 @@
 // a cursor stays where it was while new records arrive at the front.
 import { sql } from 'kysely';
 import type { AuditRecord } from '../../src/contract/audit';
+import type { AuditCursor, AuditFilter as AuditQuery } from '../../src/contract/auditQuery';
 import type { Db } from '../db/database';
 import type { AuditTable } from '../db/schema';
 
 export type AuditRow = Omit<AuditTable, 'id'>;
 
-export interface AuditFilter {
-  action?: string;
-  /** An e-mail address (letter case ignored) or a user id. */
-  actor?: string;
-  resource_type?: string;
-  resource_id?: string;
-  /** ISO date-times, inclusive. */
-  since?: string;
-  until?: string;
-  /** The last record of the page before: older records follow it. */
-  after?: { time: string; id: number };
-}
+/**
+ * The activity log's filter (src/contract/auditQuery.ts, as the query string
+ * gives it), the cursor as the last record of the page before: older records follow it.
+ */
+export type AuditFilter = Omit<AuditQuery, 'cursor'> & { after?: AuditCursor };
 
 export async function insertAudit(db: Db, row: AuditRow): Promise<number> {
   const inserted = await db
@@ -39,7 +33,8 @@ export async function setAuditChanges(db: Db, id: number, changes: unknown): Pro
     .execute();
 }
 
-type AuditQuery = ReturnType<typeof auditRows>;
+/** The records of a filter, as yet unordered and unread. */
+type AuditSelect = ReturnType<typeof auditRows>;
 
 /** Every filter but the actor, each served by an index of 0004/0009 in (time, id) order. */
 function auditRows(db: Db, filter: AuditFilter) {
@@ -58,7 +53,7 @@ function auditRows(db: Db, filter: AuditFilter) {
   return query;
 }
 
-const newestFirst = (query: AuditQuery, limit: number) =>
+const newestFirst = (query: AuditSelect, limit: number) =>
   query.orderBy('time', 'desc').orderBy('id', 'desc').limit(limit).execute();
 
 /**

@@ -6,12 +6,17 @@ import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AuditRecord } from '../../src/contract/audit';
-import { encodeCursor, parseAuditQuery } from '../audit/query';
+import {
+  AUDIT_LIMIT,
+  encodeCursor,
+  type AuditFilter as AuditQuery,
+} from '../../src/contract/auditQuery';
+import { exportAudit, listAudit as listAuditEndpoint } from '../../src/contract/endpoints/audit';
 import type { Db } from '../db/database';
-import { ADMIN } from '../auth/access';
 import { csvLine } from '../http/csv';
 import { listAudit, type AuditFilter } from '../repos/audit';
 import type { RouteContext } from './context';
+import { declaredRoutes } from './route';
 
 /** Records per query of an export: a few milliseconds of SQLite's time each. */
 const EXPORT_CHUNK = 500;
@@ -82,31 +87,37 @@ async function* exportText(
   }
 }
 
-export function auditRoutes(app: FastifyInstance, { db, guard }: RouteContext) {
-  const onRequest = guard(ADMIN);
+/** The query's filter as the repository takes it: the cursor is where the page starts. */
+const filterOf = ({ cursor, ...filter }: AuditQuery): AuditFilter => ({ ...filter, after: cursor });
 
-  app.get('/admin/audit', { onRequest }, async (request) => {
-    const { filter, limit } = parseAuditQuery(request.query as Record<string, string>);
+export function auditRoutes(app: FastifyInstance, { db, guard }: RouteContext) {
+  const route = declaredRoutes(app, guard);
+
+  route(listAuditEndpoint, async ({ query: { limit = AUDIT_LIMIT.default, ...query } }) => {
+    const filter = filterOf(query);
     // One more than asked tells whether a next page exists.
     const rows = await listAudit(db, filter, limit + 1);
     const items = rows.slice(0, limit);
     const lastItem = items[items.length - 1];
     const more = rows.length > limit && lastItem;
-    return { items, next_cursor: more ? encodeCursor(lastItem.time, lastItem.id) : null };
+    return { items, next_cursor: more ? encodeCursor(lastItem) : null };
   });
 
-  app.get('/admin/audit/export', { onRequest }, async (request, reply) => {
-    const { filter, format } = parseAuditQuery(request.query as Record<string, string>, true);
-    const type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson';
-    return reply
-      .type(type)
-      .header('content-disposition', `attachment; filename="activity.${format}"`)
-      .header('cache-control', 'no-store')
-      .send(
-        Readable.from(exportText(db, filter, format, request.log), {
-          objectMode: false,
-          highWaterMark: EXPORT_BUFFER,
-        }),
-      );
-  });
+  route(
+    exportAudit,
+    async ({ query: { format = 'ndjson', limit: _all, ...query } }, request, reply) => {
+      const filter = filterOf(query);
+      const type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson';
+      return reply
+        .type(type)
+        .header('content-disposition', `attachment; filename="activity.${format}"`)
+        .header('cache-control', 'no-store')
+        .send(
+          Readable.from(exportText(db, filter, format, request.log), {
+            objectMode: false,
+            highWaterMark: EXPORT_BUFFER,
+          }),
+        );
+    },
+  );
 }

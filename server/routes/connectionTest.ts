@@ -6,7 +6,6 @@
 // past the caller's limit — and nothing is written.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  CONNECTION_TEST_PATH,
   connectionTestRequestSchema,
   NEW_ADDRESS_REFUSAL,
   type ConnectionTest,
@@ -18,16 +17,16 @@ import type { ConnectionTestSettings } from '../connectionTest/settings';
 import { connectionTester } from '../connectionTest/tester';
 import { pairTestRoutes } from './pairTest';
 import { mayBeSent } from '../connectionTest/trust';
-import { readJsonObject } from '../http/body';
 import { recheckCaller } from '../auth/guard';
-import { problem, validationProblem } from '../http/problems';
-import { validate } from '../http/validation';
+import { problem } from '../http/problems';
+import { validate, type Validated } from '../http/validation';
 import { openCredentialValues } from '../repos/credentialValues';
-import { CURATOR_OR_ADMIN } from '../auth/access';
+import { testConnection as testConnectionEndpoint } from '../../src/contract/endpoints/connectionTest';
 import type { RouteContext } from './context';
+import { declaredRoutes } from './route';
 
 /** D3: the body's problems and the source's config rules, every one in one answer. */
-function validRequest(body: Record<string, unknown>): ConnectionTest {
+function validRequest(body: Record<string, unknown>): Validated<ConnectionTest> {
   const checked = validate(connectionTestRequestSchema, body);
   const source = documentSourceSchema.safeParse(body.source);
   const config = body.connector_specific_config;
@@ -35,8 +34,9 @@ function validRequest(body: Record<string, unknown>): ConnectionTest {
     ...(checked.ok ? [] : checked.errors),
     ...(source.success && isJsonObject(config) ? configProblems(source.data, config) : []),
   ];
-  if (!checked.ok || errors.length > 0) throw validationProblem(errors.slice(0, MAX_PROBLEMS));
-  return checked.value;
+  return !checked.ok || errors.length > 0
+    ? { ok: false, errors: errors.slice(0, MAX_PROBLEMS) }
+    : checked;
 }
 
 export function connectionTestRoutes(
@@ -71,17 +71,21 @@ export function connectionTestRoutes(
       return found.values;
     });
 
-  app.post(CONNECTION_TEST_PATH, { onRequest: guard(CURATOR_OR_ADMIN) }, async (request) => {
-    const body = validRequest(readJsonObject(request));
-    const credential =
-      body.credential_id === undefined ? (body.credential_json ?? {}) : await stored(request, body);
-
-    return test(request, {
-      source: body.source,
-      config: body.connector_specific_config,
-      credential,
-    });
-  });
+  declaredRoutes(app, guard)(
+    testConnectionEndpoint,
+    async ({ body }, request) => {
+      const credential =
+        body.credential_id === undefined
+          ? (body.credential_json ?? {})
+          : await stored(request, body);
+      return test(request, {
+        source: body.source,
+        config: body.connector_specific_config,
+        credential,
+      });
+    },
+    { checkBody: validRequest },
+  );
 
   pairTestRoutes(app, context, test);
 }

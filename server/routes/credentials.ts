@@ -3,9 +3,13 @@
 // answer masks them (D6); credential 0 is built in and stays as it is.
 import type { FastifyInstance } from 'fastify';
 import type { StatusResponse } from '../../src/contract/contract';
+import {
+  createCredential as createCredentialEndpoint,
+  deleteCredential as deleteCredentialEndpoint,
+  listCredentials as listCredentialsEndpoint,
+  updateCredential as updateCredentialEndpoint,
+} from '../../src/contract/endpoints/credentials';
 import { EMPTY_CREDENTIAL_ID } from '../../src/contract/rules';
-import { CURATOR_OR_ADMIN } from '../auth/access';
-import { pathIntegers, readJsonObject } from '../http/body';
 import { sendCachedJson } from '../http/cachedJson';
 import { problem, validationProblem } from '../http/problems';
 import { validateCredentialCreate, validateCredentialPatch } from '../http/credentialBody';
@@ -22,9 +26,7 @@ import {
 import { mergedValues, openCredentialValues } from '../repos/credentialValues';
 import { changesBetween } from '../audit/recorder';
 import type { RouteContext } from './context';
-
-const ONE = '/manage/admin/credential/:credential_id';
-type OneParams = { Params: { credential_id: string }; Querystring: { force?: string } };
+import { declaredRoutes } from './route';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -43,9 +45,9 @@ export function credentialRoutes(
   app: FastifyInstance,
   { db, guard, write, reads, secrets }: RouteContext,
 ) {
-  const onRequest = guard(CURATOR_OR_ADMIN);
+  const route = declaredRoutes(app, guard);
 
-  app.get('/manage/admin/credential', { onRequest }, async (request, reply) => {
+  route(listCredentialsEndpoint, async (_input, request, reply) => {
     const list = await reads.get(
       'credentials',
       () => db.transaction().execute((trx) => listCredentials(trx, secrets)),
@@ -54,68 +56,68 @@ export function credentialRoutes(
     return sendCachedJson(request, reply, list);
   });
 
-  app.post('/manage/credential', { onRequest }, async (request) => {
-    const body = validateCredentialCreate(readJsonObject(request));
-    if (!body.ok) throw validationProblem(body.errors);
-    return write(request, async (trx, log) => {
-      const id = await createCredential(trx, secrets, {
-        ...body.value,
-        name: body.value.name ?? null,
-        user_id: request.user?.id ?? null,
-      });
-      // Every view of a credential is masked (D6): so is what the log keeps.
-      const credential = await findCredential(trx, secrets, id);
-      await log({
-        resource_type: 'credential',
-        resource_id: id,
-        resource_name: credential?.name ?? null,
-        changes: changesBetween(null, credential),
-      });
-      return { id, credential };
-    });
-  });
-
-  app.patch<OneParams>(ONE, { onRequest }, async (request) => {
-    const { credential_id: id } = pathIntegers(request.params, 'credential_id');
-    const body = validateCredentialPatch(readJsonObject(request));
-    if (!body.ok) throw validationProblem(body.errors);
-    const { name, credential_json: sent, replace_credential_json: replace } = body.value;
-    return write(request, async (trx, log) => {
-      const source = await changeable(trx, id);
-      // Merged with the stored values unless the caller replaces them all.
-      const stored = sent && (await openCredentialValues(trx, secrets, id))?.values;
-      const values = sent && (replace || !stored ? sent : mergedValues(stored, sent));
-      if (values) {
-        const problems = credentialValueErrors(source, values);
-        if (problems.length > 0) throw validationProblem(problems);
-      }
-      const before = await findCredential(trx, secrets, id);
-      await updateCredential(trx, secrets, id, { name, credential_json: values });
-      const after = await findCredential(trx, secrets, id);
-      const changes = changesBetween(before, after);
-      // New values whose masked form reads the same are still a change.
-      if (values && !changes.credential_json && !sameJson(stored, values)) {
-        changes.credential_json = {
-          before: before?.credential_json,
-          after: after?.credential_json,
-        };
-      }
-      if (Object.keys(changes).length > 0) {
+  route(
+    createCredentialEndpoint,
+    async ({ body }, request) =>
+      write(request, async (trx, log) => {
+        const id = await createCredential(trx, secrets, {
+          ...body,
+          name: body.name ?? null,
+          user_id: request.user?.id ?? null,
+        });
+        // Every view of a credential is masked (D6): so is what the log keeps.
+        const credential = await findCredential(trx, secrets, id);
         await log({
           resource_type: 'credential',
           resource_id: id,
-          resource_name: after?.name,
-          changes,
+          resource_name: credential?.name ?? null,
+          changes: changesBetween(null, credential),
         });
-      }
-      return after;
-    });
-  });
+        return { id, credential };
+      }),
+    { checkBody: validateCredentialCreate },
+  );
 
-  app.delete<OneParams>(ONE, { onRequest }, async (request): Promise<StatusResponse> => {
-    const { credential_id: id } = pathIntegers(request.params, 'credential_id');
-    const force = request.query.force === 'true';
-    return write(request, async (trx, log) => {
+  route(
+    updateCredentialEndpoint,
+    async ({ params: { credential_id: id }, body }, request) =>
+      write(request, async (trx, log) => {
+        const { name, credential_json: sent, replace_credential_json: replace } = body;
+        const source = await changeable(trx, id);
+        // Merged with the stored values unless the caller replaces them all.
+        const stored = sent && (await openCredentialValues(trx, secrets, id))?.values;
+        const values = sent && (replace || !stored ? sent : mergedValues(stored, sent));
+        if (values) {
+          const problems = credentialValueErrors(source, values);
+          if (problems.length > 0) throw validationProblem(problems);
+        }
+        const before = await findCredential(trx, secrets, id);
+        await updateCredential(trx, secrets, id, { name, credential_json: values });
+        const after = await findCredential(trx, secrets, id);
+        const changes = changesBetween(before, after);
+        // New values whose masked form reads the same are still a change.
+        if (values && !changes.credential_json && !sameJson(stored, values)) {
+          changes.credential_json = {
+            before: before?.credential_json,
+            after: after?.credential_json,
+          };
+        }
+        if (Object.keys(changes).length > 0) {
+          await log({
+            resource_type: 'credential',
+            resource_id: id,
+            resource_name: after?.name,
+            changes,
+          });
+        }
+        return after;
+      }),
+    { checkBody: validateCredentialPatch },
+  );
+
+  route(deleteCredentialEndpoint, async ({ params: { credential_id: id }, query }, request) => {
+    const force = query.force === 'true';
+    return write<StatusResponse>(request, async (trx, log) => {
       await changeable(trx, id);
       const users = await connectorsUsing(trx, id);
       if (users.length > 0 && !force) {

@@ -3,22 +3,20 @@
 // pairs. A group the caller does not control answers as if it did not exist
 // (404); roles follow curatorships in the same transaction (controls.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CURATOR_REFUSALS, duplicateGroupRefusal, type UserGroup } from '../../src/contract/groups';
 import {
-  addUsersToGroupSchema,
-  CURATOR_REFUSALS,
-  duplicateGroupRefusal,
-  setCuratorSchema,
-  userGroupCreateSchema,
-  userGroupUpdateSchema,
-  type UserGroup,
-} from '../../src/contract/groups';
-import { ADMIN, ANY_ROLE, CURATOR_OR_ADMIN } from '../auth/access';
+  addGroupMembers,
+  createGroup,
+  deleteGroup as deleteGroupEndpoint,
+  listGroupNames as listGroupNamesEndpoint,
+  listGroups as listGroupsEndpoint,
+  setGroupCurator,
+  updateGroup,
+} from '../../src/contract/endpoints/groups';
 import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { Db } from '../db/database';
 import { controlledGroupIds, controls, recomputeRoles } from '../groups/control';
-import { pathIntegers, readJsonObject } from '../http/body';
-import { problem, validationProblem } from '../http/problems';
-import { validate } from '../http/validation';
+import { problem } from '../http/problems';
 import {
   deleteGroup,
   findGroupName,
@@ -37,9 +35,7 @@ import {
 } from '../repos/groups';
 import type { User } from '../repos/users';
 import type { RouteContext } from './context';
-
-const BASE = '/manage/admin/user-group';
-type OneParams = { Params: { user_group_id: string } };
+import { declaredRoutes } from './route';
 
 const groupNotFound = (id: number) => problem(404, `UserGroup with id '${id}' not found`);
 
@@ -167,10 +163,10 @@ async function applyUpdate(
 }
 
 export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteContext) {
-  const onRequest = guard(CURATOR_OR_ADMIN);
+  const route = declaredRoutes(app, guard);
 
   // The groups the caller controls (an admin: all), by name.
-  app.get(BASE, { onRequest }, async (request) =>
+  route(listGroupsEndpoint, async (_input, request) =>
     db.transaction().execute(async (trx) => {
       const controlled = await controlledGroupIds(trx, request.user!);
       return listGroups(trx, controlled === null ? undefined : [...controlled]);
@@ -178,7 +174,7 @@ export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteCon
   );
 
   // Onyx: an admin sees every group's name; anyone else the groups they belong to.
-  app.get('/manage/user-groups/minimal', { onRequest: guard(ANY_ROLE) }, async (request) =>
+  route(listGroupNamesEndpoint, async (_input, request) =>
     db.transaction().execute(async (trx) => {
       const caller = request.user!;
       if (caller.role === 'admin') return listGroupNames(trx);
@@ -186,10 +182,7 @@ export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteCon
     }),
   );
 
-  app.post(BASE, { onRequest: guard(ADMIN) }, async (request) => {
-    const body = validate(userGroupCreateSchema, readJsonObject(request));
-    if (!body.ok) throw validationProblem(body.errors);
-    const { name, user_ids, cc_pair_ids } = body.value;
+  route(createGroup, async ({ body: { name, user_ids, cc_pair_ids } }, request) => {
     return write(request, async (trx, log) => {
       await checkUsers(trx, user_ids);
       const unknownPairs = await unknownPairIds(trx, cc_pair_ids);
@@ -210,46 +203,35 @@ export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteCon
     });
   });
 
-  app.patch<OneParams>(`${BASE}/:user_group_id`, { onRequest }, async (request) => {
-    const { user_group_id: id } = pathIntegers(request.params, 'user_group_id');
-    const body = validate(userGroupUpdateSchema, readJsonObject(request));
-    if (!body.ok) throw validationProblem(body.errors);
+  route(updateGroup, async ({ params: { user_group_id: id }, body }, request) => {
     return write(request, async (trx, log) => {
       const controlled = await controlledGroup(trx, request, id);
-      await checkUsers(trx, body.value.user_ids);
+      await checkUsers(trx, body.user_ids);
       const stored = new Set(await pairIds(trx, id));
-      const requested = new Set(body.value.cc_pair_ids);
+      const requested = new Set(body.cc_pair_ids);
       const changed = [
         ...[...stored].filter((pair) => !requested.has(pair)),
         ...[...requested].filter((pair) => !stored.has(pair)),
       ];
       await checkPairs(trx, request.user!, controlled, changed);
-      return applyUpdate(trx, log, id, body.value);
+      return applyUpdate(trx, log, id, body);
     });
   });
 
-  app.post<OneParams>(`${BASE}/:user_group_id/add-users`, { onRequest }, async (request) => {
-    const { user_group_id: id } = pathIntegers(request.params, 'user_group_id');
-    const body = validate(addUsersToGroupSchema, readJsonObject(request));
-    if (!body.ok) throw validationProblem(body.errors);
+  route(addGroupMembers, async ({ params: { user_group_id: id }, body }, request) => {
     return write(request, async (trx, log) => {
       await controlledGroup(trx, request, id);
-      await checkUsers(trx, body.value.user_ids);
+      await checkUsers(trx, body.user_ids);
       const current = await memberIds(trx, id);
-      const added = body.value.user_ids.filter((user) => !current.includes(user));
+      const added = body.user_ids.filter((user) => !current.includes(user));
       if (added.length === 0) return (await oneGroup(trx, id))!;
       return applyUpdate(trx, log, id, { user_ids: [...current, ...added] });
     });
   });
 
-  app.post<OneParams>(
-    `${BASE}/:user_group_id/set-curator`,
-    { onRequest },
-    async (request, reply) => {
-      const { user_group_id: id } = pathIntegers(request.params, 'user_group_id');
-      const body = validate(setCuratorSchema, readJsonObject(request));
-      if (!body.ok) throw validationProblem(body.errors);
-      const { user_id, is_curator } = body.value;
+  route(
+    setGroupCurator,
+    async ({ params: { user_group_id: id }, body: { user_id, is_curator } }, request, reply) => {
       await write(request, async (trx, log) => {
         await controlledGroup(trx, request, id);
         const target = await trx
@@ -276,25 +258,20 @@ export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteCon
     },
   );
 
-  app.delete<OneParams>(
-    `${BASE}/:user_group_id`,
-    { onRequest: guard(ADMIN) },
-    async (request, reply) => {
-      const { user_group_id: id } = pathIntegers(request.params, 'user_group_id');
-      await write(request, async (trx, log) => {
-        const group = await oneGroup(trx, id);
-        if (!group) throw groupNotFound(id);
-        await deleteGroup(trx, id);
-        await log({
-          action: 'user_group.delete',
-          resource_type: 'user_group',
-          resource_id: id,
-          resource_name: group.name,
-          changes: changesBetween(told(group), null),
-        });
-        await recomputeRoles(trx, group.curator_ids, log);
+  route(deleteGroupEndpoint, async ({ params: { user_group_id: id } }, request, reply) => {
+    await write(request, async (trx, log) => {
+      const group = await oneGroup(trx, id);
+      if (!group) throw groupNotFound(id);
+      await deleteGroup(trx, id);
+      await log({
+        action: 'user_group.delete',
+        resource_type: 'user_group',
+        resource_id: id,
+        resource_name: group.name,
+        changes: changesBetween(told(group), null),
       });
-      return reply.type('application/json').send('null');
-    },
-  );
+      await recomputeRoles(trx, group.curator_ids, log);
+    });
+    return reply.type('application/json').send('null');
+  });
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { getHealth } from '../../src/contract/endpoints/service';
 import type { RouteContext } from './context';
+import { declaredRoutes } from './route';
 
 /**
  * Readiness, for load balancers and orchestrators: 200 while the database
@@ -8,7 +10,7 @@ import type { RouteContext } from './context';
  * but that. (GET /version answers as long as the process runs: liveness.)
  */
 export function healthRoutes(app: FastifyInstance, { db, guard, outage }: RouteContext) {
-  app.get('/health', { onRequest: guard(null) }, async () => {
+  declaredRoutes(app, guard)(getHealth, async () => {
     try {
       await db.selectFrom('settings').select('key').limit(1).execute();
     } catch (error) {

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { PUBLIC } from '../auth/access';
+import { getOpenApiDocument } from '../../src/contract/endpoints/service';
 import { openApiDocument } from '../openapi/document';
 import type { RouteContext } from './context';
+import { declaredRoutes } from './route';
 
 /** The API's own description: public, like the versions (it holds no secret). */
 export function openApiRoutes(app: FastifyInstance, { guard }: RouteContext) {
-  app.get('/openapi.json', { onRequest: guard(PUBLIC) }, async () =>
-    openApiDocument(app.apiRoutes),
-  );
+  declaredRoutes(app, guard)(getOpenApiDocument, async () => openApiDocument(app.apiRoutes));
 }

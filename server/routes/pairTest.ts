@@ -6,25 +6,21 @@
 // (one limit with the test before saving). The credential goes only to its own
 // connector's address, which it is trusted with (trust.ts), so no 403 of that kind.
 import type { FastifyInstance } from 'fastify';
-import { PAIR_TEST_ROUTE } from '../../src/contract/connectionChecks';
-import { CURATOR_OR_ADMIN } from '../auth/access';
+import { testPair } from '../../src/contract/endpoints/connectionTest';
 import { recheckCaller } from '../auth/guard';
 import type { ConnectionTester } from '../connectionTest/tester';
-import { pathIntegers } from '../http/body';
 import { problem } from '../http/problems';
 import { openCredentialValues } from '../repos/credentialValues';
 import { findPairToTest, recordPairTest } from '../repos/pairTests';
 import type { RouteContext } from './context';
-
-type PairParams = { Params: { cc_pair_id: string } };
+import { declaredRoutes } from './route';
 
 export function pairTestRoutes(
   app: FastifyInstance,
   { db, guard, write, secrets, sessions, address }: RouteContext,
   test: ConnectionTester,
 ) {
-  app.post<PairParams>(PAIR_TEST_ROUTE, { onRequest: guard(CURATOR_OR_ADMIN) }, async (request) => {
-    const { cc_pair_id: id } = pathIntegers(request.params, 'cc_pair_id');
+  declaredRoutes(app, guard)(testPair, async ({ params: { cc_pair_id: id } }, request) => {
     // Read in a short transaction of its own: the test may take seconds and holds none.
     const subject = await db.transaction().execute(async (trx) => {
       await recheckCaller(trx, request, { sessions, address });

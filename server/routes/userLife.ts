@@ -1,27 +1,31 @@
 // The life of a user (docs/api.md, "Users"), Onyx's routes and shapes: invitations,
 // deactivation, reactivation, deletion and the CSV of the directory. Admins only.
 // Each change and its activity record are one transaction (the writer).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   badInviteAddresses,
   DELETE_ACTIVE_REFUSAL,
   invalidAddressesDetail,
-  inviteUsersRequestSchema,
   LAST_ACTIVE_ADMIN_REFUSAL,
   SELF_DEACTIVATION_REFUSAL,
   SELF_DELETION_REFUSAL,
   USER_NOT_FOUND,
-  userByEmailSchema,
   USERS_CSV_COLUMNS,
   userStatusWord,
   type BulkInviteResponse,
 } from '../../src/contract/userLife';
 import type { Db } from '../db/database';
-import { ADMIN } from '../auth/access';
-import { readJsonObject } from '../http/body';
+import {
+  activateUser,
+  deactivateUser,
+  deleteUser as deleteUserEndpoint,
+  downloadUsers,
+  inviteUsers,
+  listInvitedUsers as listInvitedUsersEndpoint,
+  removeInvitedUser,
+} from '../../src/contract/endpoints/userLife';
 import { csvLine } from '../http/csv';
-import { problem, validationProblem } from '../http/problems';
-import { validate } from '../http/validation';
+import { problem } from '../http/problems';
 import {
   countInvitedUsers,
   deleteSessionsOf,
@@ -35,13 +39,7 @@ import {
   setUserActive,
 } from '../repos/users';
 import type { RouteContext } from './context';
-
-/** D3: the `{"user_email"}` body of removal, deactivation, reactivation and deletion. */
-function userEmailOf(request: FastifyRequest): string {
-  const body = validate(userByEmailSchema, readJsonObject(request));
-  if (!body.ok) throw validationProblem(body.errors);
-  return body.value.user_email;
-}
+import { declaredRoutes } from './route';
 
 /** The person the body names, inside the write (404 in Onyx's words when there is none). */
 async function personNamed(trx: Db, email: string) {
@@ -53,13 +51,10 @@ async function personNamed(trx: Db, email: string) {
 const NULL_ANSWER = 'null';
 
 export function userLifeRoutes(app: FastifyInstance, { db, guard, write }: RouteContext) {
-  const onRequest = guard(ADMIN);
+  const route = declaredRoutes(app, guard);
 
   // Invite addresses: every one valid, or none is invited (Onyx's 400 names the bad ones).
-  app.put('/manage/admin/users', { onRequest }, async (request): Promise<BulkInviteResponse> => {
-    const body = validate(inviteUsersRequestSchema, readJsonObject(request));
-    if (!body.ok) throw validationProblem(body.errors);
-    const { emails } = body.value;
+  route(inviteUsers, async ({ body: { emails } }, request): Promise<BulkInviteResponse> => {
     return write(request, async (trx, log) => {
       const bad = badInviteAddresses(emails);
       if (bad.length > 0) throw problem(400, invalidAddressesDetail(bad));
@@ -78,13 +73,12 @@ export function userLifeRoutes(app: FastifyInstance, { db, guard, write }: Route
     });
   });
 
-  app.get('/manage/users/invited', { onRequest }, async () =>
+  route(listInvitedUsersEndpoint, async () =>
     db.transaction().execute((trx) => listInvitedUsers(trx)),
   );
 
   // Onyx answers how many invitations are left open.
-  app.patch('/manage/admin/remove-invited-user', { onRequest }, async (request, reply) => {
-    const email = userEmailOf(request);
+  route(removeInvitedUser, async ({ body: { user_email: email } }, request, reply) => {
     const left = await write(request, async (trx, log) => {
       const removed = await removeInvitation(trx, email);
       if (removed !== undefined) {
@@ -100,8 +94,7 @@ export function userLifeRoutes(app: FastifyInstance, { db, guard, write }: Route
     return reply.type('application/json').send(JSON.stringify(left));
   });
 
-  app.patch('/manage/admin/deactivate-user', { onRequest }, async (request, reply) => {
-    const email = userEmailOf(request);
+  route(deactivateUser, async ({ body: { user_email: email } }, request, reply) => {
     await write(request, async (trx, log) => {
       const user = await personNamed(trx, email);
       if (user.id === request.user?.id) throw problem(400, SELF_DEACTIVATION_REFUSAL);
@@ -122,8 +115,7 @@ export function userLifeRoutes(app: FastifyInstance, { db, guard, write }: Route
     return reply.type('application/json').send(NULL_ANSWER);
   });
 
-  app.patch('/manage/admin/activate-user', { onRequest }, async (request, reply) => {
-    const email = userEmailOf(request);
+  route(activateUser, async ({ body: { user_email: email } }, request, reply) => {
     await write(request, async (trx, log) => {
       const user = await personNamed(trx, email);
       if (user.is_active) return;
@@ -139,8 +131,7 @@ export function userLifeRoutes(app: FastifyInstance, { db, guard, write }: Route
   });
 
   // Only a deactivated user may be deleted (Onyx): deactivation is the step to undo.
-  app.delete('/manage/admin/delete-user', { onRequest }, async (request, reply) => {
-    const email = userEmailOf(request);
+  route(deleteUserEndpoint, async ({ body: { user_email: email } }, request, reply) => {
     await write(request, async (trx, log) => {
       const user = await personNamed(trx, email);
       if (user.id === request.user?.id) throw problem(400, SELF_DELETION_REFUSAL);
@@ -163,7 +154,7 @@ export function userLifeRoutes(app: FastifyInstance, { db, guard, write }: Route
   });
 
   // Onyx's columns: Email, Role, Status (Active or Inactive); formulas defused.
-  app.get('/manage/users/download', { onRequest }, async (_request, reply) => {
+  route(downloadUsers, async (_input, _request, reply) => {
     const people = await db.transaction().execute((trx) => listPeople(trx));
     const lines = people.map((user) =>
       csvLine([user.email, user.role, userStatusWord(user.is_active)]),

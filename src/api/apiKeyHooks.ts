@@ -2,9 +2,15 @@
 // which refreshes the list (and the activity log, as every change does:
 // refreshActivityAfterChanges).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiKeyListSchema, apiKeySchema, type ApiKeyRequest } from '../contract/apiKeys';
+import type { ApiKeyRequest } from '../contract/apiKeys';
+import {
+  createApiKey,
+  deleteApiKey,
+  listApiKeys,
+  regenerateApiKey,
+  updateApiKey,
+} from '../contract/endpoints/apiKeys';
 import { apiRequest } from './client';
-import { statusResponseSchema } from '../contract/contract';
 
 export const apiKeyKeys = {
   all: ['api-keys'] as const,
@@ -14,8 +20,7 @@ export const apiKeyKeys = {
 export const apiKeyListQuery = () =>
   queryOptions({
     queryKey: apiKeyKeys.lists(),
-    queryFn: ({ signal }) =>
-      apiRequest({ path: '/admin/api-key', schema: apiKeyListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(listApiKeys, { signal }),
   });
 
 export const useApiKeys = () => useQuery(apiKeyListQuery());
@@ -29,22 +34,16 @@ function useKeyMutation<I, O>(request: (input: I) => Promise<O>) {
 }
 
 export const useCreateApiKey = () =>
-  useKeyMutation((body: ApiKeyRequest) =>
-    apiRequest({ method: 'POST', path: '/admin/api-key', body, schema: apiKeySchema }),
-  );
+  useKeyMutation((body: ApiKeyRequest) => apiRequest(createApiKey, { body }));
 
 export const useChangeApiKey = () =>
   useKeyMutation(
     ({ id, ...body }: { id: number; name?: string | null; role?: ApiKeyRequest['role'] }) =>
-      apiRequest({ method: 'PATCH', path: `/admin/api-key/${id}`, body, schema: apiKeySchema }),
+      apiRequest(updateApiKey, { params: { api_key_id: id }, body }),
   );
 
 export const useRegenerateApiKey = () =>
-  useKeyMutation((id: number) =>
-    apiRequest({ method: 'POST', path: `/admin/api-key/${id}/regenerate`, schema: apiKeySchema }),
-  );
+  useKeyMutation((id: number) => apiRequest(regenerateApiKey, { params: { api_key_id: id } }));
 
 export const useDeleteApiKey = () =>
-  useKeyMutation((id: number) =>
-    apiRequest({ method: 'DELETE', path: `/admin/api-key/${id}`, schema: statusResponseSchema }),
-  );
+  useKeyMutation((id: number) => apiRequest(deleteApiKey, { params: { api_key_id: id } }));

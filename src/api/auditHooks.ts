@@ -1,6 +1,7 @@
 // The activity log in the panel: its query options and hooks (keys: queryKeys.ts).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { auditPageSchema, RECENT_CHANGES_COUNT } from '../contract/audit';
+import { RECENT_CHANGES_COUNT } from '../contract/audit';
+import { exportAudit, listAudit } from '../contract/endpoints/audit';
 import { apiDownload, apiRequest } from './client';
 import { saveFile } from '../lib/saveFile';
 import { auditKeys, type AuditFilters } from './queryKeys';
@@ -10,8 +11,7 @@ export type { AuditFilters };
 export const auditPageQuery = (filters: AuditFilters) =>
   queryOptions({
     queryKey: auditKeys.list(filters),
-    queryFn: ({ signal }) =>
-      apiRequest({ path: '/admin/audit', query: { ...filters }, schema: auditPageSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(listAudit, { query: { ...filters }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -21,14 +21,12 @@ export const recentChangesQuery = (resourceType: string, resourceId: string) =>
   queryOptions({
     queryKey: auditKeys.recent(resourceType, resourceId),
     queryFn: ({ signal }) =>
-      apiRequest({
-        path: '/admin/audit',
+      apiRequest(listAudit, {
         query: {
           resource_type: resourceType,
           resource_id: resourceId,
           limit: RECENT_CHANGES_COUNT,
         },
-        schema: auditPageSchema,
         signal,
       }),
   });
@@ -42,10 +40,7 @@ export const useRecentChanges = (resourceType: string, resourceId: string, enabl
  * key, so it is fetched with it and handed to the browser as a download.
  */
 export async function downloadAuditExport(filters: AuditFilters, format: 'ndjson' | 'csv') {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) {
-    if (value && name !== 'cursor') query.set(name, value);
-  }
-  if (format === 'csv') query.set('format', 'csv');
-  saveFile(await apiDownload(`/admin/audit/export?${query.toString()}`), `activity.${format}`);
+  const { cursor: _page, ...filter } = filters;
+  const query = { ...filter, format: format === 'csv' ? format : undefined };
+  saveFile(await apiDownload(exportAudit, { query }), `activity.${format}`);
 }

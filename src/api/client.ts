@@ -6,8 +6,9 @@ import {
   httpValidationErrorSchema,
   type ValidationError,
 } from '../contract/answers';
+import { API_PREFIX, filledPath, type AnswerOf, type Endpoint } from '../contract/endpoint';
 
-let apiBase = '/api';
+let apiBase = API_PREFIX;
 /** Tests point the panel at a real server on another origin. */
 export const setApiBase = (base: string) => {
   apiBase = base.replace(/\/$/, '');
@@ -42,16 +43,28 @@ export class ApiError extends Error {
 /** Status 0 means no answer came (network down, server stopped). */
 const NO_ANSWER = 0;
 
-interface RequestOptions<S extends z.ZodMiniType> {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  query?: Record<string, string | number | undefined>;
-  body?: unknown;
-  /** The contract schema the answer must match. */
-  schema: S;
-  /** false for the endpoints that take no credentials (D2: /versions, /version). */
-  authenticated?: boolean;
+type Fields<S> = S extends z.ZodMiniType ? keyof z.input<S> & string : never;
+
+/** What a call of a declared endpoint sends: its path's values, its query and its body. */
+export type CallInput<E extends Endpoint> = {
+  query?: Partial<Record<Fields<E['query']>, string | number | boolean | undefined>>;
   signal?: AbortSignal;
+} & (E['params'] extends z.ZodMiniType
+  ? { params: Record<Fields<E['params']>, string | number> }
+  : { params?: undefined }) &
+  (E['body'] extends z.ZodMiniType ? { body: z.input<E['body']> } : { body?: undefined });
+
+/** The address of a declared endpoint with its path's values and query. */
+function urlOf(endpoint: Endpoint, input: Omit<CallInput<Endpoint>, 'body' | 'signal'>): URL {
+  const url = new URL(
+    `${apiBase}${filledPath(endpoint.path, input.params)}`,
+    window.location.origin,
+  );
+  for (const [name, value] of Object.entries(input.query ?? {})) {
+    // An empty filter is no filter (D5): it is left out of the address.
+    if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
+  }
+  return url;
 }
 
 function errorFrom(status: number, json: unknown): ApiError {
@@ -64,17 +77,24 @@ function errorFrom(status: number, json: unknown): ApiError {
   return new ApiError(status, plain.success ? plain.data.detail : `The server answered ${status}`);
 }
 
-export async function apiRequest<S extends z.ZodMiniType>(
-  options: RequestOptions<S>,
-): Promise<z.output<S>> {
-  const { method = 'GET', path, query, body, schema, authenticated = true, signal } = options;
-  const url = new URL(`${apiBase}${path}`, window.location.origin);
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) url.searchParams.set(name, String(value));
-  }
+/**
+ * Calls a declared endpoint (src/contract/endpoints/) and parses its answer
+ * with the declared schema. A public endpoint is asked without a key (D2, D9).
+ */
+export async function apiRequest<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: E['params'] extends z.ZodMiniType
+    ? [CallInput<E>]
+    : E['body'] extends z.ZodMiniType
+      ? [CallInput<E>]
+      : [CallInput<E>?]
+): Promise<AnswerOf<E>> {
+  const { body, signal } = (input ?? {}) as CallInput<Endpoint>;
+  const { method, path, answer: schema } = endpoint;
+  const url = urlOf(endpoint, (input ?? {}) as CallInput<Endpoint>);
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    ...(authenticated ? authorization() : {}),
+    ...(endpoint.access === 'public' ? {} : authorization()),
   };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -109,12 +129,15 @@ export async function apiRequest<S extends z.ZodMiniType>(
       `The server's answer to ${method} ${path} has an unexpected shape (at ${where})`,
     );
   }
-  return parsed.data;
+  return parsed.data as AnswerOf<E>;
 }
 
 /** A file the API streams (the activity export): signed in the same way, the body as it comes. */
-export async function apiDownload(path: string): Promise<Blob> {
-  const response = await fetch(new URL(`${apiBase}${path}`, window.location.origin), {
+export async function apiDownload<E extends Endpoint>(
+  endpoint: E,
+  input: Omit<CallInput<E>, 'body' | 'signal'> = {} as Omit<CallInput<E>, 'body' | 'signal'>,
+): Promise<Blob> {
+  const response = await fetch(urlOf(endpoint, input as CallInput<Endpoint>), {
     headers: authorization(),
   });
   if (!response.ok) {

@@ -2,12 +2,8 @@
 // sent when the user asks for it (and the first may carry secrets).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import {
-  CONNECTION_TEST_PATH,
-  connectionTestResultSchema,
-  type ConnectionTestRequest,
-} from '../contract/connectionTest';
-import { pairTestPath } from '../contract/connectionChecks';
+import type { ConnectionTestRequest } from '../contract/connectionTest';
+import { testConnection, testPair } from '../contract/endpoints/connectionTest';
 import { connectorKeys } from './queryKeys';
 
 /**
@@ -16,13 +12,7 @@ import { connectorKeys } from './queryKeys';
  */
 export function useTestConnection() {
   return useMutation({
-    mutationFn: (body: ConnectionTestRequest) =>
-      apiRequest({
-        method: 'POST',
-        path: CONNECTION_TEST_PATH,
-        body,
-        schema: connectionTestResultSchema,
-      }),
+    mutationFn: (body: ConnectionTestRequest) => apiRequest(testConnection, { body }),
   });
 }
 
@@ -33,12 +23,7 @@ export function useTestConnection() {
 export function useTestPair(connectorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (pairId: number) =>
-      apiRequest({
-        method: 'POST',
-        path: pairTestPath(pairId),
-        schema: connectionTestResultSchema,
-      }),
+    mutationFn: (pairId: number) => apiRequest(testPair, { params: { cc_pair_id: pairId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: connectorKeys.detail(connectorId) }),
   });
 }

@@ -2,51 +2,35 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiRequest } from './client';
 import type { ConnectorCreateRequest, ConnectorPatchRequest } from '../contract/contract';
 import {
-  attachResponseSchema,
-  connectorCreateResponseSchema,
-  connectorDetailSchema,
-  connectorListSchema,
-  connectorStatusListSchema,
-  statusResponseSchema,
-} from '../contract/answers';
+  attachCredential,
+  createConnector,
+  deleteConnector,
+  detachCredential,
+  getConnector,
+  listConnectorStatuses,
+  listConnectors,
+  updateConnector,
+} from '../contract/endpoints/connectors';
 import { connectorKeys, credentialKeys, type ConnectorFilters } from './queryKeys';
-
-const CONNECTOR_PATH = '/manage/admin/connector';
 
 export const connectorListQuery = (filters: ConnectorFilters = {}) =>
   queryOptions({
     queryKey: connectorKeys.list(filters),
     queryFn: ({ signal }) =>
-      apiRequest({
-        path: CONNECTOR_PATH,
-        query: { credential: filters.credential },
-        schema: connectorListSchema,
-        signal,
-      }),
+      apiRequest(listConnectors, { query: { credential: filters.credential }, signal }),
   });
 
 /** Which connectors run and which are paused (the list's snapshots do not say). */
 export const connectorStatusQuery = () =>
   queryOptions({
     queryKey: connectorKeys.statuses(),
-    queryFn: ({ signal }) =>
-      apiRequest({
-        path: '/manage/admin/connector-status',
-        schema: connectorStatusListSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => apiRequest(listConnectorStatuses, { signal }),
   });
 
 export function useCreateConnector() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ConnectorCreateRequest) =>
-      apiRequest({
-        method: 'POST',
-        path: CONNECTOR_PATH,
-        body,
-        schema: connectorCreateResponseSchema,
-      }),
+    mutationFn: (body: ConnectorCreateRequest) => apiRequest(createConnector, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: connectorKeys.all }),
   });
 }
@@ -60,10 +44,8 @@ export function useAttachCredential() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ connectorId, credentialId }: AttachInput) =>
-      apiRequest({
-        method: 'PUT',
-        path: `${CONNECTOR_PATH}/${connectorId}/credential/${credentialId}`,
-        schema: attachResponseSchema,
+      apiRequest(attachCredential, {
+        params: { connector_id: connectorId, credential_id: credentialId },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: connectorKeys.all }),
   });
@@ -72,8 +54,7 @@ export function useAttachCredential() {
 export const connectorDetailQuery = (id: number) =>
   queryOptions({
     queryKey: connectorKeys.detail(id),
-    queryFn: ({ signal }) =>
-      apiRequest({ path: `${CONNECTOR_PATH}/${id}`, schema: connectorDetailSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(getConnector, { params: { connector_id: id }, signal }),
   });
 
 /**
@@ -94,12 +75,7 @@ function useConnectorMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
 
 export const useUpdateConnector = () =>
   useConnectorMutation(({ id, change }: { id: number; change: ConnectorPatchRequest }) =>
-    apiRequest({
-      method: 'PATCH',
-      path: `${CONNECTOR_PATH}/${id}`,
-      body: change,
-      schema: connectorDetailSchema,
-    }),
+    apiRequest(updateConnector, { params: { connector_id: id }, body: change }),
   );
 
 /**
@@ -111,11 +87,7 @@ export function useDeleteConnector() {
   return useMutation({
     mutationFn: async (id: number) => {
       await queryClient.cancelQueries({ queryKey: connectorKeys.detail(id) });
-      return apiRequest({
-        method: 'DELETE',
-        path: `${CONNECTOR_PATH}/${id}`,
-        schema: statusResponseSchema,
-      });
+      return apiRequest(deleteConnector, { params: { connector_id: id } });
     },
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: connectorKeys.detail(id) });
@@ -132,10 +104,8 @@ export function useDeleteConnector() {
 
 export const useDetachCredential = () =>
   useConnectorMutation(({ connectorId, credentialId }: AttachInput) =>
-    apiRequest({
-      method: 'DELETE',
-      path: `${CONNECTOR_PATH}/${connectorId}/credential/${credentialId}`,
-      schema: statusResponseSchema,
+    apiRequest(detachCredential, {
+      params: { connector_id: connectorId, credential_id: credentialId },
     }),
   );
 
@@ -166,17 +136,11 @@ export function useBulkConnectors() {
       for (const { id, name } of connectors) {
         try {
           if (action === 'delete') {
-            await apiRequest({
-              method: 'DELETE',
-              path: `${CONNECTOR_PATH}/${id}`,
-              schema: statusResponseSchema,
-            });
+            await apiRequest(deleteConnector, { params: { connector_id: id } });
           } else {
-            await apiRequest({
-              method: 'PATCH',
-              path: `${CONNECTOR_PATH}/${id}`,
+            await apiRequest(updateConnector, {
+              params: { connector_id: id },
               body: { status: action === 'pause' ? 'PAUSED' : 'ACTIVE' },
-              schema: connectorDetailSchema,
             });
           }
           outcomes.push({ id, name, failure: null });

@@ -2,18 +2,17 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiRequest } from './client';
 import type { CredentialCreateRequest, CredentialPatchRequest } from '../contract/contract';
 import {
-  credentialCreateResponseSchema,
-  credentialListSchema,
-  credentialSchema,
-  statusResponseSchema,
-} from '../contract/answers';
+  createCredential,
+  deleteCredential,
+  listCredentials,
+  updateCredential,
+} from '../contract/endpoints/credentials';
 import { connectorKeys, credentialKeys } from './queryKeys';
 
 export const credentialListQuery = () =>
   queryOptions({
     queryKey: credentialKeys.list(),
-    queryFn: ({ signal }) =>
-      apiRequest({ path: '/manage/admin/credential', schema: credentialListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(listCredentials, { signal }),
     staleTime: 60_000,
   });
 
@@ -33,31 +32,17 @@ function useCredentialMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
 }
 
 export const useCreateCredential = () =>
-  useCredentialMutation((body: CredentialCreateRequest) =>
-    apiRequest({
-      method: 'POST',
-      path: '/manage/credential',
-      body,
-      schema: credentialCreateResponseSchema,
-    }),
-  );
+  useCredentialMutation((body: CredentialCreateRequest) => apiRequest(createCredential, { body }));
 
 export const useUpdateCredential = () =>
   useCredentialMutation(({ id, change }: { id: number; change: CredentialPatchRequest }) =>
-    apiRequest({
-      method: 'PATCH',
-      path: `/manage/admin/credential/${id}`,
-      body: change,
-      schema: credentialSchema,
-    }),
+    apiRequest(updateCredential, { params: { credential_id: id }, body: change }),
   );
 
 export const useDeleteCredential = () =>
   useCredentialMutation(({ id, force }: { id: number; force: boolean }) =>
-    apiRequest({
-      method: 'DELETE',
-      path: `/manage/admin/credential/${id}`,
+    apiRequest(deleteCredential, {
+      params: { credential_id: id },
       query: { force: force ? 'true' : undefined },
-      schema: statusResponseSchema,
     }),
   );

@@ -3,18 +3,17 @@
 // curator), so each refreshes the groups, the users' directory and who the
 // signed-in user is (and the activity log, as every change does).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import type { SetCuratorRequest, UserGroupCreate, UserGroupUpdate } from '../contract/groups';
 import {
-  userGroupListSchema,
-  userGroupSchema,
-  type SetCuratorRequest,
-  type UserGroupCreate,
-  type UserGroupUpdate,
-} from '../contract/groups';
+  addGroupMembers,
+  createGroup,
+  deleteGroup,
+  listGroups,
+  setGroupCurator,
+  updateGroup,
+} from '../contract/endpoints/groups';
 import { apiRequest } from './client';
 import { userKeys } from './users';
-
-const BASE = '/manage/admin/user-group';
 
 export const groupKeys = {
   all: ['user-groups'] as const,
@@ -24,7 +23,7 @@ export const groupKeys = {
 export const groupListQuery = () =>
   queryOptions({
     queryKey: groupKeys.lists(),
-    queryFn: ({ signal }) => apiRequest({ path: BASE, schema: userGroupListSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(listGroups, { signal }),
   });
 
 export const useGroups = () => useQuery(groupListQuery());
@@ -42,32 +41,23 @@ function useGroupMutation<I, O>(request: (input: I) => Promise<O>) {
 }
 
 export const useCreateGroup = () =>
-  useGroupMutation((body: UserGroupCreate) =>
-    apiRequest({ method: 'POST', path: BASE, body, schema: userGroupSchema }),
-  );
+  useGroupMutation((body: UserGroupCreate) => apiRequest(createGroup, { body }));
 
 /** D13: members and pairs replaced as a whole. */
 export const useUpdateGroup = () =>
   useGroupMutation(({ id, ...body }: UserGroupUpdate & { id: number }) =>
-    apiRequest({ method: 'PATCH', path: `${BASE}/${id}`, body, schema: userGroupSchema }),
+    apiRequest(updateGroup, { params: { user_group_id: id }, body }),
   );
 
 export const useAddGroupMembers = () =>
   useGroupMutation(({ id, user_ids }: { id: number; user_ids: string[] }) =>
-    apiRequest({
-      method: 'POST',
-      path: `${BASE}/${id}/add-users`,
-      body: { user_ids },
-      schema: userGroupSchema,
-    }),
+    apiRequest(addGroupMembers, { params: { user_group_id: id }, body: { user_ids } }),
   );
 
 export const useSetCurator = () =>
   useGroupMutation(({ id, ...body }: SetCuratorRequest & { id: number }) =>
-    apiRequest({ method: 'POST', path: `${BASE}/${id}/set-curator`, body, schema: z.null() }),
+    apiRequest(setGroupCurator, { params: { user_group_id: id }, body }),
   );
 
 export const useDeleteGroup = () =>
-  useGroupMutation((id: number) =>
-    apiRequest({ method: 'DELETE', path: `${BASE}/${id}`, schema: z.null() }),
-  );
+  useGroupMutation((id: number) => apiRequest(deleteGroup, { params: { user_group_id: id } }));

@@ -23,15 +23,9 @@ export const credentialKeys = {
 };
 
 /** The activity log's filters, as the API reads them (all text, as in the address). */
-export interface AuditFilters {
-  action?: string;
-  actor?: string;
-  resource_type?: string;
-  resource_id?: string;
-  since?: string;
-  until?: string;
-  cursor?: string;
-}
+/** The activity log's filters, as its query string takes them (one schema: src/contract/auditQuery.ts). */
+import type { AuditFilters } from '../contract/auditQuery';
+export type { AuditFilters };
 
 /** Here with the others: every change anywhere writes a record, so any may refresh these. */
 export const auditKeys = {

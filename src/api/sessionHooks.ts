@@ -9,21 +9,14 @@ import {
   useQueryClient,
   type Query,
 } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { session } from '../lib/session';
 import { apiRequest } from './client';
-import { signInMethodsSchema } from '../contract/session';
+import { getSignInMethods, signIn, signOut } from '../contract/endpoints/session';
 
 export const signInMethodsQuery = () =>
   queryOptions({
     queryKey: ['auth', 'methods'] as const,
-    queryFn: ({ signal }) =>
-      apiRequest({
-        path: '/auth/methods',
-        schema: signInMethodsSchema,
-        authenticated: false,
-        signal,
-      }),
+    queryFn: ({ signal }) => apiRequest(getSignInMethods, { signal }),
     staleTime: Infinity,
     // Asked without a session: signing out keeps it.
     meta: { withoutSession: true },
@@ -31,22 +24,12 @@ export const signInMethodsQuery = () =>
 
 export const useSignInMethods = () => useQuery(signInMethodsQuery());
 
-/** A 204 has no body. */
-const noBody = z.null();
-
 /** The key, once, for a session; what a previous session left in the cache goes. */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['auth', 'sign-in'],
-    mutationFn: (apiKey: string) =>
-      apiRequest({
-        method: 'POST',
-        path: '/auth/session',
-        body: { api_key: apiKey.trim() },
-        schema: noBody,
-        authenticated: false,
-      }),
+    mutationFn: (apiKey: string) => apiRequest(signIn, { body: { api_key: apiKey.trim() } }),
     onSuccess: () => {
       queryClient.clear();
       session.signedIn();
@@ -76,7 +59,7 @@ export function useSignOut() {
       session.signOutAndForget();
       await forgetSessionQueries();
     },
-    mutationFn: () => apiRequest({ method: 'DELETE', path: '/auth/session', schema: noBody }),
+    mutationFn: () => apiRequest(signOut),
     // Whatever a last render of the pages asked for meanwhile goes too.
     onSettled: async () => {
       await forgetSessionQueries();

@@ -5,11 +5,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { useSession } from '../lib/useSession';
 import { apiRequest } from './client';
 import type { SetUserRoleRequest } from '../contract/contract';
-import { acceptedUsersPageSchema, currentUserSchema } from '../contract/answers';
+import { getMe, listAcceptedUsers, setUserRole } from '../contract/endpoints/users';
 
 export interface UserFilters {
   q: string;
@@ -31,7 +30,7 @@ export const userKeys = {
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: userKeys.me(),
-    queryFn: ({ signal }) => apiRequest({ path: '/me', schema: currentUserSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(getMe, { signal }),
     staleTime: 60_000,
     retry: false,
   });
@@ -46,15 +45,13 @@ export const userListQuery = (filters: UserFilters) =>
   queryOptions({
     queryKey: userKeys.list(filters),
     queryFn: ({ signal }) =>
-      apiRequest({
-        path: '/manage/users/accepted',
+      apiRequest(listAcceptedUsers, {
         query: {
           q: filters.q || undefined,
           page_num: filters.page,
           page_size: filters.pageSize,
           is_active: filters.active === undefined ? undefined : String(filters.active),
         },
-        schema: acceptedUsersPageSchema,
         signal,
       }),
   });
@@ -68,8 +65,7 @@ export function useSetUserRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...userKeys.all, 'set-role'],
-    mutationFn: (body: SetUserRoleRequest) =>
-      apiRequest({ method: 'PATCH', path: '/manage/set-user-role', body, schema: z.null() }),
+    mutationFn: (body: SetUserRoleRequest) => apiRequest(setUserRole, { body }),
     // The directory shows roles: it is fetched again after a change.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });

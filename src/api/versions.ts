@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { backendVersionSchema, versionSetSchema } from '../contract/answers';
+import { getVersion, getVersions } from '../contract/endpoints/service';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -19,16 +19,14 @@ const hourly = { staleTime: HOUR, refetchInterval: HOUR, retry: false } as const
 export const latestVersionsQuery = () =>
   queryOptions({
     queryKey: versionKeys.latest(),
-    queryFn: ({ signal }) =>
-      apiRequest({ path: '/versions', schema: versionSetSchema, authenticated: false, signal }),
+    queryFn: ({ signal }) => apiRequest(getVersions, { signal }),
     ...hourly,
   });
 
 export const runningVersionQuery = () =>
   queryOptions({
     queryKey: versionKeys.running(),
-    queryFn: ({ signal }) =>
-      apiRequest({ path: '/version', schema: backendVersionSchema, authenticated: false, signal }),
+    queryFn: ({ signal }) => apiRequest(getVersion, { signal }),
     ...hourly,
   });
 

@@ -30,7 +30,3 @@ export function overallOutcome(checks: readonly ConnectionCheck[]): boolean | nu
 /** A pair's last test: when, and what it found (the checks' words; never the remote answer). */
 export const pairTestSchema = z.extend(connectionTestResultSchema, { time: z.string() });
 export type PairTest = z.infer<typeof pairTestSchema>;
-
-/** Testing a saved connector–credential pair now (issue 25, "Re-tests"). */
-export const PAIR_TEST_ROUTE = '/manage/admin/cc-pair/:cc_pair_id/test';
-export const pairTestPath = (id: number) => `/manage/admin/cc-pair/${id}/test`;

@@ -1,15 +1,15 @@
 // NUL in every string of every documented request body (issue 27, item 8):
 // PostgreSQL text cannot hold it and SQLite can, so an unchecked field once
 // answered 500 on one store and stored the text on the other. Every endpoint
-// with a body (the OpenAPI table, so a new route is covered once it is
-// documented) gets its example below with each string, one at a time, made
-// to hold a NUL: never a 5xx, and on PostgreSQL the same answer as SQLite gives
-// (a twin server on a SQLite folder gets the very same requests).
+// with a body (its declaration in src/contract/endpoints/, so a new route is
+// covered once it is declared) gets its example below with each string, one at
+// a time, made to hold a NUL: never a 5xx, and on PostgreSQL the same answer as
+// SQLite gives (a twin server on a SQLite folder gets the very same requests).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../server/openapi/endpoints';
+import { ALL_ENDPOINTS } from '../../src/contract/endpoints/all';
 import { startTestServer, TEST_DATABASE_URL, type TestServer } from '../support/harness';
 import { api } from '../support/http';
 
@@ -24,9 +24,9 @@ interface Made {
   member: string;
 }
 
-/** A body each endpoint accepts, keyed by `METHOD path` as the OpenAPI table spells it. */
+/** A body each endpoint accepts, keyed by `METHOD path` as its declaration spells it. */
 const EXAMPLES: Record<string, (made: Made) => { path: string; body: Json }> = {
-  'post /manage/admin/connector': () => ({
+  'POST /manage/admin/connector': () => ({
     path: '/manage/admin/connector',
     body: {
       name: 'Nul docs',
@@ -37,71 +37,71 @@ const EXAMPLES: Record<string, (made: Made) => { path: string; body: Json }> = {
       indexing_start: '2026-01-01T00:00:00Z',
     },
   }),
-  'patch /manage/admin/connector/{connector_id}': ({ connector }) => ({
+  'PATCH /manage/admin/connector/{connector_id}': ({ connector }) => ({
     path: `/manage/admin/connector/${connector}`,
     body: { name: 'Renamed', connector_specific_config: { base_url: 'https://nul.example' } },
   }),
-  'post /manage/admin/connector/test': () => ({
+  'POST /manage/admin/connector/test': () => ({
     path: '/manage/admin/connector/test',
     body: { source: 'file', connector_specific_config: { file_locations: ['a.txt'] } },
   }),
-  'post /manage/credential': () => ({
+  'POST /manage/credential': () => ({
     path: '/manage/credential',
     body: { name: 'Nul credential', source: 'web', credential_json: { token: 'x' } },
   }),
-  'patch /manage/admin/credential/{credential_id}': ({ credential }) => ({
+  'PATCH /manage/admin/credential/{credential_id}': ({ credential }) => ({
     path: `/manage/admin/credential/${credential}`,
     body: { name: 'Renamed', credential_json: { token: 'y' } },
   }),
-  'patch /manage/set-user-role': () => ({
+  'PATCH /manage/set-user-role': () => ({
     path: '/manage/set-user-role',
     body: { user_email: 'member@nul.test', new_role: 'global_curator' },
   }),
-  'put /manage/admin/users': () => ({
+  'PUT /manage/admin/users': () => ({
     path: '/manage/admin/users',
     body: { emails: ['invited@nul.test'] },
   }),
-  'patch /manage/admin/remove-invited-user': () => ({
+  'PATCH /manage/admin/remove-invited-user': () => ({
     path: '/manage/admin/remove-invited-user',
     body: { user_email: 'invited@nul.test' },
   }),
-  'patch /manage/admin/deactivate-user': () => ({
+  'PATCH /manage/admin/deactivate-user': () => ({
     path: '/manage/admin/deactivate-user',
     body: { user_email: 'member@nul.test' },
   }),
-  'patch /manage/admin/activate-user': () => ({
+  'PATCH /manage/admin/activate-user': () => ({
     path: '/manage/admin/activate-user',
     body: { user_email: 'member@nul.test' },
   }),
-  'delete /manage/admin/delete-user': () => ({
+  'DELETE /manage/admin/delete-user': () => ({
     path: '/manage/admin/delete-user',
     body: { user_email: 'gone@nul.test' },
   }),
-  'post /admin/api-key': () => ({
+  'POST /admin/api-key': () => ({
     path: '/admin/api-key',
     body: { name: 'Nul bot', role: 'basic' },
   }),
-  'patch /admin/api-key/{api_key_id}': ({ apiKey }) => ({
+  'PATCH /admin/api-key/{api_key_id}': ({ apiKey }) => ({
     path: `/admin/api-key/${apiKey}`,
     body: { name: 'Renamed bot' },
   }),
-  'post /manage/admin/user-group': ({ member }) => ({
+  'POST /manage/admin/user-group': ({ member }) => ({
     path: '/manage/admin/user-group',
     body: { name: 'Nul group', user_ids: [member], cc_pair_ids: [] },
   }),
-  'patch /manage/admin/user-group/{user_group_id}': ({ group, member }) => ({
+  'PATCH /manage/admin/user-group/{user_group_id}': ({ group, member }) => ({
     path: `/manage/admin/user-group/${group}`,
     body: { user_ids: [member], cc_pair_ids: [] },
   }),
-  'post /manage/admin/user-group/{user_group_id}/add-users': ({ group, member }) => ({
+  'POST /manage/admin/user-group/{user_group_id}/add-users': ({ group, member }) => ({
     path: `/manage/admin/user-group/${group}/add-users`,
     body: { user_ids: [member] },
   }),
-  'post /manage/admin/user-group/{user_group_id}/set-curator': ({ group, member }) => ({
+  'POST /manage/admin/user-group/{user_group_id}/set-curator': ({ group, member }) => ({
     path: `/manage/admin/user-group/${group}/set-curator`,
     body: { user_id: member, is_curator: true },
   }),
-  'post /auth/session': () => ({
+  'POST /auth/session': () => ({
     path: '/auth/session',
     body: { api_key: 'sd_not-a-key-anyone-has' },
   }),
@@ -176,7 +176,7 @@ afterAll(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-const withBodies = ENDPOINTS.filter((endpoint) => endpoint.body);
+const withBodies = ALL_ENDPOINTS.filter((endpoint) => endpoint.body);
 
 describe('D3/D11 NUL in any string of any body: a 4xx or stored, alike on both stores, never 500', () => {
   it('every documented endpoint with a body has an example here', () => {
@@ -189,7 +189,7 @@ describe('D3/D11 NUL in any string of any body: a 4xx or stored, alike on both s
   it.each(withBodies.map((endpoint) => [`${endpoint.method} ${endpoint.path}`]))(
     '%s',
     async (name) => {
-      const method = name.split(' ')[0]!.toUpperCase();
+      const method = name.split(' ')[0]!;
       const sample = EXAMPLES[name]!(made[0]!);
       for (const variant of withNul(sample.body)) {
         const answers: string[] = [];

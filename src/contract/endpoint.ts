@@ -1,0 +1,139 @@
+// One declaration per endpoint (issue 28): its method and path, what it takes
+// (path, query and body, each a zod schema), what it answers, who may call it
+// and the activity action it records. The server registers and validates its
+// routes from these (server/routes/route.ts), the panel's client calls them
+// (src/api/client.ts), and the OpenAPI document is made of them
+// (server/openapi/document.ts): a path is written here and nowhere else.
+import * as z from 'zod/mini';
+import type { AuditAction } from './audit';
+import { issueType } from './answers';
+
+/** Where the API lives on the server: every declared path is under it. */
+export const API_PREFIX = '/api';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** Who may call an endpoint (D2); the roles and the words of a refusal are the server's (auth/access.ts). */
+export const ACCESS_LEVELS = ['public', 'anyRole', 'curatorOrAdmin', 'admin'] as const;
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+
+type Schema = z.ZodMiniType;
+
+export interface Endpoint {
+  method: HttpMethod;
+  /** Under /api, in OpenAPI's spelling: `/manage/admin/connector/{connector_id}`. */
+  path: string;
+  /** One sentence for the API reference. */
+  summary: string;
+  access: AccessLevel;
+  /** The path's parameters: an object of integerText() fields, named as in `path`. */
+  params?: Schema;
+  /** The query string, after queryValues(): an object of optional text fields. */
+  query?: Schema;
+  /** The JSON body. */
+  body?: Schema;
+  /** The success answer (200); for a stream, one record of it. */
+  answer: Schema;
+  /** The activity record a write makes (and a refusal of it, D2). */
+  action?: AuditAction;
+  /** Error statuses beyond those every endpoint that asks for a key has (401, 403, 413, 429, 503). */
+  errors: readonly number[];
+  /** Streamed as NDJSON (or CSV), not one JSON answer. */
+  stream?: boolean;
+  /** A CSV file (text/csv), not JSON: `answer` is then a string. */
+  csv?: boolean;
+  /** Answers 204 with no body (`answer` is then z.null()). */
+  noContent?: boolean;
+}
+
+/** Checks a declaration's type while keeping its own (its schemas stay typed for the callers). */
+export const endpoint = <const E extends Endpoint>(declared: E): E => declared;
+
+type OutputOf<S> = S extends Schema ? z.output<S> : undefined;
+export type ParamsOf<E extends Endpoint> = OutputOf<E['params']>;
+export type QueryOf<E extends Endpoint> = OutputOf<E['query']>;
+export type BodyOf<E extends Endpoint> = OutputOf<E['body']>;
+export type AnswerOf<E extends Endpoint> = z.output<E['answer']>;
+
+/** Fastify's spelling of a declared path: `{connector_id}` → `:connector_id`. */
+export const routeUrl = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** The path with its parameters filled in (each one encoded). */
+export function filledPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${path}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * D5: a query string as the declarations read it. When a parameter is
+ * repeated the last one counts; an empty one is as if absent.
+ */
+export function queryValues(query: unknown): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, raw] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    const text: unknown = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+    if (typeof text === 'string' && text !== '') values[name] = text;
+  }
+  return values;
+}
+
+const INTEGER = /^-?\d+$/;
+
+/** D3: a path or query integer, parsed from text; null when it is not one. */
+export function parseIntegerText(text: string): number | null {
+  if (!INTEGER.test(text)) return null;
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+export const INT_PARSING_MESSAGE =
+  'Input should be a valid integer, unable to parse string as an integer';
+
+/** An integer parameter's bounds (and default, when it has one). */
+export interface IntegerBounds {
+  minimum: number;
+  maximum: number;
+  default?: number;
+}
+
+/** What parseIntegerText accepts: every integer a double holds exactly (D3), negatives too. */
+export const INTEGER_TEXT_BOUNDS: IntegerBounds = {
+  minimum: -Number.MAX_SAFE_INTEGER,
+  maximum: Number.MAX_SAFE_INTEGER,
+};
+
+/** The bounds of each integer parameter, for the OpenAPI document (which may promise no more). */
+export const integerParameters = z.registry<IntegerBounds>();
+
+/** A parameter's words (the API reference), on the schema itself. */
+export const described = <S extends Schema>(schema: S, description: string): S =>
+  schema.check(z.describe(description)) as S;
+
+/**
+ * An integer sent as text (a path id, a query number): int_parsing when it is
+ * not one, then its bounds (greater_than_equal, value_error: D3's words).
+ */
+export function integerText(description: string, bounds: IntegerBounds = INTEGER_TEXT_BOUNDS) {
+  const schema = z.pipe(
+    z.string().check(
+      z.refine((text) => parseIntegerText(text) !== null, {
+        message: INT_PARSING_MESSAGE,
+        ...issueType('int_parsing'),
+      }),
+    ),
+    z.pipe(
+      z.transform((text: string) => Number(text)),
+      z.number().check(z.gte(bounds.minimum), z.lte(bounds.maximum)),
+    ),
+  );
+  const withWords = described(schema, description);
+  integerParameters.add(withWords, bounds);
+  return withWords;
+}
+
+/** Text as it is sent, with its words. */
+export const queryText = (description: string) => described(z.string(), description);

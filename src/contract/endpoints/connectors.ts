@@ -1,0 +1,117 @@
+// The connectors (D4, D5, D7): listed, made, opened, changed, deleted, and their
+// credentials attached and detached.
+import * as z from 'zod/mini';
+import {
+  attachResponseSchema,
+  connectorCreateRequestSchema,
+  connectorCreateResponseSchema,
+  connectorDetailSchema,
+  connectorListSchema,
+  connectorPatchRequestSchema,
+  connectorStatusListSchema,
+  statusResponseSchema,
+} from '../contract';
+import { endpoint, integerText } from '../endpoint';
+
+const CONNECTORS = '/manage/admin/connector';
+const ONE = `${CONNECTORS}/{connector_id}`;
+const PAIR = `${ONE}/credential/{credential_id}`;
+
+// Any id parses (D3); one that names nothing is a 404.
+const connectorId = integerText('The connector id.');
+const credentialId = integerText('The credential id.');
+const oneConnector = z.object({ connector_id: connectorId });
+const pair = z.object({ connector_id: connectorId, credential_id: credentialId });
+
+/** D5: the list's filter, as the panel's address and the server read it. */
+export const connectorListQuerySchema = z.object({
+  credential: z.optional(integerText('Only the connectors this credential is attached to.')),
+});
+
+export const listConnectors = endpoint({
+  method: 'GET',
+  path: CONNECTORS,
+  summary: 'List the connectors (oldest first), optionally only those using one credential.',
+  access: 'curatorOrAdmin',
+  query: connectorListQuerySchema,
+  answer: connectorListSchema,
+  errors: [422],
+});
+
+// Whether each listed connector runs or is paused (the list's snapshots hold
+// exactly D5's fields, so the panel asks for this beside it).
+export const listConnectorStatuses = endpoint({
+  method: 'GET',
+  path: '/manage/admin/connector-status',
+  summary: 'Whether each listed connector is running or paused, by id.',
+  access: 'curatorOrAdmin',
+  answer: connectorStatusListSchema,
+  errors: [],
+});
+
+export const createConnector = endpoint({
+  method: 'POST',
+  path: CONNECTORS,
+  summary: 'Create a connector; attach a credential to it next, or it is not indexed.',
+  access: 'curatorOrAdmin',
+  body: connectorCreateRequestSchema,
+  answer: connectorCreateResponseSchema,
+  action: 'connector.create',
+  errors: [400, 415, 422],
+});
+
+export const getConnector = endpoint({
+  method: 'GET',
+  path: ONE,
+  summary: 'One connector: its snapshot, status, access and credentials (masked).',
+  access: 'curatorOrAdmin',
+  params: oneConnector,
+  answer: connectorDetailSchema,
+  errors: [404, 422],
+});
+
+export const updateConnector = endpoint({
+  method: 'PATCH',
+  path: ONE,
+  summary: 'Change a connector: name, config, schedule, access, status (pause or resume).',
+  access: 'curatorOrAdmin',
+  params: oneConnector,
+  body: connectorPatchRequestSchema,
+  answer: connectorDetailSchema,
+  action: 'connector.update',
+  errors: [400, 404, 415, 422],
+});
+
+export const deleteConnector = endpoint({
+  method: 'DELETE',
+  path: ONE,
+  summary: 'Delete a connector and its credential pairs.',
+  access: 'curatorOrAdmin',
+  params: oneConnector,
+  answer: statusResponseSchema,
+  action: 'connector.delete',
+  errors: [404, 422],
+});
+
+export const attachCredential = endpoint({
+  method: 'PUT',
+  path: PAIR,
+  summary:
+    'Attach a credential to a connector. Attaching it again changes nothing (`success` is then false).',
+  access: 'curatorOrAdmin',
+  params: pair,
+  answer: attachResponseSchema,
+  action: 'cc_pair.create',
+  errors: [400, 404, 422],
+});
+
+export const detachCredential = endpoint({
+  method: 'DELETE',
+  path: PAIR,
+  summary: 'Detach a credential from a connector (idempotent).',
+  access: 'curatorOrAdmin',
+  params: pair,
+  answer: statusResponseSchema,
+  action: 'cc_pair.delete',
+  errors: [404, 422],
+});

@@ -1,0 +1,98 @@
+// User groups (D13), at Onyx's routes: admins make and delete groups; whoever
+// controls a group edits its members, curators and pairs.
+import * as z from 'zod/mini';
+import {
+  addUsersToGroupSchema,
+  minimalUserGroupListSchema,
+  setCuratorSchema,
+  userGroupCreateSchema,
+  userGroupListSchema,
+  userGroupSchema,
+  userGroupUpdateSchema,
+} from '../groups';
+import { endpoint, integerText } from '../endpoint';
+
+const GROUPS = '/manage/admin/user-group';
+const ONE = `${GROUPS}/{user_group_id}`;
+
+// Any id parses (D3); one that names nothing (or a group the caller does not control) is a 404.
+const oneGroup = z.object({ user_group_id: integerText('The user group id.') });
+
+export const listGroups = endpoint({
+  method: 'GET',
+  path: GROUPS,
+  summary: 'The user groups the caller controls (an admin: every group), by name.',
+  access: 'curatorOrAdmin',
+  answer: userGroupListSchema,
+  errors: [],
+});
+
+export const createGroup = endpoint({
+  method: 'POST',
+  path: GROUPS,
+  summary: 'Create a user group with its members and pairs (admins only).',
+  access: 'admin',
+  body: userGroupCreateSchema,
+  answer: userGroupSchema,
+  action: 'user_group.create',
+  errors: [400, 404, 415, 422],
+});
+
+export const updateGroup = endpoint({
+  method: 'PATCH',
+  path: ONE,
+  summary: 'Replace a group’s members and pairs; roles follow curatorships.',
+  access: 'curatorOrAdmin',
+  params: oneGroup,
+  body: userGroupUpdateSchema,
+  answer: userGroupSchema,
+  action: 'user_group.update',
+  errors: [404, 415, 422],
+});
+
+export const addGroupMembers = endpoint({
+  method: 'POST',
+  path: `${ONE}/add-users`,
+  summary: 'Add members to a group (those already in it stay as they are).',
+  access: 'curatorOrAdmin',
+  params: oneGroup,
+  body: addUsersToGroupSchema,
+  answer: userGroupSchema,
+  action: 'user_group.update',
+  errors: [404, 415, 422],
+});
+
+export const setGroupCurator = endpoint({
+  method: 'POST',
+  path: `${ONE}/set-curator`,
+  summary:
+    'Make a member a curator of the group, or stop; a basic member who curates becomes `curator`, a curator who curates nothing `basic`.',
+  access: 'curatorOrAdmin',
+  params: oneGroup,
+  body: setCuratorSchema,
+  answer: z.null(),
+  action: 'user_group.set_curator',
+  errors: [400, 404, 415, 422],
+});
+
+export const deleteGroup = endpoint({
+  method: 'DELETE',
+  path: ONE,
+  summary:
+    'Delete a group (admins only). Its pairs keep their other groups; a private pair left with none is seen by admins only.',
+  access: 'admin',
+  params: oneGroup,
+  answer: z.null(),
+  action: 'user_group.delete',
+  errors: [404, 422],
+});
+
+export const listGroupNames = endpoint({
+  method: 'GET',
+  path: '/manage/user-groups/minimal',
+  summary:
+    'Group ids and names: every group for an admin, the caller’s own groups for anyone else.',
+  access: 'anyRole',
+  answer: minimalUserGroupListSchema,
+  errors: [],
+});
