@@ -82,6 +82,8 @@ export interface ConnectorTable {
   prune_freq: number | null;
   indexing_start: string | null;
   groups: string;
+  /** Who made it (0012, D13): null for connectors made before, or when the maker is gone. */
+  creator_id: ColumnType<string | null, string | null | undefined, never>;
   /** ACTIVE or PAUSED */
   status: Generated<string>;
   time_created: string;
