@@ -241,3 +241,45 @@ export async function visibleCredential(db: Db, scope: Scope | null, id: number)
   }
   return { ...credential, change: changesCredential(scope, credential) };
 }
+
+/** The ids (as the activity log keeps them, text) of what a caller sees, by resource type. */
+export type VisibleResources = Record<
+  'connector' | 'credential' | 'cc_pair' | 'user_group',
+  string[]
+>;
+
+/**
+ * What the activity log shows a curator or global curator (D13): the records
+ * of the connectors, pairs and credentials they see and of the groups they
+ * control; null for an admin (every record).
+ */
+export async function visibleResources(db: Db, caller: Caller): Promise<VisibleResources | null> {
+  const scope = await scopeOf(db, caller);
+  if (scope === null) return null;
+  const connectors = await connectorAccess(db);
+  const pairs = await db
+    .selectFrom('connector_credential_pairs as p')
+    .leftJoin('pair_groups as pg', 'pg.pair_id', 'p.id')
+    .select(['p.id', 'p.access_type', 'pg.group_id'])
+    .execute();
+  const credentials = await credentialAccess(db);
+  const text = (ids: Iterable<number>) => [...new Set(ids)].map(String);
+  return {
+    connector: text(
+      [...connectors].filter(([, access]) => connectorRights(scope, access).see).map(([id]) => id),
+    ),
+    cc_pair: text(
+      pairs
+        .filter(
+          (pair) =>
+            pair.access_type !== 'private' ||
+            (pair.group_id !== null && scope.member.has(Number(pair.group_id))),
+        )
+        .map((pair) => Number(pair.id)),
+    ),
+    credential: text(
+      [...credentials.values()].filter((c) => seesCredential(scope, c)).map((c) => c.id),
+    ),
+    user_group: text(scope.controlled),
+  };
+}

@@ -384,6 +384,25 @@ describe('D13 what each role may change (nothing changes when refused)', () => {
   });
 });
 
+describe('D13 the activity log', () => {
+  it('a curator reads the records of what they see; an admin every record', async () => {
+    type Page = { items: { resource_type: string | null; resource_id: string | null }[] };
+    const records = async (who: Who) =>
+      ((await ok('GET', '/admin/audit?limit=200', undefined, keys[who])) as unknown as Page).items;
+    const mine = await records('curatorA');
+    const told = (type: string, id: number) =>
+      mine.some((record) => record.resource_type === type && record.resource_id === String(id));
+    expect(told('connector', connector.privateA)).toBe(true);
+    expect(told('connector', connector.public)).toBe(true);
+    expect(told('connector', connector.privateB)).toBe(false);
+    expect(told('user_group', groupA)).toBe(true);
+    expect(told('user_group', groupB)).toBe(false);
+    expect(mine.some((record) => record.resource_type === 'user')).toBe(false);
+    const all = await records('admin');
+    expect(all.some((record) => record.resource_id === String(connector.privateB))).toBe(true);
+  });
+});
+
 describe('D13 changes of groups count from the next request', () => {
   it('curator A made a member of B sees B’s connector at once; removed, no longer', async () => {
     expect(await listed(keys.curatorA)).not.toContain(connector.privateB);

@@ -240,8 +240,8 @@ const endpoints: Endpoint[] = [
   {
     name: 'GET /admin/audit',
     call: (key) => api(server, 'GET', '/admin/audit?limit=5', { key }),
-    allowed: ['admin'],
-    refusal: NOT_ADMIN,
+    allowed: CURATOR_OR_ADMIN,
+    refusal: NOT_CURATOR,
     ok: (r) => {
       expect(r.status).toBe(200);
       expect(Object.keys(r.json as object).sort()).toEqual(['items', 'next_cursor']);
@@ -250,8 +250,8 @@ const endpoints: Endpoint[] = [
   {
     name: 'GET /admin/audit/export',
     call: (key) => api(server, 'GET', '/admin/audit/export?format=csv', { key }),
-    allowed: ['admin'],
-    refusal: NOT_ADMIN,
+    allowed: CURATOR_OR_ADMIN,
+    refusal: NOT_CURATOR,
     ok: (r) => {
       expect(r.status).toBe(200);
       expect(r.text).toMatch(/^id,time,action,/);
