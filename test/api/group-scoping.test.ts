@@ -313,6 +313,16 @@ describe('D13 what each role may change (nothing changes when refused)', () => {
     expect(other.json).toEqual({ detail: GROUP_CHOICE_REFUSALS.notControlled });
   });
 
+  it('a group named twice in an attach is kept once', async () => {
+    const id = await createConnector(server, plainRequest('web', { name: 'Twice' }));
+    await ok('PUT', pairPath(id, credential.adminOnly), {
+      access_type: 'private',
+      groups: [groupA, groupA],
+    });
+    const detail = await ok('GET', `${CONNECTORS}/${id}`);
+    expect(detail.cc_pairs).toEqual([expect.objectContaining({ groups: [groupA] })]);
+  });
+
   it('an admin moves a connector’s pairs to other groups by PATCH; unknown group ids → 422', async () => {
     const id = await adminConnector('Moving', { access_type: 'private', groups: [groupA] });
     await refused('admin', 'PATCH', `${CONNECTORS}/${id}`, 422, { groups: [987654] });
