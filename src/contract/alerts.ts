@@ -68,16 +68,17 @@ export const alertSettingsSchema = z.object({
 });
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 
+/** A webhook's address as it may be saved (the panel's form checks it with the same schema). */
+export const webhookUrlSchema = z
+  .string()
+  .check(
+    z.maxLength(WEBHOOK_URL_MAX_LENGTH),
+    z.refine(isWebhookUrl, 'Input should be an http or https address'),
+  );
+
 export const alertSettingsRequestSchema = z.object({
   webhook_url: z
-    .nullable(
-      z
-        .string()
-        .check(
-          z.maxLength(WEBHOOK_URL_MAX_LENGTH),
-          z.refine(isWebhookUrl, 'Input should be an http or https address'),
-        ),
-    )
+    .nullable(webhookUrlSchema)
     .check(
       z.describe(
         'The incoming webhook alerts are posted to (http or https); `null` clears the panel’s setting, so SOURCEDESK_ALERT_WEBHOOK_URL applies again.',
