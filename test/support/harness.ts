@@ -127,8 +127,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     sessions: options.sessions,
     publicUrl: options.publicUrl,
     oidc: options.oidc,
-    // Other tests' pairs are never tested behind their back.
-    healthWatch: { retestHours: 0, ...options.healthWatch },
+    // Unless a test asks, the watch looks once, at start, and never tests a pair
+    // behind a test's back nor writes during it.
+    healthWatch: { retestHours: 0, tickMs: 3_600_000, ...options.healthWatch },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
