@@ -14,14 +14,7 @@ let b: TestServer;
 let jira: standIns.StandIn;
 
 beforeAll(async () => {
-  jira = await standIns.startStandIn({
-    'GET /rest/api/2/myself': (request, response) =>
-      request.headers.authorization === `Bearer ${TOKEN}`
-        ? standIns.sendJson(response, 200, { name: 'bot' })
-        : standIns.sendJson(response, 401, {}),
-    'GET /rest/api/2/project/ENG': (_request, response) =>
-      standIns.sendJson(response, 200, { key: 'ENG' }),
-  });
+  jira = await standIns.startStandIn(standIns.jiraDataCenter(TOKEN, ['ENG']));
   a = await startTestServer({ healthWatch: WATCH });
   b = await startTestServer({ shareWith: a, healthWatch: WATCH });
 });
