@@ -4,6 +4,7 @@
 import { GROUP_CHOICE_REFUSALS } from '../../src/contract/groups';
 import type { Db } from '../db/database';
 import type { ValidationError } from '../../src/contract/contract';
+import type { Validated } from '../http/validation';
 import { problem } from '../http/problems';
 import type { Scope } from './visibility';
 
@@ -44,4 +45,16 @@ export function checkGroupChoice(
   if (choice.groups.some((group) => !scope.controlled.has(group))) {
     throw problem(400, GROUP_CHOICE_REFUSALS.notControlled);
   }
+}
+
+/** A checked body, or D3's 422 for its unknown group ids (before any 404 of the route's own). */
+export async function withKnownGroups<T extends { groups?: readonly number[] | null }>(
+  db: Db,
+  checked: Validated<T>,
+): Promise<Validated<T>> {
+  if (!checked.ok) return checked;
+  const errors = await db
+    .transaction()
+    .execute((trx) => unknownGroupErrors(trx, checked.value.groups, ['body', 'groups']));
+  return errors.length > 0 ? { ok: false, errors } : checked;
 }

@@ -10,14 +10,9 @@ import {
   type StatusResponse,
 } from '../../src/contract/contract';
 import { credentialFitsSource } from '../../src/contract/rules';
-import {
-  validate,
-  validateConnectorCreate,
-  validateConnectorPatch,
-  type Validated,
-} from '../http/validation';
+import { validate, validateConnectorCreate, validateConnectorPatch } from '../http/validation';
 import { attachRequestSchema } from '../../src/contract/groups';
-import { checkGroupChoice, unknownGroupErrors } from '../groups/choice';
+import { checkGroupChoice, withKnownGroups } from '../groups/choice';
 import {
   CONNECTOR_REFUSALS,
   changeableConnector,
@@ -104,18 +99,6 @@ async function visibleList(db: Db, scope: Scope | null, credential: number | und
     const found = access.get(connector.id);
     return found !== undefined && connectorRights(scope, found).see;
   });
-}
-
-/** Unknown group ids of a body (D3: 422 before any 404 of the route's own). */
-async function withKnownGroups<T extends { groups?: readonly number[] | null }>(
-  db: Db,
-  checked: Validated<T>,
-): Promise<Validated<T>> {
-  if (!checked.ok) return checked;
-  const errors = await db
-    .transaction()
-    .execute((trx) => unknownGroupErrors(trx, checked.value.groups, ['body', 'groups']));
-  return errors.length > 0 ? { ok: false, errors } : checked;
 }
 
 /** A connector's fields as the activity log tells them (its config is not secret: D4). */

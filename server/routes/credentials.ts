@@ -3,7 +3,7 @@
 // answer masks them (D6); credential 0 is built in and stays as it is.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
-import { checkGroupChoice, unknownGroupErrors } from '../groups/choice';
+import { checkGroupChoice, withKnownGroups } from '../groups/choice';
 import { scopeOf, seesCredential, visibleCredential } from '../groups/visibility';
 import type { StatusResponse } from '../../src/contract/contract';
 import {
@@ -102,16 +102,7 @@ export function credentialRoutes(
         });
         return { id, credential };
       }),
-    {
-      checkBody: async (json) => {
-        const checked = validateCredentialCreate(json);
-        if (!checked.ok) return checked;
-        const errors = await db
-          .transaction()
-          .execute((trx) => unknownGroupErrors(trx, checked.value.groups, ['body', 'groups']));
-        return errors.length > 0 ? { ok: false as const, errors } : checked;
-      },
-    },
+    { checkBody: (json) => withKnownGroups(db, validateCredentialCreate(json)) },
   );
 
   route(
