@@ -2,6 +2,7 @@
 // table only its hash. A session ends at its absolute end, after its idle time,
 // on sign-out, and with its user's deactivation or deletion.
 import { randomBytes } from 'node:crypto';
+import { INVITATION_LINK_DAYS } from '../../src/contract/invitationLinks';
 import type { Db } from '../db/database';
 import { hashApiKey, type KeyUser } from './apiKeys';
 
@@ -10,6 +11,8 @@ export interface SessionSettings {
   idleMs: number;
   /** A session ends this long after it began, however much it is used. */
   lifetimeMs: number;
+  /** An invitation's sign-in link opens nothing after this long (default INVITATION_LINK_DAYS). */
+  invitationLinkMs?: number;
 }
 
 /** The defaults (docs/configuration.md): 8 hours idle, 7 days at most. */
@@ -17,6 +20,10 @@ export const DEFAULT_SESSION_SETTINGS: SessionSettings = {
   idleMs: 8 * 60 * 60_000,
   lifetimeMs: 7 * 24 * 60 * 60_000,
 };
+
+/** How long an invitation's sign-in link lasts on a server with these settings. */
+export const invitationLinkLifetime = (settings: SessionSettings) =>
+  settings.invitationLinkMs ?? INVITATION_LINK_DAYS * 24 * 60 * 60_000;
 
 /** The last use is written at most this often, so reads stay reads. */
 const SEEN_NOTED_EVERY_MS = 60_000;

@@ -154,6 +154,16 @@ export interface AuditTable {
   changes: string;
 }
 
+/** An invitation's sign-in link, by the hash of its token (migration 0016). */
+export interface InvitationLinkTable {
+  token_hash: string;
+  email_lower: string;
+  time_created: string;
+  expires_at: string;
+  /** null while the link is open; `used` or `revoked` after. */
+  ended: string | null;
+}
+
 export interface Tables {
   settings: SettingTable;
   users: UserTable;
@@ -169,4 +179,5 @@ export interface Tables {
   pair_groups: PairGroupTable;
   credential_groups: CredentialGroupTable;
   used_sign_in_states: UsedSignInStateTable;
+  invitation_links: InvitationLinkTable;
 }
