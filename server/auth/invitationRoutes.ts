@@ -5,7 +5,7 @@
 // a failed sign-in (like a wrong key: the wrong-key limit holds tokens back too).
 import type { FastifyInstance } from 'fastify';
 import { INVITATION_LINK_REFUSALS } from '../../src/contract/invitationLinks';
-import { useInvitationLink } from '../../src/contract/endpoints/session';
+import { signInWithInvitation } from '../../src/contract/endpoints/session';
 import { problem, Problem } from '../http/problems';
 import { createUser, findPersonByEmail, removeInvitation } from '../repos/users';
 import type { RouteContext } from '../routes/context';
@@ -23,7 +23,7 @@ export function invitationRoutes(app: FastifyInstance, context: RouteContext) {
   const route = declaredRoutes(app, guard);
 
   route(
-    useInvitationLink,
+    signInWithInvitation,
     async ({ body }, request, reply) => {
       holdBackWrongKeys(authFailures, request);
       try {

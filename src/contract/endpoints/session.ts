@@ -40,7 +40,7 @@ export const signOut = endpoint({
   errors: [403, 503],
 });
 
-export const useInvitationLink = endpoint({
+export const signInWithInvitation = endpoint({
   method: 'POST',
   path: '/auth/invitation',
   summary:
