@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { INVITATION_LINK_DAYS } from '../../src/contract/invitationLinks';
 import type { Db } from '../db/database';
+import { toUser, USER_COLUMNS } from '../repos/users';
 import { hashApiKey, type KeyUser } from './apiKeys';
 
 export interface SessionSettings {
@@ -86,24 +87,14 @@ export async function findUserBySessionHash(
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.role',
-      'users.is_active',
-      'sessions.expires_at',
-      'sessions.last_seen_at',
-    ])
+    .select([...USER_COLUMNS, 'sessions.expires_at', 'sessions.last_seen_at'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', new Date(now).toISOString())
     .where('sessions.last_seen_at', '>', liveSince(settings, now))
     .executeTakeFirst();
   if (!row) return undefined;
   return {
-    id: row.id,
-    email: row.email,
-    role: row.role,
-    is_active: Number(row.is_active) === 1,
+    ...toUser(row),
     api_key_id: null,
     // A session's end is checked here; refusedKey has no key's end to check.
     expires_at: null,

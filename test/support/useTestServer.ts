@@ -3,9 +3,10 @@
 // the last. What it returns reads like startTestServer's server (`server.apiUrl`,
 // `api(server, …)`, `server.keyFor(…)`): each property is looked up on the
 // running server when a test or hook reads it, so the file needs no `let` and
-// no hooks of its own. `useTwoInstances()` does the same for two instances on
+// no hooks of its own. `useFreshTestServer()` starts one per test instead;
+// `useTwoInstances()` does the same for two instances on
 // one database (PostgreSQL: B shares A's schema).
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startTestServer, type TestServer, type TestServerOptions } from './harness';
 
 /** A stand-in that reads each property from the server `current()` gives, once it runs. */
@@ -30,6 +31,19 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
   });
   afterAll(() => current?.close());
   return runningServer(() => current, 'useTestServer');
+}
+
+/**
+ * A fresh server for each test of the file (a fresh database each time): for
+ * files whose tests count rows or ids from an empty install.
+ */
+export function useFreshTestServer(options: TestServerOptions = {}): TestServer {
+  let current: TestServer | undefined;
+  beforeEach(async () => {
+    current = await startTestServer(options);
+  });
+  afterEach(() => current?.close());
+  return runningServer(() => current, 'useFreshTestServer');
 }
 
 /** Two instances of the server on one database, for all of a file's tests; B closes first. */
