@@ -10,6 +10,7 @@ import {
   AUDIT_LIMIT,
   encodeCursor,
   type AuditFilter as AuditQuery,
+  type ExportFormat,
 } from '../../src/contract/auditQuery';
 import { exportAudit, listAudit as listAuditEndpoint } from '../../src/contract/endpoints/audit';
 import type { Db } from '../db/database';
@@ -62,7 +63,7 @@ function recordLine(record: AuditRecord): string {
 async function* exportText(
   db: Db,
   filter: AuditFilter,
-  format: 'ndjson' | 'csv',
+  format: ExportFormat,
   log: FastifyBaseLogger,
 ) {
   const line =
