@@ -24,27 +24,30 @@ function runningServer(current: () => TestServer | undefined, name: string): Tes
   });
 }
 
-export function useTestServer(options: TestServerOptions = {}): TestServer {
+/** A server started by `start` (a hook) and closed by `end`, its pair. */
+function useServer(
+  start: typeof beforeAll,
+  end: typeof afterAll,
+  options: TestServerOptions,
+  name: string,
+): TestServer {
   let current: TestServer | undefined;
-  beforeAll(async () => {
+  start(async () => {
     current = await startTestServer(options);
   });
-  afterAll(() => current?.close());
-  return runningServer(() => current, 'useTestServer');
+  end(() => current?.close());
+  return runningServer(() => current, name);
 }
+
+export const useTestServer = (options: TestServerOptions = {}) =>
+  useServer(beforeAll, afterAll, options, 'useTestServer');
 
 /**
  * A fresh server for each test of the file (a fresh database each time): for
  * files whose tests count rows or ids from an empty install.
  */
-export function useFreshTestServer(options: TestServerOptions = {}): TestServer {
-  let current: TestServer | undefined;
-  beforeEach(async () => {
-    current = await startTestServer(options);
-  });
-  afterEach(() => current?.close());
-  return runningServer(() => current, 'useFreshTestServer');
-}
+export const useFreshTestServer = (options: TestServerOptions = {}) =>
+  useServer(beforeEach, afterEach, options, 'useFreshTestServer');
 
 /** Two instances of the server on one database, for all of a file's tests; B closes first. */
 export function useTwoInstances(): { a: TestServer; b: TestServer } {
