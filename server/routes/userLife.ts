@@ -114,7 +114,8 @@ export function userLifeRoutes(
     const left = await write(request, async (trx, log) => {
       const removed = await removeInvitation(trx, email);
       // Its sign-in link goes with it: followed later, it says it was withdrawn.
-      const revoked = await revokeInvitationLinks(trx, email);
+      // (Asked only for an invitation found: its address holds no NUL, which PostgreSQL refuses.)
+      const revoked = removed === undefined ? 0 : await revokeInvitationLinks(trx, removed);
       if (removed !== undefined) {
         await log({
           resource_type: 'user',
