@@ -12,6 +12,7 @@ import {
   AUDIT_LIMIT,
   encodeCursor,
   type AuditFilter as AuditQuery,
+  type ExportFormat,
 } from '../../src/contract/auditQuery';
 import { exportAudit, listAudit as listAuditEndpoint } from '../../src/contract/endpoints/audit';
 import type { Db } from '../db/database';
@@ -64,7 +65,7 @@ function recordLine(record: AuditRecord): string {
 async function* exportText(
   db: Db,
   filter: AuditFilter,
-  format: 'ndjson' | 'csv',
+  format: ExportFormat,
   log: FastifyBaseLogger,
 ) {
   const line =

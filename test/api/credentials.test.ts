@@ -1,17 +1,13 @@
 // D6: the credential list — credential 0, the fields, and masking of secrets.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Credential } from '../../src/contract/contract';
 import { createCredential } from '../../server/repos/credentials';
 import { insertGroup } from '../../server/repos/groups';
 import { findUserByEmail } from '../../server/repos/users';
-import { startTestServer, type TestServer } from '../support/harness';
+import { useFreshTestServer } from '../support/useTestServer';
 import { api } from '../support/http';
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(() => server.close());
+const server = useFreshTestServer();
 
 const SHORT = '\u2022'.repeat(12);
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

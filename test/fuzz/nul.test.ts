@@ -117,6 +117,10 @@ const EXAMPLES: Record<string, (made: Made) => { path: string; body: Json }> = {
     path: '/auth/session',
     body: { api_key: 'sd_not-a-key-anyone-has' },
   }),
+  'POST /auth/invitation': () => ({
+    path: '/auth/invitation',
+    body: { token: 'not-a-link-token-anyone-has' },
+  }),
 };
 
 /** `body` once per string in it (values and keys), that string ending in NUL. */
