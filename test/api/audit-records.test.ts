@@ -4,9 +4,10 @@
 // are one record a minute per address, with a count.
 import { sql } from 'kysely';
 import { issueInvitationLinks } from '../../server/auth/invitationLinks';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditAction } from '../../src/contract/audit';
 import { useTestServer } from '../support/useTestServer';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 import { findUserByEmail } from '../../server/repos/users';
 import {
   addCredential,
@@ -323,6 +324,30 @@ Object.assign(WRITES, {
   'delete /manage/admin/user-group/{user_group_id}': {
     action: 'user_group.delete',
     call: async () => ({ path: (await newGroup()).path }),
+  },
+});
+
+/** A webhook on 127.0.0.1 for the alert routes (docs/operations.md, "Alerts"). */
+let receiver: WebhookReceiver | undefined;
+afterAll(() => receiver?.close());
+const webhook = async () => (receiver ??= await startWebhookReceiver()).url;
+Object.assign(WRITES, {
+  'put /manage/admin/alert-settings': {
+    action: 'alert_settings.update',
+    call: async () => ({
+      path: '/manage/admin/alert-settings',
+      options: { body: { webhook_url: await webhook() } },
+    }),
+  },
+  'post /manage/admin/alert-settings/test': {
+    action: null, // a test alert changes no setting: its delivery is kept with the deliveries
+    call: async () => {
+      const set = await api(server, 'PUT', '/manage/admin/alert-settings', {
+        body: { webhook_url: await webhook() },
+      });
+      expect(set.status, set.text).toBe(200);
+      return { path: '/manage/admin/alert-settings/test' };
+    },
   },
 });
 
