@@ -8,12 +8,19 @@ import type {
 } from '../../src/contract/contract';
 import type { Db } from '../db/database';
 import { nextTimeUpdated } from './timeUpdated';
+import { refFor } from './refs';
 
-export async function insertConnector(db: Db, input: ConnectorCreate): Promise<number> {
+/** A new connector; its ref is `ref` when given (an import), otherwise one from its name. */
+export async function insertConnector(
+  db: Db,
+  input: ConnectorCreate,
+  ref?: string,
+): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
     .insertInto('connectors')
     .values({
+      ref: ref ?? (await refFor(db, 'connectors', input.name, input.source)),
       name: input.name,
       source: input.source,
       input_type: input.input_type,

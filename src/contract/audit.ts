@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'auth.login_failure',
   'auth.logout',
   'audit.retention',
+  // An import of a configuration bundle (issue 26): the plan's counts; each change it made has its own record.
+  'config.import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -49,6 +51,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'api_key',
   'auth',
   'audit',
+  'config',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 
