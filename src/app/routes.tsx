@@ -70,6 +70,10 @@ const UsersPage = page(() => import('../features/users/UsersPage'), 'UsersPage')
 const GroupsPage = page(() => import('../features/groups/GroupsPage'), 'GroupsPage');
 const ActivityPage = page(() => import('../features/activity/ActivityPage'), 'ActivityPage');
 const ApiKeysPage = page(() => import('../features/api-keys/ApiKeysPage'), 'ApiKeysPage');
+const ConfigurationPage = page(
+  () => import('../features/configuration/ConfigurationPage'),
+  'ConfigurationPage',
+);
 const ApiReferencePage = page(
   () => import('../features/api-reference/ApiReferencePage'),
   'ApiReferencePage',
@@ -107,6 +111,7 @@ export const ROUTES: RouteObject[] = [
       shellPage('groups', GroupsPage),
       shellPage('activity', ActivityPage),
       shellPage('apiKeys', ApiKeysPage),
+      shellPage('configuration', ConfigurationPage),
       shellPage('apiReference', ApiReferencePage),
       { path: '*', element: <NotFound /> },
     ],

@@ -110,6 +110,10 @@ export const paths = {
     path: '/api-keys',
     getHref: () => '/api-keys',
   },
+  configuration: {
+    path: '/settings/configuration',
+    getHref: () => '/settings/configuration',
+  },
   apiReference: {
     path: '/api-reference',
     getHref: () => '/api-reference',
