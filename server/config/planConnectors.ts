@@ -114,16 +114,13 @@ export function planConnectors(p: Planner, bundle: ConfigBundle, setup: Setup) {
   if (!bundle.prune?.connectors) return;
   for (const [ref, held] of setup.connectors) {
     if (renamed.has(ref)) continue;
-    p.remove('connectors', ref, async ({ trx, log }) => {
-      await deleteConnector(trx, held.id);
-      await log({
-        action: 'connector.delete',
-        resource_type: 'connector',
-        resource_id: held.id,
-        resource_name: held.item.name,
-        changes: changesBetween(held.item, null),
-      });
-    });
+    p.removeRow(
+      'connectors',
+      ref,
+      { ...held, name: held.item.name },
+      'connector.delete',
+      deleteConnector,
+    );
   }
 }
 

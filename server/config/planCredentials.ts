@@ -140,16 +140,13 @@ export function planCredentials(
     for (const [ref, held] of setup.credentials) {
       if (named.has(ref)) continue;
       unmade.add(ref);
-      p.remove('credentials', ref, async ({ trx, log }) => {
-        await deleteCredential(trx, held.id);
-        await log({
-          action: 'credential.delete',
-          resource_type: 'credential',
-          resource_id: held.id,
-          resource_name: held.item.name,
-          changes: changesBetween(held.item, null),
-        });
-      });
+      p.removeRow(
+        'credentials',
+        ref,
+        { ...held, name: held.item.name },
+        'credential.delete',
+        deleteCredential,
+      );
     }
   }
   return unmade;

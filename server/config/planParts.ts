@@ -3,7 +3,8 @@
 // of things as the import makes them.
 import type { ValidationError } from '../../src/contract/contract';
 import type { BundleSection, ImportPlan } from '../../src/contract/configBundle';
-import type { AuditLog } from '../audit/recorder';
+import type { AuditAction } from '../../src/contract/audit';
+import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/database';
 
@@ -61,6 +62,26 @@ export class Planner {
   remove(section: BundleSection, ref: string, step: Step) {
     this.plan.remove.push({ section, ref });
     this.steps.push(step);
+  }
+
+  /** A removal that deletes one row (its foreign keys cascade) and records it as `action`. */
+  removeRow(
+    section: BundleSection,
+    ref: string,
+    held: { id: number; name: string | null; item: object },
+    action: Extract<AuditAction, `${string}.delete`>,
+    remove: (trx: Db, id: number) => Promise<void>,
+  ) {
+    this.remove(section, ref, async ({ trx, log }) => {
+      await remove(trx, held.id);
+      await log({
+        action,
+        resource_type: action.split('.')[0]!,
+        resource_id: held.id,
+        resource_name: held.name,
+        changes: changesBetween(held.item as Record<string, unknown>, null),
+      });
+    });
   }
 
   skip(section: BundleSection, ref: string, reason: string) {

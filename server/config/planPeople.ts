@@ -169,13 +169,12 @@ export function planGroups(p: Planner, bundle: ConfigBundle, setup: Setup) {
       members: [...group.members].sort(),
       curators: [...group.curators].sort(),
     };
-    const write = async ({ trx, ids, log }: StepTools, id: number) => {
+    const write = async ({ trx, ids }: StepTools, id: number) => {
       const userId = (email: string) => ids.users.get(lower(email))!;
       await replaceMembers(trx, id, group.members.map(userId));
       const curators = new Set(group.curators.map(lower));
       for (const email of group.members)
         await setCurator(trx, id, userId(email), curators.has(lower(email)));
-      return log;
     };
     if (!held) {
       p.create('user_groups', group.name, async (tools) => {
@@ -208,15 +207,6 @@ export function planGroups(p: Planner, bundle: ConfigBundle, setup: Setup) {
   const named = new Set(bundle.user_groups.map((group) => group.name));
   for (const [name, held] of setup.groups) {
     if (named.has(name)) continue;
-    p.remove('user_groups', name, async ({ trx, log }) => {
-      await deleteGroup(trx, held.id);
-      await log({
-        action: 'user_group.delete',
-        resource_type: 'user_group',
-        resource_id: held.id,
-        resource_name: name,
-        changes: changesBetween(held.item, null),
-      });
-    });
+    p.removeRow('user_groups', name, { ...held, name }, 'user_group.delete', deleteGroup);
   }
 }
