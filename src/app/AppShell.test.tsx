@@ -70,6 +70,7 @@ test('an admin is offered every page', async () => {
     'API keys',
     'Configuration',
     'API reference',
+    'Settings',
   ]);
 });
 

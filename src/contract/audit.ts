@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'auth.login_failure',
   'auth.logout',
   'audit.retention',
+  // Alerts (docs/operations.md): the webhook set or cleared, its address masked.
+  'alert_settings.update',
   // An import of a configuration bundle (issue 26): the plan's counts; each change it made has its own record.
   'config.import',
 ] as const;
@@ -51,6 +53,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'api_key',
   'auth',
   'audit',
+  'settings',
   'config',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];

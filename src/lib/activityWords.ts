@@ -50,6 +50,7 @@ const VERBS: Record<string, string> = {
   'auth.login_failure': 'tried wrong or missing keys',
   'auth.logout': 'signed out',
   'audit.retention': 'removed old activity records',
+  'alert_settings.update': 'changed where alerts go',
   'config.import': 'imported a configuration bundle',
 };
 
@@ -80,6 +81,7 @@ const ACTION_NAMES: Record<AuditAction, string> = {
   'auth.login_failure': 'Failed sign-in',
   'auth.logout': 'Signed out',
   'audit.retention': 'Old activity removed',
+  'alert_settings.update': 'Alert webhook changed',
   'config.import': 'Configuration imported',
 };
 
@@ -96,6 +98,7 @@ const RESOURCE_TYPE_WORDS: Record<AuditResourceType, string> = {
   api_key: 'API key',
   auth: 'Sign-in',
   audit: 'Activity log',
+  settings: 'Settings',
   config: 'Configuration',
 };
 
