@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { measureApi, measureApiOnPostgres } from './api';
 import { ACTIVITY_RECORDS, measureExportWait, seedActivity } from './exportWait';
+import { measureConfigBundle } from './configBundle';
 import { buildPanel } from './build';
 import { count, paths, scale, settings, smoke } from './config';
 import { measurePanel } from './panel';
@@ -76,6 +77,8 @@ try {
     );
     await seedActivity(small);
     await measureExportWait(small, results);
+    step(`configuration bundle: export and dry run of ${count(scale.connectors)} connectors`);
+    await measureConfigBundle(large, results);
     const postgres = await reachablePostgres();
     if (postgres) {
       // The smoke run seeds one database and measures each figure on it: what it

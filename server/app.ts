@@ -35,6 +35,7 @@ import { healthRoutes } from './routes/health';
 import { credentialRoutes } from './routes/credentials';
 import { userRoutes } from './routes/users';
 import { userLifeRoutes } from './routes/userLife';
+import { configurationRoutes } from './routes/configuration';
 import { auditRoutes } from './routes/audit';
 import { apiKeyRoutes } from './auth/apiKeyRoutes';
 import { LoginFailureLog } from './auth/loginFailures';
@@ -198,7 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.code(error.status).headers(error.headers).send(body);
     }
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) return reply.code(413).send(tooLarge().body);
+    if (status === 413) return reply.code(413).send(tooLarge(request.routeOptions.bodyLimit).body);
     if (status !== undefined && status >= 400 && status < 500) {
       return reply.code(status).send({ detail: (error as Error).message });
     }
@@ -244,6 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       invitationRoutes(api, context);
       groupRoutes(api, context);
       auditRoutes(api, context);
+      configurationRoutes(api, context);
       apiKeyRoutes(api, context);
       versionRoutes(api, context, versions);
       openApiRoutes(api, context);

@@ -173,7 +173,9 @@ export function createGuard(
           request.access = access;
           request.credential = credential;
         }
-        if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT) throw tooLarge();
+        // D11's limit, or the route's own (an import's bundle).
+        const limit = request.routeOptions.bodyLimit ?? BODY_LIMIT;
+        if (Number(request.headers['content-length'] ?? 0) > limit) throw tooLarge(limit);
       },
       { access },
     );

@@ -11,6 +11,7 @@ import {
 } from 'kysely';
 import type { DialectName } from './database';
 import type { Tables } from './schema';
+import { freeRef, refFromName } from '../../src/contract/refs';
 
 interface DialectTypes {
   /** A generated integer key, and the columns that refer to one. */
@@ -462,6 +463,32 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
           await sql`create trigger ${sql.raw(`${table}_revision`)} after insert or update or delete or truncate
             on ${sql.table(table)} for each statement execute function bump_revision()`.execute(db);
         }
+      }
+    },
+  },
+  '0015_config_refs': {
+    // Configuration as code (issue 26): a connector and a credential carry a
+    // stable `ref` that a bundle names them by, kept through renames. Old rows
+    // get one from their name in id order (the second `jira` is `jira-2`), so
+    // two instances migrated from the same data agree.
+    async up(db: Kysely<unknown>) {
+      const typed = db as unknown as Kysely<Tables>;
+      for (const table of ['connectors', 'credentials'] as const) {
+        await db.schema.alterTable(table).addColumn('ref', 'text').execute();
+        const rows = await typed
+          .selectFrom(table)
+          .select(['id', 'name', 'source'])
+          .orderBy('id')
+          .execute();
+        const taken = new Set<string>();
+        for (const row of rows) {
+          const ref = freeRef(refFromName(row.name, row.source.replace(/_/g, '-')), (r) =>
+            taken.has(r),
+          );
+          taken.add(ref);
+          await typed.updateTable(table).set({ ref }).where('id', '=', row.id).execute();
+        }
+        await db.schema.createIndex(`${table}_ref_key`).on(table).column('ref').unique().execute();
       }
     },
   },

@@ -63,6 +63,8 @@ export interface CredentialTable {
   name: string | null;
   /** The values, sealed with the credential key (server/crypto): `v1:…`. */
   credential_json: string;
+  /** The name a configuration bundle knows it by (0015): from the name at creation, kept. */
+  ref: ColumnType<string, string | undefined, string>;
   admin_public: number;
   curator_public: number;
   groups: string;
@@ -78,6 +80,8 @@ export interface ConnectorTable {
   input_type: string;
   access_type: string;
   connector_specific_config: string;
+  /** The name a configuration bundle knows it by (0015): from the name at creation, kept. */
+  ref: ColumnType<string, string | undefined, string>;
   refresh_freq: number | null;
   prune_freq: number | null;
   indexing_start: string | null;

@@ -22,5 +22,9 @@ export const validationProblem = (errors: ValidationError[]) =>
   new Problem(422, { detail: errors });
 
 export const BODY_LIMIT = 1024 * 1024;
-export const tooLarge = () =>
-  problem(413, 'Request body is too large: the limit is 1 MiB (1048576 bytes).');
+/** D11's 413; a route with a larger limit (an import's bundle) names its own. */
+export const tooLarge = (limit: number = BODY_LIMIT) =>
+  problem(
+    413,
+    `Request body is too large: the limit is ${limit / (1024 * 1024)} MiB (${limit} bytes).`,
+  );

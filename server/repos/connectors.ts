@@ -9,17 +9,23 @@ import type {
 import type { PairAccessType } from '../../src/contract/groups';
 import type { Db } from '../db/database';
 import { nextTimeUpdated } from './timeUpdated';
+import { refFor } from './refs';
 
-/** A new connector, made by `creatorId` (D13: a curator sees one they made before it has a pair). */
+/**
+ * A new connector, made by `creatorId` (D13: a curator sees one they made before it has a pair);
+ * its ref is `ref` when given (an import), otherwise one from its name.
+ */
 export async function insertConnector(
   db: Db,
   input: ConnectorCreate,
   creatorId: string | null = null,
+  ref?: string,
 ): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
     .insertInto('connectors')
     .values({
+      ref: ref ?? (await refFor(db, 'connectors', input.name, input.source)),
       name: input.name,
       source: input.source,
       input_type: input.input_type,

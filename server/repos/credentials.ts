@@ -2,6 +2,7 @@ import type { Credential, DocumentSource } from '../../src/contract/contract';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/database';
 import { nextTimeUpdated } from './timeUpdated';
+import { refFor } from './refs';
 import { maskObject } from '../mask';
 
 interface CredentialInput {
@@ -12,6 +13,8 @@ interface CredentialInput {
   curator_public?: boolean;
   groups?: number[];
   user_id?: string | null;
+  /** An import's own ref; otherwise one from the name. */
+  ref?: string;
 }
 
 /** The values are sealed before they reach the database; only this module opens them. */
@@ -24,6 +27,7 @@ export async function createCredential(
   const row = await db
     .insertInto('credentials')
     .values({
+      ref: input.ref ?? (await refFor(db, 'credentials', input.name, input.source)),
       source: input.source,
       name: input.name,
       credential_json: secrets.seal(JSON.stringify(input.credential_json)),

@@ -66,6 +66,7 @@ export const declaredRoutes =
       method: endpoint.method,
       url: routeUrl(endpoint.path),
       onRequest: guard(ACCESS[endpoint.access]),
+      ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
       handler: async (request, reply) => {
         // D3's order: the path, then the query, then the body.
         const params = (

@@ -68,6 +68,7 @@ test('an admin is offered every page', async () => {
     'Groups',
     'Activity',
     'API keys',
+    'Configuration',
     'API reference',
     'Settings',
   ]);

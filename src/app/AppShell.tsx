@@ -29,6 +29,12 @@ const NAVIGATION = [
   { to: paths.activity.getHref(), label: 'Activity', end: false, roles: PAGE_ROLES.activity },
   { to: paths.apiKeys.getHref(), label: 'API keys', end: false, roles: PAGE_ROLES.apiKeys },
   {
+    to: paths.configuration.getHref(),
+    label: 'Configuration',
+    end: false,
+    roles: PAGE_ROLES.configuration,
+  },
+  {
     to: paths.apiReference.getHref(),
     label: 'API reference',
     end: false,

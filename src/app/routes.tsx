@@ -71,6 +71,10 @@ const GroupsPage = page(() => import('../features/groups/GroupsPage'), 'GroupsPa
 const ActivityPage = page(() => import('../features/activity/ActivityPage'), 'ActivityPage');
 const ApiKeysPage = page(() => import('../features/api-keys/ApiKeysPage'), 'ApiKeysPage');
 const SettingsPage = page(() => import('../features/settings/SettingsPage'), 'SettingsPage');
+const ConfigurationPage = page(
+  () => import('../features/configuration/ConfigurationPage'),
+  'ConfigurationPage',
+);
 const ApiReferencePage = page(
   () => import('../features/api-reference/ApiReferencePage'),
   'ApiReferencePage',
@@ -108,6 +112,7 @@ export const ROUTES: RouteObject[] = [
       shellPage('groups', GroupsPage),
       shellPage('activity', ActivityPage),
       shellPage('apiKeys', ApiKeysPage),
+      shellPage('configuration', ConfigurationPage),
       shellPage('apiReference', ApiReferencePage),
       shellPage('settings', SettingsPage),
       { path: '*', element: <NotFound /> },

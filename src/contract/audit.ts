@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'audit.retention',
   // Alerts (docs/operations.md): the webhook set or cleared, its address masked.
   'alert_settings.update',
+  // An import of a configuration bundle (issue 26): the plan's counts; each change it made has its own record.
+  'config.import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -52,6 +54,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'auth',
   'audit',
   'settings',
+  'config',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

@@ -47,6 +47,8 @@ export interface Endpoint {
   csv?: boolean;
   /** Answers 204 with no body (`answer` is then z.null()). */
   noContent?: boolean;
+  /** A larger body than D11's 1 MiB, in bytes (an import's bundle). */
+  bodyLimit?: number;
 }
 
 /** Checks a declaration's type while keeping its own (its schemas stay typed for the callers). */

@@ -51,6 +51,7 @@ const VERBS: Record<string, string> = {
   'auth.logout': 'signed out',
   'audit.retention': 'removed old activity records',
   'alert_settings.update': 'changed where alerts go',
+  'config.import': 'imported a configuration bundle',
 };
 
 /** Each action as a filter offers it: what happened, not the code the address keeps. */
@@ -81,6 +82,7 @@ const ACTION_NAMES: Record<AuditAction, string> = {
   'auth.logout': 'Signed out',
   'audit.retention': 'Old activity removed',
   'alert_settings.update': 'Alert webhook changed',
+  'config.import': 'Configuration imported',
 };
 
 /** The Action filter's choices: each code (the address's value) with its words. */
@@ -97,6 +99,7 @@ const RESOURCE_TYPE_WORDS: Record<AuditResourceType, string> = {
   auth: 'Sign-in',
   audit: 'Activity log',
   settings: 'Settings',
+  config: 'Configuration',
 };
 
 /** The What filter's choices: each code with its words. */

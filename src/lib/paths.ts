@@ -112,6 +112,10 @@ export const paths = {
     path: PANEL_PAGES.apiKeys,
     getHref: () => PANEL_PAGES.apiKeys,
   },
+  configuration: {
+    path: '/settings/configuration',
+    getHref: () => '/settings/configuration',
+  },
   apiReference: {
     path: '/api-reference',
     getHref: () => '/api-reference',

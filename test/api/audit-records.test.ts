@@ -279,6 +279,22 @@ const newGroup = async () => {
   });
   return { path: `/manage/admin/user-group/${(made.json as { id: number }).id}`, member };
 };
+// Issue 26: an import's own record, then one per change (here one invitation).
+Object.assign(WRITES, {
+  'post /admin/import': {
+    action: 'config.import',
+    records: 2,
+    call: async () => ({
+      path: '/admin/import',
+      options: {
+        body: {
+          format_version: 1,
+          invitations: [{ email: `new.${Math.random().toString(36).slice(2)}@example.com` }],
+        },
+      },
+    }),
+  },
+});
 Object.assign(WRITES, {
   'post /manage/admin/user-group': {
     action: 'user_group.create',

@@ -4,6 +4,7 @@ import type { Endpoint } from '../endpoint';
 import * as alerts from './alerts';
 import * as apiKeys from './apiKeys';
 import * as audit from './audit';
+import * as configuration from './configuration';
 import * as connectionTest from './connectionTest';
 import * as connectors from './connectors';
 import * as credentials from './credentials';
@@ -27,6 +28,7 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   users,
   userLife,
   audit,
+  configuration,
   apiKeys,
   alerts,
   service,

@@ -1,0 +1,28 @@
+// An import's plan (issue 26): what a bundle would create, change, remove and
+// skip on this instance, with the steps that do it, in the order things refer
+// to one another (users before their groups, credentials before their pairs).
+import type { ConfigBundle } from '../../src/contract/configBundle';
+import { planConnectors, planPairs } from './planConnectors';
+import { planCredentials } from './planCredentials';
+import { Planner, type Ids } from './planParts';
+import { planGroups, planInvitations, planUsers } from './planPeople';
+import type { Setup } from './setup';
+
+export function planImport(bundle: ConfigBundle, setup: Setup, importerId: string): Planner {
+  const p = new Planner();
+  planUsers(p, bundle, setup, importerId);
+  planInvitations(p, bundle, setup, importerId);
+  planGroups(p, bundle, setup);
+  const unmade = planCredentials(p, bundle, setup, importerId);
+  planConnectors(p, bundle, setup);
+  planPairs(p, bundle, setup, unmade);
+  return p;
+}
+
+/** The ids of what the instance holds, for the steps to add what they make. */
+export const heldIds = (setup: Setup): Ids => ({
+  users: new Map([...setup.users].map(([key, held]) => [key, held.id])),
+  groups: new Map([...setup.groups].map(([name, held]) => [name, held.id])),
+  credentials: new Map([...setup.credentials].map(([ref, held]) => [ref, held.id])),
+  connectors: new Map([...setup.connectors].map(([ref, held]) => [ref, held.id])),
+});

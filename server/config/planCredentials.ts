@@ -1,0 +1,153 @@
+// An import's credentials (issue 26), by ref. Values given in the bundle are
+// stored (merged over those held); a credential held here whose values the
+// bundle leaves null keeps them; one not held whose values are missing is not
+// made: it is listed in needs_secret, and its pairs are skipped.
+import {
+  isEnvSecret,
+  type BundleCredential,
+  type ConfigBundle,
+} from '../../src/contract/configBundle';
+import { changesBetween } from '../audit/recorder';
+import type { Db } from '../db/database';
+import { maskObject } from '../mask';
+import { createCredential, deleteCredential, updateCredential } from '../repos/credentials';
+import { differing, toldChanges, type Planner } from './planParts';
+import type { Setup } from './setup';
+
+/** The values the bundle gives (not null, not an environment variable's name), and the keys it does not. */
+function suppliedValues(credential: BundleCredential) {
+  const given: Record<string, unknown> = {};
+  const missing: string[] = [];
+  for (const [key, value] of Object.entries(credential.credential_json)) {
+    if (value === null || isEnvSecret(value)) missing.push(key);
+    else given[key] = value;
+  }
+  return { given, missing };
+}
+
+/** A credential's groups, by id: the column D6 answers and the table D13 reads. */
+async function setCredentialGroups(trx: Db, id: number, groupIds: number[]) {
+  await trx.deleteFrom('credential_groups').where('credential_id', '=', id).execute();
+  if (groupIds.length > 0) {
+    await trx
+      .insertInto('credential_groups')
+      .values(groupIds.map((group_id) => ({ credential_id: id, group_id })))
+      .execute();
+  }
+  await trx
+    .updateTable('credentials')
+    .set({ groups: JSON.stringify(groupIds) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The refs of credentials that will not exist after the import (their pairs are skipped). */
+export function planCredentials(
+  p: Planner,
+  bundle: ConfigBundle,
+  setup: Setup,
+  importerId: string,
+): Set<string> {
+  p.once('credentials', bundle.credentials, (credential) => credential.ref, 'ref');
+  const groupNames = new Set([...setup.groups.keys(), ...bundle.user_groups.map((g) => g.name)]);
+  const unmade = new Set<string>();
+  bundle.credentials.forEach((credential, index) => {
+    credential.groups.forEach((name, at) => {
+      if (!groupNames.has(name)) {
+        p.problem(
+          ['credentials', index, 'groups', at],
+          `No user group ${name} here or in the bundle`,
+        );
+      }
+    });
+    const { given, missing } = suppliedValues(credential);
+    const held = setup.credentials.get(credential.ref);
+    const groupIds = (ids: Map<string, number>) => credential.groups.map((name) => ids.get(name)!);
+    if (!held) {
+      if (missing.length > 0) {
+        p.plan.needs_secret.push({ ref: credential.ref, source: credential.source, keys: missing });
+        unmade.add(credential.ref);
+        return;
+      }
+      p.create('credentials', credential.ref, async ({ trx, ids, log, secrets }) => {
+        const id = await createCredential(trx, secrets, {
+          ref: credential.ref,
+          source: credential.source,
+          name: credential.name,
+          credential_json: given,
+          admin_public: credential.admin_public,
+          curator_public: credential.curator_public,
+          user_id: importerId,
+        });
+        await setCredentialGroups(trx, id, groupIds(ids.groups));
+        ids.credentials.set(credential.ref, id);
+        await log({
+          action: 'credential.create',
+          resource_type: 'credential',
+          resource_id: id,
+          resource_name: credential.name,
+          changes: changesBetween(null, {
+            ...credential,
+            credential_json: maskObject(given),
+          }),
+        });
+      });
+      return;
+    }
+    if (held.item.source !== credential.source) {
+      p.conflict(
+        'credentials',
+        credential.ref,
+        `It is for ${held.item.source} here and ${credential.source} in the bundle: a credential's source cannot change.`,
+      );
+      return;
+    }
+    const values = { ...held.values, ...given };
+    const fields = differing(held.item, credential, [
+      'name',
+      'admin_public',
+      'curator_public',
+      'groups',
+    ]);
+    if (JSON.stringify(values) !== JSON.stringify(held.values)) {
+      fields.credential_json = [maskObject(held.values), maskObject(values)];
+    }
+    p.update('credentials', credential.ref, fields, async ({ trx, ids, log, secrets }) => {
+      await updateCredential(trx, secrets, held.id, {
+        name: credential.name,
+        ...(fields.credential_json ? { credential_json: values } : {}),
+      });
+      await trx
+        .updateTable('credentials')
+        .set({
+          admin_public: credential.admin_public ? 1 : 0,
+          curator_public: credential.curator_public ? 1 : 0,
+        })
+        .where('id', '=', held.id)
+        .execute();
+      if (fields.groups) await setCredentialGroups(trx, held.id, groupIds(ids.groups));
+      await log({
+        action: 'credential.update',
+        resource_type: 'credential',
+        resource_id: held.id,
+        resource_name: credential.name,
+        changes: toldChanges(fields),
+      });
+    });
+  });
+  if (bundle.prune?.credentials) {
+    const named = new Set(bundle.credentials.map((credential) => credential.ref));
+    for (const [ref, held] of setup.credentials) {
+      if (named.has(ref)) continue;
+      unmade.add(ref);
+      p.removeRow(
+        'credentials',
+        ref,
+        { ...held, name: held.item.name },
+        'credential.delete',
+        deleteCredential,
+      );
+    }
+  }
+  return unmade;
+}

@@ -1,0 +1,212 @@
+// An import's people (issue 26): users (matched by e-mail, letter case
+// ignored), open invitations and user groups (by name). Nobody is removed
+// unless the bundle prunes that section; the importing admin is never demoted
+// nor deactivated, so an import always leaves an admin (the last-admin rule).
+import type { ConfigBundle } from '../../src/contract/configBundle';
+import { changesBetween } from '../audit/recorder';
+import { deleteGroup, insertGroup, replaceMembers, setCurator } from '../repos/groups';
+import {
+  createUser,
+  deleteSessionsOf,
+  inviteAddresses,
+  removeInvitation,
+  setUserActive,
+  setUserRole,
+} from '../repos/users';
+import { differing, toldChanges, type Planner, type StepTools } from './planParts';
+import type { Setup } from './setup';
+
+export const IMPORTER_KEPT =
+  'You are importing: an import never demotes nor deactivates the admin doing it.';
+
+const lower = (email: string) => email.toLowerCase();
+
+export function planUsers(p: Planner, bundle: ConfigBundle, setup: Setup, importerId: string) {
+  p.once('users', bundle.users, (user) => lower(user.email), 'email');
+  for (const user of bundle.users) {
+    const key = lower(user.email);
+    const held = setup.users.get(key);
+    if (!held) {
+      p.create('users', user.email, async ({ trx, ids, log }) => {
+        const made = await createUser(trx, user.email, user.role);
+        if (!user.active) await setUserActive(trx, made.id, false);
+        ids.users.set(key, made.id);
+        await log({
+          action: 'user.create',
+          resource_type: 'user',
+          resource_id: made.id,
+          resource_name: user.email,
+          changes: changesBetween(null, {
+            email: user.email,
+            role: user.role,
+            active: user.active,
+          }),
+        });
+      });
+      continue;
+    }
+    const wanted = { ...user };
+    if (held.id === importerId && (user.role !== 'admin' || !user.active)) {
+      p.skip('users', held.item.email, IMPORTER_KEPT);
+      wanted.role = 'admin';
+      wanted.active = true;
+    }
+    const fields = differing(held.item, wanted, ['role', 'active']);
+    p.update('users', held.item.email, fields, async ({ trx, log }) => {
+      if (fields.role) {
+        await setUserRole(trx, held.id, wanted.role);
+        await log({
+          action: 'user.role_change',
+          resource_type: 'user',
+          resource_id: held.id,
+          resource_name: held.item.email,
+          changes: toldChanges({ role: fields.role }),
+        });
+      }
+      if (fields.active) await setActive(trx, log, held.id, held.item.email, wanted.active);
+    });
+  }
+  if (!bundle.prune?.users) return;
+  const named = new Set(bundle.users.map((user) => lower(user.email)));
+  for (const [key, held] of setup.users) {
+    if (named.has(key) || !held.item.active) continue;
+    if (held.id === importerId) {
+      p.skip('users', held.item.email, IMPORTER_KEPT);
+      continue;
+    }
+    p.remove('users', held.item.email, ({ trx, log }) =>
+      setActive(trx, log, held.id, held.item.email, false),
+    );
+  }
+}
+
+/** Deactivation ends the user's sessions at once, as PATCH deactivate-user does. */
+async function setActive(
+  trx: StepTools['trx'],
+  log: StepTools['log'],
+  id: string,
+  email: string,
+  active: boolean,
+) {
+  await setUserActive(trx, id, active);
+  const sessions = active ? 0 : await deleteSessionsOf(trx, id);
+  await log({
+    action: active ? 'user.reactivate' : 'user.deactivate',
+    resource_type: 'user',
+    resource_id: id,
+    resource_name: email,
+    changes: {
+      is_active: { before: !active, after: active },
+      ...(active ? {} : { sessions_ended: sessions }),
+    },
+  });
+}
+
+export function planInvitations(
+  p: Planner,
+  bundle: ConfigBundle,
+  setup: Setup,
+  importerId: string,
+) {
+  p.once('invitations', bundle.invitations, (invitation) => lower(invitation.email), 'email');
+  const held = new Set([...setup.invitations].map(lower));
+  for (const { email } of bundle.invitations) {
+    if (held.has(lower(email)) || setup.users.has(lower(email))) {
+      p.plan.unchanged += 1;
+      continue;
+    }
+    p.create('invitations', email, async ({ trx, log }) => {
+      if ((await inviteAddresses(trx, [email], importerId)).length === 0) return;
+      await log({
+        action: 'user.create',
+        resource_type: 'user',
+        resource_id: null,
+        resource_name: email,
+        changes: { invited_emails: [email] },
+      });
+    });
+  }
+  if (!bundle.prune?.invitations) return;
+  const named = new Set(bundle.invitations.map(({ email }) => lower(email)));
+  for (const email of setup.invitations) {
+    if (named.has(lower(email))) continue;
+    p.remove('invitations', email, async ({ trx, log }) => {
+      await removeInvitation(trx, email);
+      await log({
+        action: 'user.delete',
+        resource_type: 'user',
+        resource_id: null,
+        resource_name: email,
+        changes: { invited: { before: true, after: false } },
+      });
+    });
+  }
+}
+
+export function planGroups(p: Planner, bundle: ConfigBundle, setup: Setup) {
+  p.once('user_groups', bundle.user_groups, (group) => group.name, 'name');
+  const known = new Set([...setup.users.keys(), ...bundle.users.map((u) => lower(u.email))]);
+  bundle.user_groups.forEach((group, index) => {
+    group.members.forEach((email, at) => {
+      if (!known.has(lower(email))) {
+        p.problem(['user_groups', index, 'members', at], `No user ${email} here or in the bundle`);
+      }
+    });
+    const members = new Set(group.members.map(lower));
+    group.curators.forEach((email, at) => {
+      if (!members.has(lower(email))) {
+        p.problem(
+          ['user_groups', index, 'curators', at],
+          `${email} is not a member of ${group.name}`,
+        );
+      }
+    });
+  });
+  for (const group of bundle.user_groups) {
+    const held = setup.groups.get(group.name);
+    const sortedGroup = {
+      ...group,
+      members: [...group.members].sort(),
+      curators: [...group.curators].sort(),
+    };
+    const write = async ({ trx, ids }: StepTools, id: number) => {
+      const userId = (email: string) => ids.users.get(lower(email))!;
+      await replaceMembers(trx, id, group.members.map(userId));
+      const curators = new Set(group.curators.map(lower));
+      for (const email of group.members)
+        await setCurator(trx, id, userId(email), curators.has(lower(email)));
+    };
+    if (!held) {
+      p.create('user_groups', group.name, async (tools) => {
+        const id = (await insertGroup(tools.trx, group.name))!;
+        tools.ids.groups.set(group.name, id);
+        await write(tools, id);
+        await tools.log({
+          action: 'user_group.create',
+          resource_type: 'user_group',
+          resource_id: id,
+          resource_name: group.name,
+          changes: changesBetween(null, sortedGroup),
+        });
+      });
+      continue;
+    }
+    const fields = differing(held.item, sortedGroup, ['members', 'curators']);
+    p.update('user_groups', group.name, fields, async (tools) => {
+      await write(tools, held.id);
+      await tools.log({
+        action: 'user_group.update',
+        resource_type: 'user_group',
+        resource_id: held.id,
+        resource_name: group.name,
+        changes: toldChanges(fields),
+      });
+    });
+  }
+  if (!bundle.prune?.user_groups) return;
+  const named = new Set(bundle.user_groups.map((group) => group.name));
+  for (const [name, held] of setup.groups) {
+    if (named.has(name)) continue;
+    p.removeRow('user_groups', name, { ...held, name }, 'user_group.delete', deleteGroup);
+  }
+}

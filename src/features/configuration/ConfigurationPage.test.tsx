@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+// Settings → Configuration (issue 26) against a real server: a file chosen
+// shows its plan in words, asks for the one secret it needs, and — asked
+// first — is applied; each result holds the keyboard.
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/support/harness';
+import { api } from '../../../test/support/http';
+import { connectTo, renderApp } from '../../test/render';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+  connectTo(server);
+});
+afterEach(() => server.close());
+
+const BUNDLE = {
+  format_version: 1,
+  credentials: [
+    {
+      ref: 'jira-prod',
+      name: 'Jira production',
+      source: 'jira',
+      credential_json: { jira_user_email: 'bot@acme.example', jira_api_token: null },
+    },
+  ],
+  connectors: [
+    {
+      ref: 'eng-jira',
+      name: 'Engineering Jira',
+      source: 'jira',
+      input_type: 'poll',
+      connector_specific_config: { jira_base_url: 'https://acme.atlassian.net' },
+    },
+  ],
+  pairs: [{ connector: 'eng-jira', credential: 'jira-prod' }],
+};
+
+test('a file’s plan in words, its secret asked in a password box, applied once confirmed', async () => {
+  const { user } = renderApp('/settings/configuration');
+  await screen.findByRole('heading', { name: 'Configuration', level: 1 });
+  const file = new File([JSON.stringify(BUNDLE)], 'sourcedesk.json', { type: 'application/json' });
+  await user.upload(screen.getByLabelText('Configuration file'), file);
+
+  const plan = await screen.findByText(/^Plan for sourcedesk.json:/, {
+    selector: '[role="status"]',
+  });
+  expect(plan).toHaveFocus();
+  expect(screen.getByText('Create connector eng-jira')).toBeVisible();
+  expect(
+    screen.getByText(/^Not created: credential jira-prod \(jira\) needs jira_api_token/),
+  ).toBeVisible();
+
+  await user.type(
+    screen.getByLabelText('jira-prod (jira): jira_api_token'),
+    'typed-secret-token-123',
+  );
+  await user.click(screen.getByRole('button', { name: 'Apply…' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Apply this configuration?' });
+  expect(dialog).toBeVisible();
+  await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+  const done = await screen.findByText(/^Applied:/, { selector: '[role="status"]' });
+  expect(done).toHaveFocus();
+  const list = (await api(server, 'GET', '/manage/admin/connector')).json as {
+    name: string;
+    credential_ids: number[];
+  }[];
+  expect(list.map((c) => [c.name, c.credential_ids.length])).toEqual([['Engineering Jira', 1]]);
+});
+
+test('a file that is no bundle is said in words, and nothing changes', async () => {
+  const { user } = renderApp('/settings/configuration');
+  await screen.findByRole('heading', { name: 'Configuration', level: 1 });
+  const file = new File(['{"format_version": 2}'], 'future.json', { type: 'application/json' });
+  await user.upload(screen.getByLabelText('Configuration file'), file);
+  const said = await screen.findByText(/made by a newer Sourcedesk \(format 2\)/, {
+    selector: '[role="status"]',
+  });
+  expect(said).toHaveFocus();
+  expect(screen.queryByRole('button', { name: 'Apply…' })).toBeNull();
+});

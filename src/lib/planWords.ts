@@ -1,0 +1,52 @@
+// An import's plan in words (issue 26), the same for the panel's Configuration
+// page and `npm run config -- plan`: what will be made, changed, removed and
+// left out, and why.
+import type { BundleSection, ImportPlan } from '../contract/configBundle';
+
+const SECTION_WORDS: Record<BundleSection, string> = {
+  users: 'user',
+  invitations: 'invitation',
+  user_groups: 'group',
+  credentials: 'credential',
+  connectors: 'connector',
+  pairs: 'attachment',
+};
+
+/** `connector the-jira`, `attachment the-jira/jira-access`. */
+export const itemWords = (item: { section: BundleSection; ref: string }) =>
+  `${SECTION_WORDS[item.section]} ${item.ref}`;
+
+const shown = (value: unknown) => JSON.stringify(value);
+
+/** One line per thing the import does, leaves out or stops at. */
+export function planLines(plan: ImportPlan): string[] {
+  return [
+    ...plan.create.map((item) => `Create ${itemWords(item)}`),
+    ...plan.update.map(
+      (item) =>
+        `Change ${itemWords(item)}: ${Object.entries(item.fields)
+          .map(([field, [before, after]]) => `${field} ${shown(before)} → ${shown(after)}`)
+          .join('; ')}`,
+    ),
+    ...plan.remove.map((item) => `Remove ${itemWords(item)}`),
+    ...plan.needs_secret.map(
+      (need) =>
+        `Not created: credential ${need.ref} (${need.source}) needs ${need.keys.join(', ')}`,
+    ),
+    ...plan.skipped.map((item) => `Skipped ${itemWords(item)}: ${item.reason}`),
+    ...plan.conflicts.map((item) => `Conflict on ${itemWords(item)}: ${item.reason}`),
+  ];
+}
+
+/** The plan's size in one sentence. */
+export function planSummary(plan: ImportPlan): string {
+  const parts = [
+    `${plan.create.length} to create`,
+    `${plan.update.length} to change`,
+    `${plan.remove.length} to remove`,
+    `${plan.unchanged} unchanged`,
+  ];
+  if (plan.needs_secret.length > 0) parts.push(`${plan.needs_secret.length} needing secrets`);
+  if (plan.conflicts.length > 0) parts.push(`${plan.conflicts.length} in conflict`);
+  return `${parts.join(', ')}.`;
+}

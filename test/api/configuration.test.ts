@@ -1,0 +1,305 @@
+// Configuration as code (issue 26): GET /admin/export and POST /admin/import,
+// on two real servers. The source is always SQLite (a data folder); the target
+// is PostgreSQL in the api-pg project, so the round trip crosses stores there.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { ConfigBundleInput, ImportPlan } from '../../src/contract/configBundle';
+import { IMPORTER_KEPT } from '../../server/config/planPeople';
+import { startTestServer, type TestServer } from '../support/harness';
+import { api, NOT_ADMIN, snapshotDb } from '../support/http';
+import { buildSetup, secretFor, withoutTime, withSecrets } from '../support/configSetup';
+
+let source: TestServer;
+let target: TestServer;
+let folder: string;
+beforeEach(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'sourcedesk-config-'));
+  source = await startTestServer({ dataDir: folder });
+  source.adminKey ||= await source.keyFor('admin', source.adminEmail);
+  target = await startTestServer();
+});
+afterEach(async () => {
+  await source.close();
+  await target.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const exported = async (server: TestServer) => {
+  const response = await api(server, 'GET', '/admin/export');
+  expect(response.status, response.text).toBe(200);
+  return { text: response.text, bundle: response.json as ConfigBundleInput };
+};
+const importing = async (server: TestServer, bundle: unknown, dryRun = false) =>
+  api(server, 'POST', `/admin/import${dryRun ? '?dry_run=true' : ''}`, { body: bundle });
+/** A dry run whose body says it is `length` bytes long; only its first bytes are sent. */
+function announcedLength(server: TestServer, length: number) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const sent = request(
+      `${server.apiUrl}/admin/import?dry_run=true`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${server.adminKey}`,
+          'content-type': 'application/json',
+          'content-length': String(length),
+        },
+      },
+      (answer) => {
+        let text = '';
+        answer.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        answer.on('end', () => resolve({ status: answer.statusCode!, text }));
+      },
+    );
+    sent.on('error', reject);
+    sent.write('{"format_version": 1');
+  });
+}
+const planOf = (response: { json: unknown }) => response.json as ImportPlan;
+
+describe('GET /admin/export', () => {
+  it('holds every part of the setup, sorted, with no id and no secret, the same twice', async () => {
+    await buildSetup(source);
+    const first = await exported(source);
+    const second = await exported(source);
+    expect(withoutTime(second.text)).toBe(withoutTime(first.text));
+    expect(first.text).not.toContain('never-exported');
+    expect(first.text).not.toMatch(/"id":|"time_created"|"time_updated"/);
+    const { bundle } = first;
+    expect(bundle.format_version).toBe(1);
+    const refs = bundle.connectors!.map((c) => c.ref);
+    expect(refs).toEqual([...refs].sort());
+    expect(refs).toContain('the-jira');
+    for (const credential of bundle.credentials!) {
+      expect(Object.values(credential.credential_json).every((value) => value === null)).toBe(true);
+    }
+    expect(bundle.pairs!.filter((p) => p.access_type === 'private')).toHaveLength(2);
+    expect(bundle.user_groups).toContainEqual({
+      name: 'Engineering',
+      members: ['ada@example.com', 'bob@example.com'],
+      curators: ['ada@example.com'],
+    });
+    expect(bundle.users).toContainEqual({ email: 'cy@example.com', role: 'basic', active: false });
+    expect(bundle.invitations).toEqual([{ email: 'dee@example.com' }]);
+    expect(bundle.connectors!.find((c) => c.name === 'Jira, paused')?.paused).toBe(true);
+  });
+
+  it('keeps a connector’s ref through a rename', async () => {
+    await buildSetup(source);
+    const { bundle } = await exported(source);
+    const jira = await source.store.db
+      .selectFrom('connectors')
+      .select('id')
+      .where('name', '=', 'The jira')
+      .executeTakeFirstOrThrow();
+    await api(source, 'PATCH', `/manage/admin/connector/${jira.id}`, { body: { name: 'Renamed' } });
+    const after = (await exported(source)).bundle;
+    expect(after.connectors!.map((c) => c.ref)).toEqual(bundle.connectors!.map((c) => c.ref));
+  });
+
+  it('answers the same bundle as YAML when asked', async () => {
+    await buildSetup(source);
+    const yaml = await api(source, 'GET', '/admin/export?format=yaml');
+    expect(yaml.headers.get('content-type')).toMatch(/^application\/yaml/);
+    const json = await exported(source);
+    expect({ ...parse(yaml.text), exported_at: '-' }).toEqual({ ...json.bundle, exported_at: '-' });
+  });
+
+  it('is for admins only (D2)', async () => {
+    const curator = await source.keyFor('global_curator');
+    const response = await api(source, 'GET', '/admin/export', { key: curator });
+    expect(response.status).toBe(403);
+    expect(response.json).toEqual(NOT_ADMIN);
+  });
+});
+
+describe('POST /admin/import', () => {
+  it('round trip: imported with its secrets, the target exports the very same bundle; a second import changes nothing', async () => {
+    await buildSetup(source);
+    const { text, bundle } = await exported(source);
+    const applied = await importing(target, withSecrets(bundle));
+    expect(applied.status, applied.text).toBe(200);
+    expect(planOf(applied)).toMatchObject({ applied: true, needs_secret: [], conflicts: [] });
+    expect(withoutTime((await exported(target)).text)).toBe(withoutTime(text));
+
+    const again = await importing(target, withSecrets(bundle));
+    expect(planOf(again)).toMatchObject({ create: [], update: [], remove: [], applied: false });
+  });
+
+  it('a dry run answers the plan and changes nothing', async () => {
+    await buildSetup(source);
+    const { bundle } = await exported(source);
+    const before = await snapshotDb(target);
+    const planned = await importing(target, withSecrets(bundle), true);
+    expect(planned.status, planned.text).toBe(200);
+    const plan = planOf(planned);
+    expect(plan.applied).toBe(false);
+    expect(plan.create).toContainEqual({ section: 'connectors', ref: 'the-jira' });
+    expect(plan.update).toEqual([]);
+    expect(await snapshotDb(target)).toEqual(before);
+  });
+
+  it('tells each changed field before and after, secrets masked', async () => {
+    await buildSetup(source);
+    const { bundle } = await exported(source);
+    const changed = structuredClone(withSecrets(bundle));
+    changed.connectors![0]!.refresh_freq = 7200;
+    await importing(target, withSecrets(bundle));
+    const plan = planOf(await importing(target, changed, true));
+    const first = changed.connectors![0]!;
+    expect(plan.update).toEqual([
+      { section: 'connectors', ref: first.ref, fields: { refresh_freq: [null, 7200] } },
+    ]);
+  });
+
+  it('a credential that is not here and has no values is listed; its pair is skipped, its connector left unfinished', async () => {
+    await buildSetup(source);
+    const { bundle } = await exported(source);
+    const response = await importing(target, bundle);
+    expect(response.status, response.text).toBe(200);
+    const plan = planOf(response);
+    expect(plan.needs_secret).toContainEqual({
+      ref: 'jira-access',
+      source: 'jira',
+      keys: ['jira_api_token', 'jira_user_email'],
+    });
+    expect(plan.skipped).toContainEqual(
+      expect.objectContaining({ section: 'pairs', ref: 'the-jira/jira-access' }),
+    );
+    const list = await api(target, 'GET', '/manage/admin/connector');
+    const jira = (list.json as { name: string; credential_ids: number[] }[]).find(
+      (c) => c.name === 'The jira',
+    );
+    expect(jira?.credential_ids).toEqual([]);
+    // The web connector's pair needs no secret: it is made.
+    expect(plan.create).toContainEqual({ section: 'pairs', ref: 'the-web/-' });
+  });
+
+  it('fails half way on a constraint in the last item and leaves the target exactly as before (D11)', async () => {
+    await buildSetup(source);
+    const { bundle } = await exported(source);
+    const full = structuredClone(withSecrets(bundle));
+    const twin = { ...full.connectors![0]!, ref: 'zz-twin' };
+    full.connectors!.push(twin);
+    const before = await snapshotDb(target);
+    const response = await importing(target, full);
+    expect(response.status, response.text).toBe(409);
+    expect((response.json as { detail: string }).detail).toMatch(
+      /^Connector zz-twin: Connector by this name already exists/,
+    );
+    expect(await snapshotDb(target)).toEqual(before);
+  });
+
+  it('refuses a bundle of a newer format in words', async () => {
+    const response = await importing(target, { format_version: 2, connectors: [] });
+    expect(response.status).toBe(422);
+    expect(response.json).toEqual({
+      detail: [
+        {
+          loc: ['body', 'format_version'],
+          msg: 'This bundle was made by a newer Sourcedesk (format 2); this server reads format 1. Update this server first.',
+          type: 'value_error',
+        },
+      ],
+    });
+  });
+
+  it('a broken bundle is a 422 naming the place in it (D3), and nothing changes', async () => {
+    await buildSetup(source);
+    const { bundle } = await exported(source);
+    const broken = structuredClone(withSecrets(bundle)) as {
+      connectors: Record<string, unknown>[];
+    };
+    broken.connectors[3]!.source = 'no-such-source';
+    const before = await snapshotDb(target);
+    const response = await importing(target, broken);
+    expect(response.status).toBe(422);
+    const locs = (response.json as { detail: { loc: unknown[] }[] }).detail.map((d) => d.loc);
+    expect(locs).toContainEqual(['body', 'connectors', 3, 'source']);
+    expect(await snapshotDb(target)).toEqual(before);
+  });
+
+  it('a pair naming a connector that exists nowhere is a 422 at its place', async () => {
+    const response = await importing(target, {
+      format_version: 1,
+      pairs: [{ connector: 'ghost', credential: null }],
+    });
+    expect(response.status).toBe(422);
+    expect(response.json).toEqual({
+      detail: [
+        {
+          loc: ['body', 'pairs', 0, 'connector'],
+          msg: 'No connector ghost here or in the bundle',
+          type: 'value_error',
+        },
+      ],
+    });
+  });
+
+  it('never demotes nor deactivates the importing admin, and prunes only when asked', async () => {
+    await target.keyFor('basic', 'stays@example.com');
+    const bundle = {
+      format_version: 1,
+      users: [{ email: target.adminEmail, role: 'basic', active: false }],
+    };
+    const plan = planOf(await importing(target, bundle));
+    expect(plan.skipped).toEqual([
+      { section: 'users', ref: target.adminEmail, reason: IMPORTER_KEPT },
+    ]);
+    const pruned = planOf(await importing(target, { ...bundle, prune: { users: true } }, true));
+    expect(pruned.remove).toEqual([{ section: 'users', ref: 'stays@example.com' }]);
+    const list = await exported(target);
+    expect(list.bundle.users).toContainEqual({
+      email: target.adminEmail,
+      role: 'admin',
+      active: true,
+    });
+    expect(list.bundle.users).toContainEqual({
+      email: 'stays@example.com',
+      role: 'basic',
+      active: true,
+    });
+  });
+
+  it('removes connectors the bundle leaves out only when it prunes them', async () => {
+    await buildSetup(target);
+    const { bundle } = await exported(target);
+    const fewer = { ...bundle, connectors: bundle.connectors!.slice(1), pairs: [] };
+    const kept = planOf(await importing(target, fewer));
+    expect(kept.remove).toEqual([]);
+    const gone = bundle.connectors![0]!.ref;
+    const pruned = planOf(await importing(target, { ...fewer, prune: { connectors: true } }));
+    expect(pruned.remove).toEqual([{ section: 'connectors', ref: gone }]);
+    const after = (await exported(target)).bundle;
+    expect(after.connectors!.map((c) => c.ref)).not.toContain(gone);
+    const rows = await target.store.db.selectFrom('audit_log').selectAll().execute();
+    expect(rows.filter((row) => row.action === 'connector.delete')).toHaveLength(1);
+  });
+
+  it('records config.import with the counts, and each change, none holding a secret', async () => {
+    await buildSetup(source);
+    const { bundle } = await exported(source);
+    await importing(target, withSecrets(bundle));
+    const rows = await target.store.db.selectFrom('audit_log').selectAll().execute();
+    const record = rows.find((row) => row.action === 'config.import');
+    expect(JSON.parse(record!.changes)).toMatchObject({ create: expect.any(Number), conflicts: 0 });
+    const made = rows.filter((row) => row.request_id === record!.request_id);
+    expect(made.map((row) => row.action)).toContain('connector.create');
+    expect(made.map((row) => row.action)).toContain('credential.create');
+    expect(JSON.stringify(rows)).not.toContain(secretFor('jira_api_token'));
+  });
+
+  it('takes bundles over 1 MiB (up to 20 MiB) and refuses larger ones in words', async () => {
+    const big = { format_version: 1, app_version: 'x'.repeat(2 * 1024 * 1024) };
+    expect((await importing(target, big, true)).status).toBe(200);
+    // Announced larger than 20 MiB: refused from its length, before it is read (D2's order).
+    const refused = await announcedLength(target, 21 * 1024 * 1024);
+    expect(refused.status).toBe(413);
+    expect(JSON.parse(refused.text)).toEqual({
+      detail: 'Request body is too large: the limit is 20 MiB (20971520 bytes).',
+    });
+  });
+});

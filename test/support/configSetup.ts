@@ -1,0 +1,91 @@
+// A setup with a bit of everything a configuration bundle carries (issue 26):
+// a connector of every catalogue source, each with its credential, a pair of
+// the empty credential, public and private pairs, users of several roles (one
+// deactivated), an invitation and groups with members and a curator.
+import type { ConfigBundleInput } from '../../src/contract/configBundle';
+import { CATALOGUE_SOURCES, credentialKeys } from '../../src/contract/sources/catalogue';
+import { findUserByEmail, setUserActive } from '../../server/repos/users';
+import type { TestServer } from './harness';
+import { addCredential, api, attach, createConnector, plainRequest } from './http';
+
+/** A secret no export may ever hold. */
+export const secretFor = (key: string) => `never-exported-${key}-0123456789`;
+
+/** The values a catalogue source's credential takes, each a recognisable secret. */
+const valuesFor = (source: string) =>
+  Object.fromEntries(credentialKeys(source).map(({ key }) => [key, secretFor(key)]));
+
+export async function buildSetup(server: TestServer) {
+  const pairIds: number[] = [];
+  for (const source of CATALOGUE_SOURCES) {
+    const connector = await createConnector(
+      server,
+      plainRequest(source, { name: `The ${source}` }),
+    );
+    if (source === 'web') {
+      pairIds.push(((await attach(server, connector, 0)).json as { data: number }).data);
+      continue;
+    }
+    const credential = await addCredential(server, source, valuesFor(source), `${source} access`);
+    pairIds.push(((await attach(server, connector, credential)).json as { data: number }).data);
+  }
+  // A second Jira connector, paused, and a credential nobody uses yet.
+  const paused = await createConnector(server, plainRequest('jira', { name: 'Jira, paused' }));
+  await api(server, 'PATCH', `/manage/admin/connector/${paused}`, { body: { status: 'PAUSED' } });
+  await addCredential(server, 'slack', valuesFor('slack'), 'spare slack');
+
+  const people = ['ada@example.com', 'bob@example.com', 'cy@example.com'];
+  for (const [email, role] of [
+    [people[0], 'basic'],
+    [people[1], 'global_curator'],
+    [people[2], 'basic'],
+  ] as const) {
+    await server.keyFor(role, email);
+  }
+  await setUserActive(
+    server.store.db,
+    (await findUserByEmail(server.store.db, people[2]!))!.id,
+    false,
+  );
+  await api(server, 'PUT', '/manage/admin/users', { body: { emails: ['dee@example.com'] } });
+
+  const ids = await Promise.all(
+    people.map(async (email) => (await findUserByEmail(server.store.db, email))!.id),
+  );
+  const group = await api(server, 'POST', '/manage/admin/user-group', {
+    body: {
+      name: 'Engineering',
+      user_ids: [ids[0], ids[1]],
+      cc_pair_ids: [pairIds[0], pairIds[1]],
+    },
+  });
+  const groupId = (group.json as { id: number }).id;
+  await api(server, 'POST', `/manage/admin/user-group/${groupId}/set-curator`, {
+    body: { user_id: ids[0], is_curator: true },
+  });
+  await api(server, 'POST', '/manage/admin/user-group', {
+    body: { name: 'Sales', user_ids: [ids[1]], cc_pair_ids: [] },
+  });
+  await server.store.db
+    .updateTable('connector_credential_pairs')
+    .set({ access_type: 'private' })
+    .where('id', 'in', [pairIds[0]!, pairIds[1]!])
+    .execute();
+}
+
+/** The bundle with every needed value filled in, as whoever imports it supplies them. */
+export function withSecrets(bundle: ConfigBundleInput): ConfigBundleInput {
+  return {
+    ...bundle,
+    credentials: bundle.credentials?.map((credential) => ({
+      ...credential,
+      credential_json: Object.fromEntries(
+        Object.keys(credential.credential_json).map((key) => [key, secretFor(key)]),
+      ),
+    })),
+  };
+}
+
+/** An export's text without its one moving line (`exported_at`). */
+export const withoutTime = (text: string) =>
+  text.replace(/"exported_at": "[^"]*"/, '"exported_at": "-"');
