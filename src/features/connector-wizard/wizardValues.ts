@@ -1,21 +1,14 @@
 // The wizard's form, for any catalogue source: a name, the source's fields
 // (src/sources/), a schedule and a credential; what is wrong with it, by the
-// contract's rules; and the creation request it sends (D4).
+// contract's rules (wizardSchema.ts); and the creation request it sends (D4).
 import type { ConnectorCreateRequest } from '../../contract/contract';
-import { CONNECTOR_NAME_MAX_LENGTH } from '../../contract/rules';
-import {
-  scheduleProblem,
-  secondsOf,
-  toHumanFrequency,
-  type HumanFrequency,
-} from '../../lib/frequency';
+import { secondsOf, toHumanFrequency, type HumanFrequency } from '../../lib/frequency';
 import {
   configFromForm,
   formDefaults,
   formFromConfig,
   type SourceFormValues,
 } from '../../sources/form';
-import { sourceProblems, type FieldProblem } from '../../sources/problems';
 import type { CatalogueSource } from '../../contract/sources/catalogue';
 import type { SourcePanel } from '../../sources/types';
 
@@ -44,36 +37,6 @@ export function wizardDefaults({ panel }: WizardSource): WizardValues {
     prune: toHumanFrequency(panel.prune ?? ONE_DAY),
     credential_id: null,
   };
-}
-
-/** Every problem of the form, each at its form path, in the order the fields appear. */
-export function wizardProblems(
-  { source, panel, needsCredential }: WizardSource,
-  values: WizardValues,
-) {
-  const problems: FieldProblem[] = [];
-  const name = values.name.trim();
-  if (name === '') problems.push({ path: 'name', message: 'Enter a name for the connector' });
-  else if (name.length > CONNECTOR_NAME_MAX_LENGTH) {
-    problems.push({
-      path: 'name',
-      message: `Keep the name to ${CONNECTOR_NAME_MAX_LENGTH} characters or fewer`,
-    });
-  }
-  for (const problem of sourceProblems(source, panel, values)) {
-    problems.push(problem.path === 'config' ? { ...problem, path: 'root.config' } : problem);
-  }
-  for (const schedule of ['refresh', 'prune'] as const) {
-    const problem = scheduleProblem(schedule, values[schedule]);
-    if (problem) problems.push({ path: `${schedule}.amount`, message: problem });
-  }
-  if (needsCredential && values.credential_id === null) {
-    problems.push({
-      path: 'credential_id',
-      message: `Choose the ${panel.label} credential the connector uses`,
-    });
-  }
-  return problems;
 }
 
 /** The POST body for a form without problems (D4). */
