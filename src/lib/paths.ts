@@ -1,4 +1,6 @@
 // Every path of the panel, defined once.
+import { queryValues } from '../contract/endpoint';
+import { connectorListQuerySchema } from '../contract/endpoints/connectors';
 /** The steps of the connector wizard; a source that needs no credential skips that step. */
 export const WIZARD_STEPS = ['connection', 'schedule', 'credential', 'review'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
@@ -22,10 +24,22 @@ export interface ConnectorListParams {
 }
 
 interface ParsedConnectorList extends ConnectorListParams {
-  /** `?credential=` held something that is no credential id. */
-  badCredential?: string;
+  /** `?credential=` held something that is no credential id: the text, and the server's 422 words for it. */
+  badCredential?: { text: string; words: string };
   search: string;
   sort: ListSort | null;
+}
+
+/** D5's `?credential=`, read as the server reads it (an empty one is no filter). */
+function credentialFilter(
+  query: URLSearchParams,
+): Pick<ParsedConnectorList, 'credential' | 'badCredential'> {
+  const values = queryValues({ credential: query.getAll('credential') });
+  const checked = connectorListQuerySchema.safeParse(values);
+  if (checked.success)
+    return checked.data.credential === undefined ? {} : { credential: checked.data.credential };
+  const words = checked.error.issues[0]?.message ?? 'Not a credential number';
+  return { badCredential: { text: values.credential ?? '', words } };
 }
 
 export const paths = {
@@ -50,20 +64,17 @@ export const paths = {
       return text ? `/connectors?${text}` : '/connectors';
     },
     /**
-     * The reverse of getHref. A credential that is no id is reported, not ignored;
-     * a status that is neither filter means all (the page's choice shows "All").
+     * The reverse of getHref. The credential is read by the list endpoint's own
+     * query schema, so the panel takes what the server takes (`-1` too, D5); one
+     * that is no id is reported with the server's words, not ignored. A status
+     * that is neither filter means all (the page's choice shows "All").
      */
     parse: (query: URLSearchParams): ParsedConnectorList => {
-      const credential = query.get('credential') ?? '';
       const status = query.get('status');
       const sort = query.get('sort')?.match(/^(-?)(\w+)$/);
       return {
         ...(isStatusFilter(status) ? { status } : {}),
-        ...(/^\d{1,15}$/.test(credential)
-          ? { credential: Number(credential) }
-          : credential
-            ? { badCredential: credential }
-            : {}),
+        ...credentialFilter(query),
         search: query.get('search') ?? '',
         sort: sort ? { column: sort[2]!, direction: sort[1] ? 'descending' : 'ascending' } : null,
       };

@@ -81,7 +81,7 @@ export function useConnectorListView() {
   const announcement = regionReady ? announce(finishedName, created, deleted) : '';
   const addressProblem =
     badCredential !== undefined
-      ? `The address asks for credential “${badCredential}”, which is not a credential number, so every connector is shown.`
+      ? `The address asks for credential “${badCredential.text}”, which is not a credential number (the server answers: “${badCredential.words}”), so every connector is shown.`
       : unknownCredential
         ? `There is no credential #${credential}, so no connector uses it.`
         : null;
