@@ -106,6 +106,10 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
       status: '`ACTIVE` while it runs, `PAUSED` while paused.',
       credentials: 'The credentials attached to it, each masked as the credential list shows it.',
       cc_pairs: 'Its connector–credential pairs, by credential id, each with its last test.',
+      can_change:
+        'Whether the caller may change it (edit, pause, resume, attach, detach): always for an admin; for a curator when its private pairs are in groups they control, or they made it and its pairs are all public.',
+      can_delete:
+        'Whether the caller may delete it: as `can_change`, and a connector with a private pair only by an admin.',
     },
   ],
   [
@@ -113,6 +117,10 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
     {
       cc_pair_id: 'The pair’s id (`POST /manage/admin/cc-pair/{cc_pair_id}/test` tests it).',
       credential_id: 'The credential of the pair.',
+      name: 'The pair’s name, given when the credential was attached; `null` for none.',
+      access_type:
+        '`public` (everyone with admin rights sees it), `private` (only its groups’ curators and members) or `sync` (seen as public).',
+      groups: 'The ids of the user groups the pair belongs to.',
       last_test: 'The pair’s last connection test; `null` when it was never tested.',
     },
   ],

@@ -6,6 +6,7 @@ import type {
   ConnectorStatusList,
   DocumentSource,
 } from '../../src/contract/contract';
+import type { PairAccessType } from '../../src/contract/groups';
 import type { Db } from '../db/database';
 import { nextTimeUpdated } from './timeUpdated';
 
@@ -138,7 +139,14 @@ export async function findConnector(db: Db, id: number) {
 
 /** The stored form of a change: only the fields given, and time_updated moved (D4). */
 export async function updateConnector(db: Db, id: number, change: ConnectorPatch): Promise<void> {
-  const { source: _source, input_type: _inputType, connector_specific_config, ...plain } = change;
+  // Groups belong to the pairs (D13): setPairGroups keeps them, and the connector's own list.
+  const {
+    source: _source,
+    input_type: _inputType,
+    connector_specific_config,
+    groups,
+    ...plain
+  } = change;
   await db
     .updateTable('connectors')
     .set({
@@ -146,6 +154,7 @@ export async function updateConnector(db: Db, id: number, change: ConnectorPatch
       ...(connector_specific_config !== undefined
         ? { connector_specific_config: JSON.stringify(connector_specific_config) }
         : {}),
+      ...(groups !== undefined ? { groups: JSON.stringify(groups) } : {}),
       time_updated: await nextTimeUpdated(db, 'connectors', id),
     })
     .where('id', '=', id)
@@ -172,12 +181,19 @@ export async function deletePair(db: Db, connectorId: number, credentialId: numb
  * D7: a unique key makes the pair idempotent, even for concurrent requests.
  * Returns the new pair's id, or null when the pair already existed.
  */
-export async function insertPair(db: Db, connectorId: number, credentialId: number) {
+export async function insertPair(
+  db: Db,
+  connectorId: number,
+  credentialId: number,
+  meta: { name?: string | null; access_type?: PairAccessType } = {},
+) {
   const row = await db
     .insertInto('connector_credential_pairs')
     .values({
       connector_id: connectorId,
       credential_id: credentialId,
+      name: meta.name ?? null,
+      access_type: meta.access_type ?? 'public',
       time_created: new Date().toISOString(),
     })
     .onConflict((oc) => oc.columns(['connector_id', 'credential_id']).doNothing())

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   DUPLICATE_CONNECTOR_REFUSAL,
   type ConnectorDetail,
+  type ConnectorPair,
   type DocumentSource,
   type StatusResponse,
 } from '../../src/contract/contract';
@@ -39,6 +40,7 @@ import {
 } from '../repos/connectors';
 import { isDuplicateConnector } from '../db/constraints';
 import { listPairs } from '../repos/pairTests';
+import { setPairGroups } from '../repos/groups';
 import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
@@ -50,8 +52,23 @@ function refuseDuplicate(error: unknown): never {
   throw isDuplicateConnector(error) ? problem(400, DUPLICATE_CONNECTOR_REFUSAL) : error;
 }
 
+/**
+ * The caller's D13 rights on a connector, simply (issue 24's panel half; the
+ * service half replaces this with server/groups' rules): an admin may do all;
+ * anyone else may change it, and delete it only when no pair is private.
+ */
+function simpleRights(role: string | undefined, pairs: readonly ConnectorPair[]) {
+  if (role === 'admin') return { can_change: true, can_delete: true };
+  return { can_change: true, can_delete: pairs.every((pair) => pair.access_type !== 'private') };
+}
+
 /** A connector as its page reads it, credentials masked; null when there is none. */
-async function detail(db: Db, secrets: SecretBox, id: number): Promise<ConnectorDetail | null> {
+async function detail(
+  db: Db,
+  secrets: SecretBox,
+  id: number,
+  role?: string,
+): Promise<ConnectorDetail | null> {
   const found = await findConnector(db, id);
   if (!found) return null;
   const credentials = await findCredentials(db, secrets, found.snapshot.credential_ids);
@@ -62,6 +79,7 @@ async function detail(db: Db, secrets: SecretBox, id: number): Promise<Connector
     status: found.status,
     credentials,
     cc_pairs,
+    ...simpleRights(role, cc_pairs),
   };
 }
 
@@ -132,7 +150,7 @@ export function connectorRoutes(
     { checkBody: validateConnectorCreate },
   );
 
-  route(attachCredential, async ({ params }, request) => {
+  route(attachCredential, async ({ params, body }, request) => {
     const { connector_id: connectorId, credential_id: credentialId } = params;
     return write(request, async (trx, log) => {
       const connectorSource = await findConnectorSource(trx, connectorId);
@@ -145,8 +163,15 @@ export function connectorRoutes(
           `Credential ${credentialId} is for source ${credentialSource}, but connector ${connectorId} is ${connectorSource}`,
         );
       }
-      const pairId = await insertPair(trx, connectorId, credentialId);
-      if (pairId !== null) await logPair(trx, log, pairId, connectorId, credentialId, 'after');
+      // D7's optional body: the pair's name, access and groups (D13's curator rules: service half).
+      const pairId = await insertPair(trx, connectorId, credentialId, {
+        name: body?.name,
+        access_type: body?.access_type ?? 'public',
+      });
+      if (pairId !== null) {
+        await setPairGroups(trx, [pairId], body?.groups ?? []);
+        await logPair(trx, log, pairId, connectorId, credentialId, 'after');
+      }
       return pairId === null
         ? {
             success: false,
@@ -161,8 +186,10 @@ export function connectorRoutes(
     });
   });
 
-  route(getConnector, async ({ params: { connector_id: id } }) => {
-    const found = await db.transaction().execute((trx) => detail(trx, secrets, id));
+  route(getConnector, async ({ params: { connector_id: id } }, request) => {
+    const found = await db
+      .transaction()
+      .execute((trx) => detail(trx, secrets, id, request.user?.role));
     if (!found) throw problem(404, NOT_FOUND);
     return found;
   });
@@ -173,6 +200,15 @@ export function connectorRoutes(
       write(request, async (trx, log) => {
         const current = await findConnector(trx, id);
         if (!current) throw problem(404, NOT_FOUND);
+        // D13: `groups` become every pair's groups (the service half adds who may).
+        if (change.groups !== undefined) {
+          const pairs = await listPairs(trx, id);
+          await setPairGroups(
+            trx,
+            pairs.map((pair) => pair.cc_pair_id),
+            change.groups,
+          );
+        }
         // D4: the (name, source) key refuses a name another connector has.
         await updateConnector(trx, id, change).catch(refuseDuplicate);
         const changed = await findConnector(trx, id);
