@@ -2,7 +2,8 @@
 import { queryValues } from '../contract/endpoint';
 import { connectorListQuerySchema } from '../contract/endpoints/connectors';
 /** The steps of the connector wizard; a source that needs no credential skips that step. */
-export const WIZARD_STEPS = ['connection', 'schedule', 'credential', 'review'] as const;
+/** The access step is shown when the caller has groups to choose from (D13). */
+export const WIZARD_STEPS = ['connection', 'schedule', 'credential', 'access', 'review'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export interface ListSort {

@@ -9,6 +9,7 @@ import { useCredentials } from '../../api/credentials';
 import { describeError } from '../../lib/describeError';
 import { paths, WIZARD_STEPS, type WizardStep } from '../../lib/paths';
 import { panelOf } from '../../sources/catalogue';
+import { AccessStep, type GroupOption } from './AccessStep';
 import { ConnectionStep } from './ConnectionStep';
 import { ConnectionTestSection, useConnectionTest } from './ConnectionTest';
 import { CredentialStep } from './CredentialStep';
@@ -18,6 +19,7 @@ import { PendingAttachNotice } from './PendingAttachNotice';
 import { ReviewStep } from './ReviewStep';
 import { ScheduleStep } from './ScheduleStep';
 import { STEP_TITLES, StepIndicator } from './StepIndicator';
+import { useAccessChoices } from './useAccessChoices';
 import { useCreateAndAttach } from './useCreateAndAttach';
 import { useStepFocus } from './useStepFocus';
 import { useWizardFlow } from './useWizardFlow';
@@ -47,14 +49,17 @@ export function ConnectorWizardPage() {
 
 function Wizard({ wizard }: { wizard: WizardSource }) {
   const { source, panel } = wizard;
-  const steps = WIZARD_STEPS.filter((s) => s !== 'credential' || wizard.needsCredential);
   const [searchParams] = useSearchParams();
   const requested = searchParams.get('step') as WizardStep | null;
-  const step: WizardStep = requested && steps.includes(requested) ? requested : 'connection';
   const created = useCreateAndAttach(wizard);
   const { pending } = created;
   useCredentials(); // loaded from the first step on, so the picker is ready when its step comes
   const { form, halfFilled } = useWizardForm(wizard, pending);
+  const access = useAccessChoices(form);
+  const steps = WIZARD_STEPS.filter(
+    (s) => (s !== 'credential' || wizard.needsCredential) && (s !== 'access' || access.show),
+  );
+  const step: WizardStep = requested && steps.includes(requested) ? requested : 'connection';
   // Read on every render, so the form state follows its errors on every step: read
   // only where a summary shows, errors set on the review (where none is read) were
   // missing when step 1 came back to show them.
@@ -64,7 +69,7 @@ function Wizard({ wizard }: { wizard: WizardSource }) {
   const flow = useWizardFlow({ wizard, form, steps, step, created, refocus });
 
   // A created connector keeps what was sent; only its credential may change.
-  if (pending && (step === 'connection' || step === 'schedule')) {
+  if (pending && (step === 'connection' || step === 'schedule' || step === 'access')) {
     return <Navigate to={paths.newConnector.getHref(source, 'review')} replace />;
   }
   const index = steps.indexOf(step);
@@ -86,7 +91,7 @@ function Wizard({ wizard }: { wizard: WizardSource }) {
           </h2>
           {pending && step === 'review' && <PendingAttachNotice pending={pending} />}
           <ErrorSummary ref={summaryRef} items={summaryItems} />
-          <StepView step={step} wizard={wizard} locked={pending !== null} />
+          <StepView step={step} wizard={wizard} locked={pending !== null} access={access} />
           {step === 'review' && flow.createError !== null && (
             <p role="alert" className="notice notice-error">
               The connector was not created. {describeError(flow.createError)}
@@ -111,13 +116,16 @@ function StepView({
   step,
   wizard,
   locked,
+  access,
 }: {
   step: WizardStep;
   wizard: WizardSource;
   locked: boolean;
+  access: { groups: GroupOption[]; show: boolean };
 }) {
   if (step === 'connection') return <ConnectionStep wizard={wizard} />;
   if (step === 'schedule') return <ScheduleStep wizard={wizard} />;
   if (step === 'credential') return <CredentialStep wizard={wizard} />;
-  return <ReviewStep wizard={wizard} locked={locked} />;
+  if (step === 'access') return <AccessStep groups={access.groups} />;
+  return <ReviewStep wizard={wizard} locked={locked} access={access.show ? access.groups : null} />;
 }

@@ -20,6 +20,7 @@ const STEP_ROOTS: Record<WizardStep, Path<WizardValues>[]> = {
   connection: ['name', 'config', 'drafts', 'root.config' as Path<WizardValues>],
   schedule: ['refresh', 'prune'],
   credential: ['credential_id'],
+  access: ['access', 'groups'],
   review: [],
 };
 

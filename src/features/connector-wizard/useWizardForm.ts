@@ -18,7 +18,7 @@ import {
 export function useWizardForm(wizard: WizardSource, pending: PendingAttach | null) {
   const [initialValues] = useState(() =>
     pending
-      ? fromCreateRequest(wizard, pending.request, pending.credentialId)
+      ? fromCreateRequest(wizard, pending.request, pending.credentialId, pending.attachBody)
       : (loadWizardDraft(wizard) ?? wizardDefaults(wizard)),
   );
   const [resolver] = useState(() => zodResolver(wizardSchema(wizard)));

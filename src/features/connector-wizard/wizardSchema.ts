@@ -51,7 +51,11 @@ function valueProblems(wizard: WizardSource, values: WizardValues) {
           },
         ]
       : [];
-  return [...config, ...unaddedProblems(wizard, values), ...schedule, ...credential];
+  const access =
+    values.access === 'private' && values.groups.length === 0
+      ? [{ path: 'groups', message: 'Choose at least one group, or make the connector public' }]
+      : [];
+  return [...config, ...unaddedProblems(wizard, values), ...schedule, ...credential, ...access];
 }
 
 export function wizardSchema(wizard: WizardSource) {

@@ -2,6 +2,7 @@
 // (src/sources/), a schedule and a credential; what is wrong with it, by the
 // contract's rules (wizardSchema.ts); and the creation request it sends (D4).
 import type { ConnectorCreateRequest } from '../../contract/contract';
+import type { AttachRequest } from '../../contract/groups';
 import { secondsOf, toHumanFrequency, type HumanFrequency } from '../../lib/frequency';
 import {
   configFromForm,
@@ -17,6 +18,9 @@ export interface WizardValues extends SourceFormValues {
   refresh: HumanFrequency;
   prune: HumanFrequency;
   credential_id: number | null;
+  /** D13: public, or private to the chosen groups. */
+  access: 'public' | 'private';
+  groups: number[];
 }
 
 /** The source and its panel, and whether its connectors need a credential of their own. */
@@ -36,6 +40,8 @@ export function wizardDefaults({ panel }: WizardSource): WizardValues {
     refresh: toHumanFrequency(panel.refresh ?? ONE_HOUR),
     prune: toHumanFrequency(panel.prune ?? ONE_DAY),
     credential_id: null,
+    access: 'public',
+    groups: [],
   };
 }
 
@@ -60,6 +66,7 @@ export function fromCreateRequest(
   wizard: WizardSource,
   request: ConnectorCreateRequest,
   credentialId: number | null,
+  attachBody?: AttachRequest,
 ): WizardValues {
   const defaults = wizardDefaults(wizard);
   const seconds = (value: number | null | undefined) =>
@@ -71,5 +78,14 @@ export function fromCreateRequest(
     refresh: seconds(request.refresh_freq) ?? defaults.refresh,
     prune: seconds(request.prune_freq) ?? defaults.prune,
     credential_id: credentialId,
+    access: attachBody?.access_type === 'private' ? 'private' : 'public',
+    groups: attachBody?.groups ?? [],
   };
+}
+
+/** D7's attach body for the form's access (D13): private pairs name their groups. */
+export function toAttachRequest(values: WizardValues): AttachRequest {
+  return values.access === 'private'
+    ? { access_type: 'private', groups: values.groups }
+    : { access_type: 'public', groups: [] };
 }
