@@ -53,6 +53,9 @@ import type { OidcSettings } from './auth/oidc/settings';
 import { oidcRoutes } from './auth/oidc/routes';
 import { openApiRoutes } from './routes/openapi';
 import { groupRoutes } from './routes/groups';
+import { alertRoutes } from './routes/alerts';
+import { healthWatchSettings, type HealthWatchOptions } from './health/retestSettings';
+import { watchHealth } from './health/watch';
 
 export interface AppOptions {
   store: Store;
@@ -74,6 +77,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** Single sign-on (OpenID Connect); undefined: none. */
   oidc?: OidcSettings;
+  /** Background re-tests and alerts (retestSettings.ts: defaults there; tests shorten the times). */
+  healthWatch?: HealthWatchOptions;
 }
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sourcedesk</title></head>
@@ -226,6 +231,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authFailures,
     loginFailures,
   };
+  const testSettings = connectionTestSettings(options.connectionTest);
+  const watch = healthWatchSettings(options.healthWatch);
   await app.register(
     async (api) => {
       sessionRoutes(api, context, { oidcName: oidc?.name });
@@ -238,7 +245,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       apiKeyRoutes(api, context);
       versionRoutes(api, context, versions);
       openApiRoutes(api, context);
-      connectionTestRoutes(api, context, connectionTestSettings(options.connectionTest));
+      connectionTestRoutes(api, context, testSettings);
+      alertRoutes(api, context, watch, options.publicUrl);
       healthRoutes(api, context);
     },
     { prefix: API_PREFIX },
@@ -248,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   keepAuditRetention(app, store, options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS);
   everyDay(app, 'removing ended sessions', () => deleteEndedSessions(store.db, sessions));
+  watchHealth(app, store, watch, testSettings, options.publicUrl);
 
   const staticDir = options.staticDir ?? null;
   const hasPanel = staticDir !== null && existsSync(join(staticDir, 'index.html'));

@@ -17,7 +17,26 @@ describe('configuration from the environment', () => {
       publicUrl: undefined,
       sessions: { idleMs: 8 * 3_600_000, lifetimeMs: 7 * 24 * 3_600_000 },
       oidc: undefined,
+      retestHours: 24,
+      alertWebhookUrl: undefined,
     });
+  });
+
+  test('SOURCEDESK_RETEST_HOURS is a whole number (0: off); SOURCEDESK_ALERT_WEBHOOK_URL an http(s) address, never echoed', () => {
+    expect(loadConfig({ SOURCEDESK_RETEST_HOURS: '0' }).retestHours).toBe(0);
+    expect(loadConfig({ SOURCEDESK_RETEST_HOURS: '6' }).retestHours).toBe(6);
+    for (const bad of ['-1', '1.5', 'daily']) {
+      expect(() => loadConfig({ SOURCEDESK_RETEST_HOURS: bad })).toThrow(
+        /SOURCEDESK_RETEST_HOURS: must be a whole number of hours/,
+      );
+    }
+    const url = 'https://hooks.slack.com/services/T0/B0/secretpart';
+    expect(loadConfig({ SOURCEDESK_ALERT_WEBHOOK_URL: url }).alertWebhookUrl).toBe(url);
+    expect(() =>
+      loadConfig({ SOURCEDESK_ALERT_WEBHOOK_URL: 'hooks.slack.com/secretpart' }),
+    ).toThrow(
+      /^(?![\s\S]*secretpart)[\s\S]*SOURCEDESK_ALERT_WEBHOOK_URL: must be the http or https address/,
+    );
   });
 
   test('sessions: idle minutes and lifetime hours, whole and positive', () => {

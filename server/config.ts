@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { parseSourceApiHosts, type SourceApiHosts } from './connectionTest/hosts';
 import { readOidcSettings, type OidcSettings } from './auth/oidc/settings';
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './auth/sessions';
+import { isWebhookUrl } from '../src/contract/alerts';
+import { DEFAULT_RETEST_HOURS } from './health/retestSettings';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const onOff = z
@@ -65,6 +67,17 @@ const envSchema = z.object({
     .regex(/^[1-9]\d{0,5}$/, 'must be a whole number of hours, 1 or more')
     .transform(Number)
     .default(DEFAULT_SESSION_SETTINGS.lifetimeMs / 3_600_000),
+  // Background re-tests of every pair (docs/configuration.md); 0 turns them off.
+  SOURCEDESK_RETEST_HOURS: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a whole number of hours (0 turns background re-tests off)')
+    .transform(Number)
+    .default(DEFAULT_RETEST_HOURS),
+  // Never echoed back in a message: its path is the secret of an incoming webhook.
+  SOURCEDESK_ALERT_WEBHOOK_URL: z
+    .string()
+    .refine(isWebhookUrl, 'must be the http or https address of an incoming webhook')
+    .optional(),
   ADMIN_API_KEY: z
     .string()
     .min(32, 'must be at least 32 characters (use a long random value)')
@@ -96,6 +109,10 @@ export interface ServerConfig {
   sessions: SessionSettings;
   /** Single sign-on; undefined when not configured. */
   oidc: OidcSettings | undefined;
+  /** Hours between background re-tests of a pair; 0 for none. */
+  retestHours: number;
+  /** Where alerts go unless an admin set another address in the panel. */
+  alertWebhookUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -144,5 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       lifetimeMs: e.SOURCEDESK_SESSION_LIFETIME_HOURS * 3_600_000,
     },
     oidc: oidc.settings,
+    retestHours: e.SOURCEDESK_RETEST_HOURS,
+    alertWebhookUrl: e.SOURCEDESK_ALERT_WEBHOOK_URL,
   };
 }
