@@ -1,5 +1,5 @@
 // Every path of the panel, defined once.
-import { queryValues } from '../contract/endpoint';
+import { parseIntegerText, queryValues } from '../contract/endpoint';
 import { connectorListQuerySchema } from '../contract/endpoints/connectors';
 import { PANEL_PAGES } from '../contract/panelPages';
 /** The steps of the connector wizard; a source that needs no credential skips that step. */
@@ -20,6 +20,8 @@ const isStatusFilter = (text: string | null): text is StatusFilter =>
 
 export interface ConnectorListParams {
   credential?: number;
+  /** D13: only the connectors with a pair in this user group. */
+  group?: number;
   status?: StatusFilter;
   search?: string;
   sort?: ListSort | null;
@@ -44,6 +46,12 @@ function credentialFilter(
   return { badCredential: { text: values.credential ?? '', words } };
 }
 
+/** `?group=`: a group id, read as every id of the address is (D3); anything else means all. */
+function groupFilter(query: URLSearchParams): Pick<ParsedConnectorList, 'group'> {
+  const group = parseIntegerText(query.get('group') ?? '');
+  return group === null ? {} : { group };
+}
+
 export const paths = {
   signIn: {
     path: '/sign-in',
@@ -56,9 +64,10 @@ export const paths = {
      * and reloaded: `?credential=7&status=paused&search=jira&sort=-name` (a leading "-"
      * sorts descending).
      */
-    getHref: ({ credential, status, search, sort }: ConnectorListParams = {}) => {
+    getHref: ({ credential, group, status, search, sort }: ConnectorListParams = {}) => {
       const query = new URLSearchParams();
       if (credential !== undefined) query.set('credential', String(credential));
+      if (group !== undefined) query.set('group', String(group));
       if (status) query.set('status', status);
       if (search) query.set('search', search);
       if (sort) query.set('sort', `${sort.direction === 'descending' ? '-' : ''}${sort.column}`);
@@ -77,6 +86,7 @@ export const paths = {
       return {
         ...(isStatusFilter(status) ? { status } : {}),
         ...credentialFilter(query),
+        ...groupFilter(query),
         search: query.get('search') ?? '',
         sort: sort ? { column: sort[2]!, direction: sort[1] ? 'descending' : 'ascending' } : null,
       };

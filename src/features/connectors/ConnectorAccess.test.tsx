@@ -2,7 +2,7 @@
 // D13 on the connector page (issue 24): each pair's access in words, and no
 // button the caller may not use.
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { findUserByEmail } from '../../../server/repos/users';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { api, createConnector, plainRequest } from '../../../test/support/http';
@@ -48,4 +48,19 @@ test('D13: a curator is offered no Delete for a private connector, and is told w
   ).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+});
+
+test('D13: the Group filter lives in the address and lists only that group’s connectors', async () => {
+  const { eng } = await privateToEng();
+  const open = await createConnector(server, { ...plainRequest('web'), name: 'Open docs' });
+  await api(server, 'PUT', `/manage/admin/connector/${open}/credential/0`);
+  connectTo(server);
+  const { user, router } = renderApp(`/connectors?group=${eng}`);
+  expect(await screen.findByRole('link', { name: 'Eng docs' })).toBeInTheDocument();
+  const filter = screen.getByRole('combobox', { name: 'Group' });
+  await vi.waitFor(() => expect(filter).toHaveDisplayValue('Eng'));
+  expect(screen.queryByRole('link', { name: 'Open docs' })).not.toBeInTheDocument();
+  await user.selectOptions(filter, 'All groups');
+  expect(router.state.location.search).toBe('');
+  expect(await screen.findByRole('link', { name: 'Open docs' })).toBeInTheDocument();
 });
