@@ -51,6 +51,7 @@ import {
 } from './auth/sessions';
 import type { OidcSettings } from './auth/oidc/settings';
 import { oidcRoutes } from './auth/oidc/routes';
+import { invitationRoutes } from './auth/invitationRoutes';
 import { openApiRoutes } from './routes/openapi';
 import { groupRoutes } from './routes/groups';
 import { alertRoutes } from './routes/alerts';
@@ -239,7 +240,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       connectorRoutes(api, context);
       credentialRoutes(api, context);
       userRoutes(api, context);
-      userLifeRoutes(api, context);
+      userLifeRoutes(api, context, { singleSignOn: oidc !== undefined });
+      invitationRoutes(api, context);
       groupRoutes(api, context);
       auditRoutes(api, context);
       apiKeyRoutes(api, context);

@@ -26,6 +26,7 @@ import {
 import { auditActorSchema, auditPageSchema, auditRecordSchema } from '../../src/contract/audit';
 import { apiKeyOwnerSchema, apiKeySchema } from '../../src/contract/apiKeys';
 import { bulkInviteResponseSchema, invitedUserSchema } from '../../src/contract/userLife';
+import { invitationLinkSchema } from '../../src/contract/invitationLinks';
 import { signInMethodsSchema, signInProviderSchema } from '../../src/contract/session';
 import {
   groupMemberSchema,
@@ -208,6 +209,18 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
     {
       invited_count: 'How many invitations are open after this one.',
       email_invite_status: 'Always `DISABLED`: this service sends no e-mail; tell people yourself.',
+      invited_emails:
+        'The addresses this request invited: not those invited or users already (beyond Onyx).',
+      sign_in_links:
+        'Only on a server without single sign-on: a one-time sign-in link for each address invited now. Shown this once; the server keeps only a hash.',
+    },
+  ],
+  [
+    invitationLinkSchema,
+    {
+      email: 'The invited address the link signs in.',
+      link: 'The panel’s address with the token after `#invitation=`: opened once, it signs this person in.',
+      expires_at: 'When the link stops working (ISO-8601, UTC), unless used or withdrawn before.',
     },
   ],
   [invitedUserSchema, { email: 'The invited e-mail address.' }],

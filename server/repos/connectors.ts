@@ -10,7 +10,12 @@ import type { PairAccessType } from '../../src/contract/groups';
 import type { Db } from '../db/database';
 import { nextTimeUpdated } from './timeUpdated';
 
-export async function insertConnector(db: Db, input: ConnectorCreate): Promise<number> {
+/** A new connector, made by `creatorId` (D13: a curator sees one they made before it has a pair). */
+export async function insertConnector(
+  db: Db,
+  input: ConnectorCreate,
+  creatorId: string | null = null,
+): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
     .insertInto('connectors')
@@ -24,6 +29,7 @@ export async function insertConnector(db: Db, input: ConnectorCreate): Promise<n
       prune_freq: input.prune_freq ?? null,
       indexing_start: input.indexing_start ?? null,
       groups: JSON.stringify(input.groups ?? []),
+      creator_id: creatorId,
       time_created: now,
       time_updated: now,
     })

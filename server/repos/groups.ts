@@ -292,7 +292,8 @@ export async function pairAccess(db: Db, ids: readonly number[]) {
  * Gives each pair of `pairIds` exactly the groups `groups` (D13); a pair given
  * groups becomes private to them, one given none keeps its access.
  */
-export async function setPairGroups(db: Db, pairIds: readonly number[], groups: readonly number[]) {
+export async function setPairGroups(db: Db, pairIds: readonly number[], named: readonly number[]) {
+  const groups = [...new Set(named)]; // a group named twice is kept once
   for (const pair_id of pairIds) {
     await db.deleteFrom('pair_groups').where('pair_id', '=', pair_id).execute();
     for (const chunk of chunks(groups)) {

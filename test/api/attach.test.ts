@@ -1,7 +1,7 @@
 // D7: attaching a credential to a connector.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENT_SOURCES, type ValidationError } from '../../src/contract/contract';
-import { startTestServer, type TestServer } from '../support/harness';
+import { useFreshTestServer } from '../support/useTestServer';
 import {
   addCredential,
   api,
@@ -12,11 +12,7 @@ import {
   snapshotDb,
 } from '../support/http';
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(() => server.close());
+const server = useFreshTestServer();
 
 const pairs = () =>
   server.store.db

@@ -3,9 +3,11 @@
 // refused (403); the connection test is no change and leaves none; wrong keys
 // are one record a minute per address, with a count.
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { issueInvitationLinks } from '../../server/auth/invitationLinks';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditAction } from '../../src/contract/audit';
 import { useTestServer } from '../support/useTestServer';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 import { findUserByEmail } from '../../server/repos/users';
 import {
   addCredential,
@@ -145,6 +147,9 @@ async function adminSession(): Promise<string> {
   return answer.headers.getSetCookie()[0]!.split(';')[0]!;
 }
 const FOREIGN_PAGE = 'https://elsewhere.example';
+/** An invitation's sign-in link for the admin's own address (docs/security.md, "Sign-in links of invitations"). */
+const adminLinkToken = async () =>
+  (await issueInvitationLinks(server.store.db, [server.adminEmail], 60_000))[0]!.token;
 Object.assign(WRITES, {
   'post /auth/session': {
     action: 'auth.login',
@@ -156,6 +161,24 @@ Object.assign(WRITES, {
     refuse: async () => ({
       path: '/auth/session',
       options: { key: null, body: { api_key: server.adminKey }, headers: { origin: FOREIGN_PAGE } },
+      actorEmail: null,
+    }),
+  },
+  // A link issued straight to the admin's address (inviting skips users): it signs them in.
+  'post /auth/invitation': {
+    action: 'auth.login',
+    status: 204,
+    call: async () => ({
+      path: '/auth/invitation',
+      options: { key: null, body: { token: await adminLinkToken() } },
+    }),
+    refuse: async () => ({
+      path: '/auth/invitation',
+      options: {
+        key: null,
+        body: { token: await adminLinkToken() },
+        headers: { origin: FOREIGN_PAGE },
+      },
       actorEmail: null,
     }),
   },
@@ -301,6 +324,30 @@ Object.assign(WRITES, {
   'delete /manage/admin/user-group/{user_group_id}': {
     action: 'user_group.delete',
     call: async () => ({ path: (await newGroup()).path }),
+  },
+});
+
+/** A webhook on 127.0.0.1 for the alert routes (docs/operations.md, "Alerts"). */
+let receiver: WebhookReceiver | undefined;
+afterAll(() => receiver?.close());
+const webhook = async () => (receiver ??= await startWebhookReceiver()).url;
+Object.assign(WRITES, {
+  'put /manage/admin/alert-settings': {
+    action: 'alert_settings.update',
+    call: async () => ({
+      path: '/manage/admin/alert-settings',
+      options: { body: { webhook_url: await webhook() } },
+    }),
+  },
+  'post /manage/admin/alert-settings/test': {
+    action: null, // a test alert changes no setting: its delivery is kept with the deliveries
+    call: async () => {
+      const set = await api(server, 'PUT', '/manage/admin/alert-settings', {
+        body: { webhook_url: await webhook() },
+      });
+      expect(set.status, set.text).toBe(200);
+      return { path: '/manage/admin/alert-settings/test' };
+    },
   },
 });
 
