@@ -1,3 +1,4 @@
+import type { AttachRequest } from '../contract/groups';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import type { ConnectorCreateRequest, ConnectorPatchRequest } from '../contract/contract';
@@ -38,14 +39,17 @@ export function useCreateConnector() {
 interface AttachInput {
   connectorId: number;
   credentialId: number;
+  /** D7's optional body: the pair's access and groups (D13); none makes it public. */
+  body?: AttachRequest;
 }
 
 export function useAttachCredential() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ connectorId, credentialId }: AttachInput) =>
+    mutationFn: ({ connectorId, credentialId, body }: AttachInput) =>
       apiRequest(attachCredential, {
         params: { connector_id: connectorId, credential_id: credentialId },
+        ...(body && { body }),
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: connectorKeys.all }),
   });

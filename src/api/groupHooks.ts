@@ -9,6 +9,7 @@ import {
   createGroup,
   deleteGroup,
   listGroups,
+  listGroupNames,
   setGroupCurator,
   updateGroup,
 } from '../contract/endpoints/groups';
@@ -27,6 +28,13 @@ export const groupListQuery = () =>
   });
 
 export const useGroups = () => useQuery(groupListQuery());
+
+/** Group ids and names: every group for an admin, the caller's own for anyone else. */
+export const groupNamesQuery = () =>
+  queryOptions({
+    queryKey: [...groupKeys.all, 'names'] as const,
+    queryFn: ({ signal }) => apiRequest(listGroupNames, { signal }),
+  });
 
 function useGroupMutation<I, O>(request: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();

@@ -20,11 +20,26 @@ test('credential, search and sort go into the address and come back out the same
 });
 
 test('a credential that is no id is reported as such; an empty one is no filter (D5)', () => {
-  expect(parsed('/connectors?credential=abc')).toMatchObject({ badCredential: 'abc' });
+  const words = 'Input should be a valid integer, unable to parse string as an integer';
+  expect(parsed('/connectors?credential=abc')).toMatchObject({
+    badCredential: { text: 'abc', words },
+  });
   expect(parsed('/connectors?credential=abc').credential).toBeUndefined();
-  expect(parsed('/connectors?credential=1.5')).toMatchObject({ badCredential: '1.5' });
+  expect(parsed('/connectors?credential=1.5')).toMatchObject({
+    badCredential: { text: '1.5', words },
+  });
   expect(parsed('/connectors?credential=')).toEqual({ search: '', sort: null });
   expect(parsed('/connectors?credential=0')).toMatchObject({ credential: 0 });
+});
+
+test('the address takes every credential the server takes, by the same query schema (D5, issue 28)', () => {
+  expect(parsed('/connectors?credential=-1')).toMatchObject({ credential: -1 });
+  expect(parsed('/connectors?credential=-1').badCredential).toBeUndefined();
+  expect(parsed('/connectors?credential=1234567890123456')).toMatchObject({
+    credential: 1234567890123456,
+  });
+  // Repeated: the last one counts, as on the server.
+  expect(parsed('/connectors?credential=abc&credential=3')).toMatchObject({ credential: 3 });
 });
 
 test('the status filter goes into the address and back; any other value means all', () => {

@@ -1,7 +1,10 @@
 // Every path of the panel, defined once.
+import { parseIntegerText, queryValues } from '../contract/endpoint';
+import { connectorListQuerySchema } from '../contract/endpoints/connectors';
 import { PANEL_PAGES } from '../contract/panelPages';
 /** The steps of the connector wizard; a source that needs no credential skips that step. */
-export const WIZARD_STEPS = ['connection', 'schedule', 'credential', 'review'] as const;
+/** The access step is shown when the caller has groups to choose from (D13). */
+export const WIZARD_STEPS = ['connection', 'schedule', 'credential', 'access', 'review'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export interface ListSort {
@@ -17,16 +20,36 @@ const isStatusFilter = (text: string | null): text is StatusFilter =>
 
 export interface ConnectorListParams {
   credential?: number;
+  /** D13: only the connectors with a pair in this user group. */
+  group?: number;
   status?: StatusFilter;
   search?: string;
   sort?: ListSort | null;
 }
 
 interface ParsedConnectorList extends ConnectorListParams {
-  /** `?credential=` held something that is no credential id. */
-  badCredential?: string;
+  /** `?credential=` held something that is no credential id: the text, and the server's 422 words for it. */
+  badCredential?: { text: string; words: string };
   search: string;
   sort: ListSort | null;
+}
+
+/** D5's `?credential=`, read as the server reads it (an empty one is no filter). */
+function credentialFilter(
+  query: URLSearchParams,
+): Pick<ParsedConnectorList, 'credential' | 'badCredential'> {
+  const values = queryValues({ credential: query.getAll('credential') });
+  const checked = connectorListQuerySchema.safeParse(values);
+  if (checked.success)
+    return checked.data.credential === undefined ? {} : { credential: checked.data.credential };
+  const words = checked.error.issues[0]?.message ?? 'Not a credential number';
+  return { badCredential: { text: values.credential ?? '', words } };
+}
+
+/** `?group=`: a group id, read as every id of the address is (D3); anything else means all. */
+function groupFilter(query: URLSearchParams): Pick<ParsedConnectorList, 'group'> {
+  const group = parseIntegerText(query.get('group') ?? '');
+  return group === null ? {} : { group };
 }
 
 export const paths = {
@@ -41,9 +64,10 @@ export const paths = {
      * and reloaded: `?credential=7&status=paused&search=jira&sort=-name` (a leading "-"
      * sorts descending).
      */
-    getHref: ({ credential, status, search, sort }: ConnectorListParams = {}) => {
+    getHref: ({ credential, group, status, search, sort }: ConnectorListParams = {}) => {
       const query = new URLSearchParams();
       if (credential !== undefined) query.set('credential', String(credential));
+      if (group !== undefined) query.set('group', String(group));
       if (status) query.set('status', status);
       if (search) query.set('search', search);
       if (sort) query.set('sort', `${sort.direction === 'descending' ? '-' : ''}${sort.column}`);
@@ -51,20 +75,18 @@ export const paths = {
       return text ? `/connectors?${text}` : '/connectors';
     },
     /**
-     * The reverse of getHref. A credential that is no id is reported, not ignored;
-     * a status that is neither filter means all (the page's choice shows "All").
+     * The reverse of getHref. The credential is read by the list endpoint's own
+     * query schema, so the panel takes what the server takes (`-1` too, D5); one
+     * that is no id is reported with the server's words, not ignored. A status
+     * that is neither filter means all (the page's choice shows "All").
      */
     parse: (query: URLSearchParams): ParsedConnectorList => {
-      const credential = query.get('credential') ?? '';
       const status = query.get('status');
       const sort = query.get('sort')?.match(/^(-?)(\w+)$/);
       return {
         ...(isStatusFilter(status) ? { status } : {}),
-        ...(/^\d{1,15}$/.test(credential)
-          ? { credential: Number(credential) }
-          : credential
-            ? { badCredential: credential }
-            : {}),
+        ...credentialFilter(query),
+        ...groupFilter(query),
         search: query.get('search') ?? '',
         sort: sort ? { column: sort[2]!, direction: sort[1] ? 'descending' : 'ascending' } : null,
       };

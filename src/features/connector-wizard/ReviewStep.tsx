@@ -6,6 +6,7 @@ import { credentialLabel } from '../../lib/credentials';
 import { describeFrequency, frequencySeconds } from '../../lib/frequency';
 import { paths, type WizardStep } from '../../lib/paths';
 import { configFromForm } from '../../sources/form';
+import { accessWords, type GroupOption } from './AccessStep';
 import { STEP_TITLES } from './StepIndicator';
 import type { WizardSource, WizardValues } from './wizardValues';
 
@@ -18,7 +19,16 @@ function EditLink({ source, step }: { source: string; step: WizardStep }) {
 }
 
 /** Everything at a glance; `locked` steps were already sent and cannot change. */
-export function ReviewStep({ wizard, locked }: { wizard: WizardSource; locked: boolean }) {
+export function ReviewStep({
+  wizard,
+  locked,
+  access,
+}: {
+  wizard: WizardSource;
+  locked: boolean;
+  /** The groups to name when the access step is shown; null when it is not. */
+  access: GroupOption[] | null;
+}) {
   const { source, panel, needsCredential } = wizard;
   const { getValues } = useFormContext<WizardValues>();
   const values = getValues();
@@ -60,6 +70,13 @@ export function ReviewStep({ wizard, locked }: { wizard: WizardSource; locked: b
             <dt>{panel.label} credential</dt>
             <dd>{credentialText}</dd>
           </dl>
+        </section>
+      )}
+      {access && (
+        <section aria-labelledby="review-access">
+          <h3 id="review-access">Access</h3>
+          {!locked && <EditLink source={source} step="access" />}
+          <p>{accessWords(values, access)}.</p>
         </section>
       )}
     </div>

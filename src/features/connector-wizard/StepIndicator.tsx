@@ -4,6 +4,7 @@ export const STEP_TITLES: Record<WizardStep, string> = {
   connection: 'Connection',
   schedule: 'Schedule',
   credential: 'Credential',
+  access: 'Access',
   review: 'Review',
 };
 

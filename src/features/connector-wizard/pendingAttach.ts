@@ -4,6 +4,7 @@
 // names, addresses, schedule, the credential's id — and no secret.
 import * as z from 'zod/mini';
 import { connectorCreateRequestSchema } from '../../contract/contract';
+import { attachRequestSchema } from '../../contract/groups';
 import { TAB_STORAGE_PREFIX } from '../../lib/session';
 
 /** Kept per source, so a pending connector of one source never locks another's wizard. */
@@ -13,6 +14,8 @@ const pendingAttachSchema = z.object({
   connectorId: z.int().check(z.nonnegative()),
   request: connectorCreateRequestSchema,
   credentialId: z.nullable(z.int()),
+  /** D7's attach body: the access chosen (kept, so a retry attaches with it). */
+  attachBody: z.optional(attachRequestSchema),
   /** The server's words the last time the attach failed. */
   attachError: z.nullable(z.string()),
 });

@@ -16,7 +16,12 @@ import {
   type PendingAttach,
 } from './pendingAttach';
 import { clearWizardDraft } from './wizardDraft';
-import { toCreateRequest, type WizardSource, type WizardValues } from './wizardValues';
+import {
+  toAttachRequest,
+  toCreateRequest,
+  type WizardSource,
+  type WizardValues,
+} from './wizardValues';
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
@@ -38,7 +43,11 @@ export function useCreateAndAttach(wizard: WizardSource) {
 
   const attach = async (created: PendingAttach, credentialId: number) => {
     try {
-      await attachCredential.mutateAsync({ connectorId: created.connectorId, credentialId });
+      await attachCredential.mutateAsync({
+        connectorId: created.connectorId,
+        credentialId,
+        body: created.attachBody,
+      });
     } catch (error) {
       const failed = { ...created, credentialId, attachError: attachFailure(error) };
       savePendingAttach(failed);
@@ -63,7 +72,13 @@ export function useCreateAndAttach(wizard: WizardSource) {
     } catch (error) {
       return error;
     }
-    const created: PendingAttach = { connectorId, request, credentialId, attachError: null };
+    const created: PendingAttach = {
+      connectorId,
+      request,
+      credentialId,
+      attachBody: toAttachRequest(values),
+      attachError: null,
+    };
     savePendingAttach(created); // before the attach, so a reload mid-way cannot lose it
     await attach(created, credentialId ?? EMPTY_CREDENTIAL_ID);
     return null;

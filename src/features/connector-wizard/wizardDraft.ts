@@ -21,8 +21,11 @@ const draftSchema = z.object({
 });
 
 /** Whether anything differs from an empty wizard: only then is there a draft to keep. */
+/** What was typed: the access a curator starts with (useAccessChoices) is not. */
+const typed = ({ access: _access, groups: _groups, ...rest }: WizardValues) => rest;
+
 export const isDraft = (wizard: WizardSource, values: WizardValues) =>
-  JSON.stringify(values) !== JSON.stringify(wizardDefaults(wizard));
+  JSON.stringify(typed(values)) !== JSON.stringify(typed(wizardDefaults(wizard)));
 
 /** A kept value is taken only where it has the kind the field's own value has. */
 const sameKind = (a: unknown, b: unknown) =>

@@ -12,6 +12,7 @@ export function stepOfPath(path: string): WizardStep {
   const root = path.split('.')[0];
   if (root === 'refresh' || root === 'prune') return 'schedule';
   if (root === 'credential_id') return 'credential';
+  if (root === 'access' || root === 'groups') return 'access';
   if (path === 'root.server') return 'review';
   return 'connection';
 }

@@ -1,21 +1,15 @@
 // The wizard's form, for any catalogue source: a name, the source's fields
 // (src/sources/), a schedule and a credential; what is wrong with it, by the
-// contract's rules; and the creation request it sends (D4).
+// contract's rules (wizardSchema.ts); and the creation request it sends (D4).
 import type { ConnectorCreateRequest } from '../../contract/contract';
-import { CONNECTOR_NAME_MAX_LENGTH } from '../../contract/rules';
-import {
-  scheduleProblem,
-  secondsOf,
-  toHumanFrequency,
-  type HumanFrequency,
-} from '../../lib/frequency';
+import type { AttachRequest } from '../../contract/groups';
+import { secondsOf, toHumanFrequency, type HumanFrequency } from '../../lib/frequency';
 import {
   configFromForm,
   formDefaults,
   formFromConfig,
   type SourceFormValues,
 } from '../../sources/form';
-import { sourceProblems, type FieldProblem } from '../../sources/problems';
 import type { CatalogueSource } from '../../contract/sources/catalogue';
 import type { SourcePanel } from '../../sources/types';
 
@@ -24,6 +18,9 @@ export interface WizardValues extends SourceFormValues {
   refresh: HumanFrequency;
   prune: HumanFrequency;
   credential_id: number | null;
+  /** D13: public, or private to the chosen groups. */
+  access: 'public' | 'private';
+  groups: number[];
 }
 
 /** The source and its panel, and whether its connectors need a credential of their own. */
@@ -43,37 +40,9 @@ export function wizardDefaults({ panel }: WizardSource): WizardValues {
     refresh: toHumanFrequency(panel.refresh ?? ONE_HOUR),
     prune: toHumanFrequency(panel.prune ?? ONE_DAY),
     credential_id: null,
+    access: 'public',
+    groups: [],
   };
-}
-
-/** Every problem of the form, each at its form path, in the order the fields appear. */
-export function wizardProblems(
-  { source, panel, needsCredential }: WizardSource,
-  values: WizardValues,
-) {
-  const problems: FieldProblem[] = [];
-  const name = values.name.trim();
-  if (name === '') problems.push({ path: 'name', message: 'Enter a name for the connector' });
-  else if (name.length > CONNECTOR_NAME_MAX_LENGTH) {
-    problems.push({
-      path: 'name',
-      message: `Keep the name to ${CONNECTOR_NAME_MAX_LENGTH} characters or fewer`,
-    });
-  }
-  for (const problem of sourceProblems(source, panel, values)) {
-    problems.push(problem.path === 'config' ? { ...problem, path: 'root.config' } : problem);
-  }
-  for (const schedule of ['refresh', 'prune'] as const) {
-    const problem = scheduleProblem(schedule, values[schedule]);
-    if (problem) problems.push({ path: `${schedule}.amount`, message: problem });
-  }
-  if (needsCredential && values.credential_id === null) {
-    problems.push({
-      path: 'credential_id',
-      message: `Choose the ${panel.label} credential the connector uses`,
-    });
-  }
-  return problems;
 }
 
 /** The POST body for a form without problems (D4). */
@@ -97,6 +66,7 @@ export function fromCreateRequest(
   wizard: WizardSource,
   request: ConnectorCreateRequest,
   credentialId: number | null,
+  attachBody?: AttachRequest,
 ): WizardValues {
   const defaults = wizardDefaults(wizard);
   const seconds = (value: number | null | undefined) =>
@@ -108,5 +78,14 @@ export function fromCreateRequest(
     refresh: seconds(request.refresh_freq) ?? defaults.refresh,
     prune: seconds(request.prune_freq) ?? defaults.prune,
     credential_id: credentialId,
+    access: attachBody?.access_type === 'private' ? 'private' : 'public',
+    groups: attachBody?.groups ?? [],
   };
+}
+
+/** D7's attach body for the form's access (D13): private pairs name their groups. */
+export function toAttachRequest(values: WizardValues): AttachRequest {
+  return values.access === 'private'
+    ? { access_type: 'private', groups: values.groups }
+    : { access_type: 'public', groups: [] };
 }

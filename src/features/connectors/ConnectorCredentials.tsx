@@ -2,6 +2,7 @@
 // (after a confirmation naming both), and one can be attached — chosen from those that fit the source, or
 // made on the spot. After each action the keyboard lands on the message that
 // says what happened (docs/panel.md, "Focus after an action").
+import { PairAccess } from './PairAccess';
 import { useRef, useState } from 'react';
 import { useAttachCredential, useDetachCredential } from '../../api/connectors';
 import type { ConnectorDetail } from '../../contract/contract';
@@ -87,6 +88,7 @@ export function ConnectorCredentials({
                 {sourceLabel(credential.source)} · #{credential.id}
               </span>
               <div className="hint">{maskedEntries(credential).join(' · ')}</div>
+              {pairOf(credential.id) && <PairAccess pair={pairOf(credential.id)!} />}
               {pairOf(credential.id) && (
                 <PairTest
                   connectorId={connector.id}
@@ -94,36 +96,46 @@ export function ConnectorCredentials({
                   label={credentialLabel(credential)}
                 />
               )}
-              <button type="button" className="secondary" onClick={() => setDetaching(credential)}>
-                Detach {credentialLabel(credential)}
-              </button>
+              {connector.can_change && (
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => setDetaching(credential)}
+                >
+                  Detach {credentialLabel(credential)}
+                </button>
+              )}
             </li>
           ))}
         </ul>
       )}
       {detach.isError && <ErrorNotice error={detach.error} />}
-      <h3>Attach a credential</h3>
-      <CredentialPicker
-        label={`${source} credential to attach`}
-        source={connector.source}
-        description="Type to filter, use the arrow keys to move, Enter to choose."
-        value={chosen}
-        onChange={setChosen}
-      />
-      <div className="detail-actions">
-        <button
-          type="button"
-          ref={attachButton}
-          disabled={chosen === null || attach.isPending}
-          onClick={() => void attachChosen().catch(() => {})}
-        >
-          {attach.isPending ? 'Attaching…' : 'Attach'}
-        </button>
-        <button type="button" className="secondary" onClick={() => setMaking(true)}>
-          New {source} credential
-        </button>
-      </div>
-      {attach.isError && <ErrorNotice error={attach.error} />}
+      {connector.can_change && (
+        <>
+          <h3>Attach a credential</h3>
+          <CredentialPicker
+            label={`${source} credential to attach`}
+            source={connector.source}
+            description="Type to filter, use the arrow keys to move, Enter to choose."
+            value={chosen}
+            onChange={setChosen}
+          />
+          <div className="detail-actions">
+            <button
+              type="button"
+              ref={attachButton}
+              disabled={chosen === null || attach.isPending}
+              onClick={() => void attachChosen().catch(() => {})}
+            >
+              {attach.isPending ? 'Attaching…' : 'Attach'}
+            </button>
+            <button type="button" className="secondary" onClick={() => setMaking(true)}>
+              New {source} credential
+            </button>
+          </div>
+          {attach.isError && <ErrorNotice error={attach.error} />}
+        </>
+      )}
       {making && (
         <Modal title={`New ${source} credential`} onClose={() => setMaking(false)}>
           {() => (

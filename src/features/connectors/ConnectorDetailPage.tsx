@@ -102,22 +102,35 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
         </p>
       )}
       <p role="status">{said}</p>
-      <div className="detail-actions">
-        <button
-          type="button"
-          ref={editButton}
-          onClick={() => setEditing(!editing)}
-          aria-expanded={editing}
-        >
-          {editing ? 'Close the editor' : 'Edit'}
-        </button>
-        <button type="button" className="secondary" onClick={() => void toggle().catch(() => {})}>
-          {paused ? 'Resume' : 'Pause'}
-        </button>
-        <button type="button" className="secondary" onClick={() => setDeleting(true)}>
-          Delete
-        </button>
-      </div>
+      {!connector.can_change && (
+        <p className="notice">
+          You may look at this connector but not change it: it is private to groups you do not
+          control (an admin or their curators may).
+        </p>
+      )}
+      {connector.can_change && !connector.can_delete && (
+        <p className="hint">Only an admin may delete a connector that is private to groups.</p>
+      )}
+      {connector.can_change && (
+        <div className="detail-actions">
+          <button
+            type="button"
+            ref={editButton}
+            onClick={() => setEditing(!editing)}
+            aria-expanded={editing}
+          >
+            {editing ? 'Close the editor' : 'Edit'}
+          </button>
+          <button type="button" className="secondary" onClick={() => void toggle().catch(() => {})}>
+            {paused ? 'Resume' : 'Pause'}
+          </button>
+          {connector.can_delete && (
+            <button type="button" className="secondary" onClick={() => setDeleting(true)}>
+              Delete
+            </button>
+          )}
+        </div>
+      )}
       {update.isError && <ErrorNotice error={update.error} />}
       {remove.isError && <ErrorNotice error={remove.error} />}
       {editing && (

@@ -165,6 +165,17 @@ test('a credential in the address that names no credential is said, not ignored'
   ).toBeInTheDocument();
 });
 
+test('a credential the server takes but no credential has (-1) is asked for and answered empty (D5, issue 28)', async () => {
+  connectTo(server);
+  renderApp('/connectors?credential=-1');
+  expect(
+    await screen.findByText('There is no credential #-1, so no connector uses it.', {
+      exact: false,
+    }),
+  ).toBeInTheDocument();
+  expect(screen.queryByText(/not a credential number/)).not.toBeInTheDocument();
+});
+
 test('finishing an unfinished connector moves it into the table and says so', async () => {
   connectTo(server);
   const { user } = renderApp('/connectors');
@@ -296,7 +307,9 @@ test('a credential in the address that is no id is said to be wrong, and every c
   const { user, router } = renderApp('/connectors?credential=abc');
   expect(await rowNames()).toEqual(ALL_LISTED);
   expect(
-    screen.getByText(/asks for credential “abc”, which is not a credential number/),
+    screen.getByText(
+      /asks for credential “abc”, which is not a credential number \(the server answers: “Input should be a valid integer/,
+    ),
   ).toBeInTheDocument();
   await user.click(screen.getByRole('link', { name: 'Show all connectors' }));
   expect(router.state.location.search).toBe('');

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { paths } from '../../lib/paths';
 import { ConnectorFilters } from './ConnectorFilters';
+import { GroupFilter } from './GroupFilter';
 import { BulkActions } from './BulkActions';
 import { ConnectorTable } from './ConnectorTable';
 import { UnfinishedConnectors } from './UnfinishedConnectors';
@@ -83,6 +84,7 @@ export function ConnectorsPage() {
         search={search}
         onSearch={(text) => show({ search: text })}
       />
+      <GroupFilter group={view.group} onGroup={(id) => show({ group: id }, false)} />
       <BulkActions
         chosen={rows.filter((row) => selected.has(row.id))}
         paused={statuses.isSuccess ? paused : null}

@@ -16,12 +16,14 @@ import {
 } from '../../lib/createdConnector';
 import { isColumn, sortConnectors } from './connectorColumns';
 import { connectorsPageQueries } from './connectorsLocation';
+import { useGroupConnectors } from './GroupFilter';
 
 export function useConnectorListView() {
   const navigate = useNavigate();
   const { created, deleted } = useHandedOver();
   const view = paths.connectors.parse(useSearchParams()[0]);
-  const { credential, badCredential, search, status } = view;
+  const { credential, badCredential, group, search, status } = view;
+  const inGroup = useGroupConnectors(group);
   const sort = view.sort && isColumn(view.sort.column) ? view.sort : null;
   const queries = connectorsPageQueries(credential);
   // The previous rows stay on screen while another filter loads.
@@ -47,17 +49,24 @@ export function useConnectorListView() {
 
   /** Search and sort replace the address (no history entry per key); a credential adds one. */
   const show = (change: ConnectorListParams, replace = true) =>
-    void navigate(paths.connectors.getHref({ credential, status, search, sort, ...change }), {
-      replace,
-    });
+    void navigate(
+      paths.connectors.getHref({ credential, group, status, search, sort, ...change }),
+      {
+        replace,
+      },
+    );
 
   const credentialNames = useMemo(
     () => new Map((credentials.data ?? []).map((c) => [c.id, credentialLabel(c)])),
     [credentials.data],
   );
   const complete = useMemo(
-    () => (listed.data ?? []).filter((connector) => connector.credential_ids.length > 0),
-    [listed.data],
+    () =>
+      (listed.data ?? []).filter(
+        (connector) =>
+          connector.credential_ids.length > 0 && (inGroup === null || inGroup.has(connector.id)),
+      ),
+    [listed.data, inGroup],
   );
   // Running or paused: known once the statuses are in (until then such a filter shows nothing).
   const statusPending = status !== undefined && statuses.isPending;
@@ -74,20 +83,22 @@ export function useConnectorListView() {
     return sortConnectors(found, sort, credentialNames);
   }, [inStatus, search, sort, credentialNames]);
   const unfinished = (everything.data ?? []).filter((c) => c.credential_ids.length === 0);
-  const filtered = credential !== undefined || status !== undefined || search.trim() !== '';
+  const filtered =
+    credential !== undefined || group !== undefined || status !== undefined || search.trim() !== '';
   const unknownCredential =
     credential !== undefined && credentials.isSuccess && !credentialNames.has(credential);
 
   const announcement = regionReady ? announce(finishedName, created, deleted) : '';
   const addressProblem =
     badCredential !== undefined
-      ? `The address asks for credential “${badCredential}”, which is not a credential number, so every connector is shown.`
+      ? `The address asks for credential “${badCredential.text}”, which is not a credential number (the server answers: “${badCredential.words}”), so every connector is shown.`
       : unknownCredential
         ? `There is no credential #${credential}, so no connector uses it.`
         : null;
 
   return {
     credential,
+    group,
     search,
     status,
     sort,

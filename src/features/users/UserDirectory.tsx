@@ -8,6 +8,7 @@ import type { AcceptedUser, UserRole } from '../../contract/contract';
 import { useUserDirectory } from '../../api/users';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { roleWords } from '../../lib/enumWords';
+import { useGroupsByUser, UserGroups } from './UserGroups';
 import { countOf, plural } from '../../lib/plural';
 
 const PAGE_SIZE = 10;
@@ -30,6 +31,7 @@ export function UserDirectory({
   /** What can be done to a listed user besides changing the role. */
   actions?: (user: AcceptedUser) => ReactNode;
 }) {
+  const groupsByUser = useGroupsByUser();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const status = statusOf(params.get('status'));
@@ -117,6 +119,7 @@ export function UserDirectory({
               </span>
               <span className="visually-hidden">, change the role</span>
             </button>
+            <UserGroups groups={groupsByUser.get(user.id)} />
             {actions?.(user)}
           </li>
         ))}

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+// D13 on the connector page (issue 24): each pair's access in words, and no
+// button the caller may not use.
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { findUserByEmail } from '../../../server/repos/users';
+import { startTestServer, type TestServer } from '../../../test/support/harness';
+import { api, createConnector, plainRequest } from '../../../test/support/http';
+import { connectTo, renderApp } from '../../test/render';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(() => server.close());
+
+async function privateToEng(memberIds: string[] = []) {
+  const made = await api(server, 'POST', '/manage/admin/user-group', {
+    body: { name: 'Eng', user_ids: memberIds, cc_pair_ids: [] },
+  });
+  const eng = (made.json as { id: number }).id;
+  const connector = await createConnector(server, { ...plainRequest('web'), name: 'Eng docs' });
+  await api(server, 'PUT', `/manage/admin/connector/${connector}/credential/0`, {
+    body: { access_type: 'private', groups: [eng] },
+  });
+  return { eng, connector };
+}
+
+test('D13: an admin reads each pair’s access in words, and may delete', async () => {
+  const { connector } = await privateToEng();
+  connectTo(server);
+  renderApp(`/connectors/${connector}`);
+  expect(await screen.findByText('Access: Private to group Eng.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+});
+
+test('D13: a curator is offered no Delete for a private connector, and is told why', async () => {
+  const key = await server.keyFor('basic', 'lead@example.com');
+  const lead = (await findUserByEmail(server.store.db, 'lead@example.com'))!;
+  const { eng, connector } = await privateToEng([lead.id]);
+  await api(server, 'POST', `/manage/admin/user-group/${eng}/set-curator`, {
+    body: { user_id: lead.id, is_curator: true },
+  });
+  connectTo(server, key);
+  renderApp(`/connectors/${connector}`);
+  expect(
+    await screen.findByText('Only an admin may delete a connector that is private to groups.'),
+  ).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+});
+
+test('D13: the Group filter lives in the address and lists only that group’s connectors', async () => {
+  const { eng } = await privateToEng();
+  const open = await createConnector(server, { ...plainRequest('web'), name: 'Open docs' });
+  await api(server, 'PUT', `/manage/admin/connector/${open}/credential/0`);
+  connectTo(server);
+  const { user, router } = renderApp(`/connectors?group=${eng}`);
+  expect(await screen.findByRole('link', { name: 'Eng docs' })).toBeInTheDocument();
+  const filter = screen.getByRole('combobox', { name: 'Group' });
+  await vi.waitFor(() => expect(filter).toHaveDisplayValue('Eng'));
+  expect(screen.queryByRole('link', { name: 'Open docs' })).not.toBeInTheDocument();
+  await user.selectOptions(filter, 'All groups');
+  expect(router.state.location.search).toBe('');
+  expect(await screen.findByRole('link', { name: 'Open docs' })).toBeInTheDocument();
+});
