@@ -31,6 +31,8 @@ import { timeoutOptions, type Timeouts } from './http/timeouts';
 import { securityHeaders, setSecurityHeaders } from './http/securityHeaders';
 import { connectionTestRoutes } from './routes/connectionTest';
 import { connectorRoutes } from './routes/connectors';
+import { connectorStatusRoutes } from './routes/connectorStatus';
+import { DEFAULT_RETEST_HOURS } from './health/attention';
 import { healthRoutes } from './routes/health';
 import { credentialRoutes } from './routes/credentials';
 import { userRoutes } from './routes/users';
@@ -74,6 +76,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** Single sign-on (OpenID Connect); undefined: none. */
   oidc?: OidcSettings;
+  /** `SOURCEDESK_RETEST_HOURS` (default 24, 0 off): the connector health rules read it (issue 25). */
+  retestHours?: number;
 }
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sourcedesk</title></head>
@@ -230,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       sessionRoutes(api, context, { oidcName: oidc?.name });
       connectorRoutes(api, context);
+      connectorStatusRoutes(api, context, options.retestHours ?? DEFAULT_RETEST_HOURS);
       credentialRoutes(api, context);
       userRoutes(api, context);
       userLifeRoutes(api, context);

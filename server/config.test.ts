@@ -16,6 +16,7 @@ describe('configuration from the environment', () => {
       auditRetentionDays: 365,
       publicUrl: undefined,
       sessions: { idleMs: 8 * 3_600_000, lifetimeMs: 7 * 24 * 3_600_000 },
+      retestHours: 24,
       oidc: undefined,
     });
   });
@@ -92,6 +93,17 @@ describe('configuration from the environment', () => {
     for (const bad of ['-1', '1.5', 'forever', '9999999']) {
       expect(() => loadConfig({ SOURCEDESK_AUDIT_RETENTION_DAYS: bad })).toThrow(
         /SOURCEDESK_AUDIT_RETENTION_DAYS: must be a whole number of days/,
+      );
+    }
+  });
+
+  test('pairs are re-tested every SOURCEDESK_RETEST_HOURS (default 24); 0 turns it off (issue 25)', () => {
+    expect(loadConfig({}).retestHours).toBe(24);
+    expect(loadConfig({ SOURCEDESK_RETEST_HOURS: '6' }).retestHours).toBe(6);
+    expect(loadConfig({ SOURCEDESK_RETEST_HOURS: '0' }).retestHours).toBe(0);
+    for (const bad of ['-1', '1.5', 'daily']) {
+      expect(() => loadConfig({ SOURCEDESK_RETEST_HOURS: bad })).toThrow(
+        /SOURCEDESK_RETEST_HOURS: must be a whole number of hours/,
       );
     }
   });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { parseSourceApiHosts, type SourceApiHosts } from './connectionTest/hosts';
 import { readOidcSettings, type OidcSettings } from './auth/oidc/settings';
+import { DEFAULT_RETEST_HOURS } from './health/attention';
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './auth/sessions';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -65,6 +66,13 @@ const envSchema = z.object({
     .regex(/^[1-9]\d{0,5}$/, 'must be a whole number of hours, 1 or more')
     .transform(Number)
     .default(DEFAULT_SESSION_SETTINGS.lifetimeMs / 3_600_000),
+  // Connector health (issue 25): hours between background re-tests of every
+  // pair; a pair untested for twice this needs attention. 0 turns both off.
+  SOURCEDESK_RETEST_HOURS: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a whole number of hours (0 turns re-tests off)')
+    .transform(Number)
+    .default(DEFAULT_RETEST_HOURS),
   ADMIN_API_KEY: z
     .string()
     .min(32, 'must be at least 32 characters (use a long random value)')
@@ -94,6 +102,8 @@ export interface ServerConfig {
   /** The address browsers open; undefined: each request's own Host. */
   publicUrl: string | undefined;
   sessions: SessionSettings;
+  /** Hours between re-tests of every pair; 0 off (issue 25). */
+  retestHours: number;
   /** Single sign-on; undefined when not configured. */
   oidc: OidcSettings | undefined;
 }
@@ -143,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       idleMs: e.SOURCEDESK_SESSION_IDLE_MINUTES * 60_000,
       lifetimeMs: e.SOURCEDESK_SESSION_LIFETIME_HOURS * 3_600_000,
     },
+    retestHours: e.SOURCEDESK_RETEST_HOURS,
     oidc: oidc.settings,
   };
 }

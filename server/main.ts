@@ -30,6 +30,7 @@ async function main() {
     sessions: config.sessions,
     publicUrl: config.publicUrl,
     oidc: config.oidc,
+    retestHours: config.retestHours,
   });
   logOutput.onRecovery((dropped) =>
     app.log.warn({ dropped_lines: dropped }, droppedNotice(dropped)),

@@ -7,7 +7,6 @@ import {
   deleteConnector,
   detachCredential,
   getConnector,
-  listConnectorStatuses,
   listConnectors,
   updateConnector,
 } from '../contract/endpoints/connectors';
@@ -18,13 +17,6 @@ export const connectorListQuery = (filters: ConnectorFilters = {}) =>
     queryKey: connectorKeys.list(filters),
     queryFn: ({ signal }) =>
       apiRequest(listConnectors, { query: { credential: filters.credential }, signal }),
-  });
-
-/** Which connectors run and which are paused (the list's snapshots do not say). */
-export const connectorStatusQuery = () =>
-  queryOptions({
-    queryKey: connectorKeys.statuses(),
-    queryFn: ({ signal }) => apiRequest(listConnectorStatuses, { signal }),
   });
 
 export function useCreateConnector() {

@@ -155,6 +155,7 @@ describe('start-up', () => {
         '0009_audit_filters',
         '0010_pair_tests',
         '0011_used_sign_in_states',
+        '0013_paused_at',
       ]);
     } finally {
       await sql`drop schema ${sql.id(schema)} cascade`.execute(stores[0]!.db);

@@ -68,6 +68,8 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** Single sign-on (none unless given). */
   oidc?: OidcSettings;
+  /** SOURCEDESK_RETEST_HOURS (the app's default unless given). */
+  retestHours?: number;
 }
 
 /** The PostgreSQL database the tests run on, when they run on one. */
@@ -124,6 +126,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     sessions: options.sessions,
     publicUrl: options.publicUrl,
     oidc: options.oidc,
+    retestHours: options.retestHours,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

@@ -387,9 +387,9 @@ test('bulk: pause offers the running ones of the choice, resume the paused ones'
     expect(within(await table()).queryByText('Paused')).not.toBeInTheDocument(),
   );
   const statuses = (await api(server, 'GET', '/manage/admin/connector-status')).json as {
-    status: string;
+    cc_pair_status: string;
   }[];
-  expect(statuses.every((s) => s.status === 'ACTIVE')).toBe(true);
+  expect(statuses.every((row) => row.cc_pair_status === 'ACTIVE')).toBe(true);
 });
 
 test('the status filter shows the paused or the running ones, from the address and back into it', async () => {

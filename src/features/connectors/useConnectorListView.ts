@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { connectorStatusQuery } from '../../api/connectors';
+import { connectorStatusQuery } from '../../api/connectorHealth';
 import { useCredentials } from '../../api/credentials';
 import { credentialLabel } from '../../lib/credentials';
 import { countOf, plural } from '../../lib/plural';
@@ -32,7 +32,9 @@ export function useConnectorListView() {
   const paused = useMemo(
     () =>
       new Set(
-        (statuses.data ?? []).filter((s) => s.status === 'PAUSED').map((s) => s.id),
+        (statuses.data ?? [])
+          .filter((row) => row.cc_pair_status === 'PAUSED')
+          .map((row) => row.connector.id),
       ) as ReadonlySet<number>,
     [statuses.data],
   );
