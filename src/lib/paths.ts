@@ -17,6 +17,8 @@ const isStatusFilter = (text: string | null): text is StatusFilter =>
 export interface ConnectorListParams {
   credential?: number;
   status?: StatusFilter;
+  /** Only the connectors that need attention (issue 25): `?needs_attention=true`. */
+  attention?: boolean;
   search?: string;
   sort?: ListSort | null;
 }
@@ -40,10 +42,11 @@ export const paths = {
      * and reloaded: `?credential=7&status=paused&search=jira&sort=-name` (a leading "-"
      * sorts descending).
      */
-    getHref: ({ credential, status, search, sort }: ConnectorListParams = {}) => {
+    getHref: ({ credential, status, attention, search, sort }: ConnectorListParams = {}) => {
       const query = new URLSearchParams();
       if (credential !== undefined) query.set('credential', String(credential));
       if (status) query.set('status', status);
+      if (attention) query.set('needs_attention', 'true');
       if (search) query.set('search', search);
       if (sort) query.set('sort', `${sort.direction === 'descending' ? '-' : ''}${sort.column}`);
       const text = query.toString();
@@ -59,6 +62,7 @@ export const paths = {
       const sort = query.get('sort')?.match(/^(-?)(\w+)$/);
       return {
         ...(isStatusFilter(status) ? { status } : {}),
+        ...(query.get('needs_attention') === 'true' ? { attention: true } : {}),
         ...(/^\d{1,15}$/.test(credential)
           ? { credential: Number(credential) }
           : credential

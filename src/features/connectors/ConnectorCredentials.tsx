@@ -14,6 +14,7 @@ import { Modal } from '../../components/Modal';
 import { credentialLabel, maskedEntries } from '../../lib/credentials';
 import { sourceLabel } from '../../lib/sources';
 import { PairTest } from './PairTest';
+import { ReplaceCredential } from './ReplaceCredential';
 
 type Attached = ConnectorDetail['credentials'][number];
 
@@ -92,6 +93,14 @@ export function ConnectorCredentials({
                   connectorId={connector.id}
                   pair={pairOf(credential.id)!}
                   label={credentialLabel(credential)}
+                />
+              )}
+              {pairOf(credential.id)?.last_test?.ok === false && (
+                <ReplaceCredential
+                  connector={connector}
+                  oldCredentialId={credential.id}
+                  oldLabel={credentialLabel(credential)}
+                  onReplaced={(words) => tell(words)}
                 />
               )}
               <button type="button" className="secondary" onClick={() => setDetaching(credential)}>

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { connectorStatusQuery } from '../../api/connectorHealth';
+import { healthByConnector } from '../../lib/connectorHealth';
 import { useCredentials } from '../../api/credentials';
 import { credentialLabel } from '../../lib/credentials';
 import { countOf, plural } from '../../lib/plural';
@@ -21,7 +22,7 @@ export function useConnectorListView() {
   const navigate = useNavigate();
   const { created, deleted } = useHandedOver();
   const view = paths.connectors.parse(useSearchParams()[0]);
-  const { credential, badCredential, search, status } = view;
+  const { credential, badCredential, search, status, attention } = view;
   const sort = view.sort && isColumn(view.sort.column) ? view.sort : null;
   const queries = connectorsPageQueries(credential);
   // The previous rows stay on screen while another filter loads.
@@ -29,14 +30,13 @@ export function useConnectorListView() {
   const everything = useQuery(queries.everything);
   const credentials = useCredentials();
   const statuses = useQuery(connectorStatusQuery());
+  const health = useMemo(() => healthByConnector(statuses.data ?? []), [statuses.data]);
   const paused = useMemo(
     () =>
       new Set(
-        (statuses.data ?? [])
-          .filter((row) => row.cc_pair_status === 'PAUSED')
-          .map((row) => row.connector.id),
+        [...health].filter(([, h]) => h.status === 'PAUSED').map(([id]) => id),
       ) as ReadonlySet<number>,
-    [statuses.data],
+    [health],
   );
   const [finishedName, setFinishedName] = useState<string | null>(null);
   // A live region announces what changes in it, not what it held when it
@@ -49,9 +49,12 @@ export function useConnectorListView() {
 
   /** Search and sort replace the address (no history entry per key); a credential adds one. */
   const show = (change: ConnectorListParams, replace = true) =>
-    void navigate(paths.connectors.getHref({ credential, status, search, sort, ...change }), {
-      replace,
-    });
+    void navigate(
+      paths.connectors.getHref({ credential, status, attention, search, sort, ...change }),
+      {
+        replace,
+      },
+    );
 
   const credentialNames = useMemo(
     () => new Map((credentials.data ?? []).map((c) => [c.id, credentialLabel(c)])),
@@ -61,14 +64,16 @@ export function useConnectorListView() {
     () => (listed.data ?? []).filter((connector) => connector.credential_ids.length > 0),
     [listed.data],
   );
-  // Running or paused: known once the statuses are in (until then such a filter shows nothing).
-  const statusPending = status !== undefined && statuses.isPending;
+  // Running, paused or needing attention: known once the statuses are in (until then such a filter shows nothing).
+  const statusPending = (status !== undefined || attention === true) && statuses.isPending;
   const inStatus = useMemo(
     () =>
-      status === undefined
-        ? complete
-        : complete.filter((c) => paused.has(c.id) === (status === 'paused')),
-    [complete, status, paused],
+      complete.filter(
+        (c) =>
+          (status === undefined || paused.has(c.id) === (status === 'paused')) &&
+          (!attention || (health.get(c.id)?.attention.length ?? 0) > 0),
+      ),
+    [complete, status, paused, attention, health],
   );
   const rows = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -76,7 +81,8 @@ export function useConnectorListView() {
     return sortConnectors(found, sort, credentialNames);
   }, [inStatus, search, sort, credentialNames]);
   const unfinished = (everything.data ?? []).filter((c) => c.credential_ids.length === 0);
-  const filtered = credential !== undefined || status !== undefined || search.trim() !== '';
+  const filtered =
+    credential !== undefined || status !== undefined || attention === true || search.trim() !== '';
   const unknownCredential =
     credential !== undefined && credentials.isSuccess && !credentialNames.has(credential);
 
@@ -92,10 +98,12 @@ export function useConnectorListView() {
     credential,
     search,
     status,
+    attention: attention === true,
     sort,
     listed,
     statuses,
     paused,
+    health,
     credentialNames,
     rows,
     unfinished,
@@ -104,7 +112,14 @@ export function useConnectorListView() {
     announcement,
     addressProblem,
     updating: listed.isPlaceholderData || statusPending,
-    count: countText(rows.length, inStatus.length, search.trim(), credential !== undefined, status),
+    count: countText(
+      rows.length,
+      inStatus.length,
+      search.trim(),
+      credential !== undefined,
+      status,
+      attention === true,
+    ),
     show,
     onFinished: setFinishedName,
   };
@@ -151,8 +166,12 @@ function countText(
   search: string,
   byCredential: boolean,
   status: StatusFilter | undefined,
+  attention: boolean,
 ) {
   const kind = status ? `${status} ` : '';
+  if (attention && !search && !byCredential) {
+    return `${countOf(shown, `${kind}connector`)} ${plural(shown, 'needs', 'need')} attention.`;
+  }
   if (search)
     return `${shown.toLocaleString('en')} of ${countOf(listed, `${kind}connector`)} match “${search}”.`;
   const counted = countOf(shown, `${kind}connector`);
