@@ -26,45 +26,40 @@ export interface PlannedSwap {
   newCredentialId: number;
 }
 
-/** A connector's pairs, by credential id, with what a swap needs of the connector. */
-export async function connectorPairs(db: Db, connectorId: number) {
+/** Pairs by their connector or their credential, ordered by the other, with what a swap needs. */
+async function pairsBy(db: Db, key: 'connector_id' | 'credential_id', id: number) {
   const rows = await db
     .selectFrom('connector_credential_pairs as p')
     .innerJoin('connectors as c', 'c.id', 'p.connector_id')
-    .select(['p.id', 'p.credential_id', 'c.name', 'c.source', 'c.connector_specific_config'])
-    .where('p.connector_id', '=', connectorId)
-    .orderBy('p.credential_id')
+    .select([
+      'p.id',
+      'p.connector_id',
+      'p.credential_id',
+      'c.name',
+      'c.source',
+      'c.connector_specific_config',
+    ])
+    .where(`p.${key}`, '=', id)
+    .orderBy(key === 'connector_id' ? 'p.credential_id' : 'p.connector_id')
     .execute();
-  return rows.map((row) => plan(row, connectorId, row.credential_id));
-}
-
-/** The pairs a credential is attached to, by connector id. */
-export async function credentialPairs(db: Db, credentialId: number) {
-  const rows = await db
-    .selectFrom('connector_credential_pairs as p')
-    .innerJoin('connectors as c', 'c.id', 'p.connector_id')
-    .select(['p.id', 'p.connector_id', 'c.name', 'c.source', 'c.connector_specific_config'])
-    .where('p.credential_id', '=', credentialId)
-    .orderBy('p.connector_id')
-    .execute();
-  return rows.map((row) => plan(row, row.connector_id, credentialId));
-}
-
-function plan(
-  row: { id: number; name: string; source: string; connector_specific_config: string },
-  connectorId: number,
-  oldCredentialId: number,
-): PlannedSwap {
-  return {
+  return rows.map((row): PlannedSwap => ({
     pairId: row.id,
-    connectorId,
+    connectorId: row.connector_id,
     connectorName: row.name,
     source: row.source as DocumentSource,
     config: JSON.parse(row.connector_specific_config) as Record<string, unknown>,
-    oldCredentialId,
-    newCredentialId: oldCredentialId,
-  };
+    oldCredentialId: row.credential_id,
+    newCredentialId: row.credential_id,
+  }));
 }
+
+/** A connector's pairs, by credential id. */
+export const connectorPairs = (db: Db, connectorId: number) =>
+  pairsBy(db, 'connector_id', connectorId);
+
+/** The pairs a credential is attached to, by connector id. */
+export const credentialPairs = (db: Db, credentialId: number) =>
+  pairsBy(db, 'credential_id', credentialId);
 
 /** The refusal of a swap that cannot be made as asked (400, Onyx's words where it has them). */
 export function swapRefusal(

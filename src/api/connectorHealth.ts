@@ -1,7 +1,7 @@
 // Connector health (issue 25): every pair's status and what needs attention
 // (one query, read by the list, the navigation's count, the credentials page),
 // and replacing a credential in place, on one connector or on all of them.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import {
   listConnectorStatus,
@@ -9,7 +9,8 @@ import {
   swapCredential,
 } from '../contract/endpoints/health';
 import type { CredentialSwapRequest, ReplaceEverywhereRequest } from '../contract/health';
-import { connectorKeys, credentialKeys } from './queryKeys';
+import { useConnectorMutation } from './connectors';
+import { connectorKeys } from './queryKeys';
 
 /** Every pair with its health (the list filters "Needs attention" from these). */
 export const connectorStatusQuery = () =>
@@ -18,23 +19,12 @@ export const connectorStatusQuery = () =>
     queryFn: ({ signal }) => apiRequest(listConnectorStatus, { query: {}, signal }),
   });
 
-/** A swap changes the pair, its connector and the credentials' use: all are fetched again. */
-function useHealthMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: connectorKeys.all }),
-        queryClient.invalidateQueries({ queryKey: credentialKeys.all }),
-      ]),
-  });
-}
-
+// A swap changes the pair, its connector and the credentials' use: all are
+// fetched again, as after any change to a connector.
 export const useSwapCredential = () =>
-  useHealthMutation((body: CredentialSwapRequest) => apiRequest(swapCredential, { body }));
+  useConnectorMutation((body: CredentialSwapRequest) => apiRequest(swapCredential, { body }));
 
 export const useReplaceEverywhere = () =>
-  useHealthMutation(({ id, body }: { id: number; body: ReplaceEverywhereRequest }) =>
+  useConnectorMutation(({ id, body }: { id: number; body: ReplaceEverywhereRequest }) =>
     apiRequest(replaceCredentialEverywhere, { params: { credential_id: id }, body }),
   );

@@ -53,7 +53,7 @@ export const connectorDetailQuery = (id: number) =>
  * Every change to a connector changes the lists (and the credential page's
  * "used by"), so each mutation waits for them to be fetched again.
  */
-function useConnectorMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
+export function useConnectorMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

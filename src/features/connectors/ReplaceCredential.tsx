@@ -1,15 +1,14 @@
 // Replacing a failing credential of a connector in place (issue 25): choose
-// another credential of the source, or make one in a dialog; the server tests
+// another credential of the source, or make one in a dialog (NewCredential); the server tests
 // it with the connector's settings before it swaps (PUT /credential/swap), so
 // nothing changes when the new one fails too. The same pair (its id, access,
 // groups, schedule) keeps running with the new credential.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSwapCredential } from '../../api/connectorHealth';
 import type { ConnectorDetail } from '../../contract/contract';
-import { CredentialForm } from '../../components/CredentialForm';
 import { CredentialPicker } from '../../components/CredentialPicker';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Modal } from '../../components/Modal';
+import { NewCredential } from '../../components/NewCredential';
 import { sourceLabel } from '../../lib/sources';
 import { useCredentials } from '../../api/credentials';
 import { credentialLabel } from '../../lib/credentials';
@@ -30,8 +29,6 @@ export function ReplaceCredential({
   const credentials = useCredentials();
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<number | null>(null);
-  const [making, setMaking] = useState(false);
-  const replaceButton = useRef<HTMLButtonElement>(null);
   const source = sourceLabel(connector.source);
 
   const replace = async () => {
@@ -69,35 +66,17 @@ export function ReplaceCredential({
       <div className="detail-actions">
         <button
           type="button"
-          ref={replaceButton}
           disabled={chosen === null || chosen === oldCredentialId || swap.isPending}
           onClick={() => void replace().catch(() => {})}
         >
           {swap.isPending ? 'Testing and replacing…' : 'Test and replace'}
-        </button>
-        <button type="button" className="secondary" onClick={() => setMaking(true)}>
-          New {source} credential
         </button>
         <button type="button" className="secondary" onClick={() => setOpen(false)}>
           Cancel
         </button>
       </div>
       {swap.isError && <ErrorNotice error={swap.error} />}
-      {making && (
-        <Modal title={`New ${source} credential`} onClose={() => setMaking(false)}>
-          {() => (
-            <CredentialForm
-              source={connector.source}
-              onCancel={() => setMaking(false)}
-              onCreated={(id) => {
-                setChosen(id);
-                setMaking(false);
-                requestAnimationFrame(() => replaceButton.current?.focus());
-              }}
-            />
-          )}
-        </Modal>
-      )}
+      <NewCredential source={connector.source} label={source} onCreated={setChosen} />
     </div>
   );
 }
