@@ -32,7 +32,6 @@ import { securityHeaders, setSecurityHeaders } from './http/securityHeaders';
 import { connectionTestRoutes } from './routes/connectionTest';
 import { connectorRoutes } from './routes/connectors';
 import { connectorStatusRoutes } from './routes/connectorStatus';
-import { DEFAULT_RETEST_HOURS } from './health/attention';
 import { healthRoutes } from './routes/health';
 import { credentialRoutes } from './routes/credentials';
 import { userRoutes } from './routes/users';
@@ -55,6 +54,13 @@ import type { OidcSettings } from './auth/oidc/settings';
 import { oidcRoutes } from './auth/oidc/routes';
 import { openApiRoutes } from './routes/openapi';
 import { groupRoutes } from './routes/groups';
+import { alertRoutes } from './routes/alerts';
+import {
+  DEFAULT_RETEST_HOURS,
+  healthWatchSettings,
+  type HealthWatchOptions,
+} from './health/retestSettings';
+import { watchHealth } from './health/watch';
 
 export interface AppOptions {
   store: Store;
@@ -76,7 +82,12 @@ export interface AppOptions {
   publicUrl?: string;
   /** Single sign-on (OpenID Connect); undefined: none. */
   oidc?: OidcSettings;
-  /** `SOURCEDESK_RETEST_HOURS` (default 24, 0 off): the connector health rules read it (issue 25). */
+  /** Background re-tests and alerts (retestSettings.ts: defaults there; tests shorten the times). */
+  healthWatch?: HealthWatchOptions;
+  /**
+   * `SOURCEDESK_RETEST_HOURS` as the health rules read it (a pair untested for
+   * twice this needs attention; 0 off): healthWatch's unless given, else 24.
+   */
   retestHours?: number;
 }
 
@@ -230,11 +241,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authFailures,
     loginFailures,
   };
+  const testSettings = connectionTestSettings(options.connectionTest);
+  const watch = healthWatchSettings(options.healthWatch);
   await app.register(
     async (api) => {
       sessionRoutes(api, context, { oidcName: oidc?.name });
       connectorRoutes(api, context);
-      connectorStatusRoutes(api, context, options.retestHours ?? DEFAULT_RETEST_HOURS);
+      connectorStatusRoutes(
+        api,
+        context,
+        options.retestHours ?? options.healthWatch?.retestHours ?? DEFAULT_RETEST_HOURS,
+      );
       credentialRoutes(api, context);
       userRoutes(api, context);
       userLifeRoutes(api, context);
@@ -243,7 +260,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       apiKeyRoutes(api, context);
       versionRoutes(api, context, versions);
       openApiRoutes(api, context);
-      connectionTestRoutes(api, context, connectionTestSettings(options.connectionTest));
+      connectionTestRoutes(api, context, testSettings);
+      alertRoutes(api, context, watch, options.publicUrl);
       healthRoutes(api, context);
     },
     { prefix: API_PREFIX },
@@ -253,6 +271,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   keepAuditRetention(app, store, options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS);
   everyDay(app, 'removing ended sessions', () => deleteEndedSessions(store.db, sessions));
+  watchHealth(app, store, watch, testSettings, options.publicUrl);
 
   const staticDir = options.staticDir ?? null;
   const hasPanel = staticDir !== null && existsSync(join(staticDir, 'index.html'));

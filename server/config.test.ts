@@ -16,9 +16,27 @@ describe('configuration from the environment', () => {
       auditRetentionDays: 365,
       publicUrl: undefined,
       sessions: { idleMs: 8 * 3_600_000, lifetimeMs: 7 * 24 * 3_600_000 },
-      retestHours: 24,
       oidc: undefined,
+      retestHours: 24,
+      alertWebhookUrl: undefined,
     });
+  });
+
+  test('SOURCEDESK_RETEST_HOURS is a whole number (0: off); SOURCEDESK_ALERT_WEBHOOK_URL an http(s) address, never echoed', () => {
+    expect(loadConfig({ SOURCEDESK_RETEST_HOURS: '0' }).retestHours).toBe(0);
+    expect(loadConfig({ SOURCEDESK_RETEST_HOURS: '6' }).retestHours).toBe(6);
+    for (const bad of ['-1', '1.5', 'daily']) {
+      expect(() => loadConfig({ SOURCEDESK_RETEST_HOURS: bad })).toThrow(
+        /SOURCEDESK_RETEST_HOURS: must be a whole number of hours/,
+      );
+    }
+    const url = 'https://hooks.slack.com/services/T0/B0/secretpart';
+    expect(loadConfig({ SOURCEDESK_ALERT_WEBHOOK_URL: url }).alertWebhookUrl).toBe(url);
+    expect(() =>
+      loadConfig({ SOURCEDESK_ALERT_WEBHOOK_URL: 'hooks.slack.com/secretpart' }),
+    ).toThrow(
+      /^(?![\s\S]*secretpart)[\s\S]*SOURCEDESK_ALERT_WEBHOOK_URL: must be the http or https address/,
+    );
   });
 
   test('sessions: idle minutes and lifetime hours, whole and positive', () => {
@@ -93,17 +111,6 @@ describe('configuration from the environment', () => {
     for (const bad of ['-1', '1.5', 'forever', '9999999']) {
       expect(() => loadConfig({ SOURCEDESK_AUDIT_RETENTION_DAYS: bad })).toThrow(
         /SOURCEDESK_AUDIT_RETENTION_DAYS: must be a whole number of days/,
-      );
-    }
-  });
-
-  test('pairs are re-tested every SOURCEDESK_RETEST_HOURS (default 24); 0 turns it off (issue 25)', () => {
-    expect(loadConfig({}).retestHours).toBe(24);
-    expect(loadConfig({ SOURCEDESK_RETEST_HOURS: '6' }).retestHours).toBe(6);
-    expect(loadConfig({ SOURCEDESK_RETEST_HOURS: '0' }).retestHours).toBe(0);
-    for (const bad of ['-1', '1.5', 'daily']) {
-      expect(() => loadConfig({ SOURCEDESK_RETEST_HOURS: bad })).toThrow(
-        /SOURCEDESK_RETEST_HOURS: must be a whole number of hours/,
       );
     }
   });

@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { parseSourceApiHosts, type SourceApiHosts } from './connectionTest/hosts';
 import { readOidcSettings, type OidcSettings } from './auth/oidc/settings';
-import { DEFAULT_RETEST_HOURS } from './health/attention';
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './auth/sessions';
+import { isWebhookUrl } from '../src/contract/alerts';
+import { DEFAULT_RETEST_HOURS } from './health/retestSettings';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const onOff = z
@@ -66,13 +67,17 @@ const envSchema = z.object({
     .regex(/^[1-9]\d{0,5}$/, 'must be a whole number of hours, 1 or more')
     .transform(Number)
     .default(DEFAULT_SESSION_SETTINGS.lifetimeMs / 3_600_000),
-  // Connector health (issue 25): hours between background re-tests of every
-  // pair; a pair untested for twice this needs attention. 0 turns both off.
+  // Background re-tests of every pair (docs/configuration.md); 0 turns them off.
   SOURCEDESK_RETEST_HOURS: z
     .string()
-    .regex(/^\d{1,5}$/, 'must be a whole number of hours (0 turns re-tests off)')
+    .regex(/^\d{1,5}$/, 'must be a whole number of hours (0 turns background re-tests off)')
     .transform(Number)
     .default(DEFAULT_RETEST_HOURS),
+  // Never echoed back in a message: its path is the secret of an incoming webhook.
+  SOURCEDESK_ALERT_WEBHOOK_URL: z
+    .string()
+    .refine(isWebhookUrl, 'must be the http or https address of an incoming webhook')
+    .optional(),
   ADMIN_API_KEY: z
     .string()
     .min(32, 'must be at least 32 characters (use a long random value)')
@@ -102,10 +107,12 @@ export interface ServerConfig {
   /** The address browsers open; undefined: each request's own Host. */
   publicUrl: string | undefined;
   sessions: SessionSettings;
-  /** Hours between re-tests of every pair; 0 off (issue 25). */
-  retestHours: number;
   /** Single sign-on; undefined when not configured. */
   oidc: OidcSettings | undefined;
+  /** Hours between background re-tests of a pair; 0 for none. */
+  retestHours: number;
+  /** Where alerts go unless an admin set another address in the panel. */
+  alertWebhookUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -153,7 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       idleMs: e.SOURCEDESK_SESSION_IDLE_MINUTES * 60_000,
       lifetimeMs: e.SOURCEDESK_SESSION_LIFETIME_HOURS * 3_600_000,
     },
-    retestHours: e.SOURCEDESK_RETEST_HOURS,
     oidc: oidc.settings,
+    retestHours: e.SOURCEDESK_RETEST_HOURS,
+    alertWebhookUrl: e.SOURCEDESK_ALERT_WEBHOOK_URL,
   };
 }

@@ -30,7 +30,7 @@ async function main() {
     sessions: config.sessions,
     publicUrl: config.publicUrl,
     oidc: config.oidc,
-    retestHours: config.retestHours,
+    healthWatch: { retestHours: config.retestHours, envWebhookUrl: config.alertWebhookUrl },
   });
   logOutput.onRecovery((dropped) =>
     app.log.warn({ dropped_lines: dropped }, droppedNotice(dropped)),

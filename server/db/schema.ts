@@ -138,6 +138,29 @@ export interface SettingTable {
   value: string;
 }
 
+/** The last state a subject was alerted in (0014): `pair:<id>`, `api_key:<id>`, `credential:<id>`. */
+export interface AlertStateTable {
+  subject: string;
+  state: string;
+  since: string;
+}
+
+/** A webhook delivery (0014): `status` pending, delivered or failed. */
+export interface AlertDeliveryTable {
+  id: Generated<number>;
+  event: string;
+  /** The JSON sent, never a secret. */
+  payload: string;
+  time_created: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  give_up_at: string;
+  last_attempt_at: string | null;
+  /** The last attempt in words: "HTTP 200", "HTTP 500", "no answer in 10 seconds". */
+  last_outcome: string | null;
+}
+
 /** The activity log: who changed what, when; `changes` is JSON text with every secret masked (D6). */
 export interface AuditTable {
   id: Generated<number>;
@@ -171,4 +194,6 @@ export interface Tables {
   pair_groups: PairGroupTable;
   credential_groups: CredentialGroupTable;
   used_sign_in_states: UsedSignInStateTable;
+  alert_state: AlertStateTable;
+  alert_deliveries: AlertDeliveryTable;
 }

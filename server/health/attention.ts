@@ -5,8 +5,6 @@
 import { failedChecks, type PairTest } from '../../src/contract/connectionChecks';
 import type { Attention, CcPairStatus } from '../../src/contract/health';
 
-/** SOURCEDESK_RETEST_HOURS's default. */
-export const DEFAULT_RETEST_HOURS = 24;
 /** A paused pair needs attention after this long (it indexes nothing meanwhile). */
 export const PAUSED_ATTENTION_DAYS = 30;
 const HOUR_MS = 3_600_000;
@@ -34,10 +32,20 @@ export interface PairHealth {
   needs_attention: Attention[];
 }
 
+/**
+ * What a last test says of a pair: INVALID when it failed, ACTIVE when it
+ * passed; null when nothing is known (never tested, or not all checked). The
+ * alerts compare this before and after a re-test (server/health/pairState.ts).
+ */
+export function lastTestStatus(ok: boolean | null | undefined): 'ACTIVE' | 'INVALID' | null {
+  if (ok === true) return 'ACTIVE';
+  return ok === false ? 'INVALID' : null;
+}
+
 /** PAUSED while its connector is paused (the last test kept); INVALID when the last test failed; else ACTIVE. */
 export function pairStatus(facts: PairFacts): CcPairStatus {
   if (facts.connectorStatus === 'PAUSED') return 'PAUSED';
-  return facts.lastTest?.ok === false ? 'INVALID' : 'ACTIVE';
+  return lastTestStatus(facts.lastTest?.ok) ?? 'ACTIVE';
 }
 
 /** Each reason the pair needs attention, oldest rule first; empty when it needs none. */

@@ -43,6 +43,11 @@ import {
   connectorStatusRowSchema,
   replaceEverywhereResponseSchema,
 } from '../../src/contract/health';
+import {
+  alertDeliverySchema,
+  alertSettingsSchema,
+  testAlertResultSchema,
+} from '../../src/contract/alerts';
 
 type Words = Record<string, string>;
 
@@ -325,6 +330,36 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
       id: 'Its id.',
       name: 'Its name; `null` when it has none.',
       source: 'Its source, such as `jira`.',
+    },
+  ],
+  [
+    alertSettingsSchema,
+    {
+      webhook_url:
+        'Where alerts go, masked: scheme and host only (the rest of an incoming webhook’s address is its secret); `null` when none is set.',
+      webhook_url_from:
+        '`panel` (set here, it wins), `environment` (SOURCEDESK_ALERT_WEBHOOK_URL) or `null`.',
+      last_delivery: 'The last alert sent or being retried; `null` when none was.',
+    },
+  ],
+  [
+    alertDeliverySchema,
+    {
+      event:
+        'What it was about: `pair.invalid`, `pair.recovered`, `api_key.expiring`, `credential.untested` or `test`.',
+      text: 'The alert’s words, as the webhook showed them.',
+      time_created: TIME_CREATED,
+      status: '`pending` (being retried), `delivered` or `failed` (given up).',
+      attempts: 'How many times it was posted.',
+      last_attempt_at: 'When it was last posted; `null` before the first try.',
+      last_outcome: 'The last try in words, such as “HTTP 200” or “the connection was refused”.',
+    },
+  ],
+  [
+    testAlertResultSchema,
+    {
+      ok: '`true` when the webhook answered with a 2xx status.',
+      message: 'What happened, in words.',
     },
   ],
   [minimalUserGroupSchema, { id: "The group's id.", name: "The group's name." }],

@@ -69,6 +69,7 @@ test('an admin is offered every page', async () => {
     'Activity',
     'API keys',
     'API reference',
+    'Settings',
   ]);
 });
 

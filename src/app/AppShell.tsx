@@ -35,6 +35,7 @@ const NAVIGATION = [
     end: false,
     roles: PAGE_ROLES.apiReference,
   },
+  { to: paths.settings.getHref(), label: 'Settings', end: false, roles: PAGE_ROLES.settings },
 ];
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {

@@ -26,6 +26,7 @@ export const PAGE_ROLES = {
   groups: CURATOR_OR_ADMIN_ROLES,
   activity: USER_ADMIN_ROLES,
   apiKeys: USER_ADMIN_ROLES,
+  settings: USER_ADMIN_ROLES,
   // Every role may read how the API works.
   apiReference: USER_ROLES,
 } satisfies Partial<Record<keyof typeof paths, readonly UserRole[]>>;

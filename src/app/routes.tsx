@@ -70,6 +70,7 @@ const UsersPage = page(() => import('../features/users/UsersPage'), 'UsersPage')
 const GroupsPage = page(() => import('../features/groups/GroupsPage'), 'GroupsPage');
 const ActivityPage = page(() => import('../features/activity/ActivityPage'), 'ActivityPage');
 const ApiKeysPage = page(() => import('../features/api-keys/ApiKeysPage'), 'ApiKeysPage');
+const SettingsPage = page(() => import('../features/settings/SettingsPage'), 'SettingsPage');
 const ApiReferencePage = page(
   () => import('../features/api-reference/ApiReferencePage'),
   'ApiReferencePage',
@@ -108,6 +109,7 @@ export const ROUTES: RouteObject[] = [
       shellPage('activity', ActivityPage),
       shellPage('apiKeys', ApiKeysPage),
       shellPage('apiReference', ApiReferencePage),
+      shellPage('settings', SettingsPage),
       { path: '*', element: <NotFound /> },
     ],
   },

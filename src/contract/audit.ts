@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'auth.login_failure',
   'auth.logout',
   'audit.retention',
+  // Alerts (docs/operations.md): the webhook set or cleared, its address masked.
+  'alert_settings.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -51,6 +53,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'api_key',
   'auth',
   'audit',
+  'settings',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

@@ -51,6 +51,7 @@ const VERBS: Record<string, string> = {
   'auth.login_failure': 'tried wrong or missing keys',
   'auth.logout': 'signed out',
   'audit.retention': 'removed old activity records',
+  'alert_settings.update': 'changed where alerts go',
 };
 
 /** Each action as a filter offers it: what happened, not the code the address keeps. */
@@ -81,6 +82,7 @@ const ACTION_NAMES: Record<AuditAction, string> = {
   'auth.login_failure': 'Failed sign-in',
   'auth.logout': 'Signed out',
   'audit.retention': 'Old activity removed',
+  'alert_settings.update': 'Alert webhook changed',
 };
 
 /** The Action filter's choices: each code (the address's value) with its words. */
@@ -96,6 +98,7 @@ const RESOURCE_TYPE_WORDS: Record<AuditResourceType, string> = {
   api_key: 'API key',
   auth: 'Sign-in',
   audit: 'Activity log',
+  settings: 'Settings',
 };
 
 /** The What filter's choices: each code with its words. */

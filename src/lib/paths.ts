@@ -1,4 +1,5 @@
 // Every path of the panel, defined once.
+import { PANEL_PAGES } from '../contract/panelPages';
 /** The steps of the connector wizard; a source that needs no credential skips that step. */
 export const WIZARD_STEPS = ['connection', 'schedule', 'credential', 'review'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
@@ -75,12 +76,13 @@ export const paths = {
   },
   connector: {
     path: '/connectors/:connectorId',
-    getHref: (id: number) => `/connectors/${id}`,
+    getHref: PANEL_PAGES.connector,
   },
   credentials: {
-    path: '/credentials',
+    path: PANEL_PAGES.credentials,
     /** `?q=` keeps the page's search in the address, like the connectors list's. */
-    getHref: (q = '') => (q ? `/credentials?${new URLSearchParams({ q })}` : '/credentials'),
+    getHref: (q = '') =>
+      q ? `${PANEL_PAGES.credentials}?${new URLSearchParams({ q })}` : PANEL_PAGES.credentials,
   },
   /** The catalogue: every source a connector can be made of. */
   catalogue: {
@@ -111,11 +113,16 @@ export const paths = {
     },
   },
   apiKeys: {
-    path: '/api-keys',
-    getHref: () => '/api-keys',
+    path: PANEL_PAGES.apiKeys,
+    getHref: () => PANEL_PAGES.apiKeys,
   },
   apiReference: {
     path: '/api-reference',
     getHref: () => '/api-reference',
+  },
+  /** Admins' settings: where alerts go (issue 25). */
+  settings: {
+    path: PANEL_PAGES.settings,
+    getHref: () => PANEL_PAGES.settings,
   },
 } as const;

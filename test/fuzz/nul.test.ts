@@ -77,6 +77,10 @@ const EXAMPLES: Record<string, (made: Made) => { path: string; body: Json }> = {
     path: '/manage/admin/delete-user',
     body: { user_email: 'gone@nul.test' },
   }),
+  'PUT /manage/admin/alert-settings': () => ({
+    path: '/manage/admin/alert-settings',
+    body: { webhook_url: 'https://hooks.nul.example/services/T0/B0/secret' },
+  }),
   'POST /admin/api-key': () => ({
     path: '/admin/api-key',
     body: { name: 'Nul bot', role: 'basic' },

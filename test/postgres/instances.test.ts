@@ -156,6 +156,7 @@ describe('start-up', () => {
         '0010_pair_tests',
         '0011_used_sign_in_states',
         '0013_paused_at',
+        '0014_alerts',
       ]);
     } finally {
       await sql`drop schema ${sql.id(schema)} cascade`.execute(stores[0]!.db);

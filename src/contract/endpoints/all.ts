@@ -1,6 +1,7 @@
 // Every endpoint of the API, in the order the OpenAPI document lists them.
 // test/api/endpoints.test.ts holds the server's routes to exactly these.
 import type { Endpoint } from '../endpoint';
+import * as alerts from './alerts';
 import * as apiKeys from './apiKeys';
 import * as audit from './audit';
 import * as connectionTest from './connectionTest';
@@ -29,6 +30,7 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   userLife,
   audit,
   apiKeys,
+  alerts,
   service,
   session,
 ].flatMap(declared);

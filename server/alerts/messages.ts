@@ -1,0 +1,90 @@
+// The alerts' payloads (issue 25: {event, text, connector, credential, reason,
+// time, url}). `text` reads on its own, as Slack and Teams show it; nothing in
+// a payload is secret: names, sources, ids and the checks' own words.
+import type { AlertPayload } from '../../src/contract/alerts';
+import { PANEL_PAGES } from '../../src/contract/panelPages';
+
+export interface Named {
+  id: number;
+  name: string | null;
+  source: string;
+}
+
+const quoted = (thing: Named, kind: string) =>
+  thing.name ? `"${thing.name}"` : `${kind} ${thing.id}`;
+
+/** The panel's page, when the server knows the address browsers use (SOURCEDESK_PUBLIC_URL). */
+const pageUrl = (publicUrl: string | undefined, path: string) =>
+  publicUrl ? new URL(path, publicUrl).toString() : null;
+
+export function pairAlert(
+  event: 'pair.invalid' | 'pair.recovered',
+  connector: Named,
+  credential: Named,
+  reason: string | null,
+  publicUrl: string | undefined,
+): AlertPayload {
+  const what = `Connector ${quoted(connector, 'connector')} (${connector.source}) with credential ${quoted(credential, 'credential')}`;
+  const text =
+    event === 'pair.invalid'
+      ? `Sourcedesk: ${what} needs attention: its connection test failed. ${reason ?? ''}`.trim()
+      : `Sourcedesk: ${what} works again: its connection test passed.`;
+  return {
+    event,
+    text,
+    connector,
+    credential,
+    reason,
+    time: new Date().toISOString(),
+    url: pageUrl(publicUrl, PANEL_PAGES.connector(connector.id)),
+  };
+}
+
+export function keyExpiringAlert(
+  key: { id: number; name: string | null; expires_at: string },
+  publicUrl: string | undefined,
+): AlertPayload {
+  const name = key.name ? `"${key.name}"` : `${key.id}`;
+  const day = key.expires_at.slice(0, 10);
+  const reason = `Ends on ${day}`;
+  return {
+    event: 'api_key.expiring',
+    text: `Sourcedesk: API key ${name} stops working on ${day} (UTC). Make a new key and give it to whoever uses this one before then.`,
+    connector: null,
+    credential: null,
+    reason,
+    time: new Date().toISOString(),
+    url: pageUrl(publicUrl, PANEL_PAGES.apiKeys),
+  };
+}
+
+export function credentialUntestedAlert(
+  credential: Named,
+  lastTest: string | null,
+  publicUrl: string | undefined,
+): AlertPayload {
+  const reason = lastTest
+    ? `Last tested on ${lastTest.slice(0, 10)}`
+    : 'Never tested since it was attached';
+  return {
+    event: 'credential.untested',
+    text: `Sourcedesk: credential ${quoted(credential, 'credential')} (${credential.source}) has not been tested for too long (${reason.toLowerCase()}). Test its connectors to know whether it still works.`,
+    connector: null,
+    credential,
+    reason,
+    time: new Date().toISOString(),
+    url: pageUrl(publicUrl, PANEL_PAGES.credentials),
+  };
+}
+
+export function testAlert(by: string, publicUrl: string | undefined): AlertPayload {
+  return {
+    event: 'test',
+    text: `Sourcedesk: this is a test alert, sent by ${by} from Settings. Alerts arrive here.`,
+    connector: null,
+    credential: null,
+    reason: null,
+    time: new Date().toISOString(),
+    url: pageUrl(publicUrl, PANEL_PAGES.settings),
+  };
+}

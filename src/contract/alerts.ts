@@ -1,0 +1,95 @@
+// Alerts (issue 25, "Alerts"; docs/operations.md, "Alerts"): where the server
+// posts a JSON message when a source needs attention or is well again, the
+// admins' setting of that address, and what became of the last delivery.
+import * as z from 'zod/mini';
+
+export const WEBHOOK_URL_MAX_LENGTH = 2000;
+
+/** An incoming webhook's address: http or https, absolute. */
+export const isWebhookUrl = (text: string) =>
+  URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
+
+/**
+ * The address as it is shown once saved: scheme and host only. The path and
+ * query of an incoming webhook (Slack's /services/T…/B…/secret) are its
+ * password, so they are never echoed, nor a user:password before the host.
+ */
+export function maskedWebhookUrl(text: string): string {
+  const url = new URL(text);
+  const hidden = url.pathname !== '/' || url.search !== '' || url.username !== '';
+  return `${url.protocol}//${url.host}${hidden ? '/••••••••' : '/'}`;
+}
+
+/** What an alert is about: the `event` of its payload. */
+export const ALERT_EVENTS = [
+  'pair.invalid',
+  'pair.recovered',
+  'api_key.expiring',
+  'credential.untested',
+  'test',
+] as const;
+export type AlertEvent = (typeof ALERT_EVENTS)[number];
+
+const named = z.object({ id: z.int(), name: z.nullable(z.string()), source: z.string() });
+
+/** The JSON the webhook receives; `text` reads on its own (Slack and Teams show it as is). */
+export const alertPayloadSchema = z.object({
+  event: z.enum(ALERT_EVENTS),
+  text: z.string(),
+  connector: z.nullable(named),
+  credential: z.nullable(named),
+  reason: z.nullable(z.string()),
+  time: z.string(),
+  url: z.nullable(z.string()),
+});
+export type AlertPayload = z.infer<typeof alertPayloadSchema>;
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+export const alertDeliverySchema = z.object({
+  event: z.enum(ALERT_EVENTS),
+  text: z.string(),
+  time_created: z.string(),
+  /** pending: still being retried; delivered; failed: given up. */
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.int(),
+  last_attempt_at: z.nullable(z.string()),
+  /** The last attempt in words ("HTTP 200", "no answer in 10 seconds"). */
+  last_outcome: z.nullable(z.string()),
+});
+export type AlertDelivery = z.infer<typeof alertDeliverySchema>;
+
+export const alertSettingsSchema = z.object({
+  /** The address in use, masked (maskedWebhookUrl); null when alerts go nowhere. */
+  webhook_url: z.nullable(z.string()),
+  /** Where it comes from: the panel's setting wins over SOURCEDESK_ALERT_WEBHOOK_URL. */
+  webhook_url_from: z.nullable(z.enum(['panel', 'environment'])),
+  last_delivery: z.nullable(alertDeliverySchema),
+});
+export type AlertSettings = z.infer<typeof alertSettingsSchema>;
+
+/** A webhook's address as it may be saved (the panel's form checks it with the same schema). */
+export const webhookUrlSchema = z
+  .string()
+  .check(
+    z.maxLength(WEBHOOK_URL_MAX_LENGTH),
+    z.refine(isWebhookUrl, 'Input should be an http or https address'),
+  );
+
+export const alertSettingsRequestSchema = z.object({
+  webhook_url: z
+    .nullable(webhookUrlSchema)
+    .check(
+      z.describe(
+        'The incoming webhook alerts are posted to (http or https); `null` clears the panel’s setting, so SOURCEDESK_ALERT_WEBHOOK_URL applies again.',
+      ),
+    ),
+});
+export type AlertSettingsRequest = z.infer<typeof alertSettingsRequestSchema>;
+
+export const testAlertResultSchema = z.object({
+  ok: z.boolean(),
+  /** In words: "Delivered (HTTP 200)", "The webhook answered HTTP 404". */
+  message: z.string(),
+});
+export type TestAlertResult = z.infer<typeof testAlertResultSchema>;
