@@ -65,8 +65,10 @@ test('a revoked token: found with Needs attention, replaced from the connector p
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Connectors', exact: true })
     .click();
-  await page.getByRole('checkbox', { name: 'Needs attention (1)' }).check();
+  // A click, then the address: the box is checked from the address it leads to.
+  await page.getByRole('checkbox', { name: 'Needs attention (1)' }).click();
   await expect(page).toHaveURL(/\?needs_attention=true$/);
+  await expect(page.getByRole('checkbox', { name: 'Needs attention (1)' })).toBeChecked();
   await expect(page.getByRole('link', { name: 'Docs Jira' })).toHaveCount(0);
   const row = page.getByRole('row', { name: /^Support Jira/ });
   await expect(row).toContainText('Failing');
