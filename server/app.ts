@@ -52,6 +52,7 @@ import {
 } from './auth/sessions';
 import type { OidcSettings } from './auth/oidc/settings';
 import { oidcRoutes } from './auth/oidc/routes';
+import { invitationRoutes } from './auth/invitationRoutes';
 import { openApiRoutes } from './routes/openapi';
 import { groupRoutes } from './routes/groups';
 import { alertRoutes } from './routes/alerts';
@@ -254,7 +255,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       );
       credentialRoutes(api, context);
       userRoutes(api, context);
-      userLifeRoutes(api, context);
+      userLifeRoutes(api, context, { singleSignOn: oidc !== undefined });
+      invitationRoutes(api, context);
       groupRoutes(api, context);
       auditRoutes(api, context);
       apiKeyRoutes(api, context);

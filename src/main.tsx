@@ -4,11 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { prefetchConnectorsPage } from './features/connectors/connectorsPrefetch';
-import { takeKeyFromFragment } from './lib/session';
+import { takeSignInFromFragment } from './lib/session';
 import './styles.css';
 
-// A sign-in link's key leaves the address bar at once; App exchanges it for a session.
-const linkKey = takeKeyFromFragment(window.location, window.history);
+// A sign-in link's key or invitation leaves the address bar at once; App exchanges it for a session.
+const link = takeSignInFromFragment(window.location, window.history);
 
 const queryClient = createQueryClient();
 // The first page's requests leave now, while its code is still on its way.
@@ -16,6 +16,6 @@ prefetchConnectorsPage(queryClient, window.location);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App queryClient={queryClient} linkKey={linkKey} />
+    <App queryClient={queryClient} link={link} />
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-// API keys managed by admins (Onyx's `/admin/api-key` routes and answer shape;
+// API keys managed by admins (Onyx's API key routes, declared in src/contract/endpoints/apiKeys.ts;
 // docs/security.md, "API keys"). The secret is in the answers of creation and
 // regeneration only; every change is an activity record.
 import type { FastifyInstance } from 'fastify';

@@ -3,7 +3,7 @@
 // take the same path.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
-import type { User } from '../repos/users';
+import { toUser, USER_COLUMNS, type User } from '../repos/users';
 
 const KEY_PREFIX = 'sd_';
 
@@ -54,10 +54,7 @@ export async function findUserByKeyHash(db: Db, keyHash: string): Promise<KeyUse
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
     .select([
-      'users.id',
-      'users.email',
-      'users.role',
-      'users.is_active',
+      ...USER_COLUMNS,
       'api_keys.id as api_key_id',
       'api_keys.expires_at',
       'api_keys.last_used_at',
@@ -65,14 +62,7 @@ export async function findUserByKeyHash(db: Db, keyHash: string): Promise<KeyUse
     .where('api_keys.key_hash', '=', keyHash)
     .where('api_keys.time_revoked', 'is', null)
     .executeTakeFirst();
-  return (
-    row &&
-    ({
-      ...row,
-      is_active: Number(row.is_active) === 1,
-      api_key_id: Number(row.api_key_id),
-    } as KeyUser)
-  );
+  return row && { ...row, ...toUser(row), api_key_id: Number(row.api_key_id) };
 }
 
 interface ApiKeyListing {

@@ -15,6 +15,10 @@ import { declaredRoutes } from '../routes/route';
 import { getSignInMethods, signIn, signOut } from '../../src/contract/endpoints/session';
 import type { Db } from '../db/database';
 import type { AuditLog } from '../audit/recorder';
+import type { User } from '../repos/users';
+
+/** How a session was opened: a key, single sign-on, or an invitation's sign-in link. */
+export type SessionHow = 'api_key' | 'oidc' | 'invitation_link';
 
 export interface SessionRouteOptions {
   /** The provider's name for "Sign in with …"; undefined: no single sign-on. */
@@ -26,13 +30,25 @@ export interface SessionRouteOptions {
  * (a page elsewhere cannot sign a browser in as someone else). API clients
  * send no Origin and are let through.
  */
-async function refuseForeignPage(request: FastifyRequest, context: RouteContext, actor?: KeyUser) {
+export async function refuseForeignPage(
+  request: FastifyRequest,
+  context: RouteContext,
+  actor?: KeyUser,
+) {
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== ownOrigin(request, context.address)) {
     await recordDenied(context.db, request, actor);
     throw problem(403, FOREIGN_ORIGIN_REFUSAL);
   }
 }
+
+/** A person signing in in the panel, as the caller of their session: no key. */
+export const asCaller = (user: User): KeyUser => ({
+  ...user,
+  api_key_id: null,
+  expires_at: null,
+  last_used_at: null,
+});
 
 /**
  * Opens a session for `user` inside a write's transaction `trx`, with its
@@ -46,7 +62,7 @@ export async function openSessionIn(
   request: FastifyRequest,
   context: RouteContext,
   user: KeyUser,
-  how: 'api_key' | 'oidc',
+  how: SessionHow,
 ): Promise<string[]> {
   request.user = user;
   const { token, expiresAt } = await openSession(
@@ -63,7 +79,7 @@ export async function startSession(
   request: FastifyRequest,
   context: RouteContext,
   user: KeyUser,
-  how: 'api_key' | 'oidc',
+  how: SessionHow,
 ): Promise<string[]> {
   request.user = user;
   return context.write(request, (trx, log) => openSessionIn(trx, log, request, context, user, how));

@@ -2,7 +2,9 @@
 // table only its hash. A session ends at its absolute end, after its idle time,
 // on sign-out, and with its user's deactivation or deletion.
 import { randomBytes } from 'node:crypto';
+import { INVITATION_LINK_DAYS } from '../../src/contract/invitationLinks';
 import type { Db } from '../db/database';
+import { toUser, USER_COLUMNS } from '../repos/users';
 import { hashApiKey, type KeyUser } from './apiKeys';
 
 export interface SessionSettings {
@@ -10,6 +12,8 @@ export interface SessionSettings {
   idleMs: number;
   /** A session ends this long after it began, however much it is used. */
   lifetimeMs: number;
+  /** An invitation's sign-in link opens nothing after this long (default INVITATION_LINK_DAYS). */
+  invitationLinkMs?: number;
 }
 
 /** The defaults (docs/configuration.md): 8 hours idle, 7 days at most. */
@@ -17,6 +21,10 @@ export const DEFAULT_SESSION_SETTINGS: SessionSettings = {
   idleMs: 8 * 60 * 60_000,
   lifetimeMs: 7 * 24 * 60 * 60_000,
 };
+
+/** How long an invitation's sign-in link lasts on a server with these settings. */
+export const invitationLinkLifetime = (settings: SessionSettings) =>
+  settings.invitationLinkMs ?? INVITATION_LINK_DAYS * 24 * 60 * 60_000;
 
 /** The last use is written at most this often, so reads stay reads. */
 const SEEN_NOTED_EVERY_MS = 60_000;
@@ -79,24 +87,14 @@ export async function findUserBySessionHash(
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.role',
-      'users.is_active',
-      'sessions.expires_at',
-      'sessions.last_seen_at',
-    ])
+    .select([...USER_COLUMNS, 'sessions.expires_at', 'sessions.last_seen_at'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', new Date(now).toISOString())
     .where('sessions.last_seen_at', '>', liveSince(settings, now))
     .executeTakeFirst();
   if (!row) return undefined;
   return {
-    id: row.id,
-    email: row.email,
-    role: row.role,
-    is_active: Number(row.is_active) === 1,
+    ...toUser(row),
     api_key_id: null,
     // A session's end is checked here; refusedKey has no key's end to check.
     expires_at: null,

@@ -400,6 +400,31 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
       }
     },
   },
+  '0012_connector_creator': {
+    // D13: a curator sees a connector with no pair that they made, and changes
+    // one they made whose pairs are all public: the connector keeps its maker
+    // (null for connectors made before, and when the maker is deleted). A
+    // credential's groups move from 0001's JSON text to credential_groups
+    // (0008), where the foreign keys keep them true; ids that name no group
+    // were never groups and are dropped.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('connectors')
+        .addColumn('creator_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+        .execute();
+      const rows = await sql<{ id: number; groups: string }>`
+        select id, groups from credentials where groups <> '[]'`.execute(db);
+      for (const row of rows.rows) {
+        const ids: unknown = JSON.parse(row.groups);
+        for (const groupId of Array.isArray(ids) ? ids : []) {
+          if (!Number.isSafeInteger(groupId)) continue;
+          await sql`insert into credential_groups (credential_id, group_id)
+            select ${row.id}, id from user_groups where id = ${groupId}
+            on conflict do nothing`.execute(db);
+        }
+      }
+    },
+  },
   '0013_paused_at': {
     // When a connector was paused (issue 25: paused for more than 30 days needs
     // attention); null while it runs. One paused before this counts from its
@@ -447,6 +472,32 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
           await sql`create trigger ${sql.raw(`${table}_revision`)} after insert or update or delete or truncate
             on ${sql.table(table)} for each statement execute function bump_revision()`.execute(db);
         }
+      }
+    },
+  },
+  '0016_invitation_links': {
+    // Sign-in links of invitations on a server without single sign-on (docs/security.md,
+    // "Sign-in links of invitations"): known by the hash of their token, as keys
+    // are; a used or withdrawn one is kept so that it can say so.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('invitation_links')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('email_lower', 'text', (c) => t.sortedText(c).notNull())
+        .addColumn('time_created', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        // null while open; then `used` or `revoked`.
+        .addColumn('ended', 'text')
+        .execute();
+      await db.schema
+        .createIndex('invitation_links_email_idx')
+        .on('invitation_links')
+        .column('email_lower')
+        .execute();
+      // Like every table of the data, a write to it moves the revision (0003).
+      if (dialect === 'postgres') {
+        await sql`create trigger invitation_links_revision after insert or update or delete or truncate
+          on invitation_links for each statement execute function bump_revision()`.execute(db);
       }
     },
   },

@@ -82,6 +82,8 @@ export interface ConnectorTable {
   prune_freq: number | null;
   indexing_start: string | null;
   groups: string;
+  /** Who made it (0012, D13): null for connectors made before, or when the maker is gone. */
+  creator_id: ColumnType<string | null, string | null | undefined, never>;
   /** ACTIVE or PAUSED */
   status: Generated<string>;
   /** When it was paused; null while it runs (0013). */
@@ -179,6 +181,16 @@ export interface AuditTable {
   changes: string;
 }
 
+/** An invitation's sign-in link, by the hash of its token (migration 0016). */
+export interface InvitationLinkTable {
+  token_hash: string;
+  email_lower: string;
+  time_created: string;
+  expires_at: string;
+  /** null while the link is open; `used` or `revoked` after. */
+  ended: string | null;
+}
+
 export interface Tables {
   settings: SettingTable;
   users: UserTable;
@@ -196,4 +208,5 @@ export interface Tables {
   used_sign_in_states: UsedSignInStateTable;
   alert_state: AlertStateTable;
   alert_deliveries: AlertDeliveryTable;
+  invitation_links: InvitationLinkTable;
 }

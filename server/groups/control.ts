@@ -6,20 +6,7 @@ import type { UserRole } from '../../src/contract/contract';
 import type { AuditLog } from '../audit/recorder';
 import type { Db } from '../db/database';
 import { curatesAny } from '../repos/groups';
-import { setUserRole, type User } from '../repos/users';
-
-/** The ids of the groups `user` controls; null for all of them (an admin). */
-export async function controlledGroupIds(db: Db, user: User): Promise<Set<number> | null> {
-  if (user.role === 'admin') return null;
-  if (user.role !== 'curator' && user.role !== 'global_curator') return new Set();
-  let query = db.selectFrom('user_group_members').select('group_id').where('user_id', '=', user.id);
-  if (user.role === 'curator') query = query.where('is_curator', '=', 1);
-  const rows = await query.execute();
-  return new Set(rows.map((row) => Number(row.group_id)));
-}
-
-export const controls = (controlled: Set<number> | null, groupId: number) =>
-  controlled === null || controlled.has(groupId);
+import { setUserRole } from '../repos/users';
 
 /**
  * D13: after a change of curatorships or membership, a `basic` user who

@@ -25,6 +25,7 @@ import {
 import { auditActorSchema, auditPageSchema, auditRecordSchema } from '../../src/contract/audit';
 import { apiKeyOwnerSchema, apiKeySchema } from '../../src/contract/apiKeys';
 import { bulkInviteResponseSchema, invitedUserSchema } from '../../src/contract/userLife';
+import { invitationLinkSchema } from '../../src/contract/invitationLinks';
 import { signInMethodsSchema, signInProviderSchema } from '../../src/contract/session';
 import {
   groupMemberSchema,
@@ -115,6 +116,10 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
       status: '`ACTIVE` while it runs, `PAUSED` while paused.',
       credentials: 'The credentials attached to it, each masked as the credential list shows it.',
       cc_pairs: 'Its connector–credential pairs, by credential id, each with its last test.',
+      can_change:
+        'Whether the caller may change it (edit, pause, resume, attach, detach): always for an admin; for a curator when its private pairs are in groups they control, or they made it and its pairs are all public.',
+      can_delete:
+        'Whether the caller may delete it: as `can_change`, and a connector with a private pair only by an admin.',
     },
   ],
   [
@@ -122,6 +127,10 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
     {
       cc_pair_id: 'The pair’s id (`POST /manage/admin/cc-pair/{cc_pair_id}/test` tests it).',
       credential_id: 'The credential of the pair.',
+      name: 'The pair’s name, given when the credential was attached; `null` for none.',
+      access_type:
+        '`public` (everyone with admin rights sees it), `private` (only its groups’ curators and members) or `sync` (seen as public).',
+      groups: 'The ids of the user groups the pair belongs to.',
       last_test: 'The pair’s last connection test; `null` when it was never tested.',
     },
   ],
@@ -229,6 +238,18 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
     {
       invited_count: 'How many invitations are open after this one.',
       email_invite_status: 'Always `DISABLED`: this service sends no e-mail; tell people yourself.',
+      invited_emails:
+        'The addresses this request invited: not those invited or users already (beyond Onyx).',
+      sign_in_links:
+        'Only on a server without single sign-on: a one-time sign-in link for each address invited now. Shown this once; the server keeps only a hash.',
+    },
+  ],
+  [
+    invitationLinkSchema,
+    {
+      email: 'The invited address the link signs in.',
+      link: 'The panel’s address with the token after `#invitation=`: opened once, it signs this person in.',
+      expires_at: 'When the link stops working (ISO-8601, UTC), unless used or withdrawn before.',
     },
   ],
   [invitedUserSchema, { email: 'The invited e-mail address.' }],

@@ -125,7 +125,7 @@ function operation(endpoint: Endpoint, roles: readonly UserRole[] | null): Json 
     ...(endpoint.body
       ? {
           requestBody: {
-            required: true,
+            required: !endpoint.bodyOptional,
             content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } },
           },
         }

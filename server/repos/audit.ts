@@ -6,6 +6,7 @@ import type { AuditRecord } from '../../src/contract/audit';
 import type { AuditCursor, AuditFilter as AuditQuery } from '../../src/contract/auditQuery';
 import type { Db } from '../db/database';
 import type { AuditTable } from '../db/schema';
+import type { VisibleResources } from '../groups/visibility';
 
 export type AuditRow = Omit<AuditTable, 'id'>;
 
@@ -13,7 +14,11 @@ export type AuditRow = Omit<AuditTable, 'id'>;
  * The activity log's filter (src/contract/auditQuery.ts, as the query string
  * gives it), the cursor as the last record of the page before: older records follow it.
  */
-export type AuditFilter = Omit<AuditQuery, 'cursor'> & { after?: AuditCursor };
+export type AuditFilter = Omit<AuditQuery, 'cursor'> & {
+  after?: AuditCursor;
+  /** Only the records of these resources (a curator's view, D13); every record when absent. */
+  visible?: VisibleResources | null;
+};
 
 export async function insertAudit(db: Db, row: AuditRow): Promise<number> {
   const inserted = await db
@@ -44,6 +49,21 @@ function auditRows(db: Db, filter: AuditFilter) {
   if (filter.resource_id) query = query.where('resource_id', '=', filter.resource_id);
   if (filter.since) query = query.where('time', '>=', filter.since);
   if (filter.until) query = query.where('time', '<=', filter.until);
+  const visible = filter.visible;
+  if (visible) {
+    const seen = Object.entries(visible).filter(([, ids]) => ids.length > 0);
+    // Nothing seen: no record (ids start at 1).
+    if (seen.length === 0) query = query.where('id', '<', 0);
+    else {
+      query = query.where((eb) =>
+        eb.or(
+          seen.map(([type, ids]) =>
+            eb.and([eb('resource_type', '=', type), eb('resource_id', 'in', ids)]),
+          ),
+        ),
+      );
+    }
+  }
   const after = filter.after;
   // A row value, so the index's range starts at the cursor: an OR of the two
   // columns made both stores read every newer record first, on every page.

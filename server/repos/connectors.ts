@@ -6,10 +6,16 @@ import type {
   DocumentSource,
 } from '../../src/contract/contract';
 import { sql } from 'kysely';
+import type { PairAccessType } from '../../src/contract/groups';
 import type { Db } from '../db/database';
 import { nextTimeUpdated } from './timeUpdated';
 
-export async function insertConnector(db: Db, input: ConnectorCreate): Promise<number> {
+/** A new connector, made by `creatorId` (D13: a curator sees one they made before it has a pair). */
+export async function insertConnector(
+  db: Db,
+  input: ConnectorCreate,
+  creatorId: string | null = null,
+): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
     .insertInto('connectors')
@@ -23,6 +29,7 @@ export async function insertConnector(db: Db, input: ConnectorCreate): Promise<n
       prune_freq: input.prune_freq ?? null,
       indexing_start: input.indexing_start ?? null,
       groups: JSON.stringify(input.groups ?? []),
+      creator_id: creatorId,
       time_created: now,
       time_updated: now,
     })
@@ -127,7 +134,14 @@ export async function findConnector(db: Db, id: number) {
 
 /** The stored form of a change: only the fields given, and time_updated moved (D4). */
 export async function updateConnector(db: Db, id: number, change: ConnectorPatch): Promise<void> {
-  const { source: _source, input_type: _inputType, connector_specific_config, ...plain } = change;
+  // Groups belong to the pairs (D13): setPairGroups keeps them, and the connector's own list.
+  const {
+    source: _source,
+    input_type: _inputType,
+    connector_specific_config,
+    groups,
+    ...plain
+  } = change;
   await db
     .updateTable('connectors')
     .set({
@@ -135,6 +149,7 @@ export async function updateConnector(db: Db, id: number, change: ConnectorPatch
       ...(connector_specific_config !== undefined
         ? { connector_specific_config: JSON.stringify(connector_specific_config) }
         : {}),
+      ...(groups !== undefined ? { groups: JSON.stringify(groups) } : {}),
       time_updated: await nextTimeUpdated(db, 'connectors', id),
       ...pausedAt(change.status),
     })
@@ -170,12 +185,19 @@ export async function deletePair(db: Db, connectorId: number, credentialId: numb
  * D7: a unique key makes the pair idempotent, even for concurrent requests.
  * Returns the new pair's id, or null when the pair already existed.
  */
-export async function insertPair(db: Db, connectorId: number, credentialId: number) {
+export async function insertPair(
+  db: Db,
+  connectorId: number,
+  credentialId: number,
+  meta: { name?: string | null; access_type?: PairAccessType } = {},
+) {
   const row = await db
     .insertInto('connector_credential_pairs')
     .values({
       connector_id: connectorId,
       credential_id: credentialId,
+      name: meta.name ?? null,
+      access_type: meta.access_type ?? 'public',
       time_created: new Date().toISOString(),
     })
     .onConflict((oc) => oc.columns(['connector_id', 'credential_id']).doNothing())

@@ -36,7 +36,33 @@ export async function createCredential(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // D13: the groups live in credential_groups, where the foreign keys keep them true.
+  const groups = [...new Set(input.groups ?? [])];
+  for (let start = 0; start < groups.length; start += 500) {
+    await db
+      .insertInto('credential_groups')
+      .values(
+        groups.slice(start, start + 500).map((group_id) => ({ credential_id: row.id, group_id })),
+      )
+      .execute();
+  }
   return row.id;
+}
+
+/** Each credential's groups (credential_groups), ascending, for the credentials of `ids` or all. */
+async function groupsOf(db: Db, ids?: readonly number[]): Promise<Map<number, number[]>> {
+  let query = db
+    .selectFrom('credential_groups')
+    .select(['credential_id', 'group_id'])
+    .orderBy('credential_id')
+    .orderBy('group_id');
+  if (ids) query = query.where('credential_id', 'in', ids);
+  const groups = new Map<number, number[]>();
+  for (const row of await query.execute()) {
+    const id = Number(row.credential_id);
+    groups.set(id, [...(groups.get(id) ?? []), Number(row.group_id)]);
+  }
+  return groups;
 }
 
 const selectCredentials = (db: Db) =>
@@ -48,7 +74,7 @@ const selectCredentials = (db: Db) =>
 type Row = Awaited<ReturnType<ReturnType<typeof selectCredentials>['executeTakeFirstOrThrow']>>;
 
 /** D6: a stored credential as every answer shows it, its secrets masked. */
-function toCredential(row: Row, secrets: SecretBox): Credential {
+function toCredential(row: Row, secrets: SecretBox, groups: number[] = []): Credential {
   const json = secrets.open(row.credential_json);
   if (json === null) throw new Error(`credential ${row.id} cannot be opened with this key`);
   return {
@@ -58,7 +84,7 @@ function toCredential(row: Row, secrets: SecretBox): Credential {
     credential_json: maskObject(JSON.parse(json) as Record<string, unknown>),
     admin_public: row.admin_public === 1,
     curator_public: row.curator_public === 1,
-    groups: JSON.parse(row.groups) as number[],
+    groups,
     user_id: row.user_id,
     user_email: row.user_email,
     time_created: row.time_created,
@@ -69,7 +95,8 @@ function toCredential(row: Row, secrets: SecretBox): Credential {
 /** The credential list of D6, ordered by id, with every secret masked. */
 export async function listCredentials(db: Db, secrets: SecretBox): Promise<Credential[]> {
   const rows = await selectCredentials(db).orderBy('credentials.id').execute();
-  return rows.map((row) => toCredential(row, secrets));
+  const groups = await groupsOf(db);
+  return rows.map((row) => toCredential(row, secrets, groups.get(row.id)));
 }
 
 export async function findCredential(
@@ -78,7 +105,7 @@ export async function findCredential(
   id: number,
 ): Promise<Credential | undefined> {
   const row = await selectCredentials(db).where('credentials.id', '=', id).executeTakeFirst();
-  return row && toCredential(row, secrets);
+  return row && toCredential(row, secrets, (await groupsOf(db, [id])).get(id));
 }
 
 /** Masked credentials by id, for the connectors that use them. */
@@ -92,7 +119,8 @@ export async function findCredentials(
     .where('credentials.id', 'in', ids)
     .orderBy('credentials.id')
     .execute();
-  return rows.map((row) => toCredential(row, secrets));
+  const groups = await groupsOf(db, ids);
+  return rows.map((row) => toCredential(row, secrets, groups.get(row.id)));
 }
 
 export async function findCredentialSource(

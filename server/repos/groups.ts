@@ -288,6 +288,30 @@ export async function pairAccess(db: Db, ids: readonly number[]) {
   return access;
 }
 
+/**
+ * Gives each pair of `pairIds` exactly the groups `groups` (D13); a pair given
+ * groups becomes private to them, one given none keeps its access.
+ */
+export async function setPairGroups(db: Db, pairIds: readonly number[], named: readonly number[]) {
+  const groups = [...new Set(named)]; // a group named twice is kept once
+  for (const pair_id of pairIds) {
+    await db.deleteFrom('pair_groups').where('pair_id', '=', pair_id).execute();
+    for (const chunk of chunks(groups)) {
+      await db
+        .insertInto('pair_groups')
+        .values(chunk.map((group_id) => ({ pair_id, group_id })))
+        .execute();
+    }
+    if (groups.length > 0) {
+      await db
+        .updateTable('connector_credential_pairs')
+        .set({ access_type: 'private' })
+        .where('id', '=', pair_id)
+        .execute();
+    }
+  }
+}
+
 /** Ends every curatorship of `userId` (their role is changed away from curator, as in Onyx). */
 export async function clearCuratorships(db: Db, userId: string): Promise<void> {
   await db

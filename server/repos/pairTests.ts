@@ -2,19 +2,22 @@
 // test of the pair needs, and its last result, kept on the pair.
 import type { ConnectorPair, DocumentSource } from '../../src/contract/contract';
 import type { ConnectionCheck, PairTest } from '../../src/contract/connectionChecks';
+import type { PairAccessType } from '../../src/contract/groups';
 import type { Db } from '../db/database';
+import { pairAccess } from './groups';
 
 /** The pair's connector (source and config) and credential; undefined when there is no such pair. */
 export async function findPairToTest(db: Db, pairId: number) {
   const row = await db
     .selectFrom('connector_credential_pairs as p')
     .innerJoin('connectors as c', 'c.id', 'p.connector_id')
-    .select(['p.credential_id', 'c.source', 'c.connector_specific_config'])
+    .select(['p.credential_id', 'p.connector_id', 'c.source', 'c.connector_specific_config'])
     .where('p.id', '=', pairId)
     .executeTakeFirst();
   return (
     row && {
       credential_id: row.credential_id,
+      connector_id: row.connector_id,
       source: row.source as DocumentSource,
       config: JSON.parse(row.connector_specific_config) as Record<string, unknown>,
     }
@@ -36,17 +39,32 @@ export async function recordPairTest(db: Db, pairId: number, test: PairTest): Pr
     .execute();
 }
 
-/** A connector's pairs, by credential id, each with its last test. */
+/** A connector's pairs, by credential id, each with its name, access and groups (D13) and its last test. */
 export async function listPairs(db: Db, connectorId: number): Promise<ConnectorPair[]> {
   const rows = await db
     .selectFrom('connector_credential_pairs')
-    .select(['id', 'credential_id', 'last_test_at', 'last_test_ok', 'last_test_checks'])
+    .select([
+      'id',
+      'credential_id',
+      'name',
+      'access_type',
+      'last_test_at',
+      'last_test_ok',
+      'last_test_checks',
+    ])
     .where('connector_id', '=', connectorId)
     .orderBy('credential_id')
     .execute();
+  const access = await pairAccess(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     cc_pair_id: row.id,
     credential_id: row.credential_id,
+    name: row.name,
+    access_type: row.access_type as PairAccessType,
+    groups: (access.get(row.id)?.groups ?? []).sort((a, b) => a - b),
     last_test: lastTestOf(row),
   }));
 }

@@ -11,11 +11,19 @@ export interface User {
   is_active: boolean;
 }
 
-const columns = ['id', 'email', 'role', 'is_active'] as const;
+/**
+ * The columns of a User: the one list every lookup of a user selects (by e-mail
+ * here, and as the caller of a key or a session, joined in auth/).
+ */
+export const USER_COLUMNS = ['users.id', 'users.email', 'users.role', 'users.is_active'] as const;
 
 /** A row as stored (is_active is 1 or 0) → a User. */
-const toUser = (row: { id: string; email: string; role: string; is_active: number | string }) =>
-  ({ ...row, is_active: Number(row.is_active) === 1 }) as User;
+export const toUser = (row: {
+  id: string;
+  email: string;
+  role: string;
+  is_active: number | string;
+}) => ({ ...row, is_active: Number(row.is_active) === 1 }) as User;
 
 /**
  * No address holds NUL (every one was checked when its user was made), so text
@@ -28,7 +36,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
   if (holdsNul(email)) return undefined;
   const row = await db
     .selectFrom('users')
-    .select(columns)
+    .select(USER_COLUMNS)
     .where('email_lower', '=', email.toLowerCase())
     .executeTakeFirst();
   return row && toUser(row);
@@ -42,7 +50,7 @@ export async function findPersonByEmail(db: Db, email: string): Promise<User | u
   if (holdsNul(email)) return undefined;
   const row = await db
     .selectFrom('users')
-    .select(columns)
+    .select(USER_COLUMNS)
     .where('email_lower', '=', email.toLowerCase())
     .where('is_api_key', '=', 0)
     .executeTakeFirst();
@@ -73,7 +81,7 @@ export async function countUsers(db: Db): Promise<number> {
 export async function firstAdmin(db: Db): Promise<User | undefined> {
   const row = await db
     .selectFrom('users')
-    .select(columns)
+    .select(USER_COLUMNS)
     .where('role', '=', 'admin')
     .where('is_active', '=', 1)
     .orderBy('time_created')
@@ -136,7 +144,7 @@ export async function listUsers(
   const [{ n }, rows] = await Promise.all([
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     query
-      .select(columns)
+      .select(USER_COLUMNS)
       .orderBy('email_lower')
       .orderBy('id')
       .offset(offset)
@@ -150,7 +158,7 @@ export async function listUsers(
 export async function listPeople(db: Db): Promise<User[]> {
   const rows = await db
     .selectFrom('users')
-    .select(columns)
+    .select(USER_COLUMNS)
     .where('is_api_key', '=', 0)
     .orderBy('email_lower')
     .orderBy('id')

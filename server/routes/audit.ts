@@ -1,15 +1,18 @@
-// The activity log, read by admins: a page at a time (newest first, keyset
+// The activity log, read by admins (every record) and curators (D13: the
+// records of what they see): a page at a time (newest first, keyset
 // paging on (time, id)), or all of a filter at once as NDJSON or CSV, streamed
 // a chunk at a time so an export of millions of records holds one chunk in
 // memory and other requests are served while it runs. No route changes or deletes a record.
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { visibleResources } from '../groups/visibility';
 import type { AuditRecord } from '../../src/contract/audit';
 import {
   AUDIT_LIMIT,
   encodeCursor,
   type AuditFilter as AuditQuery,
+  type ExportFormat,
 } from '../../src/contract/auditQuery';
 import { exportAudit, listAudit as listAuditEndpoint } from '../../src/contract/endpoints/audit';
 import type { Db } from '../db/database';
@@ -62,7 +65,7 @@ function recordLine(record: AuditRecord): string {
 async function* exportText(
   db: Db,
   filter: AuditFilter,
-  format: 'ndjson' | 'csv',
+  format: ExportFormat,
   log: FastifyBaseLogger,
 ) {
   const line =
@@ -93,20 +96,27 @@ const filterOf = ({ cursor, ...filter }: AuditQuery): AuditFilter => ({ ...filte
 export function auditRoutes(app: FastifyInstance, { db, guard }: RouteContext) {
   const route = declaredRoutes(app, guard);
 
-  route(listAuditEndpoint, async ({ query: { limit = AUDIT_LIMIT.default, ...query } }) => {
-    const filter = filterOf(query);
-    // One more than asked tells whether a next page exists.
-    const rows = await listAudit(db, filter, limit + 1);
-    const items = rows.slice(0, limit);
-    const lastItem = items[items.length - 1];
-    const more = rows.length > limit && lastItem;
-    return { items, next_cursor: more ? encodeCursor(lastItem) : null };
-  });
+  // D13: an admin reads every record; a curator those of what they see.
+  const visibleTo = (request: FastifyRequest) =>
+    db.transaction().execute((trx) => visibleResources(trx, request.user!));
+
+  route(
+    listAuditEndpoint,
+    async ({ query: { limit = AUDIT_LIMIT.default, ...query } }, request) => {
+      const filter = { ...filterOf(query), visible: await visibleTo(request) };
+      // One more than asked tells whether a next page exists.
+      const rows = await listAudit(db, filter, limit + 1);
+      const items = rows.slice(0, limit);
+      const lastItem = items[items.length - 1];
+      const more = rows.length > limit && lastItem;
+      return { items, next_cursor: more ? encodeCursor(lastItem) : null };
+    },
+  );
 
   route(
     exportAudit,
     async ({ query: { format = 'ndjson', limit: _all, ...query } }, request, reply) => {
-      const filter = filterOf(query);
+      const filter = { ...filterOf(query), visible: await visibleTo(request) };
       const type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson';
       return reply
         .type(type)

@@ -22,6 +22,7 @@ import { recheckCaller } from '../auth/guard';
 import { problem } from '../http/problems';
 import { validate, type Validated } from '../http/validation';
 import { openCredentialValues } from '../repos/credentialValues';
+import { scopeOf, visibleCredential } from '../groups/visibility';
 import { testConnection as testConnectionEndpoint } from '../../src/contract/endpoints/connectionTest';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
@@ -57,6 +58,8 @@ export function connectionTestRoutes(
   const stored = (request: FastifyRequest, { credential_id: id, ...body }: ConnectionTest) =>
     db.transaction().execute(async (trx) => {
       const caller = await recheckCaller(trx, request, { sessions, address });
+      // D13: a curator tests only with a credential they may see (others do not exist for them).
+      await visibleCredential(trx, await scopeOf(trx, caller ?? request.user!), id!);
       const found = await openCredentialValues(trx, secrets, id!);
       if (!found) throw problem(404, `Credential ${id} does not exist`);
       if (!credentialFitsSource(found.source, body.source)) {

@@ -16,10 +16,10 @@ export function connectorStatusRoutes(
 ) {
   declaredRoutes(app, guard)(listConnectorStatus, async ({ query }, request) => {
     const settings = { retestHours, now: new Date() };
-    const rows = await db
-      .transaction()
-      .execute((trx) => connectorStatusRows(trx, secrets, settings));
-    const seen = statusRowsForCaller(rows, request.user);
+    const seen = await db.transaction().execute(async (trx) => {
+      const rows = await connectorStatusRows(trx, secrets, settings);
+      return statusRowsForCaller(trx, rows, request.user!);
+    });
     return query.needs_attention === 'true'
       ? seen.filter((row) => row.needs_attention.length > 0)
       : seen;

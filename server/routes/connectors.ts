@@ -10,7 +10,20 @@ import {
   type StatusResponse,
 } from '../../src/contract/contract';
 import { credentialFitsSource } from '../../src/contract/rules';
-import { validateConnectorCreate, validateConnectorPatch } from '../http/validation';
+import { validate, validateConnectorCreate, validateConnectorPatch } from '../http/validation';
+import { attachRequestSchema } from '../../src/contract/groups';
+import { checkGroupChoice, withKnownGroups } from '../groups/choice';
+import {
+  CONNECTOR_REFUSALS,
+  changeableConnector,
+  connectorAccess,
+  connectorRights,
+  rightsOn,
+  scopeOf,
+  visibleCredential,
+  type Scope,
+} from '../groups/visibility';
+import { setPairGroups } from '../repos/groups';
 import {
   attachCredential,
   createConnector,
@@ -48,8 +61,18 @@ function refuseDuplicate(error: unknown): never {
   throw isDuplicateConnector(error) ? problem(400, DUPLICATE_CONNECTOR_REFUSAL) : error;
 }
 
-/** A connector as its page reads it, credentials masked; null when there is none. */
-async function detail(db: Db, secrets: SecretBox, id: number): Promise<ConnectorDetail | null> {
+/**
+ * A connector as its page reads it, credentials masked, with the caller's
+ * rights on it (D13); null when there is none or the caller may not see it.
+ */
+async function detail(
+  db: Db,
+  secrets: SecretBox,
+  id: number,
+  scope: Scope | null,
+): Promise<ConnectorDetail | null> {
+  const rights = await rightsOn(db, scope, id);
+  if (!rights?.see) return null;
   const found = await findConnector(db, id);
   if (!found) return null;
   const credentials = await findCredentials(db, secrets, found.snapshot.credential_ids);
@@ -60,12 +83,56 @@ async function detail(db: Db, secrets: SecretBox, id: number): Promise<Connector
     status: found.status,
     credentials,
     cc_pairs,
+    can_change: rights.change,
+    can_delete: rights.delete,
   };
+}
+
+/** D5's list as the caller sees it (D13): an admin all of it, anyone else what their groups show. */
+async function visibleList(db: Db, scope: Scope | null, credential: number | undefined) {
+  const list = await listConnectors(db, credential);
+  if (scope === null) return list;
+  const access = await connectorAccess(db);
+  return list.filter((connector) => {
+    const found = access.get(connector.id);
+    return found !== undefined && connectorRights(scope, found).see;
+  });
 }
 
 /** A connector's fields as the activity log tells them (its config is not secret: D4). */
 function told(found: Awaited<ReturnType<typeof findConnector>>) {
   return found && { ...found.snapshot, access_type: found.access_type, status: found.status };
+}
+
+/**
+ * D13: a PATCH's `groups` become the groups of every pair of the connector,
+ * when the caller controls each pair's stored groups (403 otherwise) and the
+ * requested ones (400 in D13's words); an admin always may.
+ */
+async function changePairGroups(
+  trx: Db,
+  scope: Scope | null,
+  role: string,
+  connectorId: number,
+  groups: readonly number[],
+) {
+  const pairs = await listPairs(trx, connectorId);
+  if (scope !== null) {
+    for (const pair of pairs) {
+      if (!pair.groups.every((group) => scope.controlled.has(group))) {
+        throw problem(403, CONNECTOR_REFUSALS.change);
+      }
+      checkGroupChoice(scope, role, {
+        isPublic: groups.length === 0 && pair.access_type !== 'private',
+        groups,
+      });
+    }
+  }
+  await setPairGroups(
+    trx,
+    pairs.map((pair) => pair.cc_pair_id),
+    groups,
+  );
 }
 
 /** Attaching and detaching: the pair named by its connector, the ids before or after. */
@@ -93,10 +160,17 @@ export function connectorRoutes(
 ) {
   const route = declaredRoutes(app, guard);
 
+  // Kept as bytes per caller's view (D13) until the next change of the data:
+  // an admin's list is everyone's, a curator's their own, built once per change.
   route(listConnectorsEndpoint, async ({ query: { credential } }, request, reply) => {
+    const caller = request.user!;
+    const viewer = caller.role === 'admin' ? 'admin' : `user:${caller.id}`;
     const list = await reads.get(
-      `connectors?credential=${credential ?? ''}`,
-      () => db.transaction().execute((trx) => listConnectors(trx, credential)),
+      `connectors?credential=${credential ?? ''} for ${viewer}`,
+      () =>
+        db
+          .transaction()
+          .execute(async (trx) => visibleList(trx, await scopeOf(trx, caller), credential)),
       request.revision,
     );
     return sendCachedJson(request, reply, list);
@@ -107,7 +181,7 @@ export function connectorRoutes(
     async ({ body: input }, request) => {
       // D4: the (name, source) key refuses a duplicate, even from two instances at once.
       const id = await write(request, async (trx, log) => {
-        const made = await insertConnector(trx, input);
+        const made = await insertConnector(trx, input, request.user?.id ?? null);
         await log({
           resource_type: 'connector',
           resource_id: made,
@@ -121,37 +195,59 @@ export function connectorRoutes(
     { checkBody: validateConnectorCreate },
   );
 
-  route(attachCredential, async ({ params }, request) => {
-    const { connector_id: connectorId, credential_id: credentialId } = params;
-    return write(request, async (trx, log) => {
-      const connectorSource = await findConnectorSource(trx, connectorId);
-      if (!connectorSource) throw problem(404, `Connector ${connectorId} does not exist`);
-      const credentialSource = await findCredentialSource(trx, credentialId);
-      if (!credentialSource) throw problem(404, `Credential ${credentialId} does not exist`);
-      if (!credentialFitsSource(credentialSource, connectorSource as DocumentSource)) {
-        throw problem(
-          400,
-          `Credential ${credentialId} is for source ${credentialSource}, but connector ${connectorId} is ${connectorSource}`,
-        );
-      }
-      const pairId = await insertPair(trx, connectorId, credentialId);
-      if (pairId !== null) await logPair(trx, log, pairId, connectorId, credentialId, 'after');
-      return pairId === null
-        ? {
-            success: false,
-            message: `Connector ${connectorId} already has Credential ${credentialId}`,
-            data: connectorId,
-          }
-        : {
-            success: true,
-            message: `Creating new association between Connector ${connectorId} and Credential ${credentialId}`,
-            data: pairId,
-          };
-    });
-  });
+  route(
+    attachCredential,
+    async ({ params, body }, request) => {
+      const { connector_id: connectorId, credential_id: credentialId } = params;
+      return write(request, async (trx, log) => {
+        const scope = await scopeOf(trx, request.user!);
+        const connectorSource = await findConnectorSource(trx, connectorId);
+        const rights = connectorSource ? await rightsOn(trx, scope, connectorId) : undefined;
+        if (!rights?.see) throw problem(404, `Connector ${connectorId} does not exist`);
+        const credential = await visibleCredential(trx, scope, credentialId);
+        const credentialSource = (await findCredentialSource(trx, credential.id))!;
+        if (!rights.change) throw problem(403, CONNECTOR_REFUSALS.change);
+        if (!credentialFitsSource(credentialSource, connectorSource as DocumentSource)) {
+          throw problem(
+            400,
+            `Credential ${credentialId} is for source ${credentialSource}, but connector ${connectorId} is ${connectorSource}`,
+          );
+        }
+        const access_type = body?.access_type ?? 'public';
+        const groups = body?.groups ?? [];
+        checkGroupChoice(scope, request.user!.role, {
+          isPublic: access_type !== 'private',
+          groups,
+        });
+        const pairId = await insertPair(trx, connectorId, credentialId, {
+          name: body?.name,
+          access_type,
+        });
+        if (pairId !== null) {
+          // The groups' foreign keys keep a group deleted meanwhile from gaining an orphan row.
+          await setPairGroups(trx, [pairId], groups);
+          await logPair(trx, log, pairId, connectorId, credentialId, 'after');
+        }
+        return pairId === null
+          ? {
+              success: false,
+              message: `Connector ${connectorId} already has Credential ${credentialId}`,
+              data: connectorId,
+            }
+          : {
+              success: true,
+              message: `Creating new association between Connector ${connectorId} and Credential ${credentialId}`,
+              data: pairId,
+            };
+      });
+    },
+    { checkBody: (json) => withKnownGroups(db, validate(attachRequestSchema, json)) },
+  );
 
-  route(getConnector, async ({ params: { connector_id: id } }) => {
-    const found = await db.transaction().execute((trx) => detail(trx, secrets, id));
+  route(getConnector, async ({ params: { connector_id: id } }, request) => {
+    const found = await db
+      .transaction()
+      .execute(async (trx) => detail(trx, secrets, id, await scopeOf(trx, request.user!)));
     if (!found) throw problem(404, NOT_FOUND);
     return found;
   });
@@ -160,8 +256,12 @@ export function connectorRoutes(
     updateConnectorEndpoint,
     async ({ params: { connector_id: id }, body: change }, request) =>
       write(request, async (trx, log) => {
-        const current = await findConnector(trx, id);
-        if (!current) throw problem(404, NOT_FOUND);
+        const scope = await scopeOf(trx, request.user!);
+        await changeableConnector(trx, scope, id, NOT_FOUND);
+        const current = (await findConnector(trx, id))!;
+        if (change.groups !== undefined) {
+          await changePairGroups(trx, scope, request.user!.role, id, change.groups);
+        }
         // D4: the (name, source) key refuses a name another connector has.
         await updateConnector(trx, id, change).catch(refuseDuplicate);
         const changed = await findConnector(trx, id);
@@ -181,7 +281,7 @@ export function connectorRoutes(
             changes,
           });
         }
-        return (await detail(trx, secrets, id))!;
+        return (await detail(trx, secrets, id, scope))!;
       }),
     {
       // D2's order: every problem of the body (422, the Jira rules too when the
@@ -189,15 +289,15 @@ export function connectorRoutes(
       // read here still hold inside the write.
       checkBody: async (json, { connector_id: id }) => {
         const known = await db.transaction().execute((trx) => findConnector(trx, id));
-        return validateConnectorPatch(json, known?.snapshot.source ?? '');
+        return withKnownGroups(db, validateConnectorPatch(json, known?.snapshot.source ?? ''));
       },
     },
   );
 
   route(deleteConnectorEndpoint, async ({ params: { connector_id: id } }, request) => {
     return write(request, async (trx, log) => {
-      const current = await findConnector(trx, id);
-      if (!current) throw problem(404, NOT_FOUND);
+      await changeableConnector(trx, await scopeOf(trx, request.user!), id, NOT_FOUND, 'delete');
+      const current = (await findConnector(trx, id))!;
       await deleteConnector(trx, id);
       await log({
         resource_type: 'connector',
@@ -213,11 +313,11 @@ export function connectorRoutes(
   route(detachCredential, async ({ params }, request): Promise<StatusResponse> => {
     const { connector_id: connectorId, credential_id: credentialId } = params;
     return write(request, async (trx, log) => {
-      if (!(await findConnector(trx, connectorId))) {
-        throw problem(404, `Connector ${connectorId} does not exist`);
-      }
-      const source: DocumentSource | undefined = await findCredentialSource(trx, credentialId);
-      if (!source) throw problem(404, `Credential ${credentialId} does not exist`);
+      const scope = await scopeOf(trx, request.user!);
+      const rights = await rightsOn(trx, scope, connectorId);
+      if (!rights?.see) throw problem(404, `Connector ${connectorId} does not exist`);
+      await visibleCredential(trx, scope, credentialId);
+      if (!rights.change) throw problem(403, CONNECTOR_REFUSALS.change);
       const pairId = await deletePair(trx, connectorId, credentialId);
       if (pairId !== null) await logPair(trx, log, pairId, connectorId, credentialId, 'before');
       return pairId === null

@@ -1,7 +1,10 @@
 // Credentials listed (D6), made, renamed, given new values and deleted through
 // the API (Onyx's paths). Values are sealed at rest (server/crypto) and every
 // answer masks them (D6); credential 0 is built in and stays as it is.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import { checkGroupChoice, withKnownGroups } from '../groups/choice';
+import { scopeOf, seesCredential, visibleCredential } from '../groups/visibility';
 import type { StatusResponse } from '../../src/contract/contract';
 import {
   createCredential as createCredentialEndpoint,
@@ -33,13 +36,20 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 const BUILT_IN =
   'Credential 0 is the built-in empty credential: it can be neither changed nor deleted.';
 
-/** 404 for an unknown id, 400 for credential 0; the credential's source otherwise. */
-async function changeable(trx: Parameters<typeof findCredentialSource>[0], id: number) {
-  const source = await findCredentialSource(trx, id);
-  if (!source) throw problem(404, `Credential ${id} does not exist`);
+/**
+ * 404 for an unknown id or one the caller may not see (D13), 400 for
+ * credential 0, 403 for one they see but may not change; its source otherwise.
+ */
+async function changeable(trx: Db, request: FastifyRequest, id: number) {
+  const scope = await scopeOf(trx, request.user!);
+  const credential = await visibleCredential(trx, scope, id);
   if (id === EMPTY_CREDENTIAL_ID) throw problem(400, BUILT_IN);
-  return source;
+  if (!credential.change) throw problem(403, CREDENTIAL_REFUSAL);
+  return (await findCredentialSource(trx, id))!;
 }
+
+const CREDENTIAL_REFUSAL =
+  'Access denied. You may change only credentials you made or that are shared with a group you curate.';
 
 export function credentialRoutes(
   app: FastifyInstance,
@@ -47,10 +57,20 @@ export function credentialRoutes(
 ) {
   const route = declaredRoutes(app, guard);
 
+  // Kept as bytes per caller's view (D13), like the connector list.
   route(listCredentialsEndpoint, async (_input, request, reply) => {
+    const caller = request.user!;
+    const viewer = caller.role === 'admin' ? 'admin' : `user:${caller.id}`;
     const list = await reads.get(
-      'credentials',
-      () => db.transaction().execute((trx) => listCredentials(trx, secrets)),
+      `credentials for ${viewer}`,
+      () =>
+        db.transaction().execute(async (trx) => {
+          const all = await listCredentials(trx, secrets);
+          const scope = await scopeOf(trx, caller);
+          return scope === null
+            ? all
+            : all.filter((credential) => seesCredential(scope, credential));
+        }),
       request.revision,
     );
     return sendCachedJson(request, reply, list);
@@ -60,6 +80,13 @@ export function credentialRoutes(
     createCredentialEndpoint,
     async ({ body }, request) =>
       write(request, async (trx, log) => {
+        // D13: a curator shares what they make only with groups they control.
+        if (body.groups.length > 0) {
+          checkGroupChoice(await scopeOf(trx, request.user!), request.user!.role, {
+            isPublic: true,
+            groups: body.groups,
+          });
+        }
         const id = await createCredential(trx, secrets, {
           ...body,
           name: body.name ?? null,
@@ -75,7 +102,7 @@ export function credentialRoutes(
         });
         return { id, credential };
       }),
-    { checkBody: validateCredentialCreate },
+    { checkBody: (json) => withKnownGroups(db, validateCredentialCreate(json)) },
   );
 
   route(
@@ -83,7 +110,7 @@ export function credentialRoutes(
     async ({ params: { credential_id: id }, body }, request) =>
       write(request, async (trx, log) => {
         const { name, credential_json: sent, replace_credential_json: replace } = body;
-        const source = await changeable(trx, id);
+        const source = await changeable(trx, request, id);
         // Merged with the stored values unless the caller replaces them all.
         const stored = sent && (await openCredentialValues(trx, secrets, id))?.values;
         const values = sent && (replace || !stored ? sent : mergedValues(stored, sent));
@@ -118,7 +145,7 @@ export function credentialRoutes(
   route(deleteCredentialEndpoint, async ({ params: { credential_id: id }, query }, request) => {
     const force = query.force === 'true';
     return write<StatusResponse>(request, async (trx, log) => {
-      await changeable(trx, id);
+      await changeable(trx, request, id);
       const users = await connectorsUsing(trx, id);
       if (users.length > 0 && !force) {
         throw problem(

@@ -3,7 +3,12 @@
 // pairs. A group the caller does not control answers as if it did not exist
 // (404); roles follow curatorships in the same transaction (controls.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CURATOR_REFUSALS, duplicateGroupRefusal, type UserGroup } from '../../src/contract/groups';
+import {
+  CURATOR_REFUSALS,
+  GROUP_CHOICE_REFUSALS,
+  duplicateGroupRefusal,
+  type UserGroup,
+} from '../../src/contract/groups';
 import {
   addGroupMembers,
   createGroup,
@@ -15,7 +20,8 @@ import {
 } from '../../src/contract/endpoints/groups';
 import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { Db } from '../db/database';
-import { controlledGroupIds, controls, recomputeRoles } from '../groups/control';
+import { recomputeRoles } from '../groups/control';
+import { scopeOf, type Scope } from '../groups/visibility';
 import { problem } from '../http/problems';
 import {
   deleteGroup,
@@ -33,7 +39,6 @@ import {
   unknownPairIds,
   unknownUserIds,
 } from '../repos/groups';
-import type { User } from '../repos/users';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
 
@@ -59,12 +64,11 @@ async function oneGroup(db: Db, id: number): Promise<UserGroup | undefined> {
 
 /** The group's id when the caller controls it; 404 otherwise (D13: no leak of other groups). */
 async function controlledGroup(db: Db, request: FastifyRequest, id: number) {
-  const caller = request.user!;
-  const controlled = await controlledGroupIds(db, caller);
-  if (!controls(controlled, id) || (await findGroupName(db, id)) === undefined) {
+  const scope = await scopeOf(db, request.user!);
+  if ((scope && !scope.controlled.has(id)) || (await findGroupName(db, id)) === undefined) {
     throw groupNotFound(id);
   }
-  return controlled;
+  return scope;
 }
 
 async function checkUsers(db: Db, ids: readonly string[]) {
@@ -77,41 +81,27 @@ async function checkUsers(db: Db, ids: readonly string[]) {
  * pair, before and after. An admin may; a curator adding or removing a pair of
  * another group is refused, and a pair they may not see does not exist for them.
  */
-async function checkPairs(
-  db: Db,
-  caller: User,
-  controlled: Set<number> | null,
-  changed: readonly number[],
-) {
+async function checkPairs(db: Db, scope: Scope | null, changed: readonly number[]) {
   const unknown = await unknownPairIds(db, changed);
   if (unknown.length > 0) throw pairsNotFound(unknown);
-  if (controlled === null) return;
+  if (scope === null) return;
   const access = await pairAccess(db, changed);
-  const member = await memberGroups(db, caller);
   const hidden: number[] = [];
   const refused: number[] = [];
   for (const id of changed) {
-    const { access_type, groups } = access.get(id)!;
-    const visible = access_type !== 'private' || groups.some((group) => member.has(group));
+    const pair = access.get(id)!;
+    const visible =
+      pair.access_type !== 'private' || pair.groups.some((group) => scope.member.has(group));
     if (!visible) hidden.push(id);
-    else if (!groups.every((group) => controlled.has(group))) refused.push(id);
+    else if (!pair.groups.every((group) => scope.controlled.has(group))) refused.push(id);
   }
   if (hidden.length > 0) throw pairsNotFound(hidden);
   if (refused.length > 0) {
     throw problem(
       403,
-      `Curators cannot control groups they don't curate: pair(s) ${refused.join(', ')} belong to other groups too.`,
+      `${GROUP_CHOICE_REFUSALS.notControlled}: pair(s) ${refused.join(', ')} belong to other groups too.`,
     );
   }
-}
-
-async function memberGroups(db: Db, user: User) {
-  const rows = await db
-    .selectFrom('user_group_members')
-    .select('group_id')
-    .where('user_id', '=', user.id)
-    .execute();
-  return new Set(rows.map((row) => Number(row.group_id)));
 }
 
 /**
@@ -168,17 +158,16 @@ export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteCon
   // The groups the caller controls (an admin: all), by name.
   route(listGroupsEndpoint, async (_input, request) =>
     db.transaction().execute(async (trx) => {
-      const controlled = await controlledGroupIds(trx, request.user!);
-      return listGroups(trx, controlled === null ? undefined : [...controlled]);
+      const scope = await scopeOf(trx, request.user!);
+      return listGroups(trx, scope === null ? undefined : [...scope.controlled]);
     }),
   );
 
   // Onyx: an admin sees every group's name; anyone else the groups they belong to.
   route(listGroupNamesEndpoint, async (_input, request) =>
     db.transaction().execute(async (trx) => {
-      const caller = request.user!;
-      if (caller.role === 'admin') return listGroupNames(trx);
-      return listGroupNames(trx, [...(await memberGroups(trx, caller))]);
+      const scope = await scopeOf(trx, request.user!);
+      return listGroupNames(trx, scope === null ? undefined : [...scope.member]);
     }),
   );
 
@@ -205,7 +194,7 @@ export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteCon
 
   route(updateGroup, async ({ params: { user_group_id: id }, body }, request) => {
     return write(request, async (trx, log) => {
-      const controlled = await controlledGroup(trx, request, id);
+      const scope = await controlledGroup(trx, request, id);
       await checkUsers(trx, body.user_ids);
       const stored = new Set(await pairIds(trx, id));
       const requested = new Set(body.cc_pair_ids);
@@ -213,7 +202,7 @@ export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteCon
         ...[...stored].filter((pair) => !requested.has(pair)),
         ...[...requested].filter((pair) => !stored.has(pair)),
       ];
-      await checkPairs(trx, request.user!, controlled, changed);
+      await checkPairs(trx, scope, changed);
       return applyUpdate(trx, log, id, body);
     });
   });

@@ -10,6 +10,7 @@ import { testPair } from '../../src/contract/endpoints/connectionTest';
 import { recheckCaller } from '../auth/guard';
 import type { ConnectionTester } from '../connectionTest/tester';
 import { problem } from '../http/problems';
+import { changeableConnector, scopeOf, visibleCredential } from '../groups/visibility';
 import { openCredentialValues } from '../repos/credentialValues';
 import { findPairToTest, recordPairTest } from '../repos/pairTests';
 import type { RouteContext } from './context';
@@ -23,9 +24,17 @@ export function pairTestRoutes(
   declaredRoutes(app, guard)(testPair, async ({ params: { cc_pair_id: id } }, request) => {
     // Read in a short transaction of its own: the test may take seconds and holds none.
     const subject = await db.transaction().execute(async (trx) => {
-      await recheckCaller(trx, request, { sessions, address });
+      const caller = await recheckCaller(trx, request, { sessions, address });
       const pair = await findPairToTest(trx, id);
-      if (!pair) throw problem(404, `Connector-credential pair ${id} does not exist`);
+      const notFound = `Connector-credential pair ${id} does not exist`;
+      if (!pair) throw problem(404, notFound);
+      // D13: only a pair whose connector and credential the caller sees, and a
+      // connector they may change: else a curator could point a connector they
+      // may edit at their own host and send someone else's stored secret there.
+      const scope = await scopeOf(trx, caller ?? request.user!);
+      const seen = await visibleCredential(trx, scope, pair.credential_id).catch(() => null);
+      if (!seen) throw problem(404, notFound);
+      await changeableConnector(trx, scope, pair.connector_id, notFound);
       const credential = await openCredentialValues(trx, secrets, pair.credential_id);
       return { source: pair.source, config: pair.config, credential: credential?.values ?? {} };
     });

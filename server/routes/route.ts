@@ -45,6 +45,10 @@ type Handler<E extends Endpoint, B> = (
   reply: FastifyReply,
 ) => Promise<unknown>;
 
+/** No body at all (an empty one counts as none): an optional body is then left out. */
+const noBody = (request: FastifyRequest) =>
+  !Buffer.isBuffer(request.body) || request.body.length === 0;
+
 function checked<T>(result: Validated<T>): T {
   if (!result.ok) throw validationProblem(result.errors);
   return result.value;
@@ -74,7 +78,7 @@ export const declaredRoutes =
         ) as QueryOf<E>;
         await options.first?.(request);
         let body = undefined as B;
-        if (endpoint.body) {
+        if (endpoint.body && !(endpoint.bodyOptional && noBody(request))) {
           const json = readJsonObject(request);
           body = checked(
             await (options.checkBody?.(json, params) ??

@@ -24,6 +24,10 @@ import {
   listInvitedUsers as listInvitedUsersEndpoint,
   removeInvitedUser,
 } from '../../src/contract/endpoints/userLife';
+import { INVITATION_FRAGMENT } from '../../src/contract/invitationLinks';
+import { issueInvitationLinks, revokeInvitationLinks } from '../auth/invitationLinks';
+import { ownOrigin } from '../auth/sessionCookie';
+import { invitationLinkLifetime } from '../auth/sessions';
 import { csvLine } from '../http/csv';
 import { problem } from '../http/problems';
 import {
@@ -50,7 +54,16 @@ async function personNamed(trx: Db, email: string) {
 
 const NULL_ANSWER = 'null';
 
-export function userLifeRoutes(app: FastifyInstance, { db, guard, write }: RouteContext) {
+export interface UserLifeOptions {
+  /** With single sign-on the invited sign in through it; without, each gets a sign-in link. */
+  singleSignOn: boolean;
+}
+
+export function userLifeRoutes(
+  app: FastifyInstance,
+  { db, guard, write, sessions, address }: RouteContext,
+  { singleSignOn }: UserLifeOptions,
+) {
   const route = declaredRoutes(app, guard);
 
   // Invite addresses: every one valid, or none is invited (Onyx's 400 names the bad ones).
@@ -59,17 +72,36 @@ export function userLifeRoutes(app: FastifyInstance, { db, guard, write }: Route
       const bad = badInviteAddresses(emails);
       if (bad.length > 0) throw problem(400, invalidAddressesDetail(bad));
       const invited = await inviteAddresses(trx, emails, request.user?.id ?? null);
+      // No e-mail is sent: the invited sign in through single sign-on, or, without
+      // it, with the link the admin hands on (docs/security.md, "Sign-in links of invitations").
+      const links = singleSignOn
+        ? undefined
+        : await issueInvitationLinks(trx, invited, invitationLinkLifetime(sessions));
       // Addresses already invited, or already users, are no change (as in Onyx).
       if (invited.length > 0) {
         await log({
           resource_type: 'user',
           resource_id: null,
           resource_name: invited.length === 1 ? invited[0] : `${invited.length} addresses`,
-          changes: { invited_emails: invited },
+          changes: {
+            invited_emails: invited,
+            ...(links && { sign_in_links_issued: links.length }),
+          },
         });
       }
-      // No e-mail is sent: the invited sign in through single sign-on (docs/api.md, "Users").
-      return { invited_count: await countInvitedUsers(trx), email_invite_status: 'DISABLED' };
+      const origin = ownOrigin(request, address);
+      return {
+        invited_count: await countInvitedUsers(trx),
+        email_invite_status: 'DISABLED',
+        invited_emails: invited,
+        ...(links && {
+          sign_in_links: links.map(({ email, token, expiresAt }) => ({
+            email,
+            link: `${origin}/#${INVITATION_FRAGMENT}=${token}`,
+            expires_at: expiresAt,
+          })),
+        }),
+      };
     });
   });
 
@@ -81,12 +113,18 @@ export function userLifeRoutes(app: FastifyInstance, { db, guard, write }: Route
   route(removeInvitedUser, async ({ body: { user_email: email } }, request, reply) => {
     const left = await write(request, async (trx, log) => {
       const removed = await removeInvitation(trx, email);
+      // Its sign-in link goes with it: followed later, it says it was withdrawn.
+      // (Asked only for an invitation found: its address holds no NUL, which PostgreSQL refuses.)
+      const revoked = removed === undefined ? 0 : await revokeInvitationLinks(trx, removed);
       if (removed !== undefined) {
         await log({
           resource_type: 'user',
           resource_id: null,
           resource_name: removed,
-          changes: { invited: { before: true, after: false } },
+          changes: {
+            invited: { before: true, after: false },
+            ...(revoked > 0 && { sign_in_links_revoked: revoked }),
+          },
         });
       }
       return countInvitedUsers(trx);

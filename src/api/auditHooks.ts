@@ -1,6 +1,7 @@
 // The activity log in the panel: its query options and hooks (keys: queryKeys.ts).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { RECENT_CHANGES_COUNT } from '../contract/audit';
+import type { ExportFormat } from '../contract/auditQuery';
 import { exportAudit, listAudit } from '../contract/endpoints/audit';
 import { apiDownload, apiRequest } from './client';
 import { saveFile } from '../lib/saveFile';
@@ -39,7 +40,7 @@ export const useRecentChanges = (resourceType: string, resourceId: string, enabl
  * The export of the same filter, saved as a file. A plain link cannot carry the
  * key, so it is fetched with it and handed to the browser as a download.
  */
-export async function downloadAuditExport(filters: AuditFilters, format: 'ndjson' | 'csv') {
+export async function downloadAuditExport(filters: AuditFilters, format: ExportFormat) {
   const { cursor: _page, ...filter } = filters;
   const query = { ...filter, format: format === 'csv' ? format : undefined };
   saveFile(await apiDownload(exportAudit, { query }), `activity.${format}`);

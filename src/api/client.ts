@@ -52,7 +52,11 @@ export type CallInput<E extends Endpoint> = {
 } & (E['params'] extends z.ZodMiniType
   ? { params: Record<Fields<E['params']>, string | number> }
   : { params?: undefined }) &
-  (E['body'] extends z.ZodMiniType ? { body: z.input<E['body']> } : { body?: undefined });
+  (E['body'] extends z.ZodMiniType
+    ? E['bodyOptional'] extends true
+      ? { body?: z.input<E['body']> }
+      : { body: z.input<E['body']> }
+    : { body?: undefined });
 
 /** The address of a declared endpoint with its path's values and query. */
 function urlOf(endpoint: Endpoint, input: Omit<CallInput<Endpoint>, 'body' | 'signal'>): URL {

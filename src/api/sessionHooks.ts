@@ -11,7 +11,12 @@ import {
 } from '@tanstack/react-query';
 import { session } from '../lib/session';
 import { apiRequest } from './client';
-import { getSignInMethods, signIn, signOut } from '../contract/endpoints/session';
+import {
+  getSignInMethods,
+  signIn,
+  signOut,
+  signInWithInvitation,
+} from '../contract/endpoints/session';
 
 export const signInMethodsQuery = () =>
   queryOptions({
@@ -30,6 +35,19 @@ export function useSignIn() {
   return useMutation({
     mutationKey: ['auth', 'sign-in'],
     mutationFn: (apiKey: string) => apiRequest(signIn, { body: { api_key: apiKey.trim() } }),
+    onSuccess: () => {
+      queryClient.clear();
+      session.signedIn();
+    },
+  });
+}
+
+/** An invitation's sign-in link, once, for a session of the invited person. */
+export function useInvitationSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['auth', 'invitation'],
+    mutationFn: (token: string) => apiRequest(signInWithInvitation, { body: { token } }),
     onSuccess: () => {
       queryClient.clear();
       session.signedIn();

@@ -24,7 +24,7 @@ export const invitedUsersQuery = () =>
 export const useInvitedUsers = () => useQuery(invitedUsersQuery());
 
 /** A change of the users page: on success the directory and the invitations are read again. */
-function useUserChange<V>(name: string, mutationFn: (variables: V) => Promise<unknown>) {
+function useUserChange<V, R = unknown>(name: string, mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...userKeys.all, name],

@@ -1,31 +1,40 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { useSignIn } from '../api/sessionHooks';
+import { useInvitationSignIn, useSignIn } from '../api/sessionHooks';
 import { describeError } from '../lib/describeError';
-import { session } from '../lib/session';
+import { session, type SignInLink } from '../lib/session';
 import { Loading } from './AppShell';
 import { useTitleFromHeading } from './pageTitle';
 import { AppRoutes } from './routes';
 
 /**
- * The key of a sign-in link (`#key=…`, as `npm start` prints it) exchanged for a
- * session before the first page shows; a key the server refuses leads to the
- * sign-in page, saying so.
+ * A sign-in link (`#key=…` as `npm start` prints it, or an invitation's
+ * `#invitation=…`) exchanged for a session before the first page shows; one the
+ * server refuses leads to the sign-in page, saying why.
  */
-function LinkSignIn({ linkKey, children }: { linkKey: string | null; children: ReactNode }) {
+function LinkSignIn({ link, children }: { link: SignInLink | null; children: ReactNode }) {
   const signIn = useSignIn();
-  const [done, setDone] = useState(linkKey === null);
+  const invitationSignIn = useInvitationSignIn();
+  const [done, setDone] = useState(link === null);
   const started = useRef(false);
   useEffect(() => {
-    if (linkKey === null || started.current) return;
+    if (link === null || started.current) return;
     started.current = true;
-    signIn.mutate(linkKey, {
-      onError: (error) =>
-        session.signOut(`The key of the sign-in link was not accepted: ${describeError(error)}`),
-      onSettled: () => setDone(true),
-    });
-  }, [linkKey, signIn]);
+    const settled = { onSettled: () => setDone(true) };
+    if ('key' in link) {
+      signIn.mutate(link.key, {
+        ...settled,
+        onError: (error) =>
+          session.signOut(`The key of the sign-in link was not accepted: ${describeError(error)}`),
+      });
+    } else {
+      invitationSignIn.mutate(link.invitation, {
+        ...settled,
+        onError: (error) => session.signOut(describeError(error)),
+      });
+    }
+  }, [link, signIn, invitationSignIn]);
   return done ? children : <Loading label="Signing in…" />;
 }
 
@@ -34,16 +43,16 @@ const wholePage = () => document.body;
 
 export function App({
   queryClient,
-  linkKey = null,
+  link = null,
 }: {
   queryClient: QueryClient;
-  /** A key handed over in the address (main.tsx took it out of the address bar). */
-  linkKey?: string | null;
+  /** A key or invitation handed over in the address (main.tsx took it out of the address bar). */
+  link?: SignInLink | null;
 }) {
   useTitleFromHeading(wholePage);
   return (
     <QueryClientProvider client={queryClient}>
-      <LinkSignIn linkKey={linkKey}>
+      <LinkSignIn link={link}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { isJsonObject } from './rules';
 import { pairTestSchema } from './connectionChecks';
+import { PAIR_ACCESS_TYPES } from './pairAccess';
 
 /** A custom issue carries the validation type name of D3 in its params. */
 export const issueType = (type: string) => ({ params: { type } });
@@ -161,6 +162,9 @@ export const credentialCreateResponseSchema = z.object({
 export const connectorPairSchema = z.object({
   cc_pair_id: z.int(),
   credential_id: z.int(),
+  name: z.nullable(z.string()),
+  access_type: z.enum(PAIR_ACCESS_TYPES),
+  groups: z.array(z.int()),
   last_test: z.nullable(pairTestSchema),
 });
 export type ConnectorPair = z.infer<typeof connectorPairSchema>;
@@ -171,6 +175,9 @@ export const connectorDetailSchema = z.extend(connectorSnapshotSchema, {
   status: connectorStatusSchema,
   credentials: z.array(credentialSchema),
   cc_pairs: z.array(connectorPairSchema),
+  /** The caller's rights on it (D13), so the panel offers no button that ends in a 403. */
+  can_change: z.boolean(),
+  can_delete: z.boolean(),
 });
 export type ConnectorDetail = z.infer<typeof connectorDetailSchema>;
 

@@ -104,6 +104,8 @@ export const auditFilterSchema = z.object({
 });
 /** The filters as the panel sends them (and keeps them in its address). */
 export type AuditFilters = z.input<typeof auditFilterSchema>;
+/** The filters' names, from the schema: the panel's address holds exactly these. */
+export const AUDIT_FILTER_NAMES = Object.keys(auditFilterSchema.shape) as (keyof AuditFilters)[];
 export type AuditFilter = z.output<typeof auditFilterSchema>;
 
 export const auditPageQuerySchema = z.extend(auditFilterSchema, {

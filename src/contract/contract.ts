@@ -139,6 +139,13 @@ export const connectorPatchRequestSchema = z.object({
   status: z
     .optional(connectorStatusSchema)
     .check(z.describe('`PAUSED` to pause the connector, `ACTIVE` to run it again.')),
+  groups: z
+    .optional(boundedList(z.int()))
+    .check(
+      z.describe(
+        'Ids of the user groups its credential pairs belong to, replacing theirs: a list with groups makes each pair private to them.',
+      ),
+    ),
   source: fixedField('source').check(z.describe('Cannot be changed: sending it is refused.')),
   input_type: fixedField('input type').check(
     z.describe('Cannot be changed: sending it is refused.'),

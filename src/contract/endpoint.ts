@@ -33,6 +33,8 @@ export interface Endpoint {
   query?: Schema;
   /** The JSON body. */
   body?: Schema;
+  /** The body may be left out (D7's attach): the handler then gets `undefined`. */
+  bodyOptional?: boolean;
   /** The success answer (200); for a stream, one record of it. */
   answer: Schema;
   /** The activity record a write makes (and a refusal of it, D2). */

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { issueType } from './answers';
 import { connectorNameSchema } from './contract';
+import { PAIR_ACCESS_TYPES } from './pairAccess';
 import { boundedList } from './schemaParts';
 
 /** The most ids one body may name: more is refused before anything is looked up. */
@@ -66,9 +67,7 @@ export const setCuratorSchema = z.object({
 });
 export type SetCuratorRequest = z.output<typeof setCuratorSchema>;
 
-/** The access of a connector–credential pair (D13); `sync` is stored and seen as public. */
-export const PAIR_ACCESS_TYPES = ['public', 'private', 'sync'] as const;
-export type PairAccessType = (typeof PAIR_ACCESS_TYPES)[number];
+export { PAIR_ACCESS_TYPES, type PairAccessType } from './pairAccess';
 
 export const groupMemberSchema = z.object({
   id: z.string(),
@@ -111,6 +110,29 @@ export const minimalUserGroupListSchema = z.array(minimalUserGroupSchema);
 /** Onyx's words for a group name already taken. */
 export const duplicateGroupRefusal = (name: string) =>
   `User group with name '${name}' already exists. Please choose a different name.`;
+
+/** D13's words (Onyx's) for groups a caller may not choose for what they make or change. */
+export const GROUP_CHOICE_REFUSALS = {
+  noGroup: 'Curators must specify 1+ groups',
+  notControlled: "Curators cannot control groups they don't curate",
+  publicByBasic: 'User does not have permission to create public objects',
+} as const;
+
+/** D7, D13: the optional body of an attach, Onyx's pair metadata; other fields are ignored. */
+export const attachRequestSchema = z.object({
+  name: z.optional(z.nullable(z.string())).check(z.describe('A name for the pair.')),
+  access_type: z
+    .optional(z.enum(PAIR_ACCESS_TYPES))
+    .check(
+      z.describe(
+        '`public` (the default: everyone with admin rights sees it), `private` (only its groups) or `sync`.',
+      ),
+    ),
+  groups: z
+    .optional(z.array(z.int()))
+    .check(z.describe('Ids of the user groups a private pair belongs to.')),
+});
+export type AttachRequest = z.output<typeof attachRequestSchema>;
 
 /** Onyx's words for set-curator's refusals (D13, "Becoming a curator"). */
 export const CURATOR_REFUSALS = {

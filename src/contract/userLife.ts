@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH, isEmailAddress } from './rules';
 import { boundedList } from './schemaParts';
+import { invitationLinkSchema } from './invitationLinks';
 
 /** At most this many addresses in one invitation. */
 export const INVITE_BATCH_MAX = 1000;
@@ -24,10 +25,16 @@ export type InviteUsersRequest = z.infer<typeof inviteUsersRequestSchema>;
 /** Onyx's EmailInviteStatus; this service sends no e-mail, so it answers DISABLED. */
 export const EMAIL_INVITE_STATUSES = ['SENT', 'NOT_CONFIGURED', 'SEND_FAILED', 'DISABLED'] as const;
 
-/** Onyx's BulkInviteResponse: `invited_count` is how many invitations are open after. */
+/**
+ * Onyx's BulkInviteResponse: `invited_count` is how many invitations are open
+ * after. Beyond Onyx: the addresses this request invited (not those invited or
+ * users already), and, on a server without single sign-on, a sign-in link for each.
+ */
 export const bulkInviteResponseSchema = z.object({
   invited_count: z.int(),
   email_invite_status: z.enum(EMAIL_INVITE_STATUSES),
+  invited_emails: z.array(z.string()),
+  sign_in_links: z.optional(z.array(invitationLinkSchema)),
 });
 export type BulkInviteResponse = z.infer<typeof bulkInviteResponseSchema>;
 

@@ -3,6 +3,7 @@
 // server keeps the session and the browser its HttpOnly cookie, which no script
 // reads. The panel reads only the cookie beside it that says a session was
 // opened, so it can ask for the first page at once.
+import { INVITATION_FRAGMENT } from '../contract/invitationLinks';
 import { SIGNED_IN_COOKIE } from '../contract/session';
 
 /** Everything the panel keeps for a browser tab is stored under this prefix. */
@@ -71,21 +72,26 @@ export const session = {
   },
 };
 
+/** What a sign-in link carries: an API key (`#key=…`) or an invitation's token (`#invitation=…`). */
+export type SignInLink = { key: string } | { invitation: string };
+
 /**
- * A key handed over in the address fragment (`#key=…`, which browsers do not
- * send to servers) is taken out of the address bar at once and answered, to be
- * exchanged for a session; it is kept nowhere.
+ * A key or an invitation's token handed over in the address fragment (which
+ * browsers do not send to servers) is taken out of the address bar at once and
+ * answered, to be exchanged for a session; it is kept nowhere.
  */
-export function takeKeyFromFragment(location: Location, history: History): string | null {
+export function takeSignInFromFragment(location: Location, history: History): SignInLink | null {
   const params = new URLSearchParams(location.hash.slice(1));
   const key = params.get('key');
-  if (!key) return null;
+  const invitation = params.get(INVITATION_FRAGMENT);
+  if (!key && !invitation) return null;
   params.delete('key');
+  params.delete(INVITATION_FRAGMENT);
   const rest = params.toString();
   history.replaceState(
     history.state,
     '',
     `${location.pathname}${location.search}${rest ? `#${rest}` : ''}`,
   );
-  return key;
+  return key ? { key } : { invitation: invitation! };
 }

@@ -1,7 +1,7 @@
 // D7: attaching a credential to a connector.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENT_SOURCES, type ValidationError } from '../../src/contract/contract';
-import { startTestServer, type TestServer } from '../support/harness';
+import { useFreshTestServer } from '../support/useTestServer';
 import {
   addCredential,
   api,
@@ -12,11 +12,7 @@ import {
   snapshotDb,
 } from '../support/http';
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(() => server.close());
+const server = useFreshTestServer();
 
 const pairs = () =>
   server.store.db
@@ -48,14 +44,24 @@ describe('D7 a new pair', () => {
     expect(await pairs()).toHaveLength(2);
   });
 
-  it('a body, even one that is not JSON, is ignored', async () => {
+  it('D7: fields of a body other than the pair’s name, access and groups are ignored', async () => {
     const connector = await createConnector(server, plainRequest('web'));
+    const response = await api(server, 'PUT', `/manage/admin/connector/${connector}/credential/0`, {
+      body: { comment: 'not a field of the pair', auto_sync_options: null },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ success: true });
+  });
+
+  it('D7, D13: a body that is not JSON is refused (415), and nothing changes', async () => {
+    const connector = await createConnector(server, plainRequest('web'));
+    const before = await snapshotDb(server);
     const response = await api(server, 'PUT', `/manage/admin/connector/${connector}/credential/0`, {
       raw: 'not json at all',
       headers: { 'content-type': 'text/plain' },
     });
-    expect(response.status).toBe(200);
-    expect(response.json).toMatchObject({ success: true });
+    expect(response.status).toBe(415);
+    expect(await snapshotDb(server)).toEqual(before);
   });
 });
 

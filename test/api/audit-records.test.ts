@@ -3,6 +3,7 @@
 // refused (403); the connection test is no change and leaves none; wrong keys
 // are one record a minute per address, with a count.
 import { sql } from 'kysely';
+import { issueInvitationLinks } from '../../server/auth/invitationLinks';
 import { describe, expect, it } from 'vitest';
 import type { AuditAction } from '../../src/contract/audit';
 import { useTestServer } from '../support/useTestServer';
@@ -145,6 +146,9 @@ async function adminSession(): Promise<string> {
   return answer.headers.getSetCookie()[0]!.split(';')[0]!;
 }
 const FOREIGN_PAGE = 'https://elsewhere.example';
+/** An invitation's sign-in link for the admin's own address (docs/security.md, "Sign-in links of invitations"). */
+const adminLinkToken = async () =>
+  (await issueInvitationLinks(server.store.db, [server.adminEmail], 60_000))[0]!.token;
 Object.assign(WRITES, {
   'post /auth/session': {
     action: 'auth.login',
@@ -156,6 +160,24 @@ Object.assign(WRITES, {
     refuse: async () => ({
       path: '/auth/session',
       options: { key: null, body: { api_key: server.adminKey }, headers: { origin: FOREIGN_PAGE } },
+      actorEmail: null,
+    }),
+  },
+  // A link issued straight to the admin's address (inviting skips users): it signs them in.
+  'post /auth/invitation': {
+    action: 'auth.login',
+    status: 204,
+    call: async () => ({
+      path: '/auth/invitation',
+      options: { key: null, body: { token: await adminLinkToken() } },
+    }),
+    refuse: async () => ({
+      path: '/auth/invitation',
+      options: {
+        key: null,
+        body: { token: await adminLinkToken() },
+        headers: { origin: FOREIGN_PAGE },
+      },
       actorEmail: null,
     }),
   },

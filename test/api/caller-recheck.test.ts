@@ -3,18 +3,14 @@
 // body arrived. A caller demoted or a key revoked in between gets 403 or 401,
 // and nothing is written.
 import { connect } from 'node:net';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SESSION_COOKIE, SESSION_ENDED, SIGNED_IN_COOKIE } from '../../src/contract/session';
 import { listApiKeys, revokeApiKey } from '../../server/auth/apiKeys';
 import { createUser, findUserByEmail } from '../../server/repos/users';
-import { startTestServer, type TestServer } from '../support/harness';
+import { useFreshTestServer } from '../support/useTestServer';
 import { api, NOT_ADMIN, NOT_AUTHENTICATED, plainRequest, snapshotDb } from '../support/http';
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(() => server.close());
+const server = useFreshTestServer();
 
 /**
  * Sends a request's headers now and its body when `sendBody` is called; resolves the answer.

@@ -41,7 +41,19 @@ describe('GET /manage/admin/connector/{id}', () => {
         }),
       ],
       // Never tested yet (issue 25; test/api/pair-test.test.ts).
-      cc_pairs: [{ cc_pair_id: expect.any(Number), credential_id: credential, last_test: null }],
+      cc_pairs: [
+        {
+          cc_pair_id: expect.any(Number),
+          credential_id: credential,
+          name: null,
+          access_type: 'public',
+          groups: [],
+          last_test: null,
+        },
+      ],
+      // An admin's rights (D13).
+      can_change: true,
+      can_delete: true,
     });
   });
 

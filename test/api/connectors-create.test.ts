@@ -1,15 +1,11 @@
 // D4: creating a connector — what is stored and what is answered.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConnectorSnapshot } from '../../src/contract/contract';
-import { startTestServer, type TestServer } from '../support/harness';
+import { useFreshTestServer } from '../support/useTestServer';
 import { api, jiraRequest, plainRequest } from '../support/http';
 
 // A fresh server per test: ids and duplicates depend on what exists.
-let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(() => server.close());
+const server = useFreshTestServer();
 
 const create = (body: unknown) => api(server, 'POST', '/manage/admin/connector', { body });
 const row = (id: number) =>

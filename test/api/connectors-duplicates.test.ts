@@ -1,14 +1,10 @@
 // D4: a connector with the same trimmed name and source is refused.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/harness';
+import { describe, expect, it } from 'vitest';
+import { useFreshTestServer } from '../support/useTestServer';
 import { api, jiraRequest, plainRequest } from '../support/http';
 
 // A fresh server per test: what counts as a duplicate depends on what exists.
-let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(() => server.close());
+const server = useFreshTestServer();
 
 const create = (body: unknown) => api(server, 'POST', '/manage/admin/connector', { body });
 

@@ -1,7 +1,7 @@
 // D5: listing connectors, with and without the credential filter.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConnectorSnapshot, ValidationError } from '../../src/contract/contract';
-import { startTestServer, type TestServer } from '../support/harness';
+import { useFreshTestServer } from '../support/useTestServer';
 import {
   addCredential,
   api,
@@ -11,11 +11,7 @@ import {
   plainRequest,
 } from '../support/http';
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(() => server.close());
+const server = useFreshTestServer();
 
 async function list(query = ''): Promise<ConnectorSnapshot[]> {
   const response = await api(server, 'GET', `/manage/admin/connector${query}`);

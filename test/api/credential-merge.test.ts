@@ -2,16 +2,12 @@
 // merged into the stored ones, so a new token alone keeps the account e-mail
 // (issue 27, item 1); replaced whole only when asked; a key removed only when
 // sent as null. Every answer masked (D6); a refused change changes nothing (D3, D11).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openCredentialValues } from '../../server/repos/credentialValues';
-import { startTestServer, type TestServer } from '../support/harness';
+import { useTestServer } from '../support/useTestServer';
 import { api, snapshotDb } from '../support/http';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const TOKEN = 'ATATT3xFfGF0-a-jira-api-token-that-is-secret';
 const NEW_TOKEN = 'ATATT3xFfGF0-the-new-token-also-a-secret';

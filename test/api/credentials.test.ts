@@ -1,16 +1,13 @@
 // D6: the credential list — credential 0, the fields, and masking of secrets.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Credential } from '../../src/contract/contract';
 import { createCredential } from '../../server/repos/credentials';
+import { insertGroup } from '../../server/repos/groups';
 import { findUserByEmail } from '../../server/repos/users';
-import { startTestServer, type TestServer } from '../support/harness';
+import { useFreshTestServer } from '../support/useTestServer';
 import { api } from '../support/http';
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(() => server.close());
+const server = useFreshTestServer();
 
 const SHORT = '\u2022'.repeat(12);
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -53,13 +50,17 @@ describe('D6 the list', () => {
       credential_json: { k: 1 },
       user_id: owner.id,
     });
+    // D13: its groups are live, kept by group (ascending).
+    const [first, second] = await Promise.all(
+      ['Sales', 'Eng'].map(async (name) => (await insertGroup(db, name))!),
+    );
     const b = await createCredential(db, server.store.secrets, {
       source: 'slack',
       name: null,
       credential_json: {},
       admin_public: false,
       curator_public: true,
-      groups: [2, 1],
+      groups: [second!, first!],
     });
     const { credentials } = await list();
     expect(credentials.map((c) => c.id)).toEqual([0, a, b]);
@@ -93,7 +94,7 @@ describe('D6 the list', () => {
     expect(credentials[2]).toMatchObject({
       admin_public: false,
       curator_public: true,
-      groups: [2, 1],
+      groups: [first, second].sort((x, y) => x! - y!),
       user_id: null,
       user_email: null,
     });

@@ -162,9 +162,11 @@ describe('the sign-in request', () => {
 describe('who gets in', () => {
   it('an invited address: made a basic user on its first sign-in, its invitation ended, back to the page it was going to', async () => {
     const email = 'ann@invited.test';
-    expect(
-      (await api(server, 'PUT', '/manage/admin/users', { body: { emails: [email] } })).status,
-    ).toBe(200);
+    const invited = await api(server, 'PUT', '/manage/admin/users', { body: { emails: [email] } });
+    expect(invited.status).toBe(200);
+    // With single sign-on no sign-in link is made: the invited sign in through it (issue 27, item 11).
+    expect(invited.json).not.toHaveProperty('sign_in_links');
+    expect(await server.store.db.selectFrom('invitation_links').selectAll().execute()).toEqual([]);
     const { response, jar } = await signInAs(email, { next: '/connectors?status=paused' });
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/connectors?status=paused');
@@ -176,8 +178,8 @@ describe('who gets in', () => {
     const who = await me(jar);
     expect(who.status).toBe(200);
     expect(who.json).toMatchObject({ email, role: 'basic' });
-    const invited = (await api(server, 'GET', '/manage/users/invited')).json as { email: string }[];
-    expect(invited.map((entry) => entry.email)).not.toContain(email);
+    const open = (await api(server, 'GET', '/manage/users/invited')).json as { email: string }[];
+    expect(open.map((entry) => entry.email)).not.toContain(email);
     const [created] = await records('user.create');
     expect(created).toMatchObject({ resource_name: email, changes: { how: 'invited' } });
     const [login] = await records('auth.login');

@@ -78,7 +78,14 @@ describe('a saved pair, tested now', () => {
   it('answers the connection test and keeps it on the pair, shown in the connector', async () => {
     const { connector, pair } = await jiraPair();
     expect((await detail(connector)).cc_pairs).toEqual([
-      { cc_pair_id: pair, credential_id: expect.any(Number), last_test: null },
+      {
+        cc_pair_id: pair,
+        credential_id: expect.any(Number),
+        name: null,
+        access_type: 'public',
+        groups: [],
+        last_test: null,
+      },
     ]);
 
     const answer = await testPair(pair, await freshKey());
@@ -124,11 +131,35 @@ describe('a saved pair, tested now', () => {
     expect(stored).not.toContain(REMOTE_WORDS);
   });
 
-  it("D2: a curator tests a pair of an admin's credential (its own connector's address)", async () => {
-    const { pair } = await jiraPair();
-    const answer = await testPair(pair, await freshKey('curator'));
+  it('D13: a curator tests a pair of a connector and credential they made', async () => {
+    const curator = await freshKey('curator');
+    const credential = await madeCredential(server, 'jira', { jira_api_token: TOKEN }, curator);
+    const made = await api(server, 'POST', '/manage/admin/connector', {
+      key: curator,
+      body: jiraRequest({
+        name: 'Curator’s own Jira',
+        connector_specific_config: { jira_base_url: jira.origin, project_key: 'ENG' },
+      }),
+    });
+    const connector = (made.json as { id: number }).id;
+    const attached = await api(
+      server,
+      'PUT',
+      `/manage/admin/connector/${connector}/credential/${credential}`,
+      { key: curator },
+    );
+    const answer = await testPair((attached.json as { data: number }).data, curator);
     expect(answer.status, answer.text).toBe(200);
     expect((answer.json as { ok: unknown }).ok).toBe(true);
+  });
+
+  it("D13: a pair of an admin's credential does not exist for a curator (404), and nothing is sent", async () => {
+    const { pair } = await jiraPair();
+    const before = jira.seen.length;
+    const answer = await testPair(pair, await freshKey('curator'));
+    expect(answer.status).toBe(404);
+    expect(answer.json).toEqual({ detail: `Connector-credential pair ${pair} does not exist` });
+    expect(jira.seen.length).toBe(before);
   });
 });
 

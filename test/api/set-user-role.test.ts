@@ -1,16 +1,12 @@
 // D8: setting a user's role — each rule in its order, with the exact words.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRole } from '../../src/contract/contract';
 import { LAST_ADMIN_KEY_REFUSAL } from '../../server/auth/keyChanges';
 import { findUserByEmail } from '../../server/repos/users';
-import { startTestServer, type TestServer } from '../support/harness';
+import { useFreshTestServer } from '../support/useTestServer';
 import { ALL_ROLES, NOT_CURATOR, api, snapshotDb } from '../support/http';
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(() => server.close());
+const server = useFreshTestServer();
 
 const setRole = (body: unknown, key?: string) =>
   api(server, 'PATCH', '/manage/set-user-role', { body, key });

@@ -1,10 +1,10 @@
 // D13: user groups at Onyx's routes — who may make, see and change them, the
 // words of each refusal, roles that follow curatorships, and the activity of each.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserRole } from '../../src/contract/contract';
 import { CURATOR_REFUSALS, duplicateGroupRefusal } from '../../src/contract/groups';
 import { findUserByEmail } from '../../server/repos/users';
-import { startTestServer, type TestServer } from '../support/harness';
+import { useFreshTestServer } from '../support/useTestServer';
 import {
   addCredential,
   api,
@@ -16,11 +16,7 @@ import {
   snapshotDb,
 } from '../support/http';
 
-let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(() => server.close());
+const server = useFreshTestServer();
 
 const GROUPS = '/manage/admin/user-group';
 

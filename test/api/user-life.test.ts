@@ -73,6 +73,11 @@ describe('invitations', () => {
     expect(response.json).toEqual({
       invited_count: expect.any(Number),
       email_invite_status: 'DISABLED',
+      invited_emails: [ann, bob],
+      sign_in_links: [
+        expect.objectContaining({ email: ann }),
+        expect.objectContaining({ email: bob }),
+      ],
     });
     expect(await invited()).toEqual(expect.arrayContaining([ann, bob]));
     const [record] = await records('user.create');

@@ -37,6 +37,14 @@ const EXAMPLES: Record<string, (made: Made) => { path: string; body: Json }> = {
       indexing_start: '2026-01-01T00:00:00Z',
     },
   }),
+  'PUT /manage/admin/connector/{connector_id}/credential/{credential_id}': ({
+    connector,
+    credential,
+    group,
+  }) => ({
+    path: `/manage/admin/connector/${connector}/credential/${credential}`,
+    body: { name: 'Nul pair', access_type: 'private', groups: [group] },
+  }),
   'PATCH /manage/admin/connector/{connector_id}': ({ connector }) => ({
     path: `/manage/admin/connector/${connector}`,
     body: { name: 'Renamed', connector_specific_config: { base_url: 'https://nul.example' } },
@@ -108,6 +116,10 @@ const EXAMPLES: Record<string, (made: Made) => { path: string; body: Json }> = {
   'POST /auth/session': () => ({
     path: '/auth/session',
     body: { api_key: 'sd_not-a-key-anyone-has' },
+  }),
+  'POST /auth/invitation': () => ({
+    path: '/auth/invitation',
+    body: { token: 'not-a-link-token-anyone-has' },
   }),
 };
 

@@ -12,9 +12,25 @@ const junkId = notIntegerText
   .map(encodeSegment)
   .filter((segment) => segment !== '.' && segment !== '..');
 
-/** A small body with a well-formed media type: ignored by attach (D7). */
-const ignoredBody = fc.option(
-  fc.tuple(nastyString(50), fc.oneof(wrongContentType, fc.constant('application/json'))),
+/**
+ * Attach's optional body (D7): text of another media type is refused (415,
+ * after a malformed path's 422); a JSON object of fields other than the pair's
+ * is ignored, so the path's own answer stands.
+ */
+const attachBody = fc.option(
+  fc.oneof(
+    fc
+      .tuple(
+        nastyString(50).filter((text) => text.length > 0),
+        wrongContentType,
+      )
+      .map(([text, type]) => ({ text, type, status: 415 as number | null })),
+    nastyString(50).map((text) => ({
+      text: JSON.stringify({ comment: text }),
+      type: 'application/json',
+      status: null as number | null,
+    })),
+  ),
 );
 
 export function attachRequests(fixture: Fixture) {
@@ -40,13 +56,13 @@ export function attachRequests(fixture: Fixture) {
       .map(([a, b]) => ({ ids: [String(a), String(b)], status: 400, what: 'sources differ' })),
   );
   return fc
-    .tuple(someAuth(fixture, CURATOR_OR_ADMIN_ROLES), target, ignoredBody)
+    .tuple(someAuth(fixture, CURATOR_OR_ADMIN_ROLES), target, attachBody)
     .map(([auth, { ids, status, what }, body]): FuzzRequest => ({
       method: 'PUT',
       path: `/manage/admin/connector/${ids[0]}/credential/${ids[1]}`,
-      headers: { authorization: auth.header, 'content-type': body?.[1] ?? null },
-      body: body ? new Uint8Array(Buffer.from(body[0])) : undefined,
-      expected: auth.status === 200 ? status : auth.status,
+      headers: { authorization: auth.header, 'content-type': body?.type ?? null },
+      body: body ? new Uint8Array(Buffer.from(body.text)) : undefined,
+      expected: auth.status !== 200 ? auth.status : status === 422 ? 422 : (body?.status ?? status),
       where: 'path',
       what: `${auth.what}; ${what}`,
     }));

@@ -55,6 +55,39 @@ describe('two instances, one database', () => {
   });
 });
 
+describe('D13 across instances', () => {
+  it('a global curator made a member of a group through A sees its private connector through B at the next request', async () => {
+    // A global curator: membership alone decides (a curator's role would follow curatorships).
+    const email = 'curator.moving@instances.test';
+    const key = await a.keyFor('global_curator', email);
+    const user = (await findUserByEmail(a.store.db, email))!;
+    const group = await api(a, 'POST', '/manage/admin/user-group', {
+      body: { name: 'Instances Sales', user_ids: [], cc_pair_ids: [] },
+    });
+    const groupId = (group.json as { id: number }).id;
+    const connector = await createConnector(a, jiraRequest({ name: 'Private to Sales' }));
+    const credential = await addCredential(a, 'jira');
+    const attached = await api(
+      a,
+      'PUT',
+      `/manage/admin/connector/${connector}/credential/${credential}`,
+      {
+        body: { access_type: 'private', groups: [groupId] },
+      },
+    );
+    expect(attached.status).toBe(200);
+    await heardEverything(b);
+    expect(await names(b, key)).not.toContain('Private to Sales'); // B now caches the curator's list
+    const added = await api(a, 'POST', `/manage/admin/user-group/${groupId}/add-users`, {
+      body: { user_ids: [user.id] },
+    });
+    expect(added.status).toBe(200);
+    await heardEverything(b);
+    expect(await names(b, key)).toContain('Private to Sales');
+    expect((await api(b, 'GET', `/manage/admin/connector/${connector}`, { key })).status).toBe(200);
+  });
+});
+
 describe('the revision', () => {
   it('every table of the data has the trigger that moves it (a table added later must get one too)', async () => {
     const { rows } = await sql<{ table: string; triggered: boolean }>`
@@ -155,8 +188,10 @@ describe('start-up', () => {
         '0009_audit_filters',
         '0010_pair_tests',
         '0011_used_sign_in_states',
+        '0012_connector_creator',
         '0013_paused_at',
         '0014_alerts',
+        '0016_invitation_links',
       ]);
     } finally {
       await sql`drop schema ${sql.id(schema)} cascade`.execute(stores[0]!.db);

@@ -3,9 +3,10 @@
 // the last. What it returns reads like startTestServer's server (`server.apiUrl`,
 // `api(server, …)`, `server.keyFor(…)`): each property is looked up on the
 // running server when a test or hook reads it, so the file needs no `let` and
-// no hooks of its own. `useTwoInstances()` does the same for two instances on
+// no hooks of its own. `useFreshTestServer()` starts one per test instead;
+// `useTwoInstances()` does the same for two instances on
 // one database (PostgreSQL: B shares A's schema).
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startTestServer, type TestServer, type TestServerOptions } from './harness';
 
 /** A stand-in that reads each property from the server `current()` gives, once it runs. */
@@ -23,14 +24,30 @@ function runningServer(current: () => TestServer | undefined, name: string): Tes
   });
 }
 
-export function useTestServer(options: TestServerOptions = {}): TestServer {
+/** A server started by `start` (a hook) and closed by `end`, its pair. */
+function useServer(
+  start: typeof beforeAll,
+  end: typeof afterAll,
+  options: TestServerOptions,
+  name: string,
+): TestServer {
   let current: TestServer | undefined;
-  beforeAll(async () => {
+  start(async () => {
     current = await startTestServer(options);
   });
-  afterAll(() => current?.close());
-  return runningServer(() => current, 'useTestServer');
+  end(() => current?.close());
+  return runningServer(() => current, name);
 }
+
+export const useTestServer = (options: TestServerOptions = {}) =>
+  useServer(beforeAll, afterAll, options, 'useTestServer');
+
+/**
+ * A fresh server for each test of the file (a fresh database each time): for
+ * files whose tests count rows or ids from an empty install.
+ */
+export const useFreshTestServer = (options: TestServerOptions = {}) =>
+  useServer(beforeEach, afterEach, options, 'useFreshTestServer');
 
 /** Two instances of the server on one database, for all of a file's tests; B closes first. */
 export function useTwoInstances(): { a: TestServer; b: TestServer } {

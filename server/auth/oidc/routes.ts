@@ -17,8 +17,8 @@ import type { Db } from '../../db/database';
 import { ownOrigin, pathCookie, cookieOf } from '../sessionCookie';
 import { changeUserRole } from '../keyChanges';
 import type { KeyUser } from '../apiKeys';
-import { createUser, findPersonByEmail, removeInvitation, type User } from '../../repos/users';
-import { openSessionIn } from '../sessionRoutes';
+import { createUser, findPersonByEmail, removeInvitation } from '../../repos/users';
+import { asCaller, openSessionIn } from '../sessionRoutes';
 import { safeNext } from './nextPath';
 import { SERVICE_EMAIL_DOMAIN } from '../managedKeys';
 import { spendState } from './usedStates';
@@ -249,13 +249,6 @@ export function mappedRole(
   const roles = new Set(values.flatMap((item) => settings.roleClaim!.roles[item] ?? []));
   return ROLE_PRECEDENCE.find((role) => roles.has(role));
 }
-
-const asCaller = (user: User): KeyUser => ({
-  ...user,
-  api_key_id: null,
-  expires_at: null,
-  last_used_at: null,
-});
 
 /**
  * Who gets in, in the sign-in's one transaction: a person already known (and

@@ -1,4 +1,5 @@
-// The activity log, read by admins: a page at a time, or all of a filter at once.
+// The activity log, read by admins (every record) and curators (the records of
+// what they see, D13): a page at a time, or all of a filter at once.
 import { auditPageSchema, auditRecordSchema } from '../audit';
 import { auditExportQuerySchema, auditPageQuerySchema } from '../auditQuery';
 import { endpoint } from '../endpoint';
@@ -9,7 +10,7 @@ export const listAudit = endpoint({
   method: 'GET',
   path: AUDIT,
   summary: 'The activity log, newest first, a page at a time (keyset paging on time and id).',
-  access: 'admin',
+  access: 'curatorOrAdmin',
   query: auditPageQuerySchema,
   answer: auditPageSchema,
   errors: [422],
@@ -19,7 +20,7 @@ export const exportAudit = endpoint({
   method: 'GET',
   path: `${AUDIT}/export`,
   summary: 'Every record of the filter, newest first, streamed as NDJSON (or CSV with format=csv).',
-  access: 'admin',
+  access: 'curatorOrAdmin',
   query: auditExportQuerySchema,
   answer: auditRecordSchema,
   stream: true,

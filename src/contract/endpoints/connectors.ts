@@ -11,6 +11,7 @@ import {
   statusResponseSchema,
 } from '../contract';
 import { endpoint, integerText } from '../endpoint';
+import { attachRequestSchema } from '../groups';
 
 const CONNECTORS = '/manage/admin/connector';
 const ONE = `${CONNECTORS}/{connector_id}`;
@@ -85,12 +86,14 @@ export const attachCredential = endpoint({
   method: 'PUT',
   path: PAIR,
   summary:
-    'Attach a credential to a connector. Attaching it again changes nothing (`success` is then false).',
+    'Attach a credential to a connector, optionally with the pair’s name and access (public, or private to groups). Attaching it again changes nothing (`success` is then false).',
   access: 'curatorOrAdmin',
   params: pair,
+  body: attachRequestSchema,
+  bodyOptional: true,
   answer: attachResponseSchema,
   action: 'cc_pair.create',
-  errors: [400, 404, 422],
+  errors: [400, 404, 415, 422],
 });
 
 export const detachCredential = endpoint({

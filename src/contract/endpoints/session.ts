@@ -1,6 +1,7 @@
 // Signing in to the panel (README, "Sessions").
 import * as z from 'zod/mini';
 import { signInMethodsSchema, signInRequestSchema } from '../session';
+import { useInvitationRequestSchema } from '../invitationLinks';
 import { endpoint } from '../endpoint';
 
 const SESSION = '/auth/session';
@@ -37,4 +38,17 @@ export const signOut = endpoint({
   action: 'auth.logout',
   noContent: true,
   errors: [403, 503],
+});
+
+export const signInWithInvitation = endpoint({
+  method: 'POST',
+  path: '/auth/invitation',
+  summary:
+    'Sign in with the token of an invitation’s sign-in link (servers without single sign-on): 204 and a session cookie for the invited person, made a user as `basic`. Each link signs in once; a used, expired, withdrawn or unknown one answers 410 in words and opens nothing.',
+  access: 'public',
+  body: useInvitationRequestSchema,
+  answer: z.null(),
+  action: 'auth.login',
+  noContent: true,
+  errors: [403, 410, 415, 422, 429, 503],
 });

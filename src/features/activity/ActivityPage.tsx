@@ -8,22 +8,14 @@ import { ActivityRecord } from '../../components/ActivityRecord';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { ACTION_LABELS, RESOURCE_TYPE_LABELS } from '../../lib/activityWords';
 import { fromDateTimeInput, toDateTimeInput } from '../../lib/format';
+import { AUDIT_FILTER_NAMES } from '../../contract/auditQuery';
 
-const FILTER_NAMES = [
-  'action',
-  'actor',
-  'resource_type',
-  'resource_id',
-  'since',
-  'until',
-  'cursor',
-] as const;
-type FilterName = (typeof FILTER_NAMES)[number];
+type FilterName = (typeof AUDIT_FILTER_NAMES)[number];
 
 export function ActivityPage() {
   const [params, setParams] = useSearchParams();
   const filters: AuditFilters = {};
-  for (const name of FILTER_NAMES) {
+  for (const name of AUDIT_FILTER_NAMES) {
     const value = params.get(name);
     if (value) filters[name] = value;
   }

@@ -10,6 +10,9 @@ import { invitedUsersQuery, useInviteUsers } from '../../api/userLifeHooks';
 import { ActionMessage } from '../../components/ActionMessage';
 import { Field } from '../../components/Field';
 import { describeError } from '../../lib/describeError';
+import { INVITATION_LINK_DAYS, type InvitationLink } from '../../contract/invitationLinks';
+import { InvitationLinks } from './InvitationLinks';
+import { inviteOutcome } from './inviteOutcome';
 
 export function InviteForm() {
   const invite = useInviteUsers();
@@ -18,7 +21,9 @@ export function InviteForm() {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [said, setSaid] = useState('');
+  const [links, setLinks] = useState<InvitationLink[]>([]);
   const field = useRef<HTMLTextAreaElement>(null);
+  const provider = methods.data?.oidc?.name;
 
   const refuse = (words: string) => {
     setError(words);
@@ -39,33 +44,15 @@ export function InviteForm() {
       );
     }
     setError(null);
+    setLinks([]);
     invite.mutate(emails, {
-      onSuccess: async () => {
+      onSuccess: async (answer) => {
         setText('');
-        // The server invites the addresses that are neither users nor invited: those
-        // not on the invitation list after it are users already.
+        // Those not invited now are invited already or users already: the open
+        // invitations after it tell which (unread, the server out of reach: invited).
         const list = await queryClient.fetchQuery(invitedUsersQuery()).catch(() => null);
-        // Unread (the server out of reach just now): each address is said to be invited.
-        const open = new Set(
-          (list ?? emails.map((email) => ({ email }))).map(({ email }) => email.toLowerCase()),
-        );
-        const invited = emails.filter((email) => open.has(email.toLowerCase()));
-        const users = emails.filter((email) => !open.has(email.toLowerCase()));
-        const provider = methods.data?.oidc?.name;
-        setSaid(
-          [
-            invited.length > 0 &&
-              `Invited ${invited.join(', ')}. ${
-                provider
-                  ? `They can sign in with ${provider}.`
-                  : 'Single sign-on is not set up on this server: they can sign in once it is (docs/security.md, “Single sign-on”).'
-              }`,
-            users.length > 0 &&
-              `${users.join(', ')} ${users.length === 1 ? 'is a user' : 'are users'} already: left as ${users.length === 1 ? 'it was' : 'they were'}.`,
-          ]
-            .filter(Boolean)
-            .join(' '),
-        );
+        setSaid(inviteOutcome(emails, answer, list, provider));
+        setLinks(answer.sign_in_links ?? []);
       },
       onError: (failure) =>
         refuse(
@@ -79,6 +66,13 @@ export function InviteForm() {
   return (
     <section aria-labelledby="invite-title">
       <h2 id="invite-title">Invite users</h2>
+      {methods.isSuccess && (
+        <p className="hint" id="invite-way">
+          {provider
+            ? `Invited people sign in with ${provider}.`
+            : `This server has no single sign-on: for each person you invite you get a one-time sign-in link to send them. A link works once, within ${INVITATION_LINK_DAYS} days.`}
+        </p>
+      )}
       <form onSubmit={submit} noValidate aria-label="Invite users">
         <Field
           id="invite-emails"
@@ -103,6 +97,7 @@ export function InviteForm() {
         </button>
       </form>
       <ActionMessage words={said} />
+      <InvitationLinks links={links} />
     </section>
   );
 }

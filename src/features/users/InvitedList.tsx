@@ -2,6 +2,7 @@
 // (asked first, naming the address); the result message then holds the keyboard.
 import { useState } from 'react';
 import { useInvitedUsers, useRemoveInvitation } from '../../api/userLifeHooks';
+import { useSignInMethods } from '../../api/sessionHooks';
 import { ActionMessage } from '../../components/ActionMessage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
@@ -11,6 +12,7 @@ import { countOf } from '../../lib/plural';
 export function InvitedList() {
   const invited = useInvitedUsers();
   const remove = useRemoveInvitation();
+  const provider = useSignInMethods().data?.oidc?.name;
   const [asked, setAsked] = useState<string | null>(null);
   const [said, setSaid] = useState('');
   const list = invited.data ?? [];
@@ -62,7 +64,11 @@ export function InvitedList() {
           onCancel={() => setAsked(null)}
           onConfirm={() => confirm(asked)}
         >
-          <p>{asked} will no longer be let in by single sign-on unless invited again.</p>
+          <p>
+            {provider
+              ? `${asked} will no longer be let in by ${provider} unless invited again.`
+              : `${asked}’s sign-in link stops working; inviting again makes a new one.`}
+          </p>
         </ConfirmDialog>
       )}
     </section>

@@ -43,8 +43,8 @@ test('invites several addresses at once; each bad one is named and nothing is in
   await user.click(screen.getByRole('button', { name: 'Invite' }));
   const message = await screen.findByText(/^Invited ann@example\.com, bob@example\.com\./);
   await waitFor(() => expect(message).toHaveFocus());
-  // No single sign-on on this server: the words do not promise a way in it lacks.
-  expect(message).toHaveTextContent(/Single sign-on is not set up on this server/);
+  // No single sign-on on this server: each gets a sign-in link (issue 27, item 11).
+  expect(message).toHaveTextContent(/Send each their sign-in link below/);
   expect(await invitedNow()).toEqual(['ann@example.com', 'bob@example.com']);
   const list = screen.getByRole('list', { name: 'Invited addresses' });
   expect(await within(list).findByText('ann@example.com')).toBeVisible();
@@ -79,6 +79,51 @@ test('an address that is a user already is said to be one, not invited', async (
   expect(await invitedNow()).toEqual(['carl@example.com']);
 });
 
+test('without single sign-on: says so before inviting, then shows each person their one-time link (issue 27, item 11)', async () => {
+  const { user } = await openPage();
+  expect(
+    await screen.findByText(
+      /This server has no single sign-on: for each person you invite you get a one-time sign-in link/,
+    ),
+  ).toBeVisible();
+  await user.type(screen.getByLabelText('E-mail addresses to invite'), 'eli@example.com');
+  await user.click(screen.getByRole('button', { name: 'Invite' }));
+  const message = await screen.findByText(
+    /^Invited eli@example\.com\. Send them their sign-in link below\./,
+  );
+  await waitFor(() => expect(message).toHaveFocus());
+  const links = screen.getByRole('region', { name: 'Sign-in links' });
+  const box = within(links).getByLabelText('Sign-in link for eli@example.com');
+  expect((box as HTMLInputElement).value).toMatch(
+    new RegExp(`^${server.origin}/#invitation=[\\w-]{43}$`),
+  );
+  expect(within(links).getByText(/you will not see it again/)).toBeVisible();
+  const writeText = vi.fn(() => Promise.resolve());
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  await user.click(
+    within(links).getByRole('button', { name: 'Copy the sign-in link for eli@example.com' }),
+  );
+  expect(writeText).toHaveBeenCalledWith((box as HTMLInputElement).value);
+  expect(await within(links).findByText('Copied')).toBeVisible();
+});
+
+test('re-inviting an open invitation says "already invited", not "Invited" (issue 27, item 11)', async () => {
+  const { user } = await openPage();
+  const field = screen.getByLabelText('E-mail addresses to invite');
+  await user.type(field, 'fay@example.com');
+  await user.click(screen.getByRole('button', { name: 'Invite' }));
+  await screen.findByText(/^Invited fay@example\.com\./);
+  await user.type(field, 'FAY@example.com gil@example.com');
+  await user.click(screen.getByRole('button', { name: 'Invite' }));
+  const message = await screen.findByText(/^Invited gil@example\.com\./);
+  expect(message).toHaveTextContent('FAY@example.com is already invited: left as it was.');
+  expect(message.textContent!.split('FAY@example.com')).toHaveLength(2);
+  // Only the new invitation has a link.
+  const links = screen.getByRole('region', { name: 'Sign-in links' });
+  expect(within(links).getAllByRole('textbox')).toHaveLength(1);
+  expect(within(links).getByLabelText('Sign-in link for gil@example.com')).toBeVisible();
+});
+
 test('with single sign-on set up, the invitation names the way in', async () => {
   await server.close();
   // The provider is found only when someone signs in through it: none is asked here.
@@ -94,11 +139,14 @@ test('with single sign-on set up, the invitation names the way in', async () => 
   });
   connectTo(server);
   const { user } = await openPage();
+  expect(await screen.findByText('Invited people sign in with Acme SSO.')).toBeVisible();
   await user.type(screen.getByLabelText('E-mail addresses to invite'), 'dora@example.com');
   await user.click(screen.getByRole('button', { name: 'Invite' }));
   expect(
     await screen.findByText('Invited dora@example.com. They can sign in with Acme SSO.'),
   ).toBeInTheDocument();
+  // No link is made with single sign-on.
+  expect(screen.queryByRole('region', { name: 'Sign-in links' })).toBeNull();
 });
 
 test('deactivates, reactivates and deletes a user, each confirmed by name; the message takes the keyboard', async () => {
