@@ -31,6 +31,7 @@ import { timeoutOptions, type Timeouts } from './http/timeouts';
 import { securityHeaders, setSecurityHeaders } from './http/securityHeaders';
 import { connectionTestRoutes } from './routes/connectionTest';
 import { connectorRoutes } from './routes/connectors';
+import { connectorStatusRoutes } from './routes/connectorStatus';
 import { healthRoutes } from './routes/health';
 import { credentialRoutes } from './routes/credentials';
 import { userRoutes } from './routes/users';
@@ -56,7 +57,11 @@ import { invitationRoutes } from './auth/invitationRoutes';
 import { openApiRoutes } from './routes/openapi';
 import { groupRoutes } from './routes/groups';
 import { alertRoutes } from './routes/alerts';
-import { healthWatchSettings, type HealthWatchOptions } from './health/retestSettings';
+import {
+  DEFAULT_RETEST_HOURS,
+  healthWatchSettings,
+  type HealthWatchOptions,
+} from './health/retestSettings';
 import { watchHealth } from './health/watch';
 
 export interface AppOptions {
@@ -81,6 +86,11 @@ export interface AppOptions {
   oidc?: OidcSettings;
   /** Background re-tests and alerts (retestSettings.ts: defaults there; tests shorten the times). */
   healthWatch?: HealthWatchOptions;
+  /**
+   * `SOURCEDESK_RETEST_HOURS` as the health rules read it (a pair untested for
+   * twice this needs attention; 0 off): healthWatch's unless given, else 24.
+   */
+  retestHours?: number;
 }
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sourcedesk</title></head>
@@ -239,6 +249,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       sessionRoutes(api, context, { oidcName: oidc?.name });
       connectorRoutes(api, context);
+      connectorStatusRoutes(
+        api,
+        context,
+        options.retestHours ?? options.healthWatch?.retestHours ?? DEFAULT_RETEST_HOURS,
+      );
       credentialRoutes(api, context);
       userRoutes(api, context);
       userLifeRoutes(api, context, { singleSignOn: oidc !== undefined });

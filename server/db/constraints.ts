@@ -16,3 +16,13 @@ export function isDuplicateConnector(error: unknown): boolean {
     (message ?? '').includes('connectors.name, connectors.source')
   );
 }
+
+/** The pairs' (connector, credential) key: a connector carries a credential once (D7). */
+export function isDuplicatePair(error: unknown): boolean {
+  const { code, constraint, message } = (error ?? {}) as DriverError;
+  if (code === '23505') return constraint === 'pairs_connector_credential_unique'; // PostgreSQL
+  return (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    (message ?? '').includes('connector_credential_pairs.connector_id')
+  );
+}

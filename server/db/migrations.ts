@@ -426,6 +426,16 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
       }
     },
   },
+  '0013_paused_at': {
+    // When a connector was paused (issue 25: paused for more than 30 days needs
+    // attention); null while it runs. One paused before this counts from its
+    // last change, the nearest time known. A column of connectors, whose
+    // trigger (0003) already moves the revision.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('connectors').addColumn('paused_at', 'text').execute();
+      await sql`update connectors set paused_at = time_updated where status = 'PAUSED'`.execute(db);
+    },
+  },
   '0014_alerts': {
     // Alerts (docs/operations.md, "Alerts"): the last state each subject was
     // alerted in (a pair `pair:<id>` ACTIVE or INVALID, a key `api_key:<id>`,

@@ -90,6 +90,8 @@ export interface ConnectorTable {
   creator_id: ColumnType<string | null, string | null | undefined, never>;
   /** ACTIVE or PAUSED */
   status: Generated<string>;
+  /** When it was paused; null while it runs (0013). */
+  paused_at: ColumnType<string | null, string | null | undefined, string | null>;
   time_created: string;
   time_updated: string;
 }
@@ -103,10 +105,10 @@ export interface PairTable {
   access_type: Generated<string>;
   name: ColumnType<string | null, string | null | undefined>;
   /** The last connection test (0009): null until the pair is tested. */
-  last_test_at: ColumnType<string | null, never, string>;
+  last_test_at: ColumnType<string | null, never, string | null>;
   last_test_ok: ColumnType<number | null, never, number | null>;
   /** The checks' words as JSON: [{name, ok, message}]. */
-  last_test_checks: ColumnType<string | null, never, string>;
+  last_test_checks: ColumnType<string | null, never, string | null>;
 }
 
 /** A user group (D13). */

@@ -1,7 +1,8 @@
 // A pair's health as the alerts see it, from its last stored connection test
-// (server/repos/pairTests.ts). Part 1 of issue 25 puts the health rules in one
-// home (cc_pair_status ACTIVE / PAUSED / INVALID); once merged, this is the one
-// function to point at those rules.
+// (server/repos/pairTests.ts): the health rules' own word for it
+// (attention.ts, lastTestStatus), so the alerts and the status route agree.
+import { lastTestStatus } from './attention';
+
 export type AlertedPairState = 'ACTIVE' | 'INVALID';
 
 /**
@@ -9,6 +10,5 @@ export type AlertedPairState = 'ACTIVE' | 'INVALID';
  * was never tested or a check could not run (nothing is known, nothing alerts).
  */
 export function pairStateFromLastTest(lastTestOk: number | null): AlertedPairState | null {
-  if (lastTestOk === null) return null;
-  return lastTestOk === 1 ? 'ACTIVE' : 'INVALID';
+  return lastTestStatus(lastTestOk === null ? null : lastTestOk === 1);
 }

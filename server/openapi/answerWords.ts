@@ -13,7 +13,6 @@ import {
   connectorDetailSchema,
   connectorPairSchema,
   connectorSnapshotSchema,
-  connectorStatusItemSchema,
   credentialCreateResponseSchema,
   credentialSchema,
   currentUserSchema,
@@ -40,6 +39,11 @@ import {
   connectionTestResultSchema,
 } from '../../src/contract/connectionTest';
 import { pairTestSchema } from '../../src/contract/connectionChecks';
+import {
+  attentionSchema,
+  connectorStatusRowSchema,
+  replaceEverywhereResponseSchema,
+} from '../../src/contract/health';
 import {
   alertDeliverySchema,
   alertSettingsSchema,
@@ -139,10 +143,35 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
     },
   ],
   [
-    connectorStatusItemSchema,
+    connectorStatusRowSchema,
     {
-      id: "The connector's id.",
-      status: '`ACTIVE` while it runs, `PAUSED` while paused.',
+      cc_pair_id: 'The connector–credential pair’s id (the same after a credential swap).',
+      name: 'The pair’s own name, when it was given one at attach; `null` otherwise.',
+      connector: 'The connector, as the connector list shows it.',
+      credential: 'The credential, masked as the credential list shows it.',
+      access_type: 'Who may find its documents: `public`, `private` (its groups) or `sync`.',
+      groups: 'Ids of the user groups of a private pair, ascending.',
+      cc_pair_status:
+        '`ACTIVE`; `PAUSED` while its connector is paused; `INVALID` when its last connection test failed.',
+      needs_attention: 'Why someone should look at it; empty when nothing needs attention.',
+      last_test: 'The pair’s last connection test; `null` when it was never tested.',
+    },
+  ],
+  [
+    attentionSchema,
+    {
+      reason:
+        '`last_test_failed`, `not_tested` (for more than twice `SOURCEDESK_RETEST_HOURS`) or `paused_long` (paused for more than 30 days).',
+      since: 'Since when: an ISO-8601 date-time in UTC.',
+      message: 'What needs attention, in words (a failed test names its check).',
+    },
+  ],
+  [
+    replaceEverywhereResponseSchema,
+    {
+      success: 'Always `true`: a refusal is an error answer and replaces nothing.',
+      message: 'What was replaced, in words.',
+      data: 'The ids of the pairs whose credential was replaced (each the same as before).',
     },
   ],
   [

@@ -3,9 +3,9 @@ import type {
   ConnectorPatch,
   ConnectorSnapshot,
   ConnectorStatus,
-  ConnectorStatusList,
   DocumentSource,
 } from '../../src/contract/contract';
+import { sql } from 'kysely';
 import type { PairAccessType } from '../../src/contract/groups';
 import type { Db } from '../db/database';
 import { nextTimeUpdated } from './timeUpdated';
@@ -126,17 +126,6 @@ export async function listConnectors(db: Db, credentialId?: number): Promise<Con
   return foldSnapshots(await query.execute());
 }
 
-/** Whether each connector D5 lists is running or paused, by id. */
-export async function listConnectorStatuses(db: Db): Promise<ConnectorStatusList> {
-  const rows = await db
-    .selectFrom('connectors')
-    .select(['id', 'status'])
-    .where('source', '!=', UNLISTED_SOURCE)
-    .orderBy('id')
-    .execute();
-  return rows as ConnectorStatusList;
-}
-
 /** One connector: its snapshot, access type and status; undefined when there is none. */
 export async function findConnector(db: Db, id: number) {
   const rows = await selectWithPairs(db).where('c.id', '=', id).execute();
@@ -168,9 +157,18 @@ export async function updateConnector(db: Db, id: number, change: ConnectorPatch
         : {}),
       ...(groups !== undefined ? { groups: JSON.stringify(groups) } : {}),
       time_updated: await nextTimeUpdated(db, 'connectors', id),
+      ...pausedAt(change.status),
     })
     .where('id', '=', id)
     .execute();
+}
+
+/** Issue 25: when a connector was paused is kept (a second pause keeps the first time). */
+function pausedAt(status: ConnectorPatch['status']) {
+  if (status === 'ACTIVE') return { paused_at: null };
+  if (status === 'PAUSED')
+    return { paused_at: sql<string>`coalesce(paused_at, ${new Date().toISOString()})` };
+  return {};
 }
 
 /** Deletes the connector; its pairs go with it (the foreign key cascades). */

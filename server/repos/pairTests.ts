@@ -65,13 +65,20 @@ export async function listPairs(db: Db, connectorId: number): Promise<ConnectorP
     name: row.name,
     access_type: row.access_type as PairAccessType,
     groups: (access.get(row.id)?.groups ?? []).sort((a, b) => a - b),
-    last_test:
-      row.last_test_at === null
-        ? null
-        : {
-            time: row.last_test_at,
-            ok: row.last_test_ok === null ? null : row.last_test_ok === 1,
-            checks: JSON.parse(row.last_test_checks ?? '[]') as ConnectionCheck[],
-          },
+    last_test: lastTestOf(row),
   }));
+}
+
+/** The pair's last test from its stored columns; null when it was never tested. */
+export function lastTestOf(row: {
+  last_test_at: string | null;
+  last_test_ok: number | null;
+  last_test_checks: string | null;
+}): PairTest | null {
+  if (row.last_test_at === null) return null;
+  return {
+    time: row.last_test_at,
+    ok: row.last_test_ok === null ? null : row.last_test_ok === 1,
+    checks: JSON.parse(row.last_test_checks ?? '[]') as ConnectionCheck[],
+  };
 }

@@ -16,6 +16,7 @@ import { configProblems } from '../connectionTest/configProblems';
 import type { ConnectionTestSettings } from '../connectionTest/settings';
 import { connectionTester } from '../connectionTest/tester';
 import { pairTestRoutes } from './pairTest';
+import { credentialSwapRoutes } from './credentialSwap';
 import { mayBeSent } from '../connectionTest/trust';
 import { recheckCaller } from '../auth/guard';
 import { problem } from '../http/problems';
@@ -91,4 +92,5 @@ export function connectionTestRoutes(
   );
 
   pairTestRoutes(app, context, test);
+  credentialSwapRoutes(app, context, test);
 }

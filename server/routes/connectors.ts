@@ -30,7 +30,6 @@ import {
   deleteConnector as deleteConnectorEndpoint,
   detachCredential,
   getConnector,
-  listConnectorStatuses as listConnectorStatusesEndpoint,
   listConnectors as listConnectorsEndpoint,
   updateConnector as updateConnectorEndpoint,
 } from '../../src/contract/endpoints/connectors';
@@ -47,7 +46,6 @@ import {
   insertConnector,
   insertPair,
   listConnectors,
-  listConnectorStatuses,
   updateConnector,
 } from '../repos/connectors';
 import { isDuplicateConnector } from '../db/constraints';
@@ -176,15 +174,6 @@ export function connectorRoutes(
       request.revision,
     );
     return sendCachedJson(request, reply, list);
-  });
-
-  route(listConnectorStatusesEndpoint, async (_input, request, reply) => {
-    const statuses = await reads.get(
-      'connector-status',
-      () => db.transaction().execute((trx) => listConnectorStatuses(trx)),
-      request.revision,
-    );
-    return sendCachedJson(request, reply, statuses);
   });
 
   route(

@@ -24,6 +24,11 @@ export function useTestPair(connectorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (pairId: number) => apiRequest(testPair, { params: { cc_pair_id: pairId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: connectorKeys.detail(connectorId) }),
+    // The pair's health changes with its test: the connector and every status view.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: connectorKeys.detail(connectorId) }),
+        queryClient.invalidateQueries({ queryKey: connectorKeys.statuses() }),
+      ]),
   });
 }

@@ -8,7 +8,6 @@ import {
   deleteConnector,
   detachCredential,
   getConnector,
-  listConnectorStatuses,
   listConnectors,
   updateConnector,
 } from '../contract/endpoints/connectors';
@@ -19,13 +18,6 @@ export const connectorListQuery = (filters: ConnectorFilters = {}) =>
     queryKey: connectorKeys.list(filters),
     queryFn: ({ signal }) =>
       apiRequest(listConnectors, { query: { credential: filters.credential }, signal }),
-  });
-
-/** Which connectors run and which are paused (the list's snapshots do not say). */
-export const connectorStatusQuery = () =>
-  queryOptions({
-    queryKey: connectorKeys.statuses(),
-    queryFn: ({ signal }) => apiRequest(listConnectorStatuses, { signal }),
   });
 
 export function useCreateConnector() {
@@ -65,7 +57,7 @@ export const connectorDetailQuery = (id: number) =>
  * Every change to a connector changes the lists (and the credential page's
  * "used by"), so each mutation waits for them to be fetched again.
  */
-function useConnectorMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
+export function useConnectorMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

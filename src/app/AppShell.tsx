@@ -9,6 +9,7 @@ import { useSession } from '../lib/useSession';
 import { PAGE_ROLES, useAccess } from './access';
 import { PageErrorBoundary } from './pageErrors';
 import { ServerReach } from './ServerReach';
+import { AttentionLink } from './AttentionLink';
 
 const NAVIGATION = [
   { to: paths.connectors.getHref(), label: 'Connectors', end: true, roles: PAGE_ROLES.connectors },
@@ -57,6 +58,11 @@ export function AppShell() {
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const { user, may } = useAccess();
+  /** A folded menu closes with its links: the keyboard goes to the page. */
+  const followed = () => {
+    if (menuOpen) focusMain();
+    setMenuOpen(false);
+  };
 
   if (!signedIn) {
     return <Navigate to={paths.signIn.getHref(location.pathname + location.search)} replace />;
@@ -82,19 +88,13 @@ export function AppShell() {
           <ul>
             {NAVIGATION.filter((item) => may(item.roles)).map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  onClick={() => {
-                    // A folded menu closes with its links: the keyboard goes to the page.
-                    if (menuOpen) focusMain();
-                    setMenuOpen(false);
-                  }}
-                >
+                <NavLink to={item.to} end={item.end} onClick={followed}>
                   {item.label}
                 </NavLink>
               </li>
             ))}
+            {/* Asked only once the role is known to may read it (no refused request). */}
+            {user && may(PAGE_ROLES.connectors) && <AttentionLink onFollow={followed} />}
           </ul>
         </nav>
         {user && (

@@ -181,11 +181,6 @@ export const connectorDetailSchema = z.extend(connectorSnapshotSchema, {
 });
 export type ConnectorDetail = z.infer<typeof connectorDetailSchema>;
 
-/** Whether each listed connector (D5's set, by id) is running or paused: the list's companion. */
-export const connectorStatusItemSchema = z.object({ id: z.int(), status: connectorStatusSchema });
-export const connectorStatusListSchema = z.array(connectorStatusItemSchema);
-export type ConnectorStatusList = z.infer<typeof connectorStatusListSchema>;
-
 /** Onyx's StatusResponse: the answer of a delete or a detach. */
 export const statusResponseSchema = z.object({
   success: z.boolean(),

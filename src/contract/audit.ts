@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'credential.create',
   'credential.update',
   'credential.delete',
+  // A pair's credential replaced in place (issue 25): before and after ids, forced or tested.
+  'credential.swap',
   'user.role_change',
   // The life of a user (docs/api.md, "Users"): an invitation is user.create, its
   // withdrawal user.delete (resource_id null), as Onyx names them.

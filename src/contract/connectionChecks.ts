@@ -27,6 +27,13 @@ export function overallOutcome(checks: readonly ConnectionCheck[]): boolean | nu
   return true;
 }
 
+/** "Jira sign-in: Jira refused the token (401)", each failed check of a test, in one line. */
+export const failedChecks = (checks: readonly ConnectionCheck[]) =>
+  checks
+    .filter((check) => check.ok === false)
+    .map((check) => `${check.name}: ${check.message}`)
+    .join('; ');
+
 /** A pair's last test: when, and what it found (the checks' words; never the remote answer). */
 export const pairTestSchema = z.extend(connectionTestResultSchema, { time: z.string() });
 export type PairTest = z.infer<typeof pairTestSchema>;

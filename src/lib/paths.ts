@@ -23,6 +23,8 @@ export interface ConnectorListParams {
   /** D13: only the connectors with a pair in this user group. */
   group?: number;
   status?: StatusFilter;
+  /** Only the connectors that need attention (issue 25): `?needs_attention=true`. */
+  attention?: boolean;
   search?: string;
   sort?: ListSort | null;
 }
@@ -64,11 +66,12 @@ export const paths = {
      * and reloaded: `?credential=7&status=paused&search=jira&sort=-name` (a leading "-"
      * sorts descending).
      */
-    getHref: ({ credential, group, status, search, sort }: ConnectorListParams = {}) => {
+    getHref: ({ credential, group, status, attention, search, sort }: ConnectorListParams = {}) => {
       const query = new URLSearchParams();
       if (credential !== undefined) query.set('credential', String(credential));
       if (group !== undefined) query.set('group', String(group));
       if (status) query.set('status', status);
+      if (attention) query.set('needs_attention', 'true');
       if (search) query.set('search', search);
       if (sort) query.set('sort', `${sort.direction === 'descending' ? '-' : ''}${sort.column}`);
       const text = query.toString();
@@ -87,6 +90,7 @@ export const paths = {
         ...(isStatusFilter(status) ? { status } : {}),
         ...credentialFilter(query),
         ...groupFilter(query),
+        ...(query.get('needs_attention') === 'true' ? { attention: true } : {}),
         search: query.get('search') ?? '',
         sort: sort ? { column: sort[2]!, direction: sort[1] ? 'descending' : 'ascending' } : null,
       };

@@ -68,26 +68,29 @@ describe('GET /manage/admin/connector/{id}', () => {
 });
 
 describe('GET /manage/admin/connector-status', () => {
-  it('the status of every connector the list holds, by id; a pause shows at the next read', async () => {
+  it('one row per pair of a listed connector (issue 25); a pause shows at the next read', async () => {
     const running = await createConnector(server, plainRequest('web', { name: 'Runs on' }));
     const paused = await createConnector(server, plainRequest('web', { name: 'Will pause' }));
     // D5: never listed, so no status either.
     const unlisted = await createConnector(server, plainRequest('ingestion_api'));
+    for (const id of [running, paused, unlisted]) await attach(server, id, 0);
     const statuses = async () =>
       (await api(server, 'GET', '/manage/admin/connector-status')).json as {
-        id: number;
-        status: string;
+        connector: { id: number };
+        cc_pair_status: string;
       }[];
-    const listed = (
-      (await api(server, 'GET', '/manage/admin/connector')).json as { id: number }[]
-    ).map((c) => c.id);
-    expect((await statuses()).map((s) => s.id)).toEqual(listed);
-    expect(listed).not.toContain(unlisted);
+    const ids = (await statuses()).map((row) => row.connector.id);
+    expect(ids).toEqual(expect.arrayContaining([running, paused]));
+    expect(ids).not.toContain(unlisted);
 
     expect((await patch(paused, { status: 'PAUSED' })).status).toBe(200);
     const after = await statuses();
-    expect(after.find((s) => s.id === paused)).toEqual({ id: paused, status: 'PAUSED' });
-    expect(after.find((s) => s.id === running)).toEqual({ id: running, status: 'ACTIVE' });
+    expect(after.find((row) => row.connector.id === paused)).toMatchObject({
+      cc_pair_status: 'PAUSED',
+    });
+    expect(after.find((row) => row.connector.id === running)).toMatchObject({
+      cc_pair_status: 'ACTIVE',
+    });
   });
 });
 

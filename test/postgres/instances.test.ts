@@ -189,6 +189,7 @@ describe('start-up', () => {
         '0010_pair_tests',
         '0011_used_sign_in_states',
         '0012_connector_creator',
+        '0013_paused_at',
         '0014_alerts',
         '0015_config_refs',
         '0016_invitation_links',

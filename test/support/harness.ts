@@ -11,7 +11,7 @@ import type { ConnectionTestOptions } from '../../server/connectionTest/settings
 import type { Timeouts } from '../../server/http/timeouts';
 import type { OidcSettings } from '../../server/auth/oidc/settings';
 import type { SessionSettings } from '../../server/auth/sessions';
-import type { HealthWatchOptions } from '../../server/health/retestSettings';
+import { DEFAULT_RETEST_HOURS, type HealthWatchOptions } from '../../server/health/retestSettings';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { MEMORY, openStore, type Store } from '../../server/db/database';
@@ -69,6 +69,8 @@ export interface TestServerOptions {
   publicUrl?: string;
   /** Single sign-on (none unless given). */
   oidc?: OidcSettings;
+  /** SOURCEDESK_RETEST_HOURS as the health rules read it (24 unless given; healthWatch's is the watch's). */
+  retestHours?: number;
   /** Background re-tests and alerts: off unless a test asks (a period and a short tick). */
   healthWatch?: HealthWatchOptions;
 }
@@ -127,6 +129,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     sessions: options.sessions,
     publicUrl: options.publicUrl,
     oidc: options.oidc,
+    // The health rules read the default period even while the background watch is off.
+    retestHours: options.retestHours ?? DEFAULT_RETEST_HOURS,
     // Unless a test asks, the watch looks once, at start, and never tests a pair
     // behind a test's back nor writes during it.
     healthWatch: { retestHours: 0, tickMs: 3_600_000, ...options.healthWatch },

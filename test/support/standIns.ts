@@ -185,3 +185,45 @@ export function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
     rmSync(folder, { recursive: true, force: true });
   }
 }
+
+/** The token an Authorization header carries: Bearer's, or Basic's password. */
+function tokenOf(authorization: string | undefined): string {
+  const [scheme = '', value = ''] = (authorization ?? '').split(' ');
+  if (scheme === 'Basic')
+    return Buffer.from(value, 'base64').toString().split(':').slice(1).join(':');
+  return value;
+}
+
+export interface TokenSource {
+  routes: Record<string, Route>;
+  /** The source refuses this token from now on, as a revoked one. */
+  revoke(token: string): void;
+  /** The source accepts this token (again). */
+  accept(token: string): void;
+}
+
+/**
+ * A source whose tokens can be revoked during a test (issue 25): `make(token)`
+ * is one of the stand-ins above (jiraCloud, jiraDataCenter, github, slack…),
+ * answering each request as it answers for the token sent when that token is
+ * accepted, and as it answers a wrong one otherwise.
+ */
+export function tokenSource(make: (token: string) => Record<string, Route>, tokens: string[]) {
+  const accepted = new Set(tokens);
+  const refused = make('\u0000 no token is this one');
+  const routes = Object.fromEntries(
+    Object.keys(refused).map((key): [string, Route] => [
+      key,
+      (request, response) => {
+        const token = tokenOf(request.headers.authorization);
+        const route = accepted.has(token) ? make(token)[key] : refused[key];
+        route!(request, response);
+      },
+    ]),
+  );
+  return {
+    routes,
+    revoke: (token: string) => void accepted.delete(token),
+    accept: (token: string) => void accepted.add(token),
+  } satisfies TokenSource;
+}

@@ -9,6 +9,7 @@ import * as connectionTest from './connectionTest';
 import * as connectors from './connectors';
 import * as credentials from './credentials';
 import * as groups from './groups';
+import * as health from './health';
 import * as service from './service';
 import * as session from './session';
 import * as userLife from './userLife';
@@ -23,6 +24,7 @@ const declared = (module: Record<string, unknown>): Endpoint[] =>
 export const ALL_ENDPOINTS: readonly Endpoint[] = [
   groups,
   connectors,
+  health,
   connectionTest,
   credentials,
   users,

@@ -8,7 +8,6 @@ import {
   connectorDetailSchema,
   connectorListSchema,
   connectorPatchRequestSchema,
-  connectorStatusListSchema,
   statusResponseSchema,
 } from '../contract';
 import { endpoint, integerText } from '../endpoint';
@@ -37,17 +36,6 @@ export const listConnectors = endpoint({
   query: connectorListQuerySchema,
   answer: connectorListSchema,
   errors: [422],
-});
-
-// Whether each listed connector runs or is paused (the list's snapshots hold
-// exactly D5's fields, so the panel asks for this beside it).
-export const listConnectorStatuses = endpoint({
-  method: 'GET',
-  path: '/manage/admin/connector-status',
-  summary: 'Whether each listed connector is running or paused, by id.',
-  access: 'curatorOrAdmin',
-  answer: connectorStatusListSchema,
-  errors: [],
 });
 
 export const createConnector = endpoint({

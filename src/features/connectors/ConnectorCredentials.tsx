@@ -15,6 +15,7 @@ import { Modal } from '../../components/Modal';
 import { credentialLabel, maskedEntries } from '../../lib/credentials';
 import { sourceLabel } from '../../lib/sources';
 import { PairTest } from './PairTest';
+import { ReplaceCredential } from './ReplaceCredential';
 
 type Attached = ConnectorDetail['credentials'][number];
 
@@ -94,6 +95,14 @@ export function ConnectorCredentials({
                   connectorId={connector.id}
                   pair={pairOf(credential.id)!}
                   label={credentialLabel(credential)}
+                />
+              )}
+              {pairOf(credential.id)?.last_test?.ok === false && connector.can_change && (
+                <ReplaceCredential
+                  connector={connector}
+                  oldCredentialId={credential.id}
+                  oldLabel={credentialLabel(credential)}
+                  onReplaced={(words) => tell(words)}
                 />
               )}
               {connector.can_change && (

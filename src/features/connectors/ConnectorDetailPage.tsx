@@ -15,6 +15,9 @@ import { formatFrequency } from '../../lib/frequency';
 import { paths } from '../../lib/paths';
 import type { DeletedState } from '../../lib/createdConnector';
 import { ConnectorCredentials } from './ConnectorCredentials';
+import { connectorStatusQuery } from '../../api/connectorHealth';
+import { HealthMark } from '../../components/HealthMark';
+import { healthByConnector } from '../../lib/connectorHealth';
 import { ConnectorEditForm } from './ConnectorEditForm';
 import './ConnectorsPage.css';
 import { SourceLabel } from '../../components/SourceLabel';
@@ -175,10 +178,25 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
 
 function Settings({ connector }: { connector: ConnectorDetail }) {
   const panel = panelOf(connector.source);
+  const statuses = useQuery(connectorStatusQuery());
+  const health = statuses.data && healthByConnector(statuses.data).get(connector.id);
   return (
     <dl className="facts detail-settings">
       <dt>Status</dt>
       <dd>{statusWords(connector.status)}</dd>
+      <dt>Health</dt>
+      <dd>
+        <HealthMark health={health} />
+        {health?.attention.map((attention) => (
+          <span key={attention.reason} className="hint attention-reason">
+            {' '}
+            {attention.message}
+          </span>
+        ))}
+      </dd>
+      {/* Sourcedesk has no indexer: it never shows figures it does not have (issue 25). */}
+      <dt>Indexing</dt>
+      <dd>Not reported by this server</dd>
       <dt>Source</dt>
       <dd>
         <SourceLabel source={connector.source} />

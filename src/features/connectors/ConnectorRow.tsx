@@ -1,5 +1,6 @@
 import { memo, type Ref } from 'react';
 import type { ConnectorSnapshot } from '../../contract/contract';
+import type { ConnectorHealth } from '../../lib/connectorHealth';
 import { COLUMNS, type CredentialNames } from './connectorColumns';
 
 interface ConnectorRowProps {
@@ -7,7 +8,7 @@ interface ConnectorRowProps {
   /** Its place in the list (0 first), for aria-rowindex: only some rows are in the page. */
   index: number;
   credentialNames: CredentialNames;
-  paused: boolean;
+  health: ConnectorHealth | undefined;
   highlight: boolean;
   /** Chosen for a bulk action (the first column's box, as in every list). */
   selected: boolean;
@@ -20,7 +21,7 @@ interface ConnectorRowProps {
  * again (their props are the same values: booleans, the list's one callback and maps).
  */
 export const ConnectorRow = memo(function ConnectorRow(props: ConnectorRowProps) {
-  const { connector, index, credentialNames, paused, highlight, selected, onSelect, rowRef } =
+  const { connector, index, credentialNames, health, highlight, selected, onSelect, rowRef } =
     props;
   const cellId = (key: string) => `connector-${connector.id}-${key}`;
   return (
@@ -49,7 +50,7 @@ export const ConnectorRow = memo(function ConnectorRow(props: ConnectorRowProps)
           data-label={column.label}
           className={`cell-${column.key}${column.narrow ? '' : ' wide-only'}`}
         >
-          {column.cell(connector, credentialNames, paused)}
+          {column.cell(connector, credentialNames, health)}
         </td>
       ))}
     </tr>

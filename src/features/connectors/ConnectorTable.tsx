@@ -5,6 +5,7 @@
 // never a box inside it.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ConnectorSnapshot } from '../../contract/contract';
+import type { ConnectorHealth } from '../../lib/connectorHealth';
 import { COLUMNS, type CredentialNames, type Sort } from './connectorColumns';
 import { ConnectorRow } from './ConnectorRow';
 
@@ -15,8 +16,8 @@ const VirtualRows = lazy(() => import('./VirtualRows'));
 export interface ConnectorTableProps {
   rows: ConnectorSnapshot[];
   credentialNames: CredentialNames;
-  /** The ids of the paused connectors (empty until their statuses arrive). */
-  paused: ReadonlySet<number>;
+  /** Each connector's health by id (empty until the statuses arrive). */
+  health: ReadonlyMap<number, ConnectorHealth>;
   sort: Sort | null;
   onSort: (sort: Sort) => void;
   /** A connector to bring into view and mark (the one just created). */
@@ -89,12 +90,16 @@ export function ConnectorTable(props: ConnectorTableProps) {
                 aria-sort={sorted}
                 className={column.narrow ? undefined : 'wide-only'}
               >
-                <button type="button" className="sort-button" onClick={() => toggle(column.key)}>
-                  {column.label}
-                  <span aria-hidden="true" className="sort-mark">
-                    {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}
-                  </span>
-                </button>
+                {column.sortable === false ? (
+                  column.label
+                ) : (
+                  <button type="button" className="sort-button" onClick={() => toggle(column.key)}>
+                    {column.label}
+                    <span aria-hidden="true" className="sort-mark">
+                      {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}
+                    </span>
+                  </button>
+                )}
               </th>
             );
           })}
@@ -116,7 +121,7 @@ export function ConnectorTable(props: ConnectorTableProps) {
 function PlainRows({
   rows,
   credentialNames,
-  paused,
+  health,
   highlightId,
   selected,
   onSelect,
@@ -135,7 +140,7 @@ function PlainRows({
           connector={connector}
           index={index}
           credentialNames={credentialNames}
-          paused={paused.has(connector.id)}
+          health={health.get(connector.id)}
           highlight={connector.id === highlightId}
           selected={selected.has(connector.id)}
           onSelect={onSelect}

@@ -73,7 +73,9 @@ test('Test now shows each check in words, with the keyboard on the result, and t
   await user.click(screen.getByRole('button', { name: 'Test now with jira credential' }));
   const failed = await screen.findByRole('heading', { name: 'The connection test failed.' });
   await vi.waitFor(() => expect(failed).toHaveFocus());
-  expect(screen.getByText(/Jira refused the token \(401\)/)).toBeInTheDocument();
+  // In the check's words beside Test now (the Health line above says it too).
+  const credentials = screen.getByRole('region', { name: 'Credentials' });
+  expect(within(credentials).getByText(/Jira refused the token \(401\)/)).toBeInTheDocument();
   const kept = await api(server, 'GET', `/manage/admin/connector/${connector}`);
   expect(kept.json).toMatchObject({ cc_pairs: [{ last_test: { ok: false } }] });
   expect(document.body.textContent).not.toContain(TOKEN);

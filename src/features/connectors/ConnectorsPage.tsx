@@ -4,6 +4,8 @@ import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { paths } from '../../lib/paths';
 import { ConnectorFilters } from './ConnectorFilters';
 import { GroupFilter } from './GroupFilter';
+import { NeedsAttentionFilter } from './NeedsAttentionFilter';
+import { countNeedingAttention } from '../../lib/connectorHealth';
 import { BulkActions } from './BulkActions';
 import { ConnectorTable } from './ConnectorTable';
 import { UnfinishedConnectors } from './UnfinishedConnectors';
@@ -13,6 +15,7 @@ import './ConnectorsPage.css';
 export function ConnectorsPage() {
   const view = useConnectorListView();
   const { credential, search, status, sort, listed, statuses, paused, rows, created, show } = view;
+  const attentionCount = statuses.data && countNeedingAttention(statuses.data);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   // What another page or the unfinished list just did is the result of an
   // action: the keyboard goes to its words (docs/panel.md, "Focus after an action").
@@ -85,6 +88,11 @@ export function ConnectorsPage() {
         onSearch={(text) => show({ search: text })}
       />
       <GroupFilter group={view.group} onGroup={(id) => show({ group: id }, false)} />
+      <NeedsAttentionFilter
+        checked={view.attention}
+        count={attentionCount}
+        onChange={(attention) => show({ attention }, false)}
+      />
       <BulkActions
         chosen={rows.filter((row) => selected.has(row.id))}
         paused={statuses.isSuccess ? paused : null}
@@ -96,20 +104,20 @@ export function ConnectorsPage() {
       <p role="status" className="connector-count">
         {view.count}
       </p>
-      {status !== undefined && statuses.isError && (
+      {(status !== undefined || view.attention) && statuses.isError && (
         <QueryErrorNotice error={statuses.error} onRetry={() => void statuses.refetch()} />
       )}
       {rows.length === 0 ? (
         // An empty list the server could not confirm is not an empty fleet.
         !listed.isError &&
-        !(status !== undefined && statuses.isError) && (
+        !((status !== undefined || view.attention) && statuses.isError) && (
           <EmptyState filtered={view.filtered} unfinished={view.unfinished.length} />
         )
       ) : (
         <ConnectorTable
           rows={rows}
           credentialNames={view.credentialNames}
-          paused={paused}
+          health={view.health}
           sort={sort}
           onSort={(next) => show({ sort: next })}
           highlightId={search ? undefined : created?.id}

@@ -47,7 +47,7 @@ export function PairTest(props: {
           <ConnectionChecks
             result={last}
             headingRef={test.isError ? undefined : headingRef}
-            headingLevel={4}
+            headingLevel={3}
           />
         </>
       ) : (

@@ -36,7 +36,7 @@ function useTopInPage(element: RefObject<HTMLElement | null>) {
 }
 
 export default function VirtualRows(props: ConnectorTableProps) {
-  const { rows, credentialNames, paused, highlightId, selected, onSelect } = props;
+  const { rows, credentialNames, health, highlightId, selected, onSelect } = props;
   const body = useRef<HTMLTableSectionElement>(null);
   const top = useTopInPage(body);
   // Rows not yet rendered are estimated at the height rows really have here (the
@@ -93,7 +93,7 @@ export default function VirtualRows(props: ConnectorTableProps) {
             connector={connector}
             index={item.index}
             credentialNames={credentialNames}
-            paused={paused.has(connector.id)}
+            health={health.get(connector.id)}
             highlight={connector.id === highlightId}
             selected={selected.has(connector.id)}
             onSelect={onSelect}

@@ -4,6 +4,8 @@ import { inputTypeWords } from '../../lib/enumWords';
 import { Link } from 'react-router-dom';
 import type { ConnectorSnapshot } from '../../contract/contract';
 import { SourceLabel } from '../../components/SourceLabel';
+import { HealthMark } from '../../components/HealthMark';
+import type { ConnectorHealth } from '../../lib/connectorHealth';
 import { formatDateTime } from '../../lib/format';
 import { formatFrequency } from '../../lib/frequency';
 import { paths, type ListSort } from '../../lib/paths';
@@ -22,9 +24,15 @@ interface Column {
   width?: string;
   /** Shown in the narrow (phone) card too: name, source, schedule, credentials. */
   narrow: boolean;
+  /** false: its header is no sort button (health is sorted by the filter, not the column). */
+  sortable?: false;
   sortValue: (connector: ConnectorSnapshot, names: CredentialNames) => string | number;
-  /** `paused`: the connector is paused (GET /connector-status), marked beside its name. */
-  cell: (connector: ConnectorSnapshot, names: CredentialNames, paused: boolean) => ReactNode;
+  /** `health`: from GET /connector-status (undefined until it arrives), in the Health column. */
+  cell: (
+    connector: ConnectorSnapshot,
+    names: CredentialNames,
+    health: ConnectorHealth | undefined,
+  ) => ReactNode;
 }
 
 export type Sort = ListSort;
@@ -47,17 +55,16 @@ export const COLUMNS: Column[] = [
     label: 'Name',
     narrow: true,
     sortValue: (c) => c.name,
-    cell: (c, _names, paused) => (
-      <>
-        <Link to={paths.connector.getHref(c.id)}>{c.name}</Link>
-        {paused && (
-          <>
-            {' '}
-            <span className="paused-mark">Paused</span>
-          </>
-        )}
-      </>
-    ),
+    cell: (c) => <Link to={paths.connector.getHref(c.id)}>{c.name}</Link>,
+  },
+  {
+    key: 'health',
+    label: 'Health',
+    width: '9rem',
+    narrow: true,
+    sortable: false,
+    sortValue: () => 0,
+    cell: (_c, _names, health) => <HealthMark health={health} />,
   },
   {
     key: 'source',
@@ -115,7 +122,8 @@ export const COLUMNS: Column[] = [
   },
 ];
 
-export const isColumn = (key: string | undefined) => COLUMNS.some((column) => column.key === key);
+export const isColumn = (key: string | undefined) =>
+  COLUMNS.some((column) => column.key === key && column.sortable !== false);
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 

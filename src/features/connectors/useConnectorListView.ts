@@ -4,7 +4,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { connectorStatusQuery } from '../../api/connectors';
+import { connectorStatusQuery } from '../../api/connectorHealth';
+import { healthByConnector } from '../../lib/connectorHealth';
 import { useCredentials } from '../../api/credentials';
 import { credentialLabel } from '../../lib/credentials';
 import { countOf, plural } from '../../lib/plural';
@@ -22,7 +23,7 @@ export function useConnectorListView() {
   const navigate = useNavigate();
   const { created, deleted } = useHandedOver();
   const view = paths.connectors.parse(useSearchParams()[0]);
-  const { credential, badCredential, group, search, status } = view;
+  const { credential, badCredential, group, search, status, attention } = view;
   const inGroup = useGroupConnectors(group);
   const sort = view.sort && isColumn(view.sort.column) ? view.sort : null;
   const queries = connectorsPageQueries(credential);
@@ -31,12 +32,13 @@ export function useConnectorListView() {
   const everything = useQuery(queries.everything);
   const credentials = useCredentials();
   const statuses = useQuery(connectorStatusQuery());
+  const health = useMemo(() => healthByConnector(statuses.data ?? []), [statuses.data]);
   const paused = useMemo(
     () =>
       new Set(
-        (statuses.data ?? []).filter((s) => s.status === 'PAUSED').map((s) => s.id),
+        [...health].filter(([, h]) => h.status === 'PAUSED').map(([id]) => id),
       ) as ReadonlySet<number>,
-    [statuses.data],
+    [health],
   );
   const [finishedName, setFinishedName] = useState<string | null>(null);
   // A live region announces what changes in it, not what it held when it
@@ -50,7 +52,7 @@ export function useConnectorListView() {
   /** Search and sort replace the address (no history entry per key); a credential adds one. */
   const show = (change: ConnectorListParams, replace = true) =>
     void navigate(
-      paths.connectors.getHref({ credential, group, status, search, sort, ...change }),
+      paths.connectors.getHref({ credential, group, status, attention, search, sort, ...change }),
       {
         replace,
       },
@@ -68,14 +70,16 @@ export function useConnectorListView() {
       ),
     [listed.data, inGroup],
   );
-  // Running or paused: known once the statuses are in (until then such a filter shows nothing).
-  const statusPending = status !== undefined && statuses.isPending;
+  // Running, paused or needing attention: known once the statuses are in (until then such a filter shows nothing).
+  const statusPending = (status !== undefined || attention === true) && statuses.isPending;
   const inStatus = useMemo(
     () =>
-      status === undefined
-        ? complete
-        : complete.filter((c) => paused.has(c.id) === (status === 'paused')),
-    [complete, status, paused],
+      complete.filter(
+        (c) =>
+          (status === undefined || paused.has(c.id) === (status === 'paused')) &&
+          (!attention || (health.get(c.id)?.attention.length ?? 0) > 0),
+      ),
+    [complete, status, paused, attention, health],
   );
   const rows = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -84,7 +88,11 @@ export function useConnectorListView() {
   }, [inStatus, search, sort, credentialNames]);
   const unfinished = (everything.data ?? []).filter((c) => c.credential_ids.length === 0);
   const filtered =
-    credential !== undefined || group !== undefined || status !== undefined || search.trim() !== '';
+    credential !== undefined ||
+    group !== undefined ||
+    status !== undefined ||
+    attention === true ||
+    search.trim() !== '';
   const unknownCredential =
     credential !== undefined && credentials.isSuccess && !credentialNames.has(credential);
 
@@ -101,10 +109,12 @@ export function useConnectorListView() {
     group,
     search,
     status,
+    attention: attention === true,
     sort,
     listed,
     statuses,
     paused,
+    health,
     credentialNames,
     rows,
     unfinished,
@@ -113,7 +123,14 @@ export function useConnectorListView() {
     announcement,
     addressProblem,
     updating: listed.isPlaceholderData || statusPending,
-    count: countText(rows.length, inStatus.length, search.trim(), credential !== undefined, status),
+    count: countText(
+      rows.length,
+      inStatus.length,
+      search.trim(),
+      credential !== undefined,
+      status,
+      attention === true,
+    ),
     show,
     onFinished: setFinishedName,
   };
@@ -160,8 +177,12 @@ function countText(
   search: string,
   byCredential: boolean,
   status: StatusFilter | undefined,
+  attention: boolean,
 ) {
   const kind = status ? `${status} ` : '';
+  if (attention && !search && !byCredential) {
+    return `${countOf(shown, `${kind}connector`)} ${plural(shown, 'needs', 'need')} attention.`;
+  }
   if (search)
     return `${shown.toLocaleString('en')} of ${countOf(listed, `${kind}connector`)} match “${search}”.`;
   const counted = countOf(shown, `${kind}connector`);

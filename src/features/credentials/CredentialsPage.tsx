@@ -20,12 +20,16 @@ import { paths } from '../../lib/paths';
 import { countOf } from '../../lib/plural';
 import { CredentialActions } from './CredentialActions';
 import { CredentialTest } from './CredentialTest';
+import { CredentialHealth } from './CredentialHealth';
+import { connectorStatusQuery } from '../../api/connectorHealth';
+import type { ConnectorStatusRow } from '../../contract/health';
 import './credentials.css';
 import { sourceLabel } from '../../lib/sources';
 
 export function CredentialsPage() {
   const credentials = useCredentials();
   const connectors = useQuery(connectorListQuery());
+  const statuses = useQuery(connectorStatusQuery());
   const [adding, setAdding] = useState(false);
   // The new credential's form opens on its first field; Cancel gives the keyboard back to its button.
   const newButton = useRef<HTMLButtonElement>(null);
@@ -47,6 +51,7 @@ export function CredentialsPage() {
 
   // Unknown (undefined) until the connectors are in: never "used by none" meanwhile.
   const usedBy = connectors.data && connectorsByCredential(connectors.data);
+  const pairsOf = statuses.data && rowsByCredential(statuses.data);
 
   return (
     <section className="credentials-page" aria-labelledby="credentials-title">
@@ -100,12 +105,24 @@ export function CredentialsPage() {
             credential={credential}
             usedBy={usedBy && (usedBy.get(credential.id) ?? [])}
             usedByFailed={connectors.isError}
+            pairs={pairsOf && (pairsOf.get(credential.id) ?? [])}
             onDone={setSaid}
           />
         ))}
       </ul>
     </section>
   );
+}
+
+/** Each credential's pairs with their health, in one pass. */
+function rowsByCredential(rows: readonly ConnectorStatusRow[]) {
+  const byCredential = new Map<number, ConnectorStatusRow[]>();
+  for (const row of rows) {
+    const list = byCredential.get(row.credential.id) ?? [];
+    list.push(row);
+    byCredential.set(row.credential.id, list);
+  }
+  return byCredential;
 }
 
 /** Each credential's connectors, in one pass (a credential may have ten thousand). */
@@ -126,6 +143,8 @@ function CredentialCard(props: {
   /** Undefined while the connectors are not in yet. */
   usedBy: ConnectorSnapshot[] | undefined;
   usedByFailed: boolean;
+  /** Its pairs' health (issue 25); undefined until it is in. */
+  pairs: ConnectorStatusRow[] | undefined;
   onDone: (words: string) => void;
 }) {
   const { credential, usedBy, usedByFailed, onDone } = props;
@@ -146,6 +165,7 @@ function CredentialCard(props: {
         <>
           <CredentialActions credential={credential} usedBy={usedBy} onDone={onDone} />
           {usedBy && <CredentialTest credential={credential} usedBy={usedBy} />}
+          <CredentialHealth credential={credential} rows={props.pairs} onDone={onDone} />
           <RecentChanges
             resourceType="credential"
             resourceId={String(credential.id)}

@@ -1,0 +1,71 @@
+// GET /manage/admin/connector-status's rows (issue 25): one per connector–
+// credential pair in Onyx's shape, each with its health from attention.ts.
+import type { ConnectorStatusRow } from '../../src/contract/health';
+import type { SecretBox } from '../crypto/secretBox';
+import type { Db } from '../db/database';
+import { listConnectors } from '../repos/connectors';
+import { findCredentials } from '../repos/credentials';
+import { pairAccess } from '../repos/groups';
+import { lastTestOf } from '../repos/pairTests';
+import { pairHealth, type HealthSettings } from './attention';
+
+/** Every pair of a listed connector (D5: not ingestion_api), by connector id then credential id. */
+export async function connectorStatusRows(
+  db: Db,
+  secrets: SecretBox,
+  settings: HealthSettings,
+): Promise<ConnectorStatusRow[]> {
+  const pairs = await db
+    .selectFrom('connector_credential_pairs as p')
+    .innerJoin('connectors as c', 'c.id', 'p.connector_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.connector_id',
+      'p.credential_id',
+      'p.time_created',
+      'p.last_test_at',
+      'p.last_test_ok',
+      'p.last_test_checks',
+      'c.status',
+      'c.paused_at',
+    ])
+    .orderBy('p.connector_id')
+    .orderBy('p.credential_id')
+    .execute();
+  if (pairs.length === 0) return [];
+  const connectors = new Map((await listConnectors(db)).map((c) => [c.id, c]));
+  const credentialIds = [...new Set(pairs.map((pair) => pair.credential_id))];
+  const credentials = new Map(
+    (await findCredentials(db, secrets, credentialIds)).map((c) => [c.id, c]),
+  );
+  const access = await pairAccess(
+    db,
+    pairs.map((pair) => pair.id),
+  );
+  return pairs.flatMap((pair) => {
+    const connector = connectors.get(pair.connector_id);
+    const credential = credentials.get(pair.credential_id);
+    if (!connector || !credential) return [];
+    const lastTest = lastTestOf(pair);
+    const facts = {
+      connectorStatus: pair.status,
+      pausedAt: pair.paused_at,
+      pairCreated: pair.time_created,
+      lastTest,
+    };
+    const { access_type = 'public', groups = [] } = access.get(pair.id) ?? {};
+    return [
+      {
+        cc_pair_id: pair.id,
+        name: pair.name,
+        connector,
+        credential,
+        access_type,
+        groups: groups.sort((a, b) => a - b),
+        ...pairHealth(facts, settings),
+        last_test: lastTest,
+      },
+    ];
+  });
+}

@@ -1,0 +1,30 @@
+// Connector health (issue 25): every pair's status and what needs attention
+// (one query, read by the list, the navigation's count, the credentials page),
+// and replacing a credential in place, on one connector or on all of them.
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from './client';
+import {
+  listConnectorStatus,
+  replaceCredentialEverywhere,
+  swapCredential,
+} from '../contract/endpoints/health';
+import type { CredentialSwapRequest, ReplaceEverywhereRequest } from '../contract/health';
+import { useConnectorMutation } from './connectors';
+import { connectorKeys } from './queryKeys';
+
+/** Every pair with its health (the list filters "Needs attention" from these). */
+export const connectorStatusQuery = () =>
+  queryOptions({
+    queryKey: connectorKeys.statuses(),
+    queryFn: ({ signal }) => apiRequest(listConnectorStatus, { query: {}, signal }),
+  });
+
+// A swap changes the pair, its connector and the credentials' use: all are
+// fetched again, as after any change to a connector.
+export const useSwapCredential = () =>
+  useConnectorMutation((body: CredentialSwapRequest) => apiRequest(swapCredential, { body }));
+
+export const useReplaceEverywhere = () =>
+  useConnectorMutation(({ id, body }: { id: number; body: ReplaceEverywhereRequest }) =>
+    apiRequest(replaceCredentialEverywhere, { params: { credential_id: id }, body }),
+  );

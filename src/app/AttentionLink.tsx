@@ -1,0 +1,26 @@
+// The navigation's count of connectors that need attention (issue 25): a link
+// to the list filtered to them, shown only when there are some. Its own link,
+// so the Connectors link keeps its name.
+import { useQuery } from '@tanstack/react-query';
+import { NavLink } from 'react-router-dom';
+import { connectorStatusQuery } from '../api/connectorHealth';
+import { countNeedingAttention } from '../lib/connectorHealth';
+import { paths } from '../lib/paths';
+
+export function AttentionLink({ onFollow }: { onFollow: () => void }) {
+  const statuses = useQuery(connectorStatusQuery());
+  const count = statuses.data ? countNeedingAttention(statuses.data) : 0;
+  if (count === 0) return null;
+  return (
+    <li>
+      <NavLink
+        to={paths.connectors.getHref({ attention: true })}
+        className="attention-link"
+        onClick={onFollow}
+      >
+        <span aria-hidden="true">⚠ </span>
+        {count} {count === 1 ? 'needs' : 'need'} attention
+      </NavLink>
+    </li>
+  );
+}

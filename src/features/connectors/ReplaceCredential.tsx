@@ -1,0 +1,82 @@
+// Replacing a failing credential of a connector in place (issue 25): choose
+// another credential of the source, or make one in a dialog (NewCredential); the server tests
+// it with the connector's settings before it swaps (PUT /credential/swap), so
+// nothing changes when the new one fails too. The same pair (its id, access,
+// groups, schedule) keeps running with the new credential.
+import { useState } from 'react';
+import { useSwapCredential } from '../../api/connectorHealth';
+import type { ConnectorDetail } from '../../contract/contract';
+import { CredentialPicker } from '../../components/CredentialPicker';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { NewCredential } from '../../components/NewCredential';
+import { sourceLabel } from '../../lib/sources';
+import { useCredentials } from '../../api/credentials';
+import { credentialLabel } from '../../lib/credentials';
+
+export function ReplaceCredential({
+  connector,
+  oldCredentialId,
+  oldLabel,
+  onReplaced,
+}: {
+  connector: ConnectorDetail;
+  oldCredentialId: number;
+  oldLabel: string;
+  /** Says the outcome in words where the keyboard goes. */
+  onReplaced: (words: string) => void;
+}) {
+  const swap = useSwapCredential();
+  const credentials = useCredentials();
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const source = sourceLabel(connector.source);
+
+  const replace = async () => {
+    if (chosen === null) return;
+    await swap.mutateAsync({
+      new_credential_id: chosen,
+      connector_id: connector.id,
+      access_type: 'public',
+      old_credential_id: oldCredentialId,
+    });
+    setOpen(false);
+    // The list is fetched again after the swap, a credential just made included.
+    const made = credentials.data?.find((credential) => credential.id === chosen);
+    onReplaced(
+      `“${connector.name}” now uses “${made ? credentialLabel(made) : `Credential ${chosen}`}” instead of “${oldLabel}”: it passed the connection test.`,
+    );
+  };
+
+  if (!open) {
+    return (
+      <button type="button" onClick={() => setOpen(true)}>
+        Replace credential <span className="visually-hidden">{oldLabel}</span>
+      </button>
+    );
+  }
+  return (
+    <div className="replace-credential" role="group" aria-label={`Replace ${oldLabel}`}>
+      <CredentialPicker
+        label={`${source} credential to use instead`}
+        source={connector.source}
+        description="It is tested with this connector’s settings before it replaces the failing one."
+        value={chosen}
+        onChange={setChosen}
+      />
+      <div className="detail-actions">
+        <button
+          type="button"
+          disabled={chosen === null || chosen === oldCredentialId || swap.isPending}
+          onClick={() => void replace().catch(() => {})}
+        >
+          {swap.isPending ? 'Testing and replacing…' : 'Test and replace'}
+        </button>
+        <button type="button" className="secondary" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+      {swap.isError && <ErrorNotice error={swap.error} />}
+      <NewCredential source={connector.source} label={source} onCreated={setChosen} />
+    </div>
+  );
+}
