@@ -367,6 +367,48 @@ Object.assign(WRITES, {
   },
 });
 
+/** A web connector with a credential, and another web credential to put in its place (issue 25). */
+const swappable = async () => {
+  const connector = await createConnector(server, plainRequest('web'));
+  const old = await addCredential(server, 'web');
+  expect((await attach(server, connector, old)).status).toBe(200);
+  return { connector, old, fresh: await addCredential(server, 'web') };
+};
+Object.assign(WRITES, {
+  'put /manage/admin/credential/swap': {
+    action: 'credential.swap',
+    call: async () => {
+      const { connector, fresh } = await swappable();
+      const body = { new_credential_id: fresh, connector_id: connector, access_type: 'public' };
+      return { path: '/manage/admin/credential/swap', options: { body: { ...body, force: true } } };
+    },
+  },
+  'put /manage/admin/credential/{credential_id}/replace-everywhere': {
+    action: 'credential.swap',
+    call: async () => {
+      const { old, fresh } = await swappable();
+      return {
+        path: `/manage/admin/credential/${old}/replace-everywhere`,
+        options: { body: { new_credential_id: fresh, force: true } },
+      };
+    },
+  },
+  'post /admin/import': {
+    action: 'config.import',
+    // The import's own record, then one for the user it makes (docs/configuration-as-code.md).
+    records: 2,
+    call: async () => ({
+      path: '/admin/import',
+      options: {
+        body: {
+          format_version: 1,
+          users: [{ email: `imported.${Math.random().toString(36).slice(2)}@audit.test` }],
+        },
+      },
+    }),
+  },
+});
+
 const count = async () => {
   const { rows } = await sql<{ n: number | string }>`select count(*) as n from audit_log`.execute(
     server.store.db,

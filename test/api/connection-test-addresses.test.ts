@@ -7,7 +7,7 @@
 // stands in for the caller's own server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_ADDRESS_REFUSAL } from '../../src/contract/connectionTest';
-import type { UserRole } from '../../src/contract/contract';
+import type { DocumentSource, UserRole } from '../../src/contract/contract';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, attach, createConnector, jiraRequest, madeCredential } from '../support/http';
 import * as standIns from '../support/standIns';
@@ -20,6 +20,27 @@ let jira: StandIn;
 let listener: StandIn;
 let github: StandIn;
 let adminJira: number;
+
+/**
+ * An admin's credential that curators may see and use (`curator_public`, D13): one they
+ * cannot see is a 404 before any address is judged (test/api/group-scoping.test.ts).
+ */
+async function sharedWithCurators(
+  source: DocumentSource,
+  credential_json: Record<string, unknown>,
+) {
+  const made = await api(server, 'POST', '/manage/credential', {
+    body: {
+      name: `${source} credential`,
+      source,
+      credential_json,
+      admin_public: true,
+      curator_public: true,
+    },
+  });
+  expect(made.status, made.text).toBe(200);
+  return (made.json as { id: number }).id;
+}
 
 const tokenReached = (standIn: StandIn) =>
   standIn.seen.some((request) => request.authorization === `Bearer ${TOKEN}`);
@@ -42,7 +63,7 @@ beforeAll(async () => {
   server = await startTestServer({
     connectionTest: { limit: null, hosts: { github: github.origin } },
   });
-  adminJira = await madeCredential(server, 'jira', { jira_api_token: TOKEN });
+  adminJira = await sharedWithCurators('jira', { jira_api_token: TOKEN });
   const connector = await createConnector(
     server,
     jiraRequest({ connector_specific_config: { jira_base_url: `${jira.origin}/jira` } }),
@@ -96,7 +117,7 @@ describe("an admin's stored credential, tested by a curator", () => {
   });
 
   it('an address fixed by its source (GitHub) is trusted', async () => {
-    const admins = await madeCredential(server, 'github', { github_access_token: TOKEN });
+    const admins = await sharedWithCurators('github', { github_access_token: TOKEN });
     const response = await api(server, 'POST', '/manage/admin/connector/test', {
       key: await server.keyFor('curator'),
       body: {
@@ -110,7 +131,7 @@ describe("an admin's stored credential, tested by a curator", () => {
   });
 
   it('an address written in the credential itself is trusted', async () => {
-    const admins = await madeCredential(server, 'confluence', {
+    const admins = await sharedWithCurators('confluence', {
       confluence_access_token: TOKEN,
       wiki_base: listener.origin,
     });

@@ -85,6 +85,36 @@ const EXAMPLES: Record<string, (made: Made) => { path: string; body: Json }> = {
     path: '/manage/admin/delete-user',
     body: { user_email: 'gone@nul.test' },
   }),
+  'PUT /manage/admin/credential/swap': ({ connector, credential }) => ({
+    path: '/manage/admin/credential/swap',
+    body: { new_credential_id: credential, connector_id: connector, access_type: 'public' },
+  }),
+  'PUT /manage/admin/credential/{credential_id}/replace-everywhere': ({ credential }) => ({
+    path: `/manage/admin/credential/${credential}/replace-everywhere`,
+    body: { new_credential_id: credential },
+  }),
+  // A dry run: the plan is answered, nothing is changed (docs/configuration-as-code.md).
+  'POST /admin/import': () => ({
+    path: '/admin/import?dry_run=true',
+    body: {
+      format_version: 1,
+      users: [{ email: 'imported@nul.test', role: 'basic' }],
+      user_groups: [{ name: 'Imported', members: ['imported@nul.test'] }],
+      credentials: [
+        { ref: 'nul-web', name: 'Nul web', source: 'web', credential_json: { token: 'x' } },
+      ],
+      connectors: [
+        {
+          ref: 'nul-site',
+          name: 'Nul site',
+          source: 'web',
+          input_type: 'load_state',
+          connector_specific_config: { base_url: 'https://nul.example' },
+        },
+      ],
+      pairs: [{ connector: 'nul-site', credential: 'nul-web' }],
+    },
+  }),
   'PUT /manage/admin/alert-settings': () => ({
     path: '/manage/admin/alert-settings',
     body: { webhook_url: 'https://hooks.nul.example/services/T0/B0/secret' },
