@@ -38,7 +38,7 @@ for (const width of [360, 390]) {
     test.use({ viewport: { width, height: 844 } });
 
     test('no page scrolls sideways, and axe finds nothing', async ({ page, signIn, fleet }) => {
-      test.setTimeout(120_000); // seven pages, each read whole by axe (about a minute on a busy 2-core machine)
+      test.setTimeout(180_000); // seven pages, each read whole by axe (about a minute on a busy 2-core machine)
       await signIn('/connectors');
       for (const [path, title] of PAGES) {
         await page.goto(new URL(path, page.url()).toString());
