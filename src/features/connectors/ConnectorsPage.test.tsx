@@ -73,6 +73,8 @@ test('lists the finished connectors in human units and counts the unfinished one
   ).toBeInTheDocument();
   const jira = screen.getByRole('row', { name: /^Engineering Jira/ });
   const jiraCredential = `Jira Cloud — engineering bot (#${fleet.credentials.jiraCloud})`;
+  // The credentials' names come with their own query, which may answer after the rows.
+  expect(await within(jira).findByRole('cell', { name: jiraCredential })).toBeInTheDocument();
   for (const text of ['Jira', 'Polled for changes', 'every hour', 'every day', jiraCredential]) {
     expect(within(jira).getByRole('cell', { name: text })).toBeInTheDocument();
   }
