@@ -393,20 +393,6 @@ Object.assign(WRITES, {
       };
     },
   },
-  'post /admin/import': {
-    action: 'config.import',
-    // The import's own record, then one for the user it makes (docs/configuration-as-code.md).
-    records: 2,
-    call: async () => ({
-      path: '/admin/import',
-      options: {
-        body: {
-          format_version: 1,
-          users: [{ email: `imported.${Math.random().toString(36).slice(2)}@audit.test` }],
-        },
-      },
-    }),
-  },
 });
 
 const count = async () => {
