@@ -7,7 +7,7 @@
 import type { AlertPayload } from '../../src/contract/alerts';
 import type { ConnectionCheck } from '../../src/contract/connectionChecks';
 import type { Db, Store } from '../db/database';
-import { pairStateFromLastTest } from '../health/pairState';
+import { lastTestStatus } from '../health/attention';
 import type { HealthWatchSettings } from '../health/retestSettings';
 import { enqueueAlert } from './deliveries';
 import { credentialUntestedAlert, keyExpiringAlert, pairAlert } from './messages';
@@ -37,7 +37,7 @@ async function observePairs(db: Db, publicUrl: string | undefined): Promise<Obse
     ])
     .execute();
   return rows.flatMap((row) => {
-    const state = pairStateFromLastTest(row.last_test_ok);
+    const state = lastTestStatus(row.last_test_ok === null ? null : Number(row.last_test_ok) === 1);
     if (!state) return [];
     const connector = {
       id: row.connector_id,
