@@ -125,6 +125,23 @@ describe('D13 what each role sees', () => {
   );
 
   it.each(Object.entries(sees))(
+    '%s: connector-status holds the pairs of the connectors it sees, no other',
+    async (who, names) => {
+      const rows = (await ok(
+        'GET',
+        '/manage/admin/connector-status',
+        undefined,
+        keys[who as Who],
+      )) as unknown as { connector: { id: number } }[];
+      const ours = Object.values(connector);
+      const seen = [...new Set(rows.map((row) => row.connector.id))].filter((id) =>
+        ours.includes(id),
+      );
+      expect(seen.sort()).toEqual(names.map((name) => connector[name]).sort());
+    },
+  );
+
+  it.each(Object.entries(sees))(
     '%s: each connector, 404 as if absent when unseen',
     async (who, names) => {
       for (const [name, id] of Object.entries(connector)) {
