@@ -16,9 +16,16 @@ interface Entry extends CachedJson {
   revision: string;
 }
 
+interface Build {
+  /** The revision read when it began; null until read. */
+  revision: string | null;
+  done: Promise<Entry>;
+}
+
 export class JsonCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly pending = new Map<string, Promise<Entry>>();
+  private readonly running = new Map<string, Build>();
+  private readonly queued = new Map<string, Promise<Entry>>();
 
   constructor(
     private readonly store: Store,
@@ -29,27 +36,55 @@ export class JsonCache {
    * The answer for `key` at `revision` (read before producing, so the answer is
    * at least as new as it); `produce` runs only on a miss.
    */
-  async get(key: string, produce: () => Promise<unknown>, known?: string): Promise<CachedJson> {
+  get(key: string, produce: () => Promise<unknown>, known?: string): Promise<CachedJson> {
+    return this.getBytes(key, async () => Buffer.from(JSON.stringify(await produce())), known);
+  }
+
+  /**
+   * As `get`, for an answer produced as JSON bytes. One build per key at a
+   * time: a caller whose revision is newer than the running build's waits for
+   * the next one, begun after it (so after their call) and shared by all who
+   * ask meanwhile; under a stream of writes the list is rebuilt back to back,
+   * never once per request.
+   */
+  async getBytes(key: string, produce: () => Promise<Buffer>, known?: string): Promise<CachedJson> {
     const revision = known ?? (await this.store.revision());
     const hit = this.entries.get(key);
     if (hit?.revision === revision) return hit;
-    const slot = `${revision} ${key}`;
-    let entry = this.pending.get(slot);
-    if (!entry) {
-      entry = produce().then((value) => {
-        const body = Buffer.from(JSON.stringify(value));
-        const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-        return { revision, body, etag };
-      });
-      this.pending.set(slot, entry);
-      void entry
-        .then(
-          (done) => this.keep(key, done),
-          () => undefined,
-        )
-        .finally(() => this.pending.delete(slot));
+    const running = this.running.get(key);
+    if (!running) return this.start(key, produce).done;
+    // A build that has not read its revision yet reads it after this call: as new as the caller's.
+    if (running.revision === null || running.revision === revision) return running.done;
+    let next = this.queued.get(key);
+    if (!next) {
+      next = running.done
+        .catch(() => undefined)
+        .then(() => {
+          this.queued.delete(key);
+          return this.start(key, produce).done;
+        });
+      this.queued.set(key, next);
     }
-    return entry;
+    return next;
+  }
+
+  private start(key: string, produce: () => Promise<Buffer>): Build {
+    const build: Build = { revision: null, done: Promise.resolve(null as never) };
+    build.done = (async () => {
+      const revision = await this.store.revision();
+      build.revision = revision;
+      const body = await produce();
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      const entry = { revision, body, etag };
+      this.keep(key, entry);
+      return entry;
+    })();
+    this.running.set(key, build);
+    const finished = () => {
+      if (this.running.get(key) === build) this.running.delete(key);
+    };
+    build.done.then(finished, finished);
+    return build;
   }
 
   private keep(key: string, entry: Entry) {

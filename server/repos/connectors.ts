@@ -54,7 +54,7 @@ export async function findConnectorSource(db: Db, id: number): Promise<string | 
 }
 
 /** D5: connectors of this source are never listed (nor their statuses). */
-const UNLISTED_SOURCE = 'ingestion_api';
+export const UNLISTED_SOURCE = 'ingestion_api';
 
 /** Connectors with their pairs, one row per pair (or one with no pair), by id then credential. */
 const selectWithPairs = (db: Db) =>
@@ -74,6 +74,7 @@ const selectWithPairs = (db: Db) =>
       'c.time_updated',
       'c.access_type',
       'c.status',
+      'c.version',
       'p.credential_id',
     ])
     .orderBy('c.id')
@@ -124,6 +125,17 @@ export async function listConnectors(db: Db, credentialId?: number): Promise<Con
     );
   }
   return foldSnapshots(await query.execute());
+}
+
+/** The snapshots of the connectors `ids` (those that still exist), each with its row version (0019). */
+export async function snapshotsOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await selectWithPairs(db).where('c.id', 'in', ids).execute();
+  const versions = new Map(rows.map((row) => [row.id, Number(row.version)]));
+  return foldSnapshots(rows).map((snapshot) => ({
+    snapshot,
+    version: versions.get(snapshot.id)!,
+  }));
 }
 
 /** One connector: its snapshot, access type and status; undefined when there is none. */

@@ -45,11 +45,11 @@ import {
   findConnectorSource,
   insertConnector,
   insertPair,
-  listConnectors,
   updateConnector,
 } from '../repos/connectors';
 import { isDuplicateConnector } from '../db/constraints';
 import { listPairs } from '../repos/pairTests';
+import { SnapshotBytes } from '../repos/snapshotBytes';
 import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
@@ -88,13 +88,17 @@ async function detail(
   };
 }
 
-/** D5's list as the caller sees it (D13): an admin all of it, anyone else what their groups show. */
-async function visibleList(db: Db, scope: Scope | null, credential: number | undefined) {
-  const list = await listConnectors(db, credential);
-  if (scope === null) return list;
+/** D5's list as the caller sees it (D13), as bytes: an admin all of it, anyone else what their groups show. */
+async function visibleList(
+  db: Db,
+  snapshots: SnapshotBytes,
+  scope: Scope | null,
+  credential: number | undefined,
+) {
+  if (scope === null) return snapshots.list(db, credential);
   const access = await connectorAccess(db);
-  return list.filter((connector) => {
-    const found = access.get(connector.id);
+  return snapshots.list(db, credential, (id) => {
+    const found = access.get(id);
     return found !== undefined && connectorRights(scope, found).see;
   });
 }
@@ -159,18 +163,21 @@ export function connectorRoutes(
   { db, guard, write, reads, secrets }: RouteContext,
 ) {
   const route = declaredRoutes(app, guard);
+  const snapshots = new SnapshotBytes();
 
   // Kept as bytes per caller's view (D13) until the next change of the data:
   // an admin's list is everyone's, a curator's their own, built once per change.
   route(listConnectorsEndpoint, async ({ query: { credential } }, request, reply) => {
     const caller = request.user!;
     const viewer = caller.role === 'admin' ? 'admin' : `user:${caller.id}`;
-    const list = await reads.get(
+    const list = await reads.getBytes(
       `connectors?credential=${credential ?? ''} for ${viewer}`,
       () =>
         db
           .transaction()
-          .execute(async (trx) => visibleList(trx, await scopeOf(trx, caller), credential)),
+          .execute(async (trx) =>
+            visibleList(trx, snapshots, await scopeOf(trx, caller), credential),
+          ),
       request.revision,
     );
     return sendCachedJson(request, reply, list);

@@ -20,11 +20,13 @@ export function refFromName(name: string | null, fallback: string): string {
   return slug || fallback;
 }
 
+/** The n-th ref that `ref` suggests (n from 1): `ref`, `ref-2`, `ref-3`, … */
+export const nthRef = (ref: string, n: number) => (n === 1 ? ref : `${ref}-${n}`);
+
 /** The first of `ref`, `ref-2`, `ref-3`, … that `taken` does not hold. */
 export function freeRef(ref: string, taken: (candidate: string) => boolean): string {
-  if (!taken(ref)) return ref;
-  for (let n = 2; ; n += 1) {
-    const candidate = `${ref}-${n}`;
+  for (let n = 1; ; n += 1) {
+    const candidate = nthRef(ref, n);
     if (!taken(candidate)) return candidate;
   }
 }

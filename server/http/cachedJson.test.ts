@@ -1,0 +1,69 @@
+// The read cache under a stream of writes (docs/performance.md, "Reads under
+// writes"): one build of a key at a time, shared by everyone who asks while it
+// runs, and never an answer older than the caller's revision.
+import { expect, test } from 'vitest';
+import type { Store } from '../db/database';
+import { JsonCache } from './cachedJson';
+
+/** A store whose revision the test moves, and builds the test finishes one by one. */
+function setUp() {
+  let revision = 1;
+  const store = { revision: async () => String(revision) } as unknown as Store;
+  const cache = new JsonCache(store);
+  const waiting: (() => void)[] = [];
+  let builds = 0;
+  const produce = () =>
+    new Promise<Buffer>((resolve) => {
+      builds += 1;
+      const seen = revision;
+      waiting.push(() => resolve(Buffer.from(JSON.stringify({ seen }))));
+    });
+  const settle = async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  };
+  return {
+    cache,
+    produce,
+    write: () => (revision += 1),
+    revision: () => String(revision),
+    builds: () => builds,
+    finishNext: async () => {
+      await settle();
+      waiting.shift()!();
+      await settle();
+    },
+  };
+}
+
+test('callers at newer revisions while a build runs share one next build, begun after it', async () => {
+  const t = setUp();
+  const first = t.cache.getBytes('list', t.produce, t.revision());
+  await Promise.resolve();
+  t.write();
+  const later = [1, 2, 3, 4, 5].map(() => t.cache.getBytes('list', t.produce, t.revision()));
+  t.write();
+  const last = t.cache.getBytes('list', t.produce, t.revision());
+  await t.finishNext();
+  expect(JSON.parse((await first).body.toString())).toEqual({ seen: 1 });
+  await t.finishNext();
+  const answers = await Promise.all([...later, last]);
+  // Two builds for seven callers at three revisions; each answer is as new as its caller's revision.
+  expect(t.builds()).toBe(2);
+  for (const answer of answers) expect(JSON.parse(answer.body.toString())).toEqual({ seen: 3 });
+});
+
+test('a caller at the running build’s own revision joins it; a kept answer is served without a build', async () => {
+  const t = setUp();
+  const first = t.cache.getBytes('list', t.produce, t.revision());
+  const same = t.cache.getBytes('list', t.produce, t.revision());
+  await t.finishNext();
+  expect((await same).etag).toBe((await first).etag);
+  expect(t.builds()).toBe(1);
+  await t.cache.getBytes('list', t.produce, t.revision());
+  expect(t.builds()).toBe(1);
+  t.write();
+  const after = t.cache.getBytes('list', t.produce, t.revision());
+  await t.finishNext();
+  expect(JSON.parse((await after).body.toString())).toEqual({ seen: 2 });
+  expect(t.builds()).toBe(2);
+});

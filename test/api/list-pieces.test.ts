@@ -1,0 +1,88 @@
+// The connector list is rebuilt by the rows that changed (server/repos/snapshotBytes.ts,
+// docs/performance.md "Reads under writes"): after any change, made by the API or
+// by SQL behind its back, the list served equals D5's list read afresh from the
+// database, on SQLite and on PostgreSQL.
+import { sql } from 'kysely';
+import { describe, expect, test } from 'vitest';
+import { listConnectors } from '../../server/repos/connectors';
+import { useTestServer } from '../support/useTestServer';
+import { addCredential, api, attach, createConnector, plainRequest } from '../support/http';
+
+const server = useTestServer();
+
+/** The list as served, and D5's list as the repository reads it now. */
+async function servedAndFresh(query = '', credential?: number) {
+  const served = await api(server, 'GET', `/manage/admin/connector${query}`);
+  expect(served.status).toBe(200);
+  return {
+    served: served.text,
+    fresh: JSON.stringify(await listConnectors(server.store.db, credential)),
+  };
+}
+
+async function expectTrue(query = '', credential?: number) {
+  const { served, fresh } = await servedAndFresh(query, credential);
+  expect(served).toBe(fresh);
+}
+
+describe('the list rebuilt by its changed rows stays D5 list', () => {
+  test('after creations, edits, attaches, detaches and deletions through the API', async () => {
+    const ids: number[] = [];
+    for (const name of ['Pieces one', 'Pieces two', 'Pieces three']) {
+      ids.push(await createConnector(server, plainRequest('web', { name })));
+    }
+    await expectTrue();
+    const credential = await addCredential(server, 'web');
+    await attach(server, ids[1]!, credential);
+    await expectTrue();
+    await expectTrue(`?credential=${credential}`, credential);
+
+    const patched = await api(server, 'PATCH', `/manage/admin/connector/${ids[0]}`, {
+      body: { name: 'Pieces one renamed' },
+    });
+    expect(patched.status).toBe(200);
+    await expectTrue();
+    expect(JSON.parse((await servedAndFresh()).served)).toContainEqual(
+      expect.objectContaining({ id: ids[0], name: 'Pieces one renamed' }),
+    );
+
+    const detached = await api(
+      server,
+      'DELETE',
+      `/manage/admin/connector/${ids[1]}/credential/${credential}`,
+    );
+    expect(detached.status).toBeLessThan(300);
+    await expectTrue();
+    await expectTrue(`?credential=${credential}`, credential);
+
+    const deleted = await api(server, 'DELETE', `/manage/admin/connector/${ids[2]}`);
+    expect(deleted.status).toBeLessThan(300);
+    await expectTrue();
+  });
+
+  test('after an update made by SQL behind the API (any code path moves the row version)', async () => {
+    const id = await createConnector(server, plainRequest('web', { name: 'Pieces behind' }));
+    await expectTrue();
+    await sql`update connectors set name = 'Pieces behind, changed', connector_specific_config = '{"base_url":"https://changed.example.com"}' where id = ${id}`.execute(
+      server.store.db,
+    );
+    const { served, fresh } = await servedAndFresh();
+    expect(served).toBe(fresh);
+    expect(served).toContain('Pieces behind, changed');
+    expect(served).toContain('https://changed.example.com');
+  });
+
+  test('after a pair detached and attached again, the credential ids are those of now', async () => {
+    const id = await createConnector(server, plainRequest('web', { name: 'Pieces pairs' }));
+    const first = await addCredential(server, 'web');
+    const second = await addCredential(server, 'web');
+    await attach(server, id, first);
+    await expectTrue();
+    await attach(server, id, second);
+    await expectTrue();
+    await sql`delete from connector_credential_pairs where connector_id = ${id} and credential_id = ${second}`.execute(
+      server.store.db,
+    );
+    await expectTrue();
+  });
+});
