@@ -2,7 +2,13 @@
 // and each reason it needs attention.
 import { describe, expect, it } from 'vitest';
 import type { PairTest } from '../../src/contract/connectionChecks';
-import { needsAttention, pairHealth, pairStatus, type PairFacts } from './attention';
+import {
+  needsAttention,
+  nextAttentionChange,
+  pairHealth,
+  pairStatus,
+  type PairFacts,
+} from './attention';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const HOURS_AGO = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISOString();
@@ -102,5 +108,31 @@ describe('needsAttention', () => {
       cc_pair_status: 'PAUSED',
       needs_attention: [{ reason: 'last_test_failed' }],
     });
+  });
+});
+
+describe('nextAttentionChange: until when an answer stays true on the clock alone', () => {
+  const at = (moment: number) => ({ ...settings, now: new Date(moment) });
+  const reasons = (pair: PairFacts, moment: number) =>
+    needsAttention(pair, at(moment)).map((found) => found.reason);
+
+  it('a running pair: the moment "not tested" begins, and nothing before it', () => {
+    const pair = facts({ lastTest: passed });
+    const change = nextAttentionChange(pair, settings)!;
+    expect(change).toBe(Date.parse(passed.time) + 48 * 3_600_000);
+    expect(reasons(pair, change)).toEqual([]);
+    expect(reasons(pair, change + 1)).toEqual(['not_tested']);
+    // Once it has begun, the clock changes nothing more.
+    expect(nextAttentionChange(pair, at(change + 1))).toBeNull();
+  });
+
+  it('a paused pair: the moment "paused long" begins; no change when the rule is off', () => {
+    const pausedAt = HOURS_AGO(24);
+    const pair = facts({ connectorStatus: 'PAUSED', pausedAt });
+    const change = nextAttentionChange(pair, settings)!;
+    expect(change).toBe(Date.parse(pausedAt) + 30 * 24 * 3_600_000);
+    expect(reasons(pair, change)).toEqual([]);
+    expect(reasons(pair, change + 1)).toEqual(['paused_long']);
+    expect(nextAttentionChange(facts(), { ...settings, retestHours: 0 })).toBeNull();
   });
 });

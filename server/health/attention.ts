@@ -48,10 +48,25 @@ export function pairStatus(facts: PairFacts): CcPairStatus {
   return lastTestStatus(facts.lastTest?.ok) ?? 'ACTIVE';
 }
 
+/** When the clock alone makes the pair "not tested" (ms since the epoch); null when it never does. */
+function notTestedAfter(facts: PairFacts, settings: HealthSettings): number | null {
+  // A paused pair is not re-tested; being paused long is its own reason.
+  if (facts.connectorStatus === 'PAUSED' || settings.retestHours <= 0) return null;
+  const tested = facts.lastTest?.time ?? facts.pairCreated;
+  return Date.parse(tested) + 2 * settings.retestHours * HOUR_MS;
+}
+
+/** When the clock alone makes a paused pair "paused long"; null when it never does. */
+function pausedLongAfter(facts: PairFacts): number | null {
+  if (facts.connectorStatus !== 'PAUSED' || facts.pausedAt === null) return null;
+  return Date.parse(facts.pausedAt) + PAUSED_ATTENTION_DAYS * DAY_MS;
+}
+
 /** Each reason the pair needs attention, oldest rule first; empty when it needs none. */
 export function needsAttention(facts: PairFacts, settings: HealthSettings): Attention[] {
   const found: Attention[] = [];
   const { lastTest } = facts;
+  const now = settings.now.getTime();
   if (lastTest?.ok === false) {
     found.push({
       reason: 'last_test_failed',
@@ -59,32 +74,36 @@ export function needsAttention(facts: PairFacts, settings: HealthSettings): Atte
       message: `The last connection test failed. ${failedChecks(lastTest.checks)}.`,
     });
   }
-  // A paused pair is not re-tested; being paused long is its own reason.
-  const tested = lastTest?.time ?? facts.pairCreated;
-  const limitMs = 2 * settings.retestHours * HOUR_MS;
-  if (
-    facts.connectorStatus !== 'PAUSED' &&
-    settings.retestHours > 0 &&
-    settings.now.getTime() - Date.parse(tested) > limitMs
-  ) {
+  const untested = notTestedAfter(facts, settings);
+  if (untested !== null && now > untested) {
     found.push({
       reason: 'not_tested',
-      since: tested,
+      since: lastTest?.time ?? facts.pairCreated,
       message: `${lastTest ? 'Not tested' : 'Never tested'} for more than ${2 * settings.retestHours} hours.`,
     });
   }
-  if (
-    facts.connectorStatus === 'PAUSED' &&
-    facts.pausedAt !== null &&
-    settings.now.getTime() - Date.parse(facts.pausedAt) > PAUSED_ATTENTION_DAYS * DAY_MS
-  ) {
+  const pausedLong = pausedLongAfter(facts);
+  if (pausedLong !== null && now > pausedLong) {
     found.push({
       reason: 'paused_long',
-      since: facts.pausedAt,
+      since: facts.pausedAt!,
       message: `Paused for more than ${PAUSED_ATTENTION_DAYS} days: nothing is indexed from it.`,
     });
   }
   return found;
+}
+
+/**
+ * The next moment (ms since the epoch) after `settings.now` at which the clock
+ * alone changes what needsAttention says of the pair; null when it never will.
+ * Until then an answer built from the same data stays true.
+ */
+export function nextAttentionChange(facts: PairFacts, settings: HealthSettings): number | null {
+  const now = settings.now.getTime();
+  const ahead = [notTestedAfter(facts, settings), pausedLongAfter(facts)].filter(
+    (moment): moment is number => moment !== null && moment >= now,
+  );
+  return ahead.length === 0 ? null : Math.min(...ahead);
 }
 
 /** The pair's status and what needs attention: compare two of these to see a change of state. */

@@ -7,14 +7,20 @@ import { listConnectors } from '../repos/connectors';
 import { findCredentials } from '../repos/credentials';
 import { pairAccess } from '../repos/groups';
 import { lastTestOf } from '../repos/pairTests';
-import { pairHealth, type HealthSettings } from './attention';
+import { nextAttentionChange, pairHealth, type HealthSettings } from './attention';
+
+export interface StatusRows {
+  rows: ConnectorStatusRow[];
+  /** Until when (ms since the epoch) the rows stay true if the data does not change; null: for ever. */
+  until: number | null;
+}
 
 /** Every pair of a listed connector (D5: not ingestion_api), by connector id then credential id. */
 export async function connectorStatusRows(
   db: Db,
   secrets: SecretBox,
   settings: HealthSettings,
-): Promise<ConnectorStatusRow[]> {
+): Promise<StatusRows> {
   const pairs = await db
     .selectFrom('connector_credential_pairs as p')
     .innerJoin('connectors as c', 'c.id', 'p.connector_id')
@@ -33,7 +39,7 @@ export async function connectorStatusRows(
     .orderBy('p.connector_id')
     .orderBy('p.credential_id')
     .execute();
-  if (pairs.length === 0) return [];
+  if (pairs.length === 0) return { rows: [], until: null };
   const connectors = new Map((await listConnectors(db)).map((c) => [c.id, c]));
   const credentialIds = [...new Set(pairs.map((pair) => pair.credential_id))];
   const credentials = new Map(
@@ -43,7 +49,8 @@ export async function connectorStatusRows(
     db,
     pairs.map((pair) => pair.id),
   );
-  return pairs.flatMap((pair) => {
+  let until: number | null = null;
+  const rows = pairs.flatMap((pair) => {
     const connector = connectors.get(pair.connector_id);
     const credential = credentials.get(pair.credential_id);
     if (!connector || !credential) return [];
@@ -54,6 +61,8 @@ export async function connectorStatusRows(
       pairCreated: pair.time_created,
       lastTest,
     };
+    const change = nextAttentionChange(facts, settings);
+    if (change !== null && (until === null || change < until)) until = change;
     const { access_type = 'public', groups = [] } = access.get(pair.id) ?? {};
     return [
       {
@@ -68,4 +77,5 @@ export async function connectorStatusRows(
       },
     ];
   });
+  return { rows, until };
 }

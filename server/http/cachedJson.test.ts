@@ -1,7 +1,7 @@
 // The read cache under a stream of writes (docs/performance.md, "Reads under
 // writes"): one build of a key at a time, shared by everyone who asks while it
 // runs, and never an answer older than the caller's revision.
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import type { Store } from '../db/database';
 import { JsonCache } from './cachedJson';
 
@@ -66,4 +66,26 @@ test('a caller at the running build’s own revision joins it; a kept answer is 
   await t.finishNext();
   expect(JSON.parse((await after).body.toString())).toEqual({ seen: 2 });
   expect(t.builds()).toBe(2);
+});
+
+test('an answer the clock changes is built again once its moment has passed, the data unchanged', async () => {
+  const t = setUp();
+  let builds = 0;
+  const until = Date.now() + 60_000;
+  const produce = async () => {
+    builds += 1;
+    return { value: { builds }, until };
+  };
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    await t.cache.getTimed('status', produce, t.revision());
+    await t.cache.getTimed('status', produce, t.revision());
+    expect(builds).toBe(1);
+    vi.setSystemTime(until + 1);
+    const later = await t.cache.getTimed('status', produce, t.revision());
+    expect(builds).toBe(2);
+    expect(JSON.parse(later.body.toString())).toEqual({ builds: 2 });
+  } finally {
+    vi.useRealTimers();
+  }
 });

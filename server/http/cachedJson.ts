@@ -14,6 +14,14 @@ interface CachedJson {
 
 interface Entry extends CachedJson {
   revision: string;
+  /** An answer that the clock alone changes stays true until then (ms since the epoch). */
+  until: number | null;
+}
+
+/** What a build makes: the bytes, and until when they stay true if the data does not change. */
+interface Made {
+  body: Buffer;
+  until?: number | null;
 }
 
 interface Build {
@@ -37,7 +45,23 @@ export class JsonCache {
    * at least as new as it); `produce` runs only on a miss.
    */
   get(key: string, produce: () => Promise<unknown>, known?: string): Promise<CachedJson> {
-    return this.getBytes(key, async () => Buffer.from(JSON.stringify(await produce())), known);
+    return this.getMade(key, async () => ({ body: toBytes(await produce()) }), known);
+  }
+
+  /** As `get`, for an answer the clock changes too: `produce` says until when it stays true. */
+  getTimed(
+    key: string,
+    produce: () => Promise<{ value: unknown; until: number | null }>,
+    known?: string,
+  ): Promise<CachedJson> {
+    return this.getMade(
+      key,
+      async () => {
+        const { value, until } = await produce();
+        return { body: toBytes(value), until };
+      },
+      known,
+    );
   }
 
   /**
@@ -47,10 +71,18 @@ export class JsonCache {
    * ask meanwhile; under a stream of writes the list is rebuilt back to back,
    * never once per request.
    */
-  async getBytes(key: string, produce: () => Promise<Buffer>, known?: string): Promise<CachedJson> {
+  getBytes(key: string, produce: () => Promise<Buffer>, known?: string): Promise<CachedJson> {
+    return this.getMade(key, async () => ({ body: await produce() }), known);
+  }
+
+  private async getMade(
+    key: string,
+    produce: () => Promise<Made>,
+    known?: string,
+  ): Promise<CachedJson> {
     const revision = known ?? (await this.store.revision());
     const hit = this.entries.get(key);
-    if (hit?.revision === revision) return hit;
+    if (hit?.revision === revision && (hit.until === null || Date.now() <= hit.until)) return hit;
     const running = this.running.get(key);
     if (!running) return this.start(key, produce).done;
     // A build that has not read its revision yet reads it after this call: as new as the caller's.
@@ -68,14 +100,14 @@ export class JsonCache {
     return next;
   }
 
-  private start(key: string, produce: () => Promise<Buffer>): Build {
+  private start(key: string, produce: () => Promise<Made>): Build {
     const build: Build = { revision: null, done: Promise.resolve(null as never) };
     build.done = (async () => {
       const revision = await this.store.revision();
       build.revision = revision;
-      const body = await produce();
+      const { body, until = null } = await produce();
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      const entry = { revision, body, etag };
+      const entry = { revision, body, etag, until };
       this.keep(key, entry);
       return entry;
     })();
@@ -96,6 +128,8 @@ export class JsonCache {
     this.entries.set(key, entry);
   }
 }
+
+const toBytes = (value: unknown) => Buffer.from(JSON.stringify(value));
 
 const matches = (header: string | undefined, etag: string) =>
   header !== undefined &&
