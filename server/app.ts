@@ -172,11 +172,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   answerEdgeCases(app);
   // A path whose id segment is empty (`/manage/admin/connector/`) names no
   // resource: 404 like any unknown path (D11), before the key is asked for.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const params = request.params as Record<string, string> | undefined;
     if (params && Object.values(params).some((value) => value === '')) {
-      throw problem(404, 'Not Found');
-    }
+      done(problem(404, 'Not Found'));
+    } else done();
   });
 
   // D3: bodies are read raw and parsed by the routes, so that the order of

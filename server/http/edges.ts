@@ -10,10 +10,10 @@ const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function answerEdgeCases(app: FastifyInstance) {
   // HTTP/1.1 without Host: Node would answer 400 with nothing in it.
   (app.server as unknown as { requireHostHeader: boolean }).requireHostHeader = false;
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     if (request.raw.httpVersion === '1.1' && !request.headers.host) {
-      throw problem(400, 'Bad Request: an HTTP/1.1 request needs a Host header');
-    }
+      done(problem(400, 'Bad Request: an HTTP/1.1 request needs a Host header'));
+    } else done();
   });
 
   // An Expect other than 100-continue: Node would answer 417 with nothing in it.
@@ -34,12 +34,15 @@ export function answerEdgeCases(app: FastifyInstance) {
   // A body on a request that takes none is not read by Fastify: it is still
   // held to the 1 MiB limit (413 after D2's 401 and 403: a preHandler runs
   // after the routes' own checks), and otherwise ignored.
-  app.addHook('preHandler', async (request) => {
-    if (!BODILESS.has(request.method) || !request.headers['transfer-encoding']) return;
-    let size = 0;
-    for await (const chunk of request.raw) {
-      size += (chunk as Buffer).length;
-      if (size > BODY_LIMIT) throw tooLarge();
-    }
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!BODILESS.has(request.method) || !request.headers['transfer-encoding']) return done();
+    const drained = async () => {
+      let size = 0;
+      for await (const chunk of request.raw) {
+        size += (chunk as Buffer).length;
+        if (size > BODY_LIMIT) throw tooLarge();
+      }
+    };
+    drained().then(() => done(), done);
   });
 }

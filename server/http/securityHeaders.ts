@@ -38,8 +38,9 @@ export function setSecurityHeaders(
  * requests Fastify refuses before routing call setSecurityHeaders themselves.
  */
 export function securityHeaders(app: FastifyInstance, apiPrefix: string) {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback hooks (here and in drain.ts, edges.ts): on every request an async one costs a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     setSecurityHeaders(request, reply, apiPrefix);
-    return payload;
+    done(null, payload);
   });
 }
