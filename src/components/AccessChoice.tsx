@@ -4,6 +4,7 @@
 // page's Attach and the unfinished connectors' Finish it (useAccessChoices
 // says which groups to offer and how a curator starts).
 import type { AttachRequest } from '../contract/groups';
+import type { ReactNode } from 'react';
 import { Field } from './Field';
 
 export interface GroupOption {
@@ -60,11 +61,6 @@ export function AccessChoice({
 }: AccessChoiceProps) {
   const only = groups.length === 1 ? groups[0] : undefined;
   const choose = (access: AccessValue['access']) => onChange({ ...value, access });
-  const toggle = (group: number, on: boolean) =>
-    onChange({
-      ...value,
-      groups: on ? [...value.groups, group] : value.groups.filter((g) => g !== group),
-    });
   return (
     <>
       <Field id={`${id}-access`} legend={legend}>
@@ -95,32 +91,66 @@ export function AccessChoice({
         )}
       </Field>
       {value.access === 'private' && (
-        <Field
+        <GroupBoxes
           id={`${id}-groups`}
-          legend="Groups"
+          groups={groups}
+          chosen={value.groups}
+          onChange={(chosen) => onChange({ ...value, groups: chosen })}
           error={error}
           hint={only ? `This connector will be assigned to group ${only.name}.` : undefined}
-        >
-          {(box) => (
-            <ul className="choices">
-              {groups.map((group, index) => (
-                <li key={group.id}>
-                  <label>
-                    <input
-                      type="checkbox"
-                      id={index === 0 ? box.id : `${box.id}-${group.id}`}
-                      aria-invalid={box['aria-invalid']}
-                      checked={value.groups.includes(group.id)}
-                      onChange={(event) => toggle(group.id, event.target.checked)}
-                    />{' '}
-                    {group.name}
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Field>
+        />
       )}
     </>
+  );
+}
+
+interface GroupBoxesProps {
+  /** The first box's id (where an error leads); the others add their group's id. */
+  id: string;
+  groups: GroupOption[];
+  chosen: number[];
+  onChange: (chosen: number[]) => void;
+  legend?: string;
+  hint?: ReactNode;
+  error?: string | null | undefined;
+}
+
+/** A box per group, in a fieldset that carries the hint and the error. */
+export function GroupBoxes({
+  id,
+  groups,
+  chosen,
+  onChange,
+  legend = 'Groups',
+  hint,
+  error,
+}: GroupBoxesProps) {
+  return (
+    <Field id={id} legend={legend} error={error} hint={hint}>
+      {(box) => (
+        <ul className="choices">
+          {groups.map((group, index) => (
+            <li key={group.id}>
+              <label>
+                <input
+                  type="checkbox"
+                  id={index === 0 ? box.id : `${box.id}-${group.id}`}
+                  aria-invalid={box['aria-invalid']}
+                  checked={chosen.includes(group.id)}
+                  onChange={(event) =>
+                    onChange(
+                      event.target.checked
+                        ? [...chosen, group.id]
+                        : chosen.filter((g) => g !== group.id),
+                    )
+                  }
+                />{' '}
+                {group.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Field>
   );
 }
