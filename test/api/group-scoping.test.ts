@@ -201,6 +201,30 @@ describe('D13 what each role sees', () => {
     ['curatorA', ['curatorPublic', 'inA']],
     ['curatorB', ['curatorPublic', 'inB']],
     ['globalA', ['curatorPublic', 'inA']],
+  ] as const)(
+    '%s: a connector’s own answer lists only the credentials it sees, as the list does',
+    async (who, names) => {
+      // Public, so every role sees the connector; its credentials are another matter.
+      const shared = await createConnector(server, plainRequest('web', { name: `Shared ${who}` }));
+      for (const name of ['adminOnly', 'inA', 'inB', 'curatorPublic'] as const) {
+        await ok('PUT', pairPath(shared, credential[name]), {});
+      }
+      const detail = (await ok('GET', `${CONNECTORS}/${shared}`, undefined, keys[who])) as {
+        credentials: { id: number; name: string }[];
+      };
+      const seen = detail.credentials.map((item) => item.id).sort((a, b) => a - b);
+      expect(seen).toEqual(names.map((name) => credential[name]).sort((a, b) => a - b));
+      expect(JSON.stringify(detail.credentials)).not.toContain(
+        who === 'admin' ? 'never' : 'Admin key',
+      );
+    },
+  );
+
+  it.each([
+    ['admin', ['curatorPublic', 'inA', 'inB', 'adminOnly']],
+    ['curatorA', ['curatorPublic', 'inA']],
+    ['curatorB', ['curatorPublic', 'inB']],
+    ['globalA', ['curatorPublic', 'inA']],
   ] as const)('%s: the credential list (credential 0 always)', async (who, names) => {
     const list = (await ok('GET', '/manage/admin/credential', undefined, keys[who])) as unknown as {
       id: number;
