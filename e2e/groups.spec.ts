@@ -88,10 +88,34 @@ test.describe('360 px wide', () => {
     await page.getByLabel(/Add a member to/).fill('a-very-long');
     await page.getByRole('button', { name: `Add ${email}` }).click();
     await expect(page.getByText(`${email} joined`)).toBeVisible();
-    const widths = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      client: document.documentElement.clientWidth,
-    }));
-    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    await expectNoSidewaysScroll(page);
+  });
+
+  test('a connector page with its access choice and Change groups open does not scroll sideways', async ({
+    page,
+    server,
+    signIn,
+  }) => {
+    const made = await api(server, 'POST', '/manage/admin/user-group', {
+      body: { name: 'A group with a rather long name indeed', user_ids: [], cc_pair_ids: [] },
+    });
+    const group = (made.json as { id: number }).id;
+    const site = await createConnector(server, plainRequest('web', { name: 'Runbooks' }));
+    await api(server, 'PUT', `/manage/admin/connector/${site}/credential/0`, {
+      body: { access_type: 'private', groups: [group] },
+    });
+    await signIn(`/connectors/${site}`);
+    await page.getByRole('button', { name: 'Change groups' }).click();
+    await page.getByRole('radio', { name: /Private to groups/ }).check();
+    await expect(page.getByRole('button', { name: 'Save groups' })).toBeVisible();
+    await expectNoSidewaysScroll(page);
   });
 });
+
+async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+}
