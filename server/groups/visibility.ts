@@ -233,6 +233,20 @@ export async function credentialAccess(
   return access;
 }
 
+/** The ids among `ids` of the credentials the caller sees, in their order (all of them for an admin). */
+export async function visibleCredentialIds(
+  db: Db,
+  scope: Scope | null,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (scope === null) return [...ids];
+  const access = await credentialAccess(db, ids);
+  return ids.filter((id) => {
+    const credential = access.get(id);
+    return credential !== undefined && seesCredential(scope, credential);
+  });
+}
+
 /** The credential when the caller sees it (404 as if absent otherwise), with whether they may change it. */
 export async function visibleCredential(db: Db, scope: Scope | null, id: number) {
   const credential = (await credentialAccess(db, [id])).get(id);

@@ -78,7 +78,8 @@ const credentialWords: Words = {
     'Its values, each secret one masked: 12 dots, or its first and last 4 characters; a few non-secret keys (such as `wiki_base`) as they are.',
   admin_public: 'Whether every admin may use it.',
   curator_public: 'Whether every curator may use it.',
-  groups: 'Ids of the user groups it is shared with (kept, not used here).',
+  groups:
+    'Ids of the user groups it is shared with (D13): curators of those groups see and change it. An id that names no group is refused (422).',
   user_id: `Who made it: ${USER_ID} \`null\` for the built-in credential.`,
   user_email: "Who made it: the user's e-mail address.",
   time_created: TIME_CREATED,

@@ -21,6 +21,7 @@ import {
   rightsOn,
   scopeOf,
   visibleCredential,
+  visibleCredentialIds,
   type Scope,
 } from '../groups/visibility';
 import { setPairGroups } from '../repos/groups';
@@ -62,8 +63,9 @@ function refuseDuplicate(error: unknown): never {
 }
 
 /**
- * A connector as its page reads it, credentials masked, with the caller's
- * rights on it (D13); null when there is none or the caller may not see it.
+ * A connector as its page reads it, credentials masked and only those the
+ * caller sees (D13), with the caller's rights on it; null when there is none
+ * or the caller may not see it.
  */
 async function detail(
   db: Db,
@@ -75,7 +77,11 @@ async function detail(
   if (!rights?.see) return null;
   const found = await findConnector(db, id);
   if (!found) return null;
-  const credentials = await findCredentials(db, secrets, found.snapshot.credential_ids);
+  const credentials = await findCredentials(
+    db,
+    secrets,
+    await visibleCredentialIds(db, scope, found.snapshot.credential_ids),
+  );
   const cc_pairs = await listPairs(db, id);
   return {
     ...found.snapshot,

@@ -1,9 +1,31 @@
+import { useEffect, useRef } from 'react';
 import { describeError, isNoAnswer, isRetryable } from '../lib/describeError';
 
-/** A failed request in words; "Try again" only where asking again could help. */
-export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+/**
+ * A failed request in words; "Try again" only where asking again could help.
+ * With `takeFocus`, the keyboard lands on the words when they come (the
+ * result of an action that was refused).
+ */
+export function ErrorNotice({
+  error,
+  onRetry,
+  takeFocus = false,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  takeFocus?: boolean;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (takeFocus) ref.current?.focus();
+  }, [takeFocus, error]);
   return (
-    <div role="alert" className="notice notice-error">
+    <div
+      role="alert"
+      ref={ref}
+      tabIndex={takeFocus ? -1 : undefined}
+      className="notice notice-error"
+    >
       <p>{describeError(error)}</p>
       {onRetry && isRetryable(error) && (
         <button type="button" onClick={onRetry}>

@@ -181,7 +181,11 @@ export const credentialCreateRequestSchema = z.object({
     .check(z.describe('Whether every curator may use it.')),
   groups: z
     ._default(boundedList(z.int()), [])
-    .check(z.describe('Ids of the user groups it is shared with (kept, not used here).')),
+    .check(
+      z.describe(
+        'Ids of the user groups it is shared with (D13): curators of those groups see and change it. An id that names no group is refused (422).',
+      ),
+    ),
 });
 export type CredentialCreateRequest = z.input<typeof credentialCreateRequestSchema>;
 export type CredentialCreate = z.output<typeof credentialCreateRequestSchema>;

@@ -201,6 +201,30 @@ describe('D13 what each role sees', () => {
     ['curatorA', ['curatorPublic', 'inA']],
     ['curatorB', ['curatorPublic', 'inB']],
     ['globalA', ['curatorPublic', 'inA']],
+  ] as const)(
+    '%s: a connector’s own answer lists only the credentials it sees, as the list does',
+    async (who, names) => {
+      // Public, so every role sees the connector; its credentials are another matter.
+      const shared = await createConnector(server, plainRequest('web', { name: `Shared ${who}` }));
+      for (const name of ['adminOnly', 'inA', 'inB', 'curatorPublic'] as const) {
+        await ok('PUT', pairPath(shared, credential[name]), {});
+      }
+      const detail = (await ok('GET', `${CONNECTORS}/${shared}`, undefined, keys[who])) as {
+        credentials: { id: number; name: string }[];
+      };
+      const seen = detail.credentials.map((item) => item.id).sort((a, b) => a - b);
+      expect(seen).toEqual(names.map((name) => credential[name]).sort((a, b) => a - b));
+      expect(JSON.stringify(detail.credentials)).not.toContain(
+        who === 'admin' ? 'never' : 'Admin key',
+      );
+    },
+  );
+
+  it.each([
+    ['admin', ['curatorPublic', 'inA', 'inB', 'adminOnly']],
+    ['curatorA', ['curatorPublic', 'inA']],
+    ['curatorB', ['curatorPublic', 'inB']],
+    ['globalA', ['curatorPublic', 'inA']],
   ] as const)('%s: the credential list (credential 0 always)', async (who, names) => {
     const list = (await ok('GET', '/manage/admin/credential', undefined, keys[who])) as unknown as {
       id: number;
@@ -463,6 +487,101 @@ describe('D13 races', () => {
       .where('user_groups.id', 'is', null)
       .execute();
     expect(orphans).toEqual([]);
+  });
+
+  /** D13's invariants after any race: no membership of a gone user or group, no curator without a group. */
+  async function noOrphanNoCuratorWithoutGroup() {
+    const db = server.store.db;
+    const orphans = await db
+      .selectFrom('user_group_members as m')
+      .leftJoin('users as u', 'u.id', 'm.user_id')
+      .leftJoin('user_groups as g', 'g.id', 'm.group_id')
+      .select(['m.user_id', 'm.group_id'])
+      .where((eb) => eb.or([eb('u.id', 'is', null), eb('g.id', 'is', null)]))
+      .execute();
+    expect(orphans).toEqual([]);
+    const curators = await db
+      .selectFrom('users as u')
+      .select('u.email')
+      .where('u.role', '=', 'curator')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('user_group_members as m')
+              .select('m.user_id')
+              .whereRef('m.user_id', '=', 'u.id')
+              .where('m.is_curator', '=', 1),
+          ),
+        ),
+      )
+      .execute();
+    expect(curators).toEqual([]);
+  }
+
+  it('set-curator while the user is deleted: either order, no orphan membership, no curator without a group', async () => {
+    for (let round = 0; round < 4; round++) {
+      const email = `doomed.${round}@scoping.test`;
+      await server.keyFor('basic', email);
+      const doomed = (await findUserByEmail(server.store.db, email))!;
+      const group = await makeGroup(`Doomed ${round}`, [doomed.id]);
+      // Only a deactivated user may be deleted (Onyx).
+      await ok('PATCH', '/manage/admin/deactivate-user', { user_email: email });
+      const [made, deleted] = await Promise.all([
+        api(server, 'POST', `${GROUPS}/${group}/set-curator`, {
+          body: { user_id: doomed.id, is_curator: true },
+        }),
+        api(server, 'DELETE', '/manage/admin/delete-user', { body: { user_email: email } }),
+      ]);
+      expect(deleted.status, deleted.text).toBe(200);
+      // Before the delete: made curator (then deleted with their membership); after it: no such user.
+      expect([200, 404], made.text).toContain(made.status);
+      expect(await findUserByEmail(server.store.db, email)).toBeUndefined();
+      const group_ = (await ok('GET', GROUPS)) as unknown as { id: number; users: unknown[] }[];
+      expect(group_.find((g) => g.id === group)!.users).toEqual([]);
+      await noOrphanNoCuratorWithoutGroup();
+    }
+  });
+
+  it('a group deleted while its member is made its curator: never a curator without a group', async () => {
+    for (let round = 0; round < 4; round++) {
+      const email = `briefly.${round}@scoping.test`;
+      const key = await server.keyFor('basic', email);
+      const member = (await findUserByEmail(server.store.db, email))!;
+      const group = await makeGroup(`Briefly ${round}`, [member.id]);
+      const [made, deleted] = await Promise.all([
+        api(server, 'POST', `${GROUPS}/${group}/set-curator`, {
+          body: { user_id: member.id, is_curator: true },
+        }),
+        api(server, 'DELETE', `${GROUPS}/${group}`),
+      ]);
+      expect(deleted.status, deleted.text).toBe(200);
+      expect([200, 404], made.text).toContain(made.status);
+      // Their role was recomputed by whichever came last: basic, at their next request.
+      expect((await ok('GET', '/me', undefined, key)).role).toBe('basic');
+      await noOrphanNoCuratorWithoutGroup();
+    }
+  });
+
+  it('two admins adding different members to one group at once: both land (no lost update)', async () => {
+    const group = await makeGroup('Crowded', []);
+    const other = await server.keyFor('admin', 'third.admin@scoping.test');
+    const answers = await Promise.all([
+      api(server, 'POST', `${GROUPS}/${group}/add-users`, {
+        body: { user_ids: [ids.curatorA, ids.basic] },
+      }),
+      api(server, 'POST', `${GROUPS}/${group}/add-users`, {
+        key: other,
+        body: { user_ids: [ids.curatorB] },
+      }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const groups = (await ok('GET', GROUPS)) as unknown as {
+      id: number;
+      users: { id: string }[];
+    }[];
+    const members = groups.find((g) => g.id === group)!.users.map((user) => user.id);
+    expect(members.sort()).toEqual([ids.curatorA, ids.basic, ids.curatorB].sort());
   });
 
   it('two admins replacing one group’s members at once: one of the two wins whole', async () => {

@@ -88,6 +88,55 @@ describe('D13 across instances', () => {
   });
 });
 
+describe('D13 across instances: curatorships and a pair’s groups', () => {
+  it('a pair moved to another group and a curatorship removed through A count at B’s next request', async () => {
+    const email = 'curator.instances@instances.test';
+    const key = await a.keyFor('basic', email);
+    const user = (await findUserByEmail(a.store.db, email))!;
+    const group = async (name: string, user_ids: string[]) =>
+      (
+        (
+          await api(a, 'POST', '/manage/admin/user-group', {
+            body: { name, user_ids, cc_pair_ids: [] },
+          })
+        ).json as { id: number }
+      ).id;
+    const eng = await group('Instances Eng', [user.id]);
+    const ops = await group('Instances Ops', []);
+    const made = await api(a, 'POST', `/manage/admin/user-group/${eng}/set-curator`, {
+      body: { user_id: user.id, is_curator: true },
+    });
+    expect(made.status, made.text).toBe(200);
+    const connector = await createConnector(a, jiraRequest({ name: 'Eng tracker' }));
+    const attached = await api(
+      a,
+      'PUT',
+      `/manage/admin/connector/${connector}/credential/${await addCredential(a, 'jira')}`,
+      { body: { access_type: 'private', groups: [eng] } },
+    );
+    expect(attached.status, attached.text).toBe(200);
+    await heardEverything(b);
+    expect(await names(b, key)).toContain('Eng tracker'); // B caches the curator's list
+
+    const moved = await api(a, 'PATCH', `/manage/admin/connector/${connector}`, {
+      body: { groups: [ops] },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    await heardEverything(b);
+    expect(await names(b, key)).not.toContain('Eng tracker');
+    expect((await api(b, 'GET', `/manage/admin/connector/${connector}`, { key })).status).toBe(404);
+
+    const removed = await api(a, 'POST', `/manage/admin/user-group/${eng}/set-curator`, {
+      body: { user_id: user.id, is_curator: false },
+    });
+    expect(removed.status, removed.text).toBe(200);
+    await heardEverything(b);
+    const me = await api(b, 'GET', '/me', { key });
+    expect((me.json as { role: string }).role).toBe('basic');
+    expect((await api(b, 'GET', '/manage/admin/connector', { key })).status).toBe(403);
+  });
+});
+
 describe('the revision', () => {
   it('every table of the data has the trigger that moves it (a table added later must get one too)', async () => {
     const { rows } = await sql<{ table: string; triggered: boolean }>`

@@ -6,7 +6,7 @@ import { credentialLabel } from '../../lib/credentials';
 import { describeFrequency, frequencySeconds } from '../../lib/frequency';
 import { paths, type WizardStep } from '../../lib/paths';
 import { configFromForm } from '../../sources/form';
-import { accessWords, type GroupOption } from './AccessStep';
+import { accessWords, type GroupOption } from '../../components/AccessChoice';
 import { STEP_TITLES } from './StepIndicator';
 import type { WizardSource, WizardValues } from './wizardValues';
 

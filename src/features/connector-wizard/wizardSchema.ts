@@ -4,6 +4,7 @@
 // left half-typed. Each problem lands at its form path (`config.<key>.<i>`,
 // `root.config` for the whole settings object), where the steps read it.
 import { z } from 'zod';
+import { accessProblem } from '../../components/AccessChoice';
 import { CONNECTOR_NAME_MAX_LENGTH } from '../../contract/rules';
 import { scheduleProblem } from '../../lib/frequency';
 import { valueFields } from '../../sources/form';
@@ -51,10 +52,8 @@ function valueProblems(wizard: WizardSource, values: WizardValues) {
           },
         ]
       : [];
-  const access =
-    values.access === 'private' && values.groups.length === 0
-      ? [{ path: 'groups', message: 'Choose at least one group, or make the connector public' }]
-      : [];
+  const accessMessage = accessProblem(values);
+  const access = accessMessage ? [{ path: 'groups', message: accessMessage }] : [];
   return [...config, ...unaddedProblems(wizard, values), ...schedule, ...credential, ...access];
 }
 

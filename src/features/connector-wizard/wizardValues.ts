@@ -3,6 +3,7 @@
 // contract's rules (wizardSchema.ts); and the creation request it sends (D4).
 import type { ConnectorCreateRequest } from '../../contract/contract';
 import type { AttachRequest } from '../../contract/groups';
+import { attachBodyOf } from '../../components/AccessChoice';
 import { secondsOf, toHumanFrequency, type HumanFrequency } from '../../lib/frequency';
 import {
   configFromForm,
@@ -84,8 +85,4 @@ export function fromCreateRequest(
 }
 
 /** D7's attach body for the form's access (D13): private pairs name their groups. */
-export function toAttachRequest(values: WizardValues): AttachRequest {
-  return values.access === 'private'
-    ? { access_type: 'private', groups: values.groups }
-    : { access_type: 'public', groups: [] };
-}
+export const toAttachRequest = (values: WizardValues): AttachRequest => attachBodyOf(values);

@@ -1,7 +1,9 @@
 // A connector's credentials: each can be tested now (PairTest) and detached
 // (after a confirmation naming both), and one can be attached — chosen from those that fit the source, or
-// made on the spot. After each action the keyboard lands on the message that
-// says what happened (docs/panel.md, "Focus after an action").
+// made on the spot, public or private to the caller's groups (D13, the same
+// choice as the wizard's). After each action the keyboard lands on the message
+// that says what happened (docs/panel.md, "Focus after an action"), or on the
+// first thing to put right.
 import { PairAccess } from './PairAccess';
 import { useRef, useState } from 'react';
 import { useAttachCredential, useDetachCredential } from '../../api/connectors';
@@ -10,6 +12,14 @@ import { useCredentials } from '../../api/credentials';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { CredentialForm } from '../../components/CredentialForm';
 import { CredentialPicker } from '../../components/CredentialPicker';
+import {
+  AccessChoice,
+  PUBLIC_ACCESS,
+  accessProblem,
+  attachBodyOf,
+  type AccessValue,
+} from '../../components/AccessChoice';
+import { useAccessChoices } from '../../components/useAccessChoices';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Modal } from '../../components/Modal';
 import { credentialLabel, maskedEntries } from '../../lib/credentials';
@@ -34,6 +44,10 @@ export function ConnectorCredentials({
   const [chosen, setChosen] = useState<number | null>(null);
   const [making, setMaking] = useState(false);
   const [said, setSaid] = useState('');
+  const choices = useAccessChoices();
+  const [accessChosen, setAccessChosen] = useState<AccessValue | null>(null);
+  const access = accessChosen ?? choices.start ?? PUBLIC_ACCESS;
+  const [accessError, setAccessError] = useState<string | null>(null);
   const message = useRef<HTMLParagraphElement>(null);
   const attachButton = useRef<HTMLButtonElement>(null);
   const source = sourceLabel(connector.source);
@@ -61,9 +75,20 @@ export function ConnectorCredentials({
 
   const attachChosen = async () => {
     if (chosen === null) return;
-    await attach.mutateAsync({ connectorId: connector.id, credentialId: chosen });
+    const problem = choices.show ? accessProblem(access) : null;
+    setAccessError(problem);
+    if (problem) {
+      requestAnimationFrame(() => document.getElementById('attach-groups')?.focus());
+      return;
+    }
+    await attach.mutateAsync({
+      connectorId: connector.id,
+      credentialId: chosen,
+      ...(choices.show && { body: attachBodyOf(access) }),
+    });
     const made = credentials.data?.find((credential) => credential.id === chosen);
     setChosen(null);
+    setAccessChosen(null);
     tell(
       `“${made ? credentialLabel(made) : `Credential ${chosen}`}” is attached to “${connector.name}”.`,
     );
@@ -129,6 +154,19 @@ export function ConnectorCredentials({
             value={chosen}
             onChange={setChosen}
           />
+          {choices.show && (
+            <AccessChoice
+              id="attach"
+              legend="Who sees this connector with this credential"
+              groups={choices.groups}
+              value={access}
+              error={accessError}
+              onChange={(next) => {
+                setAccessChosen(next);
+                setAccessError(null);
+              }}
+            />
+          )}
           <div className="detail-actions">
             <button
               type="button"
@@ -142,7 +180,7 @@ export function ConnectorCredentials({
               New {source} credential
             </button>
           </div>
-          {attach.isError && <ErrorNotice error={attach.error} />}
+          {attach.isError && <ErrorNotice error={attach.error} takeFocus />}
         </>
       )}
       {making && (

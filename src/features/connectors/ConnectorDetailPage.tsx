@@ -1,6 +1,7 @@
-// One connector: its settings in human units, its credentials (attach and
-// detach, in ConnectorCredentials), and what an administrator does with it: edit, pause or resume,
-// delete (after a confirmation that names it).
+// One connector: its settings in human units, the groups of its pairs (D13,
+// PairGroupsEditor), its credentials (attach and detach, in
+// ConnectorCredentials), and what an administrator does with it: edit, pause or
+// resume, delete (after a confirmation that names it).
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -19,6 +20,7 @@ import { connectorStatusQuery } from '../../api/connectorHealth';
 import { HealthMark } from '../../components/HealthMark';
 import { healthByConnector } from '../../lib/connectorHealth';
 import { ConnectorEditForm } from './ConnectorEditForm';
+import { PairGroupsEditor } from './PairGroupsEditor';
 import './ConnectorsPage.css';
 import { SourceLabel } from '../../components/SourceLabel';
 import { SourceFacts } from '../../components/source-form/SourceFacts';
@@ -150,6 +152,7 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
         />
       )}
       <Settings connector={connector} />
+      <PairGroupsEditor connector={connector} />
       {/* A credential's action has words of its own: the page's last ones would be stale. */}
       <ConnectorCredentials connector={connector} onAction={() => setSaid('')} />
       <RecentChanges

@@ -1,10 +1,19 @@
 // D10: connectors without a credential are not listed; this notice counts them
-// and finishes each one by attaching a credential that fits its source.
+// and finishes each one by attaching a credential that fits its source, public
+// or private to the caller's groups (D13, the same choice as the wizard's).
 import { useId, useState } from 'react';
 import { useAttachCredential, useDeleteConnector } from '../../api/connectors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { ConnectorSnapshot } from '../../contract/contract';
 import { CredentialPicker } from '../../components/CredentialPicker';
+import {
+  AccessChoice,
+  PUBLIC_ACCESS,
+  accessProblem,
+  attachBodyOf,
+  type AccessValue,
+} from '../../components/AccessChoice';
+import { useAccessChoices } from '../../components/useAccessChoices';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { countOf, plural } from '../../lib/plural';
 import { NewCredential } from '../../components/NewCredential';
@@ -61,15 +70,28 @@ function FinishConnector(props: {
   const [credentialId, setCredentialId] = useState<number | null>(null);
   const [missing, setMissing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const choices = useAccessChoices();
+  const [accessChosen, setAccessChosen] = useState<AccessValue | null>(null);
+  const access = accessChosen ?? choices.start ?? PUBLIC_ACCESS;
+  const [accessError, setAccessError] = useState<string | null>(null);
+  const idPrefix = `finish-${connector.id}`;
 
   const finish = async () => {
-    if (credentialId === null) {
-      setMissing(true);
+    const problem = choices.show ? accessProblem(access) : null;
+    setMissing(credentialId === null);
+    setAccessError(problem);
+    if (credentialId === null || problem) {
+      const first = credentialId === null ? `${idPrefix}-credential` : `${idPrefix}-groups`;
+      requestAnimationFrame(() => document.getElementById(first)?.focus());
       return;
     }
     try {
       // Resolves once the list is fresh, when this connector has moved into the table.
-      await attach.mutateAsync({ connectorId: connector.id, credentialId });
+      await attach.mutateAsync({
+        connectorId: connector.id,
+        credentialId,
+        ...(choices.show && { body: attachBodyOf(access) }),
+      });
       onFinished(connector);
     } catch {
       // attach.error is shown below.
@@ -85,7 +107,7 @@ function FinishConnector(props: {
         </span>
       </h2>
       <CredentialPicker
-        id={`finish-${connector.id}-credential`}
+        id={`${idPrefix}-credential`}
         label={`Credential for ${connector.name}`}
         source={connector.source}
         value={credentialId}
@@ -104,7 +126,20 @@ function FinishConnector(props: {
           setMissing(false);
         }}
       />
-      {attach.isError && <ErrorNotice error={attach.error} />}
+      {choices.show && (
+        <AccessChoice
+          id={idPrefix}
+          legend={`Who sees ${connector.name}`}
+          groups={choices.groups}
+          value={access}
+          error={accessError}
+          onChange={(next) => {
+            setAccessChosen(next);
+            setAccessError(null);
+          }}
+        />
+      )}
+      {attach.isError && <ErrorNotice error={attach.error} takeFocus />}
       {discard.isError && <ErrorNotice error={discard.error} />}
       <div className="unfinished-actions">
         <button

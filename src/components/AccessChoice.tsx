@@ -1,0 +1,156 @@
+// D13: who sees a connector's new pair. Public (everyone with admin rights),
+// or private to groups the caller controls; a caller with one group is told
+// it is the one. One control for the wizard's Access step, the connector
+// page's Attach and the unfinished connectors' Finish it (useAccessChoices
+// says which groups to offer and how a curator starts).
+import type { AttachRequest } from '../contract/groups';
+import type { ReactNode } from 'react';
+import { Field } from './Field';
+
+export interface GroupOption {
+  id: number;
+  name: string;
+}
+
+/** Public, or private to the chosen groups. */
+export interface AccessValue {
+  access: 'public' | 'private';
+  groups: number[];
+}
+
+export const PUBLIC_ACCESS: AccessValue = { access: 'public', groups: [] };
+
+/** What is wrong with the choice, in words; null when nothing is. */
+export function accessProblem(value: AccessValue): string | null {
+  return value.access === 'private' && value.groups.length === 0
+    ? 'Choose at least one group, or make the connector public'
+    : null;
+}
+
+/** D7's attach body for the choice (D13): a private pair names its groups. */
+export function attachBodyOf(value: AccessValue): AttachRequest {
+  return value.access === 'private'
+    ? { access_type: 'private', groups: value.groups }
+    : { access_type: 'public', groups: [] };
+}
+
+/** The choice in words, for a review. */
+export function accessWords(value: AccessValue, groups: GroupOption[]) {
+  if (value.access === 'public') return 'Public: everyone with admin rights sees it';
+  const names = value.groups.map((id) => groups.find((g) => g.id === id)?.name ?? `#${id}`);
+  return `Private to ${names.length === 1 ? 'group' : 'groups'} ${names.join(', ')}: only their curators and members see it`;
+}
+
+interface AccessChoiceProps {
+  /** `<id>-access` names the first radio, `<id>-groups` the first group (where an error leads). */
+  id: string;
+  groups: GroupOption[];
+  value: AccessValue;
+  onChange: (value: AccessValue) => void;
+  error?: string | null | undefined;
+  legend?: string;
+}
+
+export function AccessChoice({
+  id,
+  groups,
+  value,
+  onChange,
+  error,
+  legend = 'Who sees this connector',
+}: AccessChoiceProps) {
+  const only = groups.length === 1 ? groups[0] : undefined;
+  const choose = (access: AccessValue['access']) => onChange({ ...value, access });
+  return (
+    <>
+      <Field id={`${id}-access`} legend={legend}>
+        {(radio) => (
+          <div className="choices">
+            <label>
+              <input
+                type="radio"
+                id={radio.id}
+                name={`${id}-access`}
+                value="public"
+                checked={value.access === 'public'}
+                onChange={() => choose('public')}
+              />{' '}
+              Public: everyone with admin rights sees it
+            </label>
+            <label>
+              <input
+                type="radio"
+                name={`${id}-access`}
+                value="private"
+                checked={value.access === 'private'}
+                onChange={() => choose('private')}
+              />{' '}
+              Private to groups: only their curators and members see it
+            </label>
+          </div>
+        )}
+      </Field>
+      {value.access === 'private' && (
+        <GroupBoxes
+          id={`${id}-groups`}
+          groups={groups}
+          chosen={value.groups}
+          onChange={(chosen) => onChange({ ...value, groups: chosen })}
+          error={error}
+          hint={only ? `This connector will be assigned to group ${only.name}.` : undefined}
+        />
+      )}
+    </>
+  );
+}
+
+interface GroupBoxesProps {
+  /** The first box's id (where an error leads); the others add their group's id. */
+  id: string;
+  groups: GroupOption[];
+  chosen: number[];
+  onChange: (chosen: number[]) => void;
+  legend?: string;
+  hint?: ReactNode;
+  error?: string | null | undefined;
+}
+
+/** A box per group, in a fieldset that carries the hint and the error. */
+export function GroupBoxes({
+  id,
+  groups,
+  chosen,
+  onChange,
+  legend = 'Groups',
+  hint,
+  error,
+}: GroupBoxesProps) {
+  return (
+    <Field id={id} legend={legend} error={error} hint={hint}>
+      {(box) => (
+        <ul className="choices">
+          {groups.map((group, index) => (
+            <li key={group.id}>
+              <label>
+                <input
+                  type="checkbox"
+                  id={index === 0 ? box.id : `${box.id}-${group.id}`}
+                  aria-invalid={box['aria-invalid']}
+                  checked={chosen.includes(group.id)}
+                  onChange={(event) =>
+                    onChange(
+                      event.target.checked
+                        ? [...chosen, group.id]
+                        : chosen.filter((g) => g !== group.id),
+                    )
+                  }
+                />{' '}
+                {group.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Field>
+  );
+}
