@@ -2,6 +2,7 @@
 // skip on this instance, with the steps that do it, in the order things refer
 // to one another (users before their groups, credentials before their pairs).
 import type { ConfigBundle } from '../../src/contract/configBundle';
+import { planAlerts } from './planAlerts';
 import { planConnectors, planPairs } from './planConnectors';
 import { planCredentials } from './planCredentials';
 import { Planner, type Ids } from './planParts';
@@ -16,6 +17,7 @@ export function planImport(bundle: ConfigBundle, setup: Setup, importerId: strin
   const unmade = planCredentials(p, bundle, setup, importerId);
   planConnectors(p, bundle, setup);
   planPairs(p, bundle, setup, unmade);
+  planAlerts(p, bundle, setup);
   return p;
 }
 

@@ -96,6 +96,13 @@ export class Planner {
     this.errors.push({ loc: ['body', ...loc], msg, type: 'value_error' });
   }
 
+  /** Problems a shared check found (D3 type kept), moved to `loc` in the bundle. */
+  problemsAt(loc: (string | number)[], errors: readonly ValidationError[], dropped = 1) {
+    for (const error of errors) {
+      this.errors.push({ ...error, loc: ['body', ...loc, ...error.loc.slice(dropped)] });
+    }
+  }
+
   /** Each key once in a section: a second one is a problem at its place. */
   once<T>(section: BundleSection, items: readonly T[], key: (item: T) => string, field: string) {
     const seen = new Set<string>();

@@ -9,9 +9,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { ConfigBundleInput, ImportPlan } from '../../src/contract/configBundle';
 import { IMPORTER_KEPT } from '../../server/config/planPeople';
+import { readSetup } from '../../server/config/setup';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, NOT_ADMIN, snapshotDb } from '../support/http';
-import { buildSetup, secretFor, withoutTime, withSecrets } from '../support/configSetup';
+import {
+  buildSetup,
+  secretFor,
+  WEBHOOK_ORIGIN,
+  WEBHOOK_URL,
+  withoutTime,
+  withSecrets,
+} from '../support/configSetup';
 
 let source: TestServer;
 let target: TestServer;
@@ -85,6 +93,7 @@ describe('GET /admin/export', () => {
     expect(bundle.users).toContainEqual({ email: 'cy@example.com', role: 'basic', active: false });
     expect(bundle.invitations).toEqual([{ email: 'dee@example.com' }]);
     expect(bundle.connectors!.find((c) => c.name === 'Jira, paused')?.paused).toBe(true);
+    expect(bundle.alerts).toEqual({ webhook_origin: WEBHOOK_ORIGIN, webhook_url: null });
   });
 
   it('keeps a connector’s ref through a rename', async () => {
@@ -301,5 +310,105 @@ describe('POST /admin/import', () => {
     expect(JSON.parse(refused.text)).toEqual({
       detail: 'Request body is too large: the limit is 20 MiB (20971520 bytes).',
     });
+  });
+});
+
+describe('alert settings in a bundle', () => {
+  const alertsOf = async (server: TestServer) =>
+    (await api(server, 'GET', '/manage/admin/alert-settings')).json as {
+      webhook_url: string | null;
+    };
+  const heldWebhook = async (server: TestServer) =>
+    (await readSetup(server.store.db, server.store.secrets)).webhook;
+  const alertsOnly = (alerts: Record<string, unknown>) => ({ format_version: 1, alerts });
+
+  it('an export holds the webhook’s origin, never its address; none when the panel sets none', async () => {
+    expect((await exported(target)).bundle.alerts).toEqual({
+      webhook_origin: null,
+      webhook_url: null,
+    });
+    await buildSetup(source);
+    const { text } = await exported(source);
+    expect(text).toContain(`"webhook_origin": "${WEBHOOK_ORIGIN}"`);
+    expect(text).not.toContain('/services/');
+  });
+
+  it('without its address the webhook is not set and the plan says why', async () => {
+    const plan = planOf(await importing(target, alertsOnly({ webhook_origin: WEBHOOK_ORIGIN })));
+    expect(plan.skipped).toEqual([
+      {
+        section: 'alerts',
+        ref: 'webhook',
+        reason: `The webhook at ${WEBHOOK_ORIGIN} is not set: the bundle does not hold its address (its path is a secret). Give it as alerts.webhook_url.`,
+      },
+    ]);
+    expect(await heldWebhook(target)).toBeNull();
+  });
+
+  it('is set from the address supplied, recorded masked, and kept when a later bundle leaves it null', async () => {
+    const bundle = alertsOnly({ webhook_origin: WEBHOOK_ORIGIN, webhook_url: WEBHOOK_URL });
+    const made = planOf(await importing(target, bundle));
+    expect(made.create).toEqual([{ section: 'alerts', ref: 'webhook' }]);
+    expect(await heldWebhook(target)).toBe(WEBHOOK_URL);
+    expect((await alertsOf(target)).webhook_url).toBe(`${WEBHOOK_ORIGIN}/••••••••`);
+
+    const kept = planOf(await importing(target, alertsOnly({ webhook_origin: WEBHOOK_ORIGIN })));
+    expect(kept).toMatchObject({ create: [], update: [], skipped: [], unchanged: 1 });
+    expect(await heldWebhook(target)).toBe(WEBHOOK_URL);
+
+    const other = `${WEBHOOK_ORIGIN}/services/another-${secretFor('webhook')}`;
+    const changed = planOf(await importing(target, alertsOnly({ webhook_url: other })));
+    expect(changed.update).toEqual([
+      {
+        section: 'alerts',
+        ref: 'webhook',
+        fields: { webhook_url: [`${WEBHOOK_ORIGIN}/••••••••`, `${WEBHOOK_ORIGIN}/••••••••`] },
+      },
+    ]);
+    expect(await heldWebhook(target)).toBe(other);
+    const rows = await target.store.db.selectFrom('audit_log').selectAll().execute();
+    expect(rows.filter((row) => row.action === 'alert_settings.update')).toHaveLength(2);
+    expect(JSON.stringify(rows)).not.toContain(secretFor('webhook'));
+  });
+
+  it('is cleared only when the bundle has none and prunes alerts', async () => {
+    await importing(target, alertsOnly({ webhook_url: WEBHOOK_URL }));
+    const none = alertsOnly({ webhook_origin: null });
+    expect(planOf(await importing(target, none)).remove).toEqual([]);
+    expect(await heldWebhook(target)).toBe(WEBHOOK_URL);
+    const pruned = planOf(await importing(target, { ...none, prune: { alerts: true } }));
+    expect(pruned.remove).toEqual([{ section: 'alerts', ref: 'webhook' }]);
+    expect(await heldWebhook(target)).toBeNull();
+  });
+
+  it('an address that is no webhook, or not at the bundle’s origin, is a 422 at its place, and nothing changes', async () => {
+    const before = await snapshotDb(target);
+    const bad = await importing(target, alertsOnly({ webhook_url: 'ftp://hooks.example.com/x' }));
+    expect(bad.status).toBe(422);
+    expect(bad.json).toEqual({
+      detail: [
+        {
+          loc: ['body', 'alerts', 'webhook_url'],
+          msg: 'Input should be an http or https address',
+          type: 'value_error',
+        },
+      ],
+    });
+    const elsewhere = await importing(
+      target,
+      alertsOnly({ webhook_origin: 'https://other.example', webhook_url: WEBHOOK_URL }),
+    );
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.json).toEqual({
+      detail: [
+        {
+          loc: ['body', 'alerts', 'webhook_url'],
+          msg: "The address is not at https://other.example, the bundle's webhook_origin",
+          type: 'value_error',
+        },
+      ],
+    });
+    expect(await snapshotDb(target)).toEqual(before);
+    expect(await heldWebhook(target)).toBeNull();
   });
 });

@@ -72,8 +72,8 @@ export function ConfigurationPage() {
         <h2 id="export-heading">Export</h2>
         <p>
           Download this server’s whole setup — connectors, credentials without their secrets,
-          attachments, users, invitations and groups — to keep in version control or import
-          elsewhere.
+          attachments, users, invitations, groups and where alerts go — to keep in version control
+          or import elsewhere.
         </p>
         <DownloadButton
           label="Download configuration"
