@@ -412,3 +412,55 @@ describe('alert settings in a bundle', () => {
     expect(await heldWebhook(target)).toBeNull();
   });
 });
+
+describe('credential values in a bundle', () => {
+  type Problem = { loc: (string | number)[]; msg: string; type: string };
+  const bundleWith = (credential_json: Record<string, unknown>) => ({
+    format_version: 1,
+    credentials: [{ ref: 'jira-prod', name: 'Jira', source: 'jira', credential_json }],
+  });
+  /** What the credential create route answers for these values, at the bundle's place. */
+  async function routeSays(values: Record<string, unknown>) {
+    const made = await api(target, 'POST', '/manage/credential', {
+      body: { name: 'Jira', source: 'jira', credential_json: values, admin_public: true },
+    });
+    expect(made.status).toBe(422);
+    return (made.json as { detail: Problem[] }).detail.map((problem) => ({
+      ...problem,
+      loc: ['body', 'credentials', 0, ...problem.loc.slice(1)],
+    }));
+  }
+
+  it('values missing a key their source requires are a 422 at its place, as the credential route says, and nothing changes', async () => {
+    const values = { jira_user_email: 'bot@acme.example' };
+    const expected = await routeSays(values);
+    expect(expected).toContainEqual(
+      expect.objectContaining({
+        loc: ['body', 'credentials', 0, 'credential_json', 'jira_api_token'],
+      }),
+    );
+    const before = await snapshotDb(target);
+    for (const dryRun of [true, false]) {
+      const response = await importing(target, bundleWith(values), dryRun);
+      expect(response.status, response.text).toBe(422);
+      expect((response.json as { detail: Problem[] }).detail).toEqual(expected);
+    }
+    expect(await snapshotDb(target)).toEqual(before);
+  });
+
+  it('values given for a credential held here are checked merged with those it keeps', async () => {
+    const good = { jira_user_email: 'bot@acme.example', jira_api_token: 'a-token-long-enough-1' };
+    expect((await importing(target, bundleWith(good))).status).toBe(200);
+    const before = await snapshotDb(target);
+    // Only the token is given: merged with the e-mail held, an empty token is what is refused.
+    const response = await importing(target, bundleWith({ jira_api_token: '' }));
+    expect(response.status, response.text).toBe(422);
+    expect((response.json as { detail: Problem[] }).detail).toEqual(
+      await routeSays({ ...good, jira_api_token: '' }),
+    );
+    expect(await snapshotDb(target)).toEqual(before);
+    // Left null, the values held are kept and nothing is checked again.
+    const kept = await importing(target, bundleWith({ jira_api_token: null }));
+    expect(kept.status, kept.text).toBe(200);
+  });
+});

@@ -16,9 +16,28 @@ export const secretFor = (key: string) => `never-exported-${key}-0123456789`;
 export const WEBHOOK_ORIGIN = 'https://hooks.example.com';
 export const WEBHOOK_URL = `${WEBHOOK_ORIGIN}/services/${secretFor('webhook')}`;
 
-/** The values a catalogue source's credential takes, each a recognisable secret. */
+/** Values their source's rule takes in a shape of its own (not secrets: addresses, choices). */
+const SHAPED: Record<string, string | boolean> = {
+  gitlab_url: 'https://gitlab.acme.example',
+  gong_base_url: 'https://eu.api.gong.io',
+  google_service_account_key: JSON.stringify({
+    type: 'service_account',
+    private_key: secretFor('private_key'),
+  }),
+  google_primary_admin: 'admin@acme.example',
+  jira_user_email: 'bot@acme.example',
+  is_sandbox: false,
+  'google_drive/authentication_method': 'uploaded',
+  'sharepoint/authentication_method': 'client_secret',
+};
+
+/** A value its source's rule takes (POST /manage/credential's): a recognisable secret unless shaped. */
+const valueFor = (source: string, key: string) =>
+  SHAPED[`${source}/${key}`] ?? SHAPED[key] ?? secretFor(key);
+
+/** The values a catalogue source's credential takes, every key of it. */
 const valuesFor = (source: string) =>
-  Object.fromEntries(credentialKeys(source).map(({ key }) => [key, secretFor(key)]));
+  Object.fromEntries(credentialKeys(source).map(({ key }) => [key, valueFor(source, key)]));
 
 export async function buildSetup(server: TestServer) {
   const pairIds: number[] = [];
@@ -92,7 +111,10 @@ export function withSecrets(bundle: ConfigBundleInput): ConfigBundleInput {
     credentials: bundle.credentials?.map((credential) => ({
       ...credential,
       credential_json: Object.fromEntries(
-        Object.keys(credential.credential_json).map((key) => [key, secretFor(key)]),
+        Object.keys(credential.credential_json).map((key) => [
+          key,
+          valueFor(credential.source, key),
+        ]),
       ),
     })),
   };
