@@ -37,6 +37,7 @@ export class Planner {
     applied: false,
   };
   readonly steps: Step[] = [];
+  private readonly last: Step[] = [];
   readonly errors: ValidationError[] = [];
 
   create(section: BundleSection, ref: string, step: Step) {
@@ -82,6 +83,16 @@ export class Planner {
         changes: changesBetween(held.item as Record<string, unknown>, null),
       });
     });
+  }
+
+  /** A step that runs after every other (its changes are those of the plan's items). */
+  afterAll(step: Step) {
+    this.last.push(step);
+  }
+
+  /** Every step, in order. */
+  get allSteps(): Step[] {
+    return [...this.steps, ...this.last];
   }
 
   skip(section: BundleSection, ref: string, reason: string) {

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { ConfigBundleInput, ImportPlan } from '../../src/contract/configBundle';
-import { IMPORTER_KEPT } from '../../server/config/planPeople';
+import { IMPORTER_KEPT, roleFollowsGroups } from '../../server/config/planPeople';
+import { findUserByEmail } from '../../server/repos/users';
 import { readSetup } from '../../server/config/setup';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, NOT_ADMIN, snapshotDb } from '../support/http';
@@ -462,5 +463,99 @@ describe('credential values in a bundle', () => {
     // Left null, the values held are kept and nothing is checked again.
     const kept = await importing(target, bundleWith({ jira_api_token: null }));
     expect(kept.status, kept.text).toBe(200);
+  });
+});
+
+describe('roles follow curatorships (D13)', () => {
+  const roleOf = async (server: TestServer, email: string) =>
+    (await findUserByEmail(server.store.db, email))?.role;
+  const roleChanges = async (server: TestServer) =>
+    (await server.store.db.selectFrom('audit_log').selectAll().execute())
+      .filter((row) => row.action === 'user.role_change')
+      .map((row) => ({
+        name: row.resource_name,
+        changes: JSON.parse(row.changes) as unknown,
+        request_id: row.request_id,
+      }));
+
+  it('a role stated by the bundle is not set: the imported groups’ curatorships decide, recorded as the group routes record it', async () => {
+    const bundle = {
+      format_version: 1,
+      users: [
+        { email: 'cur@example.com', role: 'curator' },
+        { email: 'ada@example.com', role: 'basic' },
+      ],
+      user_groups: [
+        {
+          name: 'Eng',
+          members: ['ada@example.com', 'cur@example.com'],
+          curators: ['ada@example.com'],
+        },
+      ],
+    };
+    const planned = planOf(await importing(target, bundle, true));
+    expect(planned.skipped).toEqual([
+      {
+        section: 'users',
+        ref: 'cur@example.com',
+        reason: roleFollowsGroups('cur@example.com', 'curator', 'basic'),
+      },
+      {
+        section: 'users',
+        ref: 'ada@example.com',
+        reason: roleFollowsGroups('ada@example.com', 'basic', 'curator'),
+      },
+    ]);
+    const applied = await importing(target, bundle);
+    expect(applied.status, applied.text).toBe(200);
+    expect(await roleOf(target, 'cur@example.com')).toBe('basic');
+    expect(await roleOf(target, 'ada@example.com')).toBe('curator');
+    const rows = await target.store.db.selectFrom('audit_log').selectAll().execute();
+    const importId = rows.find((row) => row.action === 'config.import')!.request_id;
+    expect(await roleChanges(target)).toEqual([
+      {
+        name: 'ada@example.com',
+        changes: { role: { before: 'basic', after: 'curator' } },
+        request_id: importId,
+      },
+    ]);
+    // The same bundle again: nothing to do, no role changes.
+    expect(planOf(await importing(target, bundle))).toMatchObject({ create: [], update: [] });
+    expect(await roleChanges(target)).toHaveLength(1);
+  });
+
+  it('a curator the bundle does not name loses the role with their curatorship, and the plan says so first', async () => {
+    await target.keyFor('basic', 'pat@example.com');
+    const pat = (await findUserByEmail(target.store.db, 'pat@example.com'))!;
+    const group = await api(target, 'POST', '/manage/admin/user-group', {
+      body: { name: 'Eng', user_ids: [pat.id], cc_pair_ids: [] },
+    });
+    const groupId = (group.json as { id: number }).id;
+    await api(target, 'POST', `/manage/admin/user-group/${groupId}/set-curator`, {
+      body: { user_id: pat.id, is_curator: true },
+    });
+    expect(await roleOf(target, 'pat@example.com')).toBe('curator');
+    const byRoute = (await roleChanges(target))[0]!;
+
+    const bundle = {
+      format_version: 1,
+      user_groups: [{ name: 'Eng', members: ['pat@example.com'], curators: [] }],
+    };
+    const planned = planOf(await importing(target, bundle, true));
+    expect(planned.update).toContainEqual({
+      section: 'users',
+      ref: 'pat@example.com',
+      fields: { role: ['curator', 'basic'] },
+    });
+    expect((await importing(target, bundle)).status).toBe(200);
+    expect(await roleOf(target, 'pat@example.com')).toBe('basic');
+    const [, byImport] = await roleChanges(target);
+    expect(byImport).toMatchObject({
+      name: 'pat@example.com',
+      changes: { role: { before: 'curator', after: 'basic' } },
+    });
+    expect(Object.keys(byImport!.changes as object)).toEqual(
+      Object.keys(byRoute.changes as object),
+    );
   });
 });
