@@ -68,6 +68,13 @@ function announcedLength(server: TestServer, length: number) {
   });
 }
 const planOf = (response: { json: unknown }) => response.json as ImportPlan;
+/** What an import could change: every table of the data, the settings and the activity log, and the export. */
+const everything = async (server: TestServer) => ({
+  tables: await snapshotDb(server),
+  settings: await server.store.db.selectFrom('settings').selectAll().orderBy('key').execute(),
+  activity: await server.store.db.selectFrom('audit_log').selectAll().orderBy('id').execute(),
+  exported: withoutTime((await exported(server)).text),
+});
 
 describe('GET /admin/export', () => {
   it('holds every part of the setup, sorted, with no id and no secret, the same twice', async () => {
@@ -142,14 +149,15 @@ describe('POST /admin/import', () => {
   it('a dry run answers the plan and changes nothing', async () => {
     await buildSetup(source);
     const { bundle } = await exported(source);
-    const before = await snapshotDb(target);
+    const before = await everything(target);
     const planned = await importing(target, withSecrets(bundle), true);
     expect(planned.status, planned.text).toBe(200);
     const plan = planOf(planned);
     expect(plan.applied).toBe(false);
     expect(plan.create).toContainEqual({ section: 'connectors', ref: 'the-jira' });
+    expect(plan.create).toContainEqual({ section: 'alerts', ref: 'webhook' });
     expect(plan.update).toEqual([]);
-    expect(await snapshotDb(target)).toEqual(before);
+    expect(await everything(target)).toEqual(before);
   });
 
   it('tells each changed field before and after, secrets masked', async () => {
@@ -194,13 +202,15 @@ describe('POST /admin/import', () => {
     const full = structuredClone(withSecrets(bundle));
     const twin = { ...full.connectors![0]!, ref: 'zz-twin' };
     full.connectors!.push(twin);
-    const before = await snapshotDb(target);
+    const before = await everything(target);
     const response = await importing(target, full);
     expect(response.status, response.text).toBe(409);
     expect((response.json as { detail: string }).detail).toMatch(
       /^Connector zz-twin: Connector by this name already exists/,
     );
-    expect(await snapshotDb(target)).toEqual(before);
+    // Users, groups, credentials and the first connectors were written before it: all undone,
+    // the import's own record too.
+    expect(await everything(target)).toEqual(before);
   });
 
   it('refuses a bundle of a newer format in words', async () => {
@@ -211,6 +221,20 @@ describe('POST /admin/import', () => {
         {
           loc: ['body', 'format_version'],
           msg: 'This bundle was made by a newer Sourcedesk (format 2); this server reads format 1. Update this server first.',
+          type: 'value_error',
+        },
+      ],
+    });
+  });
+
+  it('refuses a format Sourcedesk never wrote in words', async () => {
+    const response = await importing(target, { format_version: 0 });
+    expect(response.status).toBe(422);
+    expect(response.json).toEqual({
+      detail: [
+        {
+          loc: ['body', 'format_version'],
+          msg: 'Format 0 was never written by Sourcedesk; this server reads format 1.',
           type: 'value_error',
         },
       ],
