@@ -14,7 +14,7 @@ export function planImport(bundle: ConfigBundle, setup: Setup, importerId: strin
   const curators = curatorships(bundle, setup);
   planUsers(p, bundle, setup, importerId, curators);
   planInvitations(p, bundle, setup, importerId);
-  planGroups(p, bundle, setup);
+  planGroups(p, bundle, setup, curators);
   const unmade = planCredentials(p, bundle, setup, importerId);
   planConnectors(p, bundle, setup);
   planPairs(p, bundle, setup, unmade);

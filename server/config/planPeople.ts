@@ -4,6 +4,7 @@
 // nor deactivated, so an import always leaves an admin (the last-admin rule).
 import type { UserRole } from '../../src/contract/contract';
 import type { ConfigBundle } from '../../src/contract/configBundle';
+import { curatorRefusal } from '../../src/contract/groups';
 import { changesBetween } from '../audit/recorder';
 import { recomputeRoles } from '../groups/control';
 import { deleteGroup, insertGroup, replaceMembers, setCurator } from '../repos/groups';
@@ -210,9 +211,18 @@ export function planInvitations(
   }
 }
 
-export function planGroups(p: Planner, bundle: ConfigBundle, setup: Setup) {
+export function planGroups(
+  p: Planner,
+  bundle: ConfigBundle,
+  setup: Setup,
+  { roleAfter }: Curatorships,
+) {
   p.once('user_groups', bundle.user_groups, (group) => group.name, 'name');
   const known = new Set([...setup.users.keys(), ...bundle.users.map((u) => lower(u.email))]);
+  // Each user's role once imported: only a basic user or a curator may curate (set-curator's rule).
+  const roles = new Map([...setup.users].map(([key, held]) => [key, held.item.role]));
+  for (const user of bundle.users)
+    roles.set(lower(user.email), roleAfter(lower(user.email), user.role));
   bundle.user_groups.forEach((group, index) => {
     group.members.forEach((email, at) => {
       if (!known.has(lower(email))) {
@@ -221,11 +231,15 @@ export function planGroups(p: Planner, bundle: ConfigBundle, setup: Setup) {
     });
     const members = new Set(group.members.map(lower));
     group.curators.forEach((email, at) => {
+      const role = roles.get(lower(email));
+      const refusal = role === undefined ? null : curatorRefusal(email, role);
       if (!members.has(lower(email))) {
         p.problem(
           ['user_groups', index, 'curators', at],
           `${email} is not a member of ${group.name}`,
         );
+      } else if (refusal) {
+        p.problem(['user_groups', index, 'curators', at], refusal);
       }
     });
   });

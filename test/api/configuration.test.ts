@@ -11,6 +11,7 @@ import type { ConfigBundleInput, ImportPlan } from '../../src/contract/configBun
 import { IMPORTER_KEPT, roleFollowsGroups } from '../../server/config/planPeople';
 import { findUserByEmail } from '../../server/repos/users';
 import { readSetup } from '../../server/config/setup';
+import { CURATOR_REFUSALS } from '../../src/contract/groups';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, NOT_ADMIN, snapshotDb } from '../support/http';
 import {
@@ -546,6 +547,38 @@ describe('roles follow curatorships (D13)', () => {
     // The same bundle again: nothing to do, no role changes.
     expect(planOf(await importing(target, bundle))).toMatchObject({ create: [], update: [] });
     expect(await roleChanges(target)).toHaveLength(1);
+  });
+
+  it('an admin or a global curator named as a curator is a 422 at its place, in set-curator’s words, and nothing changes', async () => {
+    await target.keyFor('global_curator', 'gc@example.com');
+    const before = await everything(target);
+    const response = await importing(target, {
+      format_version: 1,
+      users: [{ email: 'boss@example.com', role: 'admin' }],
+      user_groups: [
+        {
+          name: 'Eng',
+          members: ['boss@example.com', 'gc@example.com'],
+          curators: ['boss@example.com', 'gc@example.com'],
+        },
+      ],
+    });
+    expect(response.status).toBe(422);
+    expect(response.json).toEqual({
+      detail: [
+        {
+          loc: ['body', 'user_groups', 0, 'curators', 0],
+          msg: CURATOR_REFUSALS.admin('boss@example.com'),
+          type: 'value_error',
+        },
+        {
+          loc: ['body', 'user_groups', 0, 'curators', 1],
+          msg: CURATOR_REFUSALS.globalCurator('gc@example.com'),
+          type: 'value_error',
+        },
+      ],
+    });
+    expect(await everything(target)).toEqual(before);
   });
 
   it('a curator the bundle does not name loses the role with their curatorship, and the plan says so first', async () => {
