@@ -24,7 +24,7 @@ export const EXIT = { done: 0, refused: 1, nothingToDo: 2 } as const;
 
 class Refusal extends Error {}
 
-/** A bundle's {"env": NAME} values, read from the environment; an unset one stays null (kept if held here). */
+/** A bundle's {"env": NAME} values (credentials', the alert webhook's), read from the environment; an unset one stays null (kept if held here). */
 export function withEnvSecrets(bundle: Record<string, unknown>, env: NodeJS.ProcessEnv) {
   const credentials = Array.isArray(bundle.credentials) ? bundle.credentials : [];
   const unset: string[] = [];
@@ -35,6 +35,12 @@ export function withEnvSecrets(bundle: Record<string, unknown>, env: NodeJS.Proc
       if (found === undefined) unset.push(value.env);
       credential.credential_json![key] = found ?? null;
     }
+  }
+  const alerts = bundle.alerts as { webhook_url?: unknown } | undefined;
+  if (alerts && isEnvSecret(alerts.webhook_url)) {
+    const found = env[alerts.webhook_url.env];
+    if (found === undefined) unset.push(alerts.webhook_url.env);
+    alerts.webhook_url = found ?? null;
   }
   return { bundle, unset };
 }

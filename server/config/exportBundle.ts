@@ -2,6 +2,7 @@
 // list sorted by its ref, e-mail or name; keys in a fixed order) and with no
 // id and no time but `exported_at`, so that two exports of one setup differ
 // in that line alone and a diff in version control shows only real changes.
+import { webhookOrigin } from '../../src/contract/alerts';
 import { CONFIG_FORMAT_VERSION, type ConfigBundle } from '../../src/contract/configBundle';
 import { byText, pairKey, type Setup } from './setup';
 
@@ -21,6 +22,9 @@ export function bundleOf(setup: Setup, appVersion: string, exportedAt: string): 
     credentials: inOrder(setup.credentials, (credential) => credential.ref),
     connectors: inOrder(setup.connectors, (connector) => connector.ref),
     pairs: inOrder(setup.pairs, pairKey),
-    // Alert settings join the bundle here when the server has them (issue 26).
+    alerts: {
+      webhook_origin: setup.webhook === null ? null : webhookOrigin(setup.webhook),
+      webhook_url: null,
+    },
   };
 }

@@ -2,20 +2,24 @@
 // skip on this instance, with the steps that do it, in the order things refer
 // to one another (users before their groups, credentials before their pairs).
 import type { ConfigBundle } from '../../src/contract/configBundle';
+import { planAlerts } from './planAlerts';
 import { planConnectors, planPairs } from './planConnectors';
 import { planCredentials } from './planCredentials';
 import { Planner, type Ids } from './planParts';
-import { planGroups, planInvitations, planUsers } from './planPeople';
+import { curatorships, planGroups, planInvitations, planRoles, planUsers } from './planPeople';
 import type { Setup } from './setup';
 
 export function planImport(bundle: ConfigBundle, setup: Setup, importerId: string): Planner {
   const p = new Planner();
-  planUsers(p, bundle, setup, importerId);
+  const curators = curatorships(bundle, setup);
+  planUsers(p, bundle, setup, importerId, curators);
   planInvitations(p, bundle, setup, importerId);
-  planGroups(p, bundle, setup);
+  planGroups(p, bundle, setup, curators);
   const unmade = planCredentials(p, bundle, setup, importerId);
   planConnectors(p, bundle, setup);
   planPairs(p, bundle, setup, unmade);
+  planAlerts(p, bundle, setup);
+  planRoles(p, curators);
   return p;
 }
 

@@ -1,7 +1,8 @@
 // An import's credentials (issue 26), by ref. Values given in the bundle are
 // stored (merged over those held); a credential held here whose values the
 // bundle leaves null keeps them; one not held whose values are missing is not
-// made: it is listed in needs_secret, and its pairs are skipped.
+// made: it is listed in needs_secret, and its pairs are skipped. Values given
+// are checked as the credential routes check them (a 422 at their place).
 import {
   isEnvSecret,
   type BundleCredential,
@@ -9,6 +10,7 @@ import {
 } from '../../src/contract/configBundle';
 import { changesBetween } from '../audit/recorder';
 import type { Db } from '../db/database';
+import { credentialValueErrors } from '../http/validation';
 import { maskObject } from '../mask';
 import { createCredential, deleteCredential, updateCredential } from '../repos/credentials';
 import { differing, toldChanges, type Planner } from './planParts';
@@ -63,12 +65,16 @@ export function planCredentials(
     const { given, missing } = suppliedValues(credential);
     const held = setup.credentials.get(credential.ref);
     const groupIds = (ids: Map<string, number>) => credential.groups.map((name) => ids.get(name)!);
+    // The values it would hold, by the credential routes' own rule for its source.
+    const checked = (values: Record<string, unknown>) =>
+      p.problemsAt(['credentials', index], credentialValueErrors(credential.source, values));
     if (!held) {
       if (missing.length > 0) {
         p.plan.needs_secret.push({ ref: credential.ref, source: credential.source, keys: missing });
         unmade.add(credential.ref);
         return;
       }
+      checked(given);
       p.create('credentials', credential.ref, async ({ trx, ids, log, secrets }) => {
         const id = await createCredential(trx, secrets, {
           ref: credential.ref,
@@ -103,6 +109,7 @@ export function planCredentials(
       return;
     }
     const values = { ...held.values, ...given };
+    if (Object.keys(given).length > 0) checked(values);
     const fields = differing(held.item, credential, [
       'name',
       'admin_public',

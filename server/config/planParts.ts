@@ -37,6 +37,7 @@ export class Planner {
     applied: false,
   };
   readonly steps: Step[] = [];
+  private readonly last: Step[] = [];
   readonly errors: ValidationError[] = [];
 
   create(section: BundleSection, ref: string, step: Step) {
@@ -84,6 +85,16 @@ export class Planner {
     });
   }
 
+  /** A step that runs after every other (its changes are those of the plan's items). */
+  afterAll(step: Step) {
+    this.last.push(step);
+  }
+
+  /** Every step, in order. */
+  get allSteps(): Step[] {
+    return [...this.steps, ...this.last];
+  }
+
   skip(section: BundleSection, ref: string, reason: string) {
     this.plan.skipped.push({ section, ref, reason });
   }
@@ -94,6 +105,13 @@ export class Planner {
 
   problem(loc: (string | number)[], msg: string) {
     this.errors.push({ loc: ['body', ...loc], msg, type: 'value_error' });
+  }
+
+  /** Problems a shared check found (D3 type kept), moved to `loc` in the bundle. */
+  problemsAt(loc: (string | number)[], errors: readonly ValidationError[], dropped = 1) {
+    for (const error of errors) {
+      this.errors.push({ ...error, loc: ['body', ...loc, ...error.loc.slice(dropped)] });
+    }
   }
 
   /** Each key once in a section: a second one is a problem at its place. */

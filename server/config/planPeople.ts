@@ -2,8 +2,11 @@
 // ignored), open invitations and user groups (by name). Nobody is removed
 // unless the bundle prunes that section; the importing admin is never demoted
 // nor deactivated, so an import always leaves an admin (the last-admin rule).
+import type { UserRole } from '../../src/contract/contract';
 import type { ConfigBundle } from '../../src/contract/configBundle';
+import { curatorRefusal } from '../../src/contract/groups';
 import { changesBetween } from '../audit/recorder';
+import { recomputeRoles } from '../groups/control';
 import { deleteGroup, insertGroup, replaceMembers, setCurator } from '../repos/groups';
 import {
   createUser,
@@ -21,14 +24,69 @@ export const IMPORTER_KEPT =
 
 const lower = (email: string) => email.toLowerCase();
 
-export function planUsers(p: Planner, bundle: ConfigBundle, setup: Setup, importerId: string) {
+/** The roles D13 derives from curatorships: never set as a bundle states them. */
+const FROM_GROUPS: ReadonlySet<UserRole> = new Set(['basic', 'curator']);
+
+export const roleFollowsGroups = (email: string, stated: UserRole, role: UserRole) =>
+  `${email} is ${role}, not ${stated}: a curator is whoever curates a group (D13), here or in the bundle.`;
+
+/**
+ * Who the import's groups concern (by e-mail, lower case): the bundle's users,
+ * and the members of every group it writes or removes, before and after; and
+ * who curates a group once it is applied (groups it leaves alone count).
+ */
+export function curatorships(bundle: ConfigBundle, setup: Setup) {
+  const named = new Set(bundle.user_groups.map((group) => group.name));
+  const touched = new Set(bundle.users.map((user) => lower(user.email)));
+  const curators = new Set<string>();
+  for (const group of bundle.user_groups) {
+    for (const email of group.members) touched.add(lower(email));
+    for (const email of group.curators) curators.add(lower(email));
+  }
+  for (const [name, held] of setup.groups) {
+    const written = named.has(name) || bundle.prune?.user_groups === true;
+    for (const email of held.item.members) if (written) touched.add(lower(email));
+    if (!written) for (const email of held.item.curators) curators.add(lower(email));
+  }
+  const roleAfter = (key: string, stated: UserRole): UserRole =>
+    FROM_GROUPS.has(stated) ? (curators.has(key) ? 'curator' : 'basic') : stated;
+  return { touched, roleAfter };
+}
+export type Curatorships = ReturnType<typeof curatorships>;
+
+/**
+ * D13 after the groups are written: the roles of everyone they concern are
+ * recomputed by the group routes' own code, with its user.role_change records.
+ */
+export function planRoles(p: Planner, { touched }: Curatorships) {
+  p.afterAll(({ trx, ids, log }) =>
+    recomputeRoles(
+      trx,
+      [...touched].flatMap((key) => ids.users.get(key) ?? []),
+      log,
+    ),
+  );
+}
+
+export function planUsers(
+  p: Planner,
+  bundle: ConfigBundle,
+  setup: Setup,
+  importerId: string,
+  { touched, roleAfter }: Curatorships,
+) {
   p.once('users', bundle.users, (user) => lower(user.email), 'email');
   for (const user of bundle.users) {
     const key = lower(user.email);
     const held = setup.users.get(key);
+    const role = roleAfter(key, user.role);
+    if (role !== user.role && held?.id !== importerId) {
+      p.skip('users', user.email, roleFollowsGroups(user.email, user.role, role));
+    }
     if (!held) {
       p.create('users', user.email, async ({ trx, ids, log }) => {
-        const made = await createUser(trx, user.email, user.role);
+        // A curator is made basic, then made curator by the roles' recompute (planRoles).
+        const made = await createUser(trx, user.email, FROM_GROUPS.has(role) ? 'basic' : role);
         if (!user.active) await setUserActive(trx, made.id, false);
         ids.users.set(key, made.id);
         await log({
@@ -38,22 +96,24 @@ export function planUsers(p: Planner, bundle: ConfigBundle, setup: Setup, import
           resource_name: user.email,
           changes: changesBetween(null, {
             email: user.email,
-            role: user.role,
+            role: made.role,
             active: user.active,
           }),
         });
       });
       continue;
     }
-    const wanted = { ...user };
+    const wanted = { ...user, role };
     if (held.id === importerId && (user.role !== 'admin' || !user.active)) {
       p.skip('users', held.item.email, IMPORTER_KEPT);
       wanted.role = 'admin';
       wanted.active = true;
     }
     const fields = differing(held.item, wanted, ['role', 'active']);
+    // Between basic and curator the recompute (planRoles) changes the role, as the group routes do.
+    const derived = FROM_GROUPS.has(held.item.role) && FROM_GROUPS.has(wanted.role);
     p.update('users', held.item.email, fields, async ({ trx, log }) => {
-      if (fields.role) {
+      if (fields.role && !derived) {
         await setUserRole(trx, held.id, wanted.role);
         await log({
           action: 'user.role_change',
@@ -66,8 +126,16 @@ export function planUsers(p: Planner, bundle: ConfigBundle, setup: Setup, import
       if (fields.active) await setActive(trx, log, held.id, held.item.email, wanted.active);
     });
   }
-  if (!bundle.prune?.users) return;
+  // Those the bundle does not name whose curatorships it changes: the recompute changes their role.
   const named = new Set(bundle.users.map((user) => lower(user.email)));
+  for (const [key, held] of setup.users) {
+    if (named.has(key) || !touched.has(key) || !FROM_GROUPS.has(held.item.role)) continue;
+    const fields = differing(held.item, { ...held.item, role: roleAfter(key, held.item.role) }, [
+      'role',
+    ]);
+    if (Object.keys(fields).length > 0) p.update('users', held.item.email, fields, async () => {});
+  }
+  if (!bundle.prune?.users) return;
   for (const [key, held] of setup.users) {
     if (named.has(key) || !held.item.active) continue;
     if (held.id === importerId) {
@@ -143,9 +211,18 @@ export function planInvitations(
   }
 }
 
-export function planGroups(p: Planner, bundle: ConfigBundle, setup: Setup) {
+export function planGroups(
+  p: Planner,
+  bundle: ConfigBundle,
+  setup: Setup,
+  { roleAfter }: Curatorships,
+) {
   p.once('user_groups', bundle.user_groups, (group) => group.name, 'name');
   const known = new Set([...setup.users.keys(), ...bundle.users.map((u) => lower(u.email))]);
+  // Each user's role once imported: only a basic user or a curator may curate (set-curator's rule).
+  const roles = new Map([...setup.users].map(([key, held]) => [key, held.item.role]));
+  for (const user of bundle.users)
+    roles.set(lower(user.email), roleAfter(lower(user.email), user.role));
   bundle.user_groups.forEach((group, index) => {
     group.members.forEach((email, at) => {
       if (!known.has(lower(email))) {
@@ -154,11 +231,15 @@ export function planGroups(p: Planner, bundle: ConfigBundle, setup: Setup) {
     });
     const members = new Set(group.members.map(lower));
     group.curators.forEach((email, at) => {
+      const role = roles.get(lower(email));
+      const refusal = role === undefined ? null : curatorRefusal(email, role);
       if (!members.has(lower(email))) {
         p.problem(
           ['user_groups', index, 'curators', at],
           `${email} is not a member of ${group.name}`,
         );
+      } else if (refusal) {
+        p.problem(['user_groups', index, 'curators', at], refusal);
       }
     });
   });

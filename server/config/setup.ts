@@ -11,6 +11,7 @@ import type {
   BundleUser,
 } from '../../src/contract/configBundle';
 import type { PairAccessType } from '../../src/contract/groups';
+import { readWebhookUrl } from '../alerts/webhookSetting';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/database';
 
@@ -32,6 +33,8 @@ export interface Setup {
   credentials: Map<string, HeldCredential>;
   connectors: Map<string, Held<BundleConnector> & { id: number }>;
   pairs: Map<string, Held<BundlePair> & { id: number }>;
+  /** The panel's alert webhook, opened (never answered whole: its path is a secret). */
+  webhook: string | null;
 }
 
 /** Sorted by code point, as both stores' `collate "C"` sort: the same order everywhere. */
@@ -190,5 +193,8 @@ export async function readSetup(db: Db, secrets: SecretBox): Promise<Setup> {
     pairs.set(pairKey(item), { id: row.id, item });
   }
 
-  return { users, invitations, groups, credentials, connectors, pairs };
+  // The panel's setting only: one from the environment belongs to that environment.
+  const webhook = (await readWebhookUrl(db, secrets, undefined))?.url ?? null;
+
+  return { users, invitations, groups, credentials, connectors, pairs, webhook };
 }

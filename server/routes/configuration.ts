@@ -102,7 +102,7 @@ export function configurationRoutes(
           resource_name: `format ${body.format_version}`,
           changes: planCounts(plan),
         });
-        for (const step of planner.steps) await step({ trx, ids, log, secrets });
+        for (const step of planner.allSteps) await step({ trx, ids, log, secrets });
         return { ...plan, applied: true };
       });
     },

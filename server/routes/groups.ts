@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CURATOR_REFUSALS,
+  curatorRefusal,
   GROUP_CHOICE_REFUSALS,
   duplicateGroupRefusal,
   type UserGroup,
@@ -229,13 +230,8 @@ export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteCon
           .where('id', '=', user_id)
           .executeTakeFirst();
         if (!target) throw problem(404, `User with id '${user_id}' not found`);
-        if (target.role === 'admin') throw problem(400, CURATOR_REFUSALS.admin(target.email));
-        if (target.role === 'global_curator') {
-          throw problem(400, CURATOR_REFUSALS.globalCurator(target.email));
-        }
-        if (target.role !== 'basic' && target.role !== 'curator') {
-          throw problem(400, CURATOR_REFUSALS.otherRole(target.email, target.role));
-        }
+        const refusal = curatorRefusal(target.email, target.role);
+        if (refusal) throw problem(400, refusal);
         await recordedChange(trx, log, id, 'user_group.set_curator', async () => {
           if (!(await setCurator(trx, id, user_id, is_curator))) {
             throw problem(400, CURATOR_REFUSALS.notMember(target.email, id));

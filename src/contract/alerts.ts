@@ -17,7 +17,13 @@ export const isWebhookUrl = (text: string) =>
 export function maskedWebhookUrl(text: string): string {
   const url = new URL(text);
   const hidden = url.pathname !== '/' || url.search !== '' || url.username !== '';
-  return `${url.protocol}//${url.host}${hidden ? '/••••••••' : '/'}`;
+  return `${webhookOrigin(text)}${hidden ? '/••••••••' : '/'}`;
+}
+
+/** The part of a webhook's address that is not secret: its scheme and host (and port). */
+export function webhookOrigin(text: string): string {
+  const url = new URL(text);
+  return `${url.protocol}//${url.host}`;
 }
 
 /** What an alert is about: the `event` of its payload. */

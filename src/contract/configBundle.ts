@@ -25,6 +25,7 @@ export const BUNDLE_SECTIONS = [
   'credentials',
   'connectors',
   'pairs',
+  'alerts',
 ] as const;
 export type BundleSection = (typeof BUNDLE_SECTIONS)[number];
 
@@ -122,6 +123,18 @@ export const bundleGroupSchema = z.object({
 });
 export type BundleGroup = z.output<typeof bundleGroupSchema>;
 
+export const bundleAlertsSchema = z.object({
+  webhook_origin: d(
+    z._default(z.nullable(storableText), null),
+    'The alert webhook’s scheme and host, such as `https://hooks.slack.com` (not secret); `null` when the panel sets none.',
+  ),
+  webhook_url: d(
+    z._default(bundleSecretSchema, null),
+    'The whole address: `null` in an export (its path is the webhook’s password). An import takes the address, `{"env": "NAME"}` for the command, or `null` (keep the one held here at that origin).',
+  ),
+});
+export type BundleAlerts = z.output<typeof bundleAlertsSchema>;
+
 const pruneSchema = z.partialRecord(z.enum(BUNDLE_SECTIONS), z.boolean());
 
 // z.array, not boundedList: the items' defaults and transforms (a trimmed
@@ -147,6 +160,10 @@ export const configBundleSchema = z.object({
   pairs: d(
     z._default(z.array(bundlePairSchema), []),
     'Which credential is attached to which connector, and who may see it.',
+  ),
+  alerts: d(
+    z.optional(bundleAlertsSchema),
+    'The alert settings (docs/operations.md, "Alerts"), without the webhook address’s secret part.',
   ),
   prune: d(
     z.optional(pruneSchema),

@@ -145,3 +145,11 @@ export const CURATOR_REFUSALS = {
   notMember: (email: string, groupId: number) =>
     `target user ${email} is not in group '${groupId}'`,
 } as const;
+
+/** D13: why a user of `role` cannot be made a curator (null: they can). */
+export function curatorRefusal(email: string, role: string): string | null {
+  if (role === 'admin') return CURATOR_REFUSALS.admin(email);
+  if (role === 'global_curator') return CURATOR_REFUSALS.globalCurator(email);
+  if (role !== 'basic' && role !== 'curator') return CURATOR_REFUSALS.otherRole(email, role);
+  return null;
+}

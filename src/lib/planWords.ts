@@ -10,6 +10,7 @@ const SECTION_WORDS: Record<BundleSection, string> = {
   credentials: 'credential',
   connectors: 'connector',
   pairs: 'attachment',
+  alerts: 'alert setting',
 };
 
 /** `connector the-jira`, `attachment the-jira/jira-access`. */

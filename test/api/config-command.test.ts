@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { readSetup } from '../../server/config/setup';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api } from '../support/http';
 
@@ -56,12 +57,16 @@ const BUNDLE = {
     },
   ],
   pairs: [{ connector: 'eng-jira', credential: 'jira-prod' }],
+  alerts: { webhook_origin: 'https://hooks.example.com', webhook_url: { env: 'ALERT_WEBHOOK' } },
 };
 
 it('plans (0), applies with the secret from the environment (0), then has nothing to do (2)', async () => {
   const file = join(folder, 'sourcedesk.json');
   writeFileSync(file, JSON.stringify(BUNDLE));
-  const env = { JIRA_TOKEN: 'token-from-the-environment-123' };
+  const env = {
+    JIRA_TOKEN: 'token-from-the-environment-123',
+    ALERT_WEBHOOK: 'https://hooks.example.com/services/from-the-environment',
+  };
 
   const plan = await run(['plan', file], env);
   expect(plan.code, plan.stderr).toBe(0);
@@ -76,6 +81,8 @@ it('plans (0), applies with the secret from the environment (0), then has nothin
     credential_ids: number[];
   }[];
   expect(list.map((c) => [c.name, c.credential_ids.length])).toEqual([['Engineering Jira', 1]]);
+  const setup = await readSetup(server.store.db, server.store.secrets);
+  expect(setup.webhook).toBe(env.ALERT_WEBHOOK);
 
   const again = await run(['apply', file], env);
   expect(again.code).toBe(2);
@@ -84,7 +91,9 @@ it('plans (0), applies with the secret from the environment (0), then has nothin
   const exported = await run(['export']);
   expect(exported.code).toBe(0);
   writeFileSync(join(folder, 'exported.json'), exported.stdout);
-  expect(readFileSync(join(folder, 'exported.json'), 'utf8')).not.toContain(env.JIRA_TOKEN);
+  const text = readFileSync(join(folder, 'exported.json'), 'utf8');
+  expect(text).not.toContain(env.JIRA_TOKEN);
+  expect(text).not.toContain('from-the-environment');
 });
 
 it('exits 1 when the server refuses the bundle, saying where', async () => {

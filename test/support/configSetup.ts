@@ -1,7 +1,8 @@
 // A setup with a bit of everything a configuration bundle carries (issue 26):
 // a connector of every catalogue source, each with its credential, a pair of
 // the empty credential, public and private pairs, users of several roles (one
-// deactivated), an invitation and groups with members and a curator.
+// deactivated), an invitation, groups with members and a curator, and the
+// alert webhook.
 import type { ConfigBundleInput } from '../../src/contract/configBundle';
 import { CATALOGUE_SOURCES, credentialKeys } from '../../src/contract/sources/catalogue';
 import { findUserByEmail, setUserActive } from '../../server/repos/users';
@@ -11,9 +12,32 @@ import { addCredential, api, attach, createConnector, plainRequest } from './htt
 /** A secret no export may ever hold. */
 export const secretFor = (key: string) => `never-exported-${key}-0123456789`;
 
-/** The values a catalogue source's credential takes, each a recognisable secret. */
+/** The alert webhook of the setup: its path is a secret, its origin is not. */
+export const WEBHOOK_ORIGIN = 'https://hooks.example.com';
+export const WEBHOOK_URL = `${WEBHOOK_ORIGIN}/services/${secretFor('webhook')}`;
+
+/** Values their source's rule takes in a shape of its own (not secrets: addresses, choices). */
+const SHAPED: Record<string, string | boolean> = {
+  gitlab_url: 'https://gitlab.acme.example',
+  gong_base_url: 'https://eu.api.gong.io',
+  google_service_account_key: JSON.stringify({
+    type: 'service_account',
+    private_key: secretFor('private_key'),
+  }),
+  google_primary_admin: 'admin@acme.example',
+  jira_user_email: 'bot@acme.example',
+  is_sandbox: false,
+  'google_drive/authentication_method': 'uploaded',
+  'sharepoint/authentication_method': 'client_secret',
+};
+
+/** A value its source's rule takes (POST /manage/credential's): a recognisable secret unless shaped. */
+const valueFor = (source: string, key: string) =>
+  SHAPED[`${source}/${key}`] ?? SHAPED[key] ?? secretFor(key);
+
+/** The values a catalogue source's credential takes, every key of it. */
 const valuesFor = (source: string) =>
-  Object.fromEntries(credentialKeys(source).map(({ key }) => [key, secretFor(key)]));
+  Object.fromEntries(credentialKeys(source).map(({ key }) => [key, valueFor(source, key)]));
 
 export async function buildSetup(server: TestServer) {
   const pairIds: number[] = [];
@@ -71,16 +95,26 @@ export async function buildSetup(server: TestServer) {
     .set({ access_type: 'private' })
     .where('id', 'in', [pairIds[0]!, pairIds[1]!])
     .execute();
+  const alerts = await api(server, 'PUT', '/manage/admin/alert-settings', {
+    body: { webhook_url: WEBHOOK_URL },
+  });
+  if (alerts.status !== 200) throw new Error(`alert settings: ${alerts.status} ${alerts.text}`);
 }
 
 /** The bundle with every needed value filled in, as whoever imports it supplies them. */
 export function withSecrets(bundle: ConfigBundleInput): ConfigBundleInput {
   return {
     ...bundle,
+    ...(bundle.alerts?.webhook_origin === WEBHOOK_ORIGIN
+      ? { alerts: { ...bundle.alerts, webhook_url: WEBHOOK_URL } }
+      : {}),
     credentials: bundle.credentials?.map((credential) => ({
       ...credential,
       credential_json: Object.fromEntries(
-        Object.keys(credential.credential_json).map((key) => [key, secretFor(key)]),
+        Object.keys(credential.credential_json).map((key) => [
+          key,
+          valueFor(credential.source, key),
+        ]),
       ),
     })),
   };

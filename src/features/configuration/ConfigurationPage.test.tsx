@@ -81,3 +81,26 @@ test('a file that is no bundle is said in words, and nothing changes', async () 
   expect(said).toHaveFocus();
   expect(screen.queryByRole('button', { name: 'Apply…' })).toBeNull();
 });
+
+test('the alert webhook’s address the bundle leaves out is asked in a password box too', async () => {
+  const { user } = renderApp('/settings/configuration');
+  await screen.findByRole('heading', { name: 'Configuration', level: 1 });
+  const bundle = { format_version: 1, alerts: { webhook_origin: 'https://hooks.example.com' } };
+  const file = new File([JSON.stringify(bundle)], 'alerts.json', { type: 'application/json' });
+  await user.upload(screen.getByLabelText('Configuration file'), file);
+  expect(
+    await screen.findByText(/^Skipped alert setting webhook: The webhook at https:\/\/hooks/),
+  ).toBeVisible();
+
+  const address = 'https://hooks.example.com/services/typed-in-the-panel';
+  const box = screen.getByLabelText(/^Alert webhook address \(at https:\/\/hooks\.example\.com\)/);
+  expect(box).toHaveAttribute('type', 'password');
+  await user.type(box, address);
+  await user.click(screen.getByRole('button', { name: 'Apply…' }));
+  await user.click(await screen.findByRole('button', { name: 'Apply' }));
+  expect(await screen.findByText(/^Applied:/, { selector: '[role="status"]' })).toHaveFocus();
+  const settings = await api(server, 'GET', '/manage/admin/alert-settings');
+  expect((settings.json as { webhook_url: string }).webhook_url).toBe(
+    'https://hooks.example.com/••••••••',
+  );
+});

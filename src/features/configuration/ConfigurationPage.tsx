@@ -10,7 +10,7 @@ import { DownloadButton } from '../../components/DownloadButton';
 import { planIsEmpty, type ConfigBundleInput } from '../../contract/configBundle';
 import { describeError } from '../../lib/describeError';
 import { planLines, planSummary } from '../../lib/planWords';
-import { SecretFields, withValues, type SecretValues } from './SecretFields';
+import { SecretFields, webhookNeeded, withValues, type SecretValues } from './SecretFields';
 
 /** A chosen file's text (FileReader: every browser, and jsdom, reads a File with it). */
 const textOf = (file: File) =>
@@ -72,8 +72,8 @@ export function ConfigurationPage() {
         <h2 id="export-heading">Export</h2>
         <p>
           Download this server’s whole setup — connectors, credentials without their secrets,
-          attachments, users, invitations and groups — to keep in version control or import
-          elsewhere.
+          attachments, users, invitations, groups and where alerts go — to keep in version control
+          or import elsewhere.
         </p>
         <DownloadButton
           label="Download configuration"
@@ -107,9 +107,16 @@ export function ConfigurationPage() {
             ) : (
               <p>Nothing: this server already matches the file.</p>
             )}
-            <SecretFields needed={planned.needs_secret} values={values} onChange={setValues} />
+            <SecretFields
+              needed={planned.needs_secret}
+              webhookOrigin={bundle && webhookNeeded(bundle, planned)}
+              values={values}
+              onChange={setValues}
+            />
             {planned.conflicts.length === 0 &&
-              (!planIsEmpty(planned) || planned.needs_secret.length > 0) && (
+              (!planIsEmpty(planned) ||
+                planned.needs_secret.length > 0 ||
+                (bundle !== null && webhookNeeded(bundle, planned) !== null)) && (
                 <button type="button" onClick={() => setAsking(true)} disabled={apply.isPending}>
                   {apply.isPending ? 'Applying…' : 'Apply…'}
                 </button>
