@@ -79,7 +79,7 @@ const credentialWords: Words = {
   admin_public: 'Whether every admin may use it.',
   curator_public: 'Whether every curator may use it.',
   groups:
-    'Ids of the user groups it is shared with (D13): curators of those groups see and change it. An id that names no group is refused (422).',
+    'Ids of the user groups it is shared with: curators of those groups see and change it. An id that names no group is refused (422).',
   user_id: `Who made it: ${USER_ID} \`null\` for the built-in credential.`,
   user_email: "Who made it: the user's e-mail address.",
   time_created: TIME_CREATED,

@@ -183,7 +183,7 @@ export const credentialCreateRequestSchema = z.object({
     ._default(boundedList(z.int()), [])
     .check(
       z.describe(
-        'Ids of the user groups it is shared with (D13): curators of those groups see and change it. An id that names no group is refused (422).',
+        'Ids of the user groups it is shared with: curators of those groups see and change it. An id that names no group is refused (422).',
       ),
     ),
 });
