@@ -193,6 +193,7 @@ describe('start-up', () => {
         '0014_alerts',
         '0015_config_refs',
         '0016_invitation_links',
+        '0017_directory_index',
       ]);
     } finally {
       await sql`drop schema ${sql.id(schema)} cascade`.execute(stores[0]!.db);
