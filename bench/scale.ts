@@ -111,12 +111,14 @@ export async function measureCurators(set: GroupsSet, results: Results): Promise
     curators.forEach((run, i) => {
       const label = `${where}, list of the ${viewers[i + 1]![0]} (${count(seen[i + 1]!)} rows)`;
       const rate = run.requestsPerSecond / admin!.requestsPerSecond;
-      // autocannon's latencies are whole milliseconds: a p50 under 1 ms counts as 1.
+      // autocannon's latencies are whole milliseconds: a p50 under 1 ms counts as 1,
+      // and one within a millisecond of the admin's (2 ms against 3 ms) is met.
       const p50 = Math.max(run.p50, 1) / Math.max(admin!.p50, 1);
+      const p50Met = p50 <= 1.3 || run.p50 - admin!.p50 <= 1;
       results.add(`${label}: requests/s`, run.requestsPerSecond, 'req/s');
       results.add(`${label}: req/s ÷ admin's`, rate, '×', '≥ 0.7×', rate >= 0.7);
       results.add(`${label}: latency p50`, run.p50, 'ms');
-      results.add(`${label}: p50 ÷ admin's`, p50, '×', '≤ 1.3×', p50 <= 1.3);
+      results.add(`${label}: p50 ÷ admin's`, p50, '×', '≤ 1.3× (or ≤ 1 ms more)', p50Met);
     });
     for (const [i, run] of runs.entries()) {
       const failures = run.reduce((sum, load) => sum + load.failures, 0);
