@@ -17,6 +17,7 @@ import {
 } from '../test/support/postgresForTests';
 import { loadAverage, reportMachineLoad } from './quiet';
 import { measureCurators, measurePeople } from './scale';
+import { measureScalePanel } from './scalePanel';
 import { seedGroupsSet, seedPeopleSet } from './scaleSeed';
 import { seedDataSet, type DataSet } from './seed';
 import { Results } from './table';
@@ -31,7 +32,7 @@ const only = process.env.BENCH_ONLY;
 if (only !== undefined && only !== '' && !['api', 'panel', 'scale'].includes(only))
   throw new Error(`BENCH_ONLY must be api, panel or scale, not ${only}`);
 const part = (name: 'api' | 'panel' | 'scale') => !only || only === name;
-if (part('panel')) {
+if (part('panel') || part('scale')) {
   step('building the panel into bench/.dist, and the server');
   buildPanel();
 } else {
@@ -115,6 +116,8 @@ try {
       const people = await kept(seedPeopleSet(url));
       step(`scale rows on ${store}: the directory, the activity log and its export`);
       await measurePeople(people, results);
+      step(`scale rows on ${store}: the Users and Activity pages in Chromium`);
+      await measureScalePanel(people, results);
       for (const size of scaleRows.groupLists) {
         step(
           `scale rows on ${store}: ${count(size)} connectors in ${count(scaleRows.groups)} groups, ${count(scaleRows.groupMembers)} members; the curators' lists`,
