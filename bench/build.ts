@@ -15,5 +15,10 @@ export function buildPanel(): void {
     { cwd: paths.root, stdio: 'inherit' },
   );
   cpSync(paths.barePage, join(paths.dist, BARE_PAGE.folder), { recursive: true });
+  buildServer();
+}
+
+/** The server alone (the API and scale rows need no panel): dist-server/main.js. */
+export function buildServer(): void {
   execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: paths.root, stdio: 'inherit' });
 }

@@ -6,7 +6,7 @@
 //   BENCH_ROUNDS       alternating load runs of the list and of the bare server, median (default 3)
 //   BENCH_LOG_LEVEL    server log level (default info, as `npm start` runs it)
 //   CHROMIUM_PATH      the browser (default /usr/bin/chromium)
-//   BENCH_ONLY         api or panel: measure one half only
+//   BENCH_ONLY         api, panel or scale: measure one part only (scale: the scale rows, API and panel)
 //   BENCH_DATABASE_URL a PostgreSQL server for the PostgreSQL rows (default: the tests' database; none reachable: skipped)
 //   BENCH_SMOKE        1: the smoke run of `npm test` (a tiny data set, one run, 5 requests per connection
 //                      for each load, no warm-up), which checks that every probe still finds what it
@@ -55,6 +55,21 @@ export const scale = smoke
       credentials: 500,
       fleet: 20,
       fleetCredentials: 5,
+    };
+
+/**
+ * The scale rows' data sets (bench/scale.ts): a directory of `people` with
+ * `activity` records; connectors in `groups` groups with `groupMembers` members
+ * (the lists of `groupLists` connectors, as the API rows' list of 100 and of 10,000).
+ */
+export const scaleRows = smoke
+  ? { people: 300, activity: 2_000, groups: 60, groupMembers: 300, groupLists: [50, 300] }
+  : {
+      people: 100_000,
+      activity: 1_000_000,
+      groups: 1_000,
+      groupMembers: 5_000,
+      groupLists: [100, 10_000],
     };
 
 /** A number as the table says it: 10,000. */

@@ -6,10 +6,9 @@
 import { rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { measureApi, measureApiOnPostgres } from './api';
-import { ACTIVITY_RECORDS, measureExportWait, seedActivity } from './exportWait';
 import { measureConfigBundle } from './configBundle';
-import { buildPanel } from './build';
-import { count, paths, scale, settings, smoke } from './config';
+import { buildPanel, buildServer } from './build';
+import { count, paths, scale, scaleRows, settings, smoke } from './config';
 import { measurePanel } from './panel';
 import {
   DEFAULT_TEST_DATABASE_URL,
@@ -17,6 +16,9 @@ import {
   whyUnreachable,
 } from '../test/support/postgresForTests';
 import { loadAverage, reportMachineLoad } from './quiet';
+import { measureCurators, measurePeople } from './scale';
+import { measureScalePanel } from './scalePanel';
+import { seedGroupsSet, seedPeopleSet } from './scaleSeed';
 import { seedDataSet, type DataSet } from './seed';
 import { Results } from './table';
 
@@ -25,22 +27,40 @@ const started = Date.now();
 const step = (what: string) =>
   console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] ${what}`);
 
-// BENCH_ONLY=api or BENCH_ONLY=panel measures one half (while working on it).
+// BENCH_ONLY=api, panel or scale measures one part (while working on it).
 const only = process.env.BENCH_ONLY;
-if (only !== 'api') {
-  step('building the panel into bench/.dist');
+if (only !== undefined && only !== '' && !['api', 'panel', 'scale'].includes(only))
+  throw new Error(`BENCH_ONLY must be api, panel or scale, not ${only}`);
+const part = (name: 'api' | 'panel' | 'scale') => !only || only === name;
+if (part('panel') || part('scale')) {
+  step('building the panel into bench/.dist, and the server');
   buildPanel();
+} else {
+  step('building the server');
+  buildServer();
 }
 step(`load average (1 min) at start: ${loadAtStart.toFixed(2)}${smoke ? '; a smoke run' : ''}`);
-step(
-  `seeding ${count(scale.connectors)}, ${count(scale.medium)} and ${count(scale.small)} connectors, ${scale.credentials} credentials each, and ${scale.fleet}`,
-);
-const large = await seedDataSet(scale.connectors, scale.credentials);
-const small = await seedDataSet(scale.small, scale.credentials);
-const medium = await seedDataSet(scale.medium, scale.credentials);
-const fleet = await seedDataSet(scale.fleet, scale.fleetCredentials);
+const sets: DataSet[] = [];
+/** Every data set is removed at the end, whatever happened. */
+const kept = async <T extends DataSet>(seeding: Promise<T>): Promise<T> => {
+  const set = await seeding;
+  sets.push(set);
+  return set;
+};
+let large: DataSet | undefined;
+let small: DataSet | undefined;
+let medium: DataSet | undefined;
+let fleet: DataSet | undefined;
+if (part('api') || part('panel')) {
+  step(
+    `seeding ${count(scale.connectors)}, ${count(scale.medium)} and ${count(scale.small)} connectors, ${scale.credentials} credentials each, and ${scale.fleet}`,
+  );
+  large = await kept(seedDataSet(scale.connectors, scale.credentials));
+  small = await kept(seedDataSet(scale.small, scale.credentials));
+  medium = await kept(seedDataSet(scale.medium, scale.credentials));
+  fleet = await kept(seedDataSet(scale.fleet, scale.fleetCredentials));
+}
 const results = new Results();
-const pgSets: DataSet[] = [];
 
 /**
  * The PostgreSQL server of BENCH_DATABASE_URL (default: the tests' database,
@@ -59,37 +79,51 @@ async function reachablePostgres(): Promise<string | null> {
 }
 try {
   let panel: Awaited<ReturnType<typeof measurePanel>> | undefined;
-  if (only !== 'api') {
+  if (part('panel')) {
     step(
       `panel in Chromium: ${smoke ? 'no warm-up' : 'a warm-up load'}, then ${settings.runs} runs`,
     );
-    panel = await measurePanel(large, fleet, results);
+    panel = await measurePanel(large!, fleet!, results);
   }
-  if (only !== 'panel') {
+  const postgres = part('api') || part('scale') ? await reachablePostgres() : null;
+  if (part('api')) {
     step(
       smoke
         ? 'API under load: a few requests per connection, each to be answered'
         : `API under load: ${settings.seconds} s runs after ${settings.warmupSeconds} s warm-ups`,
     );
-    const sqliteList = await measureApi(small, medium, large, results);
-    step(
-      `activity export: seeding ${ACTIVITY_RECORDS} records, then exporting while health checks run`,
-    );
-    await seedActivity(small);
-    await measureExportWait(small, results);
+    const sqliteList = await measureApi(small!, medium!, large!, results);
     step(`configuration bundle: export and dry run of ${count(scale.connectors)} connectors`);
-    await measureConfigBundle(large, results);
-    const postgres = await reachablePostgres();
+    await measureConfigBundle(large!, results);
     if (postgres) {
       // The smoke run seeds one database and measures each figure on it: what it
       // checks on PostgreSQL is that the seeding and the server there still work.
       const sizes = smoke ? [scale.connectors] : [scale.small, scale.medium, scale.connectors];
       step(`the same on PostgreSQL: seeding ${sizes.map(count).join(', ')} connectors`);
-      for (const size of sizes) pgSets.push(await seedDataSet(size, scale.credentials, postgres));
+      const pgSets: DataSet[] = [];
+      for (const size of sizes)
+        pgSets.push(await kept(seedDataSet(size, scale.credentials, postgres)));
       const [pgSmall, pgMedium, pgLarge] = smoke ? [pgSets[0], pgSets[0], pgSets[0]] : pgSets;
       await measureApiOnPostgres(pgSmall!, pgMedium!, pgLarge!, sqliteList, results);
-      await seedActivity(pgSmall!);
-      await measureExportWait(pgSmall!, results);
+    }
+  }
+  if (part('scale')) {
+    for (const url of [undefined, ...(postgres ? [postgres] : [])]) {
+      const store = url ? 'PostgreSQL' : 'SQLite';
+      step(
+        `scale rows on ${store}: seeding ${count(scaleRows.people)} users and ${count(scaleRows.activity)} activity records`,
+      );
+      const people = await kept(seedPeopleSet(url));
+      step(`scale rows on ${store}: the directory, the activity log and its export`);
+      await measurePeople(people, results);
+      step(`scale rows on ${store}: the Users and Activity pages in Chromium`);
+      await measureScalePanel(people, results);
+      for (const size of scaleRows.groupLists) {
+        step(
+          `scale rows on ${store}: ${count(size)} connectors in ${count(scaleRows.groups)} groups, ${count(scaleRows.groupMembers)} members; the curators' lists`,
+        );
+        await measureCurators(await kept(seedGroupsSet(size, scale.credentials, url)), results);
+      }
     }
   }
   const loadAtEnd = loadAverage();
@@ -116,7 +150,7 @@ try {
     step(`done; written to ${paths.results}`);
   }
 } finally {
-  for (const set of [large, small, medium, fleet, ...pgSets]) {
+  for (const set of sets) {
     rmSync(set.dataDir, { recursive: true, force: true });
     if (set.postgres) {
       const { adminUrl, database } = set.postgres;

@@ -12,7 +12,7 @@ import { reportPanel } from './panel-report';
 import type { Results } from './table';
 import { recordAssets, weightOf, type Weight } from './weight';
 
-const LAUNCH_ARGS = [
+export const LAUNCH_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--no-first-run',

@@ -58,29 +58,7 @@ export async function seedDataSet(
   credentials: number,
   postgresUrl?: string,
 ): Promise<DataSet> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-bench-'));
-  let postgres: DataSet['postgres'];
-  let store: Store;
-  if (postgresUrl) {
-    const database = `sd_bench_${randomBytes(5).toString('hex')}`;
-    await onPostgres(postgresUrl, `create database ${database}`);
-    const url = Object.assign(new URL(postgresUrl), { pathname: `/${database}` }).toString();
-    postgres = {
-      url,
-      secretKey: randomBytes(32).toString('base64'),
-      database,
-      adminUrl: postgresUrl,
-    };
-    store = await openPostgresStore(url, postgres.secretKey);
-  } else {
-    store = await openStore(dataDir);
-  }
-  const adminKey = generateApiKey();
-  await prepareStore(store, {
-    adminEmail: 'bench@sourcedesk.test',
-    adminApiKey: adminKey,
-    demoData: false,
-  });
+  const { set, store } = await openNewDataSet(postgresUrl);
   await store.db.transaction().execute(async (trx) => {
     const ids: number[] = [];
     for (let i = 1; i <= credentials; i += 1) {
@@ -111,5 +89,44 @@ export async function seedDataSet(
     }
   });
   await store.close();
-  return { dataDir, postgres, adminKey, connectors, credentials };
+  return { ...set, connectors, credentials };
+}
+
+/** The store of a data set, opened again to add to it (bench/scale.ts); close it after. */
+export const openDataSet = (set: DataSet): Promise<Store> =>
+  set.postgres
+    ? openPostgresStore(set.postgres.url, set.postgres.secretKey)
+    : openStore(set.dataDir);
+
+/**
+ * A new, empty store (a temp folder, or a new database on that PostgreSQL
+ * server) with its first admin and the admin's key; open, for the caller to fill and close.
+ */
+export async function openNewDataSet(
+  postgresUrl?: string,
+): Promise<{ set: DataSet; store: Store }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-bench-'));
+  let postgres: DataSet['postgres'];
+  let store: Store;
+  if (postgresUrl) {
+    const database = `sd_bench_${randomBytes(5).toString('hex')}`;
+    await onPostgres(postgresUrl, `create database ${database}`);
+    const url = Object.assign(new URL(postgresUrl), { pathname: `/${database}` }).toString();
+    postgres = {
+      url,
+      secretKey: randomBytes(32).toString('base64'),
+      database,
+      adminUrl: postgresUrl,
+    };
+    store = await openPostgresStore(url, postgres.secretKey);
+  } else {
+    store = await openStore(dataDir);
+  }
+  const adminKey = generateApiKey();
+  await prepareStore(store, {
+    adminEmail: 'bench@sourcedesk.test',
+    adminApiKey: adminKey,
+    demoData: false,
+  });
+  return { set: { dataDir, postgres, adminKey, connectors: 0, credentials: 0 }, store };
 }

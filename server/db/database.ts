@@ -3,7 +3,7 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, Migrator, SqliteDialect, type Dialect } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, type Dialect } from 'kysely';
 import type { SecretBox } from '../crypto/secretBox';
 import {
   checkSecretBox,
@@ -11,7 +11,7 @@ import {
   loadSecretBox,
   sealPlainCredentials,
 } from '../crypto/secretKey';
-import { migrationsFor } from './migrations';
+import { runMigrations } from './migrations';
 import { makeOwnerOnlyFolder, narrowToOwner, ownerOnlyFile } from './ownerOnly';
 import type { Tables } from './schema';
 import { RESTORE_ADVICE, StorageError, storageErrorAt } from './storageErrors';
@@ -163,13 +163,9 @@ export async function finishOpening(
 ): Promise<Store> {
   const { db } = store;
   try {
-    const migrator = new Migrator({
-      db,
-      provider: migrationsFor(store.dialect),
-      ...(schema ? { migrationTableSchema: schema } : {}),
+    await runMigrations(db as Kysely<unknown>, store.dialect, schema).catch((error: unknown) => {
+      throw storageErrorAt(error, where);
     });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw storageErrorAt(error, where);
     const secrets = loadSecrets(await holdsSealedSecrets(db));
     await db.transaction().execute(async (trx) => {
       await store.beginSetup(trx);

@@ -2,15 +2,18 @@
 // for both stores: where SQLite and PostgreSQL spell a column differently the
 // `types` of the dialect say it (the SQL for SQLite is what it always was).
 import {
+  Migrator,
   sql,
   type ColumnDataType,
   type ColumnDefinitionBuilder,
   type Kysely,
   type Migration,
   type MigrationProvider,
+  type MigrationResultSet,
 } from 'kysely';
 import type { DialectName } from './database';
 import type { Tables } from './schema';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { freeRef, refFromName } from '../../src/contract/refs';
 
 interface DialectTypes {
@@ -39,7 +42,18 @@ const TYPES: Record<DialectName, DialectTypes> = {
   },
 };
 
-const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migration> => ({
+/**
+ * A migration. `outsideTransaction`: on PostgreSQL, when the database already
+ * holds data, it runs on its own outside the transaction that the others of a
+ * start share (CREATE INDEX CONCURRENTLY cannot run inside one); it must then be
+ * safe to run again after it stopped halfway. In a new database, and on
+ * SQLite, it runs as every other does.
+ */
+interface Step extends Migration {
+  outsideTransaction?: true;
+}
+
+const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Step> => ({
   '0001_initial': {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -528,7 +542,34 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
       }
     },
   },
-  '0019_connector_version': {
+  '0017_directory_index': {
+    // The users directory at 100,000 people (issue 29's scale rows; EXPLAINed in
+    // test/api/users-directory-index.test.ts): its pages, in e-mail order, start at
+    // their offset in this index instead of sorting the people (PostgreSQL) or
+    // reading the table in e-mail order and dropping key users (SQLite); its count and
+    // its search (an address that holds the text: no index finds that) read
+    // it on SQLite instead of the table. On a database that holds data, PostgreSQL
+    // builds it CONCURRENTLY (writes to users go on meanwhile), outside a
+    // transaction (runMigrations): a build that stopped halfway leaves an
+    // invalid index, which is dropped and built again.
+    outsideTransaction: true,
+    async up(db: Kysely<unknown>) {
+      const name = 'users_directory_idx';
+      const columns = sql`(is_api_key, email_lower, id)`;
+      if (dialect !== 'postgres' || db.isTransaction) {
+        await sql`create index ${sql.id(name)} on users ${columns}`.execute(db);
+        return;
+      }
+      const { rows } = await sql<{ valid: boolean }>`
+        select i.indisvalid as valid from pg_index i
+        join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
+        where c.relname = ${name} and n.nspname = current_schema()`.execute(db);
+      if (rows[0]?.valid) return;
+      if (rows[0]) await sql`drop index concurrently ${sql.id(name)}`.execute(db);
+      await sql`create index concurrently ${sql.id(name)} on users ${columns}`.execute(db);
+      },
+    },
+  '0018_connector_version': {
     // The connector list is rebuilt by the rows that changed (server/repos/snapshotBytes.ts):
     // a row's version moves with every update of it, whichever code path made it.
     async up(db: Kysely<unknown>) {
@@ -554,3 +595,74 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Migra
 export const migrationsFor = (dialect: DialectName): MigrationProvider => ({
   getMigrations: async () => migrations(TYPES[dialect], dialect),
 });
+
+const FIRST = '0001_initial';
+
+/**
+ * Runs the pending migrations, on PostgreSQL under Kysely's migration lock
+ * (session-wide, so instances starting at once take turns and each finds
+ * what the last did). In a new database all in one transaction, as before;
+ * in one that holds data, the pending migrations in runs: each run of ordinary
+ * ones in a transaction of its own, each `outsideTransaction` one alone outside any.
+ * Never down: a migrateTo whose target another instance has passed meanwhile finds nothing to do.
+ */
+export async function runMigrations(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  /** PostgreSQL: the schema of the tables, where the migrations' own tables are too. */
+  schema?: string,
+): Promise<void> {
+  const steps = migrations(TYPES[dialect], dialect);
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(Object.entries(steps).map(([name, step]) => [name, { up: step.up }])),
+  };
+  const migrator = (on: Kysely<unknown>, outside: boolean) =>
+    new Migrator({
+      db: on,
+      provider,
+      ...(schema ? { migrationTableSchema: schema } : {}),
+      disableTransactions: outside,
+    });
+  const done = (result: MigrationResultSet) => {
+    if (result.error) throw result.error;
+  };
+  const pending = (await migrator(db, false).getMigrations())
+    .filter((migration) => migration.executedAt === undefined)
+    .map((migration) => migration.name);
+  const outside = (name: string) => steps[name]?.outsideTransaction === true;
+  if (dialect !== 'postgres' || pending[0] === FIRST || !pending.some(outside)) {
+    done(await migrator(db, false).migrateToLatest());
+    return;
+  }
+  for (let start = 0; start < pending.length;) {
+    let end = start + 1;
+    while (end < pending.length && !outside(pending[start]!) && !outside(pending[end]!)) end++;
+    const target = pending[end - 1]!;
+    if (outside(target))
+      await alone(db, async (one) => done(await migrator(one, true).migrateTo(target)));
+    else done(await migrator(db, false).migrateTo(target));
+    start = end;
+  }
+}
+
+/** A lock of its own (pg_advisory_lock's keys: "SD" + a number), beside Kysely's. */
+const OUTSIDE_LOCK = 0x5344_0017;
+
+/**
+ * Runs `work` on one connection holding OUTSIDE_LOCK. Instances that find it
+ * held ask again every 100 ms rather than wait in a statement: CREATE INDEX
+ * CONCURRENTLY waits for every transaction older than its own to end, and one
+ * blocked on a lock its own instance holds never would (a deadlock).
+ */
+async function alone(db: Kysely<unknown>, work: (one: Kysely<unknown>) => Promise<void>) {
+  await db.connection().execute(async (one) => {
+    const take = sql<{ taken: boolean }>`select pg_try_advisory_lock(${OUTSIDE_LOCK}) as taken`;
+    while (!(await take.execute(one)).rows[0]?.taken) await sleep(100);
+    try {
+      await work(one);
+    } finally {
+      await sql`select pg_advisory_unlock(${OUTSIDE_LOCK})`.execute(one);
+    }
+  });
+}

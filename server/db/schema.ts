@@ -92,7 +92,7 @@ export interface ConnectorTable {
   status: Generated<string>;
   /** When it was paused; null while it runs (0013). */
   paused_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Moved by every update of the row (0019): the list's kept pieces are known by it. */
+  /** Moved by every update of the row (0018): the list's kept pieces are known by it. */
   version: ColumnType<number, never, never>;
   time_created: string;
   time_updated: string;

@@ -127,7 +127,7 @@ export async function listConnectors(db: Db, credentialId?: number): Promise<Con
   return foldSnapshots(await query.execute());
 }
 
-/** The snapshots of the connectors `ids` (those that still exist), each with its row version (0019). */
+/** The snapshots of the connectors `ids` (those that still exist), each with its row version (0018). */
 export async function snapshotsOf(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   const rows = await selectWithPairs(db).where('c.id', 'in', ids).execute();

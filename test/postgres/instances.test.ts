@@ -242,7 +242,8 @@ describe('start-up', () => {
         '0014_alerts',
         '0015_config_refs',
         '0016_invitation_links',
-        '0019_connector_version',
+        '0017_directory_index',
+        '0018_connector_version',
       ]);
     } finally {
       await sql`drop schema ${sql.id(schema)} cascade`.execute(stores[0]!.db);

@@ -1,0 +1,145 @@
+// The scale rows (issue 29, "Scale rows"; issue 24, "Fast at scale"), each on
+// the store it is given (the bench runs them on SQLite and on PostgreSQL):
+// - 100,000 people: the directory's search by an e-mail prefix and a page of 50
+//   from its middle; 1,000,000 activity records: the newest page, and a page
+//   filtered by a resource and by an actor (p50 of one connection: a person's
+//   wait, not a queue's); then the export of them all (bench/exportWait.ts).
+// - Connectors in 1,000 groups: the lists of a curator of 10 groups and of a
+//   global curator in 50 against the admin's, on one server, taking turns.
+import { count, scaleRows, settings } from './config';
+import { measureExportWait } from './exportWait';
+import { runLoad, type LoadResult } from './load';
+import { startServer } from './processes';
+import { CURATED, GLOBAL_GROUPS, PERSON_PREFIX, type GroupsSet } from './scaleSeed';
+import type { DataSet } from './seed';
+import { median, type Results } from './table';
+import { seededActor } from '../test/support/auditRecords';
+
+const storeLabel = (set: DataSet) => (set.postgres ? 'PostgreSQL: ' : '');
+
+/** Each read of the people set, its path, and its p50 target in ms. */
+const PEOPLE_READS = (): [string, string, number][] => {
+  const people = count(scaleRows.people);
+  const activity = count(scaleRows.activity);
+  const middle = Math.floor(scaleRows.people / 50 / 2);
+  return [
+    [
+      `${people} users: directory search by e-mail prefix ("${PERSON_PREFIX}"), page of 50`,
+      `/api/manage/users/accepted?q=${PERSON_PREFIX}&page_size=50`,
+      50,
+    ],
+    [
+      `${people} users: directory page ${middle} of 50`,
+      `/api/manage/users/accepted?page_size=50&page_num=${middle}`,
+      50,
+    ],
+    [`${activity} activity records: the newest page (50)`, '/api/admin/audit?limit=50', 50],
+    [
+      `${activity} activity records: filtered by a resource (connector 8)`,
+      '/api/admin/audit?limit=50&resource_type=connector&resource_id=8',
+      100,
+    ],
+    [
+      `${activity} activity records: filtered by an actor (e-mail)`,
+      `/api/admin/audit?limit=50&actor=${encodeURIComponent(seededActor(3).email)}`,
+      100,
+    ],
+  ];
+};
+
+/** The people set's reads, one connection each (a p50 is one person's wait), then its export. */
+export async function measurePeople(set: DataSet, results: Results): Promise<void> {
+  const server = await startServer(set);
+  const headers = { authorization: `Bearer ${set.adminKey}` };
+  try {
+    for (const [label, path, target] of PEOPLE_READS()) {
+      // Found at all: a read that answers nothing measures nothing.
+      const answer = await fetch(`${server.origin}${path}`, { headers });
+      const body = (await answer.json()) as { items?: unknown[] };
+      if (!answer.ok || !body.items?.length)
+        throw new Error(`${path} answered ${answer.status} with no items`);
+      const load = await runLoad({ url: `${server.origin}${path}`, headers, connections: 1 });
+      const figure = `${storeLabel(set)}${label}`;
+      results.add(`${figure}: latency p50`, load.p50, 'ms', `< ${target} ms`, load.p50 < target);
+      results.add(`${figure}: latency p99`, load.p99, 'ms');
+      if (load.failures > 0)
+        results.add(`${figure}: failed answers`, load.failures, `of ${load.total}`, '0', false);
+    }
+  } finally {
+    await server.stop();
+  }
+  await measureExportWait(set, results);
+}
+
+const LIST = '/api/manage/admin/connector';
+
+/**
+ * Issue 24: a curator's list is cached bytes as the admin's is, never rebuilt
+ * per request. The admin, the curator and the global curator take turns on one
+ * server (BENCH_ROUNDS rounds, the median run of each counts); each curator's
+ * requests/s and p50 are held against the admin's of the same run.
+ */
+export async function measureCurators(set: GroupsSet, results: Results): Promise<void> {
+  const server = await startServer(set);
+  const viewers = [
+    ['admin', set.adminKey],
+    [`curator of ${CURATED} groups`, set.curatorKey],
+    [`global curator in ${GLOBAL_GROUPS} groups`, set.globalCuratorKey],
+  ] as const;
+  try {
+    const seen: number[] = [];
+    for (const [who, key] of viewers) {
+      const answer = await fetch(`${server.origin}${LIST}`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      const list = (await answer.json()) as unknown[];
+      if (!answer.ok || !Array.isArray(list) || list.length === 0)
+        throw new Error(`the ${who}'s list answered ${answer.status} with no connectors`);
+      seen.push(list.length);
+    }
+    const runs: LoadResult[][] = viewers.map(() => []);
+    for (let round = 0; round < settings.rounds; round += 1) {
+      for (const [i, [, key]] of viewers.entries()) {
+        const headers = { authorization: `Bearer ${key}` };
+        runs[i]!.push(await runLoad({ url: `${server.origin}${LIST}`, headers }));
+      }
+    }
+    const [admin, ...curators] = runs.map(medianRun);
+    const where = `${storeLabel(set)}${count(set.connectors)} connectors in ${count(set.groups)} groups`;
+    results.add(`${where}, list of the admin: requests/s`, admin!.requestsPerSecond, 'req/s');
+    results.add(`${where}, list of the admin: latency p50`, admin!.p50, 'ms');
+    curators.forEach((run, i) => {
+      const label = `${where}, list of the ${viewers[i + 1]![0]} (${count(seen[i + 1]!)} rows)`;
+      const rate = run.requestsPerSecond / admin!.requestsPerSecond;
+      // autocannon's latencies are whole milliseconds: a p50 under 1 ms counts as 1,
+      // and one within a millisecond of the admin's (2 ms against 3 ms) is met.
+      const p50 = Math.max(run.p50, 1) / Math.max(admin!.p50, 1);
+      const p50Met = p50 <= 1.3 || run.p50 - admin!.p50 <= 1;
+      results.add(`${label}: requests/s`, run.requestsPerSecond, 'req/s');
+      results.add(`${label}: req/s ÷ admin's`, rate, '×', '≥ 0.7×', rate >= 0.7);
+      results.add(`${label}: latency p50`, run.p50, 'ms');
+      results.add(`${label}: p50 ÷ admin's`, p50, '×', '≤ 1.3× (or ≤ 1 ms more)', p50Met);
+    });
+    for (const [i, run] of runs.entries()) {
+      const failures = run.reduce((sum, load) => sum + load.failures, 0);
+      if (failures > 0)
+        results.add(
+          `${where}, list of the ${viewers[i]![0]}: failed answers`,
+          failures,
+          `of ${run.reduce((sum, load) => sum + load.total, 0)}`,
+          '0',
+          false,
+        );
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The run with the median requests/s. */
+function medianRun(runs: LoadResult[]): LoadResult {
+  const rate = median(runs.map((run) => run.requestsPerSecond));
+  return runs.reduce((best, run) =>
+    Math.abs(run.requestsPerSecond - rate) < Math.abs(best.requestsPerSecond - rate) ? run : best,
+  );
+}
