@@ -19,6 +19,17 @@ export const connectorStatusQuery = () =>
     queryFn: ({ signal }) => apiRequest(listConnectorStatus, { query: {}, signal }),
   });
 
+/**
+ * Only the pairs that need attention (`?needs_attention=true`): the navigation's
+ * count on every page, without every pair of a large fleet (6.6 MB at 10,000).
+ */
+export const connectorAttentionQuery = () =>
+  queryOptions({
+    queryKey: connectorKeys.attention(),
+    queryFn: ({ signal }) =>
+      apiRequest(listConnectorStatus, { query: { needs_attention: 'true' }, signal }),
+  });
+
 // A swap changes the pair, its connector and the credentials' use: all are
 // fetched again, as after any change to a connector.
 export const useSwapCredential = () =>
