@@ -3,14 +3,12 @@
 // and replacing a credential in place, on one connector or on all of them.
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import {
-  listConnectorStatus,
-  replaceCredentialEverywhere,
-  swapCredential,
-} from '../contract/endpoints/health';
+import { routes } from './routes';
 import type { CredentialSwapRequest, ReplaceEverywhereRequest } from '../contract/health';
 import { useConnectorMutation } from './connectors';
 import { connectorKeys } from './queryKeys';
+
+const { listConnectorStatus, replaceCredentialEverywhere, swapCredential } = routes;
 
 /** Every pair with its health (the list filters "Needs attention" from these). */
 export const connectorStatusQuery = () =>
