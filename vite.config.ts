@@ -2,6 +2,7 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { postgresForTests } from './test/support/postgresForTests.ts';
 import { panelRoutes } from './scripts/panelRoutes.ts';
+import { sourceLabels } from './scripts/sourceLabels.ts';
 
 const apiTarget = process.env.SOURCEDESK_DEV_API ?? 'http://127.0.0.1:8080';
 
@@ -18,7 +19,7 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => {
   // Only a test run looks for PostgreSQL (vitest's mode is "test").
   const postgres = mode === 'test' ? await postgresForTests() : null;
   return {
-    plugins: [react(), panelRoutes()],
+    plugins: [react(), panelRoutes(), sourceLabels()],
     // The panel's zod is jitless (src/lib/jitlessZod.ts); tests share the contract with the server.
     resolve:
       mode === 'test'

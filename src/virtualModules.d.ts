@@ -18,3 +18,11 @@ declare module 'virtual:answer-checks' {
   export const listConnectorStatus: AnswerCheck;
   export const listGroups: AnswerCheck;
 }
+declare module 'virtual:source-labels' {
+  /** Each catalogue source's words (scripts/sourceLabels.ts). */
+  const labels: Record<
+    string,
+    { label: string; initials: string; credential: Record<string, string> }
+  >;
+  export default labels;
+}
