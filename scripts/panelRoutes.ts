@@ -20,23 +20,28 @@ import type { Endpoint } from '../src/contract/endpoint.ts';
 interface Sources {
   endpoints: Readonly<Record<string, Endpoint>>;
   problems: Record<'problemValidation' | 'problemDetail', ZodMiniType>;
+  /** Parts several checked answers share. */
+  shared: Record<string, ZodMiniType>;
   firstRowsReads: readonly string[];
 }
 
 async function readSources(): Promise<Sources> {
-  const from = (path: string) => tsImport(new URL(path, import.meta.url).href, import.meta.url);
-  const [all, answers, reads] = await Promise.all([
-    from('../src/contract/endpoints/all.ts'),
-    from('../src/contract/answers.ts'),
-    from('../src/api/firstRowsReads.ts'),
-  ]);
+  const read = (await tsImport(
+    new URL('./panelSources.ts', import.meta.url).href,
+    import.meta.url,
+  )) as typeof import('./panelSources.ts');
   return {
-    endpoints: all.ENDPOINTS_BY_NAME,
+    endpoints: read.ENDPOINTS_BY_NAME,
     problems: {
-      problemValidation: answers.httpValidationErrorSchema,
-      problemDetail: answers.errorDetailSchema,
+      problemValidation: read.httpValidationErrorSchema,
+      problemDetail: read.errorDetailSchema,
     },
-    firstRowsReads: reads.FIRST_ROWS_READS,
+    shared: {
+      documentSource: read.documentSourceSchema,
+      connectorSnapshot: read.connectorSnapshotSchema,
+      credential: read.credentialSchema,
+    },
+    firstRowsReads: read.FIRST_ROWS_READS,
   };
 }
 
@@ -58,48 +63,69 @@ function routesSource({ endpoints }: Sources): string {
 type Json = Record<string, unknown>;
 
 /**
- * What a schema accepts, as JSON Schema. A custom check is known by its D3
- * type name ("dict_type": a JSON object); any other, a transform or a default
- * stops the build: the validator would accept or give what zod would not.
+ * What the checked schemas accept, as JSON Schema, each under its name; a part
+ * several share (the contract's connector, credential and source) is one
+ * schema they refer to, so Ajv writes one function for it. A custom check is
+ * known by its D3 type name ("dict_type": a JSON object); any other, a
+ * transform or a default stops the build: the validator would accept or give
+ * what zod would not.
  */
-function acceptedShape(name: string, schema: ZodMiniType): Json {
-  const shape = (io: 'input' | 'output') =>
-    z.toJSONSchema(schema as unknown as z.ZodType, {
+function acceptedShapes(named: Record<string, ZodMiniType>): Record<string, Json> {
+  const shapes = (io: 'input' | 'output') => {
+    const registry = z.registry<{ id: string }>();
+    for (const [id, schema] of Object.entries(named))
+      if (!registry.has(schema)) registry.add(schema, { id });
+    const made = z.toJSONSchema(registry as unknown as Parameters<typeof z.toJSONSchema>[0], {
       io,
       unrepresentable: 'any',
+      uri: (id: string) => id,
       override: ({ zodSchema, jsonSchema }) => {
         const def = (zodSchema as unknown as { _zod: { def: Json } })._zod.def;
         if (def.type !== 'custom') return;
         const type = (def.params as Json | undefined)?.type;
-        if (type !== 'dict_type') throw new Error(`${name}: a custom check (${String(type)})`);
+        if (type !== 'dict_type') throw new Error(`an answer's custom check (${String(type)})`);
         jsonSchema.type = 'object';
       },
-    }) as Json;
+    }) as unknown as { schemas: Record<string, Json> };
+    return made.schemas;
+  };
   // zod drops unknown keys from what it gives (output's additionalProperties: false); it accepts them.
-  const accepted = shape('input');
-  const given = JSON.stringify(shape('output')).replaceAll(',"additionalProperties":false', '');
+  const accepted = shapes('input');
+  const given = JSON.stringify(shapes('output')).replaceAll(',"additionalProperties":false', '');
   if (JSON.stringify(accepted) !== given)
-    throw new Error(`${name}: its answer is transformed or has a default; parse it with zod`);
-  const { $schema: _dialect, ...rest } = accepted;
-  return rest;
+    throw new Error('A checked answer is transformed or has a default: parse it with zod');
+  return Object.fromEntries(
+    Object.entries(accepted).map(([id, { $schema: _dialect, ...shape }]) => [
+      id,
+      { ...shape, $id: id },
+    ]),
+  );
 }
 
-function checksSource({ endpoints, problems, firstRowsReads }: Sources): string {
-  const schemas: Record<string, ZodMiniType> = { ...problems };
+function checksSource({ endpoints, problems, shared, firstRowsReads }: Sources): string {
+  const checked: Record<string, ZodMiniType> = { ...problems };
   for (const name of firstRowsReads) {
     const declared = endpoints[name];
     if (!declared) throw new Error(`src/api/firstRowsReads.ts: no endpoint ${name}`);
-    schemas[name] = declared.answer;
+    checked[name] = declared.answer;
   }
   const ajv = new Ajv({
     code: { source: true, esm: true, optimize: true },
     validateFormats: false,
     messages: false,
     strict: false,
+    // A shared part stays one function, not a copy in each answer's.
+    inlineRefs: false,
   });
-  for (const [name, schema] of Object.entries(schemas))
-    ajv.addSchema(acceptedShape(name, schema), name);
-  return standaloneCode(ajv, Object.fromEntries(Object.keys(schemas).map((name) => [name, name])));
+  // The checked answers first: one that is itself a shared part keeps its own name.
+  const shapes = acceptedShapes({ ...checked, ...shared });
+  for (const shape of Object.values(shapes)) ajv.addSchema(shape);
+  const idOf = (schema: ZodMiniType) =>
+    Object.entries({ ...checked, ...shared }).find(([, known]) => known === schema)![0];
+  return standaloneCode(
+    ajv,
+    Object.fromEntries(Object.entries(checked).map(([name, schema]) => [name, idOf(schema)])),
+  );
 }
 
 /** Serves both modules to Vite's build, its dev server and vitest. */
