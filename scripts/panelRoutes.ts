@@ -3,18 +3,17 @@
 // (issue 29): generated on every build and test run, never written by hand.
 //   virtual:endpoint-routes  every endpoint's name, method, path and access
 //                            (what the client needs to call it);
-//   virtual:answer-checks    a validator for each answer read before the first
-//                            rows (src/api/firstRowsReads.ts) and for D3's
-//                            problem shapes: Ajv's standalone code compiled from
-//                            the zod schema's JSON Schema (the shape the OpenAPI
-//                            document shows).
-import Ajv from 'ajv';
-import standaloneCode from 'ajv/dist/standalone';
+//   virtual:answer-checks    the shape of each answer read before the first rows
+//                            (src/api/firstRowsReads.ts) and of D3's problems:
+//                            the JSON Schema zod makes of its schema (the shape
+//                            the OpenAPI document shows), which
+//                            src/api/answerShape.ts checks an answer against.
 import { tsImport } from 'tsx/esm/api';
 import type { Plugin } from 'vite';
 import * as z from 'zod';
 import type { ZodMiniType } from 'zod/mini';
 import type { Endpoint } from '../src/contract/endpoint.ts';
+import { SHAPE_KEYWORDS, SHAPE_TYPES } from '../src/api/answerShape.ts';
 
 /** What the modules are made of, read through tsx (not bundled into Vite's config). */
 interface Sources {
@@ -65,7 +64,7 @@ type Json = Record<string, unknown>;
 /**
  * What the checked schemas accept, as JSON Schema, each under its name; a part
  * several share (the contract's connector, credential and source) is one
- * schema they refer to, so Ajv writes one function for it. A custom check is
+ * schema they refer to ($ref), written once. A custom check is
  * known by its D3 type name ("dict_type": a JSON object); any other, a
  * transform or a default stops the build: the validator would accept or give
  * what zod would not.
@@ -102,6 +101,24 @@ function acceptedShapes(named: Record<string, ZodMiniType>): Record<string, Json
   );
 }
 
+/** Refuses a keyword answerShape.ts does not check: it would be skipped, not checked. */
+function onlyKnownKeywords(shape: unknown, where: string): void {
+  if (typeof shape !== 'object' || shape === null) return;
+  for (const [key, value] of Object.entries(shape)) {
+    if (!SHAPE_KEYWORDS.includes(key))
+      throw new Error(
+        `${where}: answerShape.ts does not check "${key}"; parse this answer with zod`,
+      );
+    if (key === 'type' && ![value].flat().every((type) => SHAPE_TYPES.includes(type as string)))
+      throw new Error(`${where}: answerShape.ts does not know the type ${JSON.stringify(value)}`);
+    if (key === 'properties')
+      for (const [name, field] of Object.entries(value as Json))
+        onlyKnownKeywords(field, `${where}.${name}`);
+    else if (key === 'items') onlyKnownKeywords(value, `${where}[]`);
+    else if (key === 'anyOf') for (const one of value as unknown[]) onlyKnownKeywords(one, where);
+  }
+}
+
 function checksSource({ endpoints, problems, shared, firstRowsReads }: Sources): string {
   const checked: Record<string, ZodMiniType> = { ...problems };
   for (const name of firstRowsReads) {
@@ -109,23 +126,16 @@ function checksSource({ endpoints, problems, shared, firstRowsReads }: Sources):
     if (!declared) throw new Error(`src/api/firstRowsReads.ts: no endpoint ${name}`);
     checked[name] = declared.answer;
   }
-  const ajv = new Ajv({
-    code: { source: true, esm: true, optimize: true },
-    validateFormats: false,
-    messages: false,
-    strict: false,
-    // A shared part stays one function, not a copy in each answer's.
-    inlineRefs: false,
-  });
   // The checked answers first: one that is itself a shared part keeps its own name.
-  const shapes = acceptedShapes({ ...checked, ...shared });
-  for (const shape of Object.values(shapes)) ajv.addSchema(shape);
+  const named = { ...checked, ...shared };
+  const shapes = acceptedShapes(named);
+  for (const [id, shape] of Object.entries(shapes)) onlyKnownKeywords(shape, id);
   const idOf = (schema: ZodMiniType) =>
-    Object.entries({ ...checked, ...shared }).find(([, known]) => known === schema)![0];
-  return standaloneCode(
-    ajv,
-    Object.fromEntries(Object.entries(checked).map(([name, schema]) => [name, idOf(schema)])),
+    Object.entries(named).find(([, known]) => known === schema)![0];
+  const checks = Object.fromEntries(
+    Object.entries(checked).map(([name, schema]) => [name, idOf(schema)]),
   );
+  return `export const shapes = ${JSON.stringify(shapes)};\nexport const checks = ${JSON.stringify(checks)};`;
 }
 
 /** Serves both modules to Vite's build, its dev server and vitest. */

@@ -5,18 +5,11 @@ declare module 'virtual:endpoint-routes' {
   export default routes;
 }
 declare module 'virtual:answer-checks' {
-  /** Ajv's standalone validator: true when the value has the shape, else false with its errors. */
-  export type AnswerCheck = ((value: unknown) => boolean) & {
-    errors?: { instancePath: string; keyword: string; params: Record<string, unknown> }[] | null;
-  };
-  export const problemValidation: AnswerCheck;
-  export const problemDetail: AnswerCheck;
-  export const getMe: AnswerCheck;
-  export const getVersion: AnswerCheck;
-  export const listConnectors: AnswerCheck;
-  export const listCredentials: AnswerCheck;
-  export const listConnectorStatus: AnswerCheck;
-  export const listGroups: AnswerCheck;
+  import type { Shape } from './api/answerShape';
+  /** Each checked answer's shape and the shared parts they name ($ref). */
+  export const shapes: Record<string, Shape>;
+  /** The name of each checked answer's shape in `shapes`: the endpoint's name, or problemValidation and problemDetail. */
+  export const checks: Record<string, string>;
 }
 declare module 'virtual:source-labels' {
   /** Each catalogue source's words (scripts/sourceLabels.ts). */

@@ -5,8 +5,8 @@
 // the build made of it for a read before the list's first rows
 // (firstRowsReads.ts), by zod, loaded on first need, for every other (issue 29).
 import type * as z from 'zod/mini';
-import * as checks from 'virtual:answer-checks';
-import type { AnswerCheck } from 'virtual:answer-checks';
+import { checks, shapes } from 'virtual:answer-checks';
+import { departure } from './answerShape';
 import type { ValidationError } from '../contract/answers';
 import type { AnswerOf, Endpoint } from '../contract/endpoint';
 import { API_PREFIX, filledPath } from '../contract/endpointPaths';
@@ -75,14 +75,20 @@ function urlOf(endpoint: Route, input: Omit<CallInput<Endpoint>, 'body' | 'signa
   return url;
 }
 
+/** Where `json` departs from a checked shape (null: it has it); undefined when `name` has no shape. */
+function checkedShape(name: string, json: unknown): string | null | undefined {
+  const id = Object.hasOwn(checks, name) ? checks[name] : undefined;
+  return id === undefined ? undefined : departure(json, shapes[id]!, shapes);
+}
+
 function errorFrom(status: number, json: unknown): ApiError {
-  if (checks.problemValidation(json)) {
+  if (checkedShape('problemValidation', json) === null) {
     const { detail } = json as { detail: ValidationError[] };
     return new ApiError(status, detail[0]?.msg ?? 'The request was not valid', detail);
   }
   return new ApiError(
     status,
-    checks.problemDetail(json)
+    checkedShape('problemDetail', json) === null
       ? (json as { detail: string }).detail
       : `The server answered ${status}`,
   );
@@ -93,14 +99,8 @@ async function checkedAnswer(
   route: Route,
   json: unknown,
 ): Promise<{ data: unknown } | { where: string }> {
-  const check = (checks as Record<string, AnswerCheck | undefined>)[route.name];
-  if (check) {
-    if (check(json)) return { data: json };
-    // Where zod would say: a missing field is named, not the object that lacks it.
-    const error = check.errors?.[0];
-    const missing = error?.keyword === 'required' ? `/${String(error.params.missingProperty)}` : '';
-    return { where: `${error?.instancePath ?? ''}${missing}`.slice(1).replaceAll('/', '.') };
-  }
+  const where = checkedShape(route.name, json);
+  if (where !== undefined) return where === null ? { data: json } : { where };
   const { ENDPOINTS_BY_NAME } = await import('../contract/endpoints/all');
   const parsed = ENDPOINTS_BY_NAME[route.name]!.answer.safeParse(json);
   return parsed.success
