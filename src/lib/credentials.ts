@@ -1,7 +1,7 @@
 // How a credential reads to a person: its name, and the values the server
 // already masked (D6) — the panel never sees a secret, so it only lays them out.
 import type { Credential, DocumentSource } from '../contract/contract';
-import { credentialFitsSource, EMPTY_CREDENTIAL_ID } from '../contract/rules';
+import { credentialFitsSource, EMPTY_CREDENTIAL_ID } from '../contract/pairRules';
 import { catalogueWords } from './sources';
 
 const EMPTY_CREDENTIAL_LABEL = 'Built-in empty credential (no secret)';

@@ -1,14 +1,16 @@
 // D10: connectors without a credential are not listed; this notice counts them
 // and finishes each one by attaching a credential that fits its source.
-import { useId, useState } from 'react';
-import { useAttachCredential, useDeleteConnector } from '../../api/connectors';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { ConnectorSnapshot } from '../../contract/contract';
-import { CredentialPicker } from '../../components/CredentialPicker';
-import { ErrorNotice } from '../../components/ErrorNotice';
 import { countOf, plural } from '../../lib/plural';
-import { NewCredential } from '../../components/NewCredential';
-import { sourceLabel } from '../../lib/sources';
+
+// Each connector's form (a credential picker, a new credential's dialog, a
+// discard's) comes after the list's first rows (issue 29), asked for as soon
+// as there is one to finish.
+const loadFinishConnector = () => import('./FinishConnector');
+const FinishConnector = lazy(async () => ({
+  default: (await loadFinishConnector()).FinishConnector,
+}));
 
 interface UnfinishedConnectorsProps {
   connectors: ConnectorSnapshot[];
@@ -19,6 +21,9 @@ export function UnfinishedConnectors({ connectors, onFinished }: UnfinishedConne
   const [open, setOpen] = useState(false);
   const listId = useId();
   const count = connectors.length;
+  useEffect(() => {
+    if (count > 0) void loadFinishConnector();
+  }, [count]);
   return (
     <div className={count ? 'notice notice-warn unfinished' : 'unfinished'}>
       <p role="status">
@@ -43,100 +48,14 @@ export function UnfinishedConnectors({ connectors, onFinished }: UnfinishedConne
         </>
       )}
       <ul id={listId} className="unfinished-list" hidden={!open || count === 0}>
-        {connectors.map((connector) => (
-          <FinishConnector key={connector.id} connector={connector} onFinished={onFinished} />
-        ))}
+        {open && (
+          <Suspense fallback={null}>
+            {connectors.map((connector) => (
+              <FinishConnector key={connector.id} connector={connector} onFinished={onFinished} />
+            ))}
+          </Suspense>
+        )}
       </ul>
     </div>
-  );
-}
-
-function FinishConnector(props: {
-  connector: ConnectorSnapshot;
-  onFinished: (connector: ConnectorSnapshot) => void;
-}) {
-  const { connector, onFinished } = props;
-  const attach = useAttachCredential();
-  const discard = useDeleteConnector();
-  const [credentialId, setCredentialId] = useState<number | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-
-  const finish = async () => {
-    if (credentialId === null) {
-      setMissing(true);
-      return;
-    }
-    try {
-      // Resolves once the list is fresh, when this connector has moved into the table.
-      await attach.mutateAsync({ connectorId: connector.id, credentialId });
-      onFinished(connector);
-    } catch {
-      // attach.error is shown below.
-    }
-  };
-
-  return (
-    <li className="unfinished-item">
-      <h2 className="unfinished-name" id={`finish-${connector.id}-name`}>
-        {connector.name}{' '}
-        <span className="hint">
-          ({sourceLabel(connector.source)}, #{connector.id})
-        </span>
-      </h2>
-      <CredentialPicker
-        id={`finish-${connector.id}-credential`}
-        label={`Credential for ${connector.name}`}
-        source={connector.source}
-        value={credentialId}
-        onChange={(id) => {
-          setCredentialId(id);
-          setMissing(false);
-        }}
-        errorMessage={missing ? 'Choose a credential first.' : undefined}
-      />
-      {/* No credential fits yet (or none is right): one is made here, not elsewhere first. */}
-      <NewCredential
-        source={connector.source}
-        label={sourceLabel(connector.source)}
-        onCreated={(id) => {
-          setCredentialId(id);
-          setMissing(false);
-        }}
-      />
-      {attach.isError && <ErrorNotice error={attach.error} />}
-      {discard.isError && <ErrorNotice error={discard.error} />}
-      <div className="unfinished-actions">
-        <button
-          type="button"
-          aria-describedby={`finish-${connector.id}-name`}
-          disabled={attach.isPending}
-          onClick={() => void finish()}
-        >
-          {attach.isPending ? 'Attaching…' : 'Attach credential'}
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          aria-describedby={`finish-${connector.id}-name`}
-          onClick={() => setConfirming(true)}
-        >
-          Discard
-        </button>
-      </div>
-      {confirming && (
-        <ConfirmDialog
-          title={`Discard “${connector.name}”?`}
-          confirmLabel="Discard connector"
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => {
-            setConfirming(false);
-            discard.mutate(connector.id);
-          }}
-        >
-          <p>The unfinished connector is deleted. Nothing was indexed from it yet.</p>
-        </ConfirmDialog>
-      )}
-    </li>
   );
 }
