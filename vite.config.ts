@@ -1,6 +1,8 @@
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { postgresForTests } from './test/support/postgresForTests.ts';
+import { panelRoutes } from './scripts/panelRoutes.ts';
+import { sourceLabels } from './scripts/sourceLabels.ts';
 
 const apiTarget = process.env.SOURCEDESK_DEV_API ?? 'http://127.0.0.1:8080';
 
@@ -17,7 +19,12 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => {
   // Only a test run looks for PostgreSQL (vitest's mode is "test").
   const postgres = mode === 'test' ? await postgresForTests() : null;
   return {
-    plugins: [react()],
+    plugins: [react(), panelRoutes(), sourceLabels()],
+    // The panel's zod is jitless (src/lib/jitlessZod.ts); tests share the contract with the server.
+    resolve:
+      mode === 'test'
+        ? {}
+        : { alias: [{ find: /^zod\/mini$/, replacement: '/src/lib/jitlessZod.ts' }] },
     server: { host: '127.0.0.1', proxy: { '/api': apiTarget } },
     // No source maps in the served folder: they would hand out the panel's full source.
     build: { outDir: 'dist', sourcemap: false },

@@ -6,6 +6,9 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { paths } from './config';
 
+/** Issue 29's decision: at most this much JS and CSS (gzip -9) before the list's first rows. */
+export const WEIGHT_TARGET_KB = 120;
+
 const gzipKb = (body: Buffer) => gzipSync(body, { level: 9 }).length / 1024;
 
 /** Starts recording; `bodies` maps each JS/CSS URL to its body once it arrives. */

@@ -567,8 +567,8 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Step>
       if (rows[0]?.valid) return;
       if (rows[0]) await sql`drop index concurrently ${sql.id(name)}`.execute(db);
       await sql`create index concurrently ${sql.id(name)} on users ${columns}`.execute(db);
-      },
     },
+  },
   '0018_connector_version': {
     // The connector list is rebuilt by the rows that changed (server/repos/snapshotBytes.ts):
     // a row's version moves with every update of it, whichever code path made it.

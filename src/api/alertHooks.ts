@@ -3,8 +3,10 @@
 // in them); the activity log refreshes after every change (refreshActivityAfterChanges).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AlertSettingsRequest } from '../contract/alerts';
-import { getAlertSettings, putAlertSettings, sendTestAlert } from '../contract/endpoints/alerts';
+import { routes } from './routes';
 import { apiRequest } from './client';
+
+const { getAlertSettings, putAlertSettings, sendTestAlert } = routes;
 
 export const alertKeys = {
   all: ['alert-settings'] as const,

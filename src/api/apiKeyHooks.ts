@@ -3,14 +3,10 @@
 // refreshActivityAfterChanges).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKeyRequest } from '../contract/apiKeys';
-import {
-  createApiKey,
-  deleteApiKey,
-  listApiKeys,
-  regenerateApiKey,
-  updateApiKey,
-} from '../contract/endpoints/apiKeys';
+import { routes } from './routes';
 import { apiRequest } from './client';
+
+const { createApiKey, deleteApiKey, listApiKeys, regenerateApiKey, updateApiKey } = routes;
 
 export const apiKeyKeys = {
   all: ['api-keys'] as const,

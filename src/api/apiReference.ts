@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { apiDocumentSchema } from '../contract/contract';
-import { getOpenApiDocument } from '../contract/endpoints/service';
+import { routes } from './routes';
+
+const { getOpenApiDocument } = routes;
 
 export const apiReferenceKeys = {
   all: ['apiReference'] as const,

@@ -2,10 +2,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { RECENT_CHANGES_COUNT } from '../contract/audit';
 import type { ExportFormat } from '../contract/auditQuery';
-import { exportAudit, listAudit } from '../contract/endpoints/audit';
+import { routes } from './routes';
 import { apiDownload, apiRequest } from './client';
 import { saveFile } from '../lib/saveFile';
 import { auditKeys, type AuditFilters } from './queryKeys';
+
+const { exportAudit, listAudit } = routes;
 
 export type { AuditFilters };
 

@@ -1,12 +1,16 @@
 // The one fetch client: base URL, bearer header, parsing with the contract, and
-// one ApiError that keeps the status and the 422 detail list.
+// one ApiError that keeps the status and the 422 detail list. An endpoint is
+// called by its route (routes.ts: the declaration's name, method, path and
+// access); its answer is checked with the declared schema: by the validator
+// the build made of it for a read before the list's first rows
+// (firstRowsReads.ts), by zod, loaded on first need, for every other (issue 29).
 import type * as z from 'zod/mini';
-import {
-  errorDetailSchema,
-  httpValidationErrorSchema,
-  type ValidationError,
-} from '../contract/answers';
-import { API_PREFIX, filledPath, type AnswerOf, type Endpoint } from '../contract/endpoint';
+import { checks, shapes } from 'virtual:answer-checks';
+import { departure } from './answerShape';
+import type { ValidationError } from '../contract/answers';
+import type { AnswerOf, Endpoint } from '../contract/endpoint';
+import { API_PREFIX, filledPath } from '../contract/endpointPaths';
+import type { DeclaredBy, Route } from './routes';
 
 let apiBase = API_PREFIX;
 /** Tests point the panel at a real server on another origin. */
@@ -59,7 +63,7 @@ export type CallInput<E extends Endpoint> = {
     : { body?: undefined });
 
 /** The address of a declared endpoint with its path's values and query. */
-function urlOf(endpoint: Endpoint, input: Omit<CallInput<Endpoint>, 'body' | 'signal'>): URL {
+function urlOf(endpoint: Route, input: Omit<CallInput<Endpoint>, 'body' | 'signal'>): URL {
   const url = new URL(
     `${apiBase}${filledPath(endpoint.path, input.params)}`,
     window.location.origin,
@@ -71,22 +75,45 @@ function urlOf(endpoint: Endpoint, input: Omit<CallInput<Endpoint>, 'body' | 'si
   return url;
 }
 
+/** Where `json` departs from a checked shape (null: it has it); undefined when `name` has no shape. */
+function checkedShape(name: string, json: unknown): string | null | undefined {
+  const id = Object.hasOwn(checks, name) ? checks[name] : undefined;
+  return id === undefined ? undefined : departure(json, shapes[id]!, shapes);
+}
+
 function errorFrom(status: number, json: unknown): ApiError {
-  const validation = httpValidationErrorSchema.safeParse(json);
-  if (validation.success) {
-    const first = validation.data.detail[0];
-    return new ApiError(status, first?.msg ?? 'The request was not valid', validation.data.detail);
+  if (checkedShape('problemValidation', json) === null) {
+    const { detail } = json as { detail: ValidationError[] };
+    return new ApiError(status, detail[0]?.msg ?? 'The request was not valid', detail);
   }
-  const plain = errorDetailSchema.safeParse(json);
-  return new ApiError(status, plain.success ? plain.data.detail : `The server answered ${status}`);
+  return new ApiError(
+    status,
+    checkedShape('problemDetail', json) === null
+      ? (json as { detail: string }).detail
+      : `The server answered ${status}`,
+  );
+}
+
+/** The answer as declared, or where it is not (a dotted path; "" at the top). */
+async function checkedAnswer(
+  route: Route,
+  json: unknown,
+): Promise<{ data: unknown } | { where: string }> {
+  const where = checkedShape(route.name, json);
+  if (where !== undefined) return where === null ? { data: json } : { where };
+  const { ENDPOINTS_BY_NAME } = await import('../contract/endpoints/all');
+  const parsed = ENDPOINTS_BY_NAME[route.name]!.answer.safeParse(json);
+  return parsed.success
+    ? { data: parsed.data }
+    : { where: parsed.error.issues[0]?.path.join('.') ?? '' };
 }
 
 /**
  * Calls a declared endpoint (src/contract/endpoints/) and parses its answer
  * with the declared schema. A public endpoint is asked without a key (D2, D9).
  */
-export async function apiRequest<E extends Endpoint>(
-  endpoint: E,
+export async function apiRequest<R extends Route, E extends Endpoint = DeclaredBy<R>>(
+  endpoint: R,
   ...[input]: E['params'] extends z.ZodMiniType
     ? [CallInput<E>]
     : E['body'] extends z.ZodMiniType
@@ -94,7 +121,7 @@ export async function apiRequest<E extends Endpoint>(
       : [CallInput<E>?]
 ): Promise<AnswerOf<E>> {
   const { body, signal } = (input ?? {}) as CallInput<Endpoint>;
-  const { method, path, answer: schema } = endpoint;
+  const { method, path } = endpoint;
   const url = urlOf(endpoint, (input ?? {}) as CallInput<Endpoint>);
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -125,20 +152,19 @@ export async function apiRequest<E extends Endpoint>(
     );
   }
   if (!response.ok) throw errorFrom(response.status, json);
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const where = parsed.error.issues[0]?.path.join('.') || 'the top level';
+  const answer = await checkedAnswer(endpoint, json);
+  if ('where' in answer) {
     throw new ApiError(
       response.status,
-      `The server's answer to ${method} ${path} has an unexpected shape (at ${where})`,
+      `The server's answer to ${method} ${path} has an unexpected shape (at ${answer.where || 'the top level'})`,
     );
   }
-  return parsed.data as AnswerOf<E>;
+  return answer.data as AnswerOf<E>;
 }
 
 /** A file the API streams (the activity export): signed in the same way, the body as it comes. */
-export async function apiDownload<E extends Endpoint>(
-  endpoint: E,
+export async function apiDownload<R extends Route, E extends Endpoint = DeclaredBy<R>>(
+  endpoint: R,
   input: Omit<CallInput<E>, 'body' | 'signal'> = {} as Omit<CallInput<E>, 'body' | 'signal'>,
 ): Promise<Blob> {
   const response = await fetch(urlOf(endpoint, input as CallInput<Endpoint>), {

@@ -3,9 +3,11 @@
 // invalidates every query and waits for them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfigBundleInput } from '../contract/configBundle';
-import { exportConfiguration, importConfiguration } from '../contract/endpoints/configuration';
+import { routes } from './routes';
 import { saveFile } from '../lib/saveFile';
 import { apiDownload, apiRequest } from './client';
+
+const { exportConfiguration, importConfiguration } = routes;
 
 /** The whole setup, fetched with the panel's credentials and saved as sourcedesk.json. */
 export async function downloadConfiguration() {

@@ -3,8 +3,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import type { ConnectionTestRequest } from '../contract/connectionTest';
-import { testConnection, testPair } from '../contract/endpoints/connectionTest';
+import { routes } from './routes';
 import { connectorKeys } from './queryKeys';
+
+const { testConnection, testPair } = routes;
 
 /**
  * Tries a source, config and credential without saving anything: the server

@@ -3,20 +3,29 @@
 // and replacing a credential in place, on one connector or on all of them.
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import {
-  listConnectorStatus,
-  replaceCredentialEverywhere,
-  swapCredential,
-} from '../contract/endpoints/health';
+import { routes } from './routes';
 import type { CredentialSwapRequest, ReplaceEverywhereRequest } from '../contract/health';
 import { useConnectorMutation } from './connectors';
 import { connectorKeys } from './queryKeys';
+
+const { listConnectorStatus, replaceCredentialEverywhere, swapCredential } = routes;
 
 /** Every pair with its health (the list filters "Needs attention" from these). */
 export const connectorStatusQuery = () =>
   queryOptions({
     queryKey: connectorKeys.statuses(),
     queryFn: ({ signal }) => apiRequest(listConnectorStatus, { query: {}, signal }),
+  });
+
+/**
+ * Only the pairs that need attention (`?needs_attention=true`): the navigation's
+ * count on every page, without every pair of a large fleet (6.6 MB at 10,000).
+ */
+export const connectorAttentionQuery = () =>
+  queryOptions({
+    queryKey: connectorKeys.attention(),
+    queryFn: ({ signal }) =>
+      apiRequest(listConnectorStatus, { query: { needs_attention: 'true' }, signal }),
   });
 
 // A swap changes the pair, its connector and the credentials' use: all are

@@ -2,7 +2,10 @@ import type { AttachRequest } from '../contract/groups';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import type { ConnectorCreateRequest, ConnectorPatchRequest } from '../contract/contract';
-import {
+import { routes } from './routes';
+import { connectorKeys, credentialKeys, type ConnectorFilters } from './queryKeys';
+
+const {
   attachCredential,
   createConnector,
   deleteConnector,
@@ -10,8 +13,7 @@ import {
   getConnector,
   listConnectors,
   updateConnector,
-} from '../contract/endpoints/connectors';
-import { connectorKeys, credentialKeys, type ConnectorFilters } from './queryKeys';
+} = routes;
 
 export const connectorListQuery = (filters: ConnectorFilters = {}) =>
   queryOptions({

@@ -1,13 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import type { CredentialCreateRequest, CredentialPatchRequest } from '../contract/contract';
-import {
-  createCredential,
-  deleteCredential,
-  listCredentials,
-  updateCredential,
-} from '../contract/endpoints/credentials';
+import { routes } from './routes';
 import { connectorKeys, credentialKeys } from './queryKeys';
+
+const { createCredential, deleteCredential, listCredentials, updateCredential } = routes;
 
 export const credentialListQuery = () =>
   queryOptions({

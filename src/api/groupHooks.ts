@@ -4,7 +4,11 @@
 // signed-in user is (and the activity log, as every change does).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SetCuratorRequest, UserGroupCreate, UserGroupUpdate } from '../contract/groups';
-import {
+import { routes } from './routes';
+import { apiRequest } from './client';
+import { userKeys } from './users';
+
+const {
   addGroupMembers,
   createGroup,
   deleteGroup,
@@ -12,9 +16,7 @@ import {
   listGroupNames,
   setGroupCurator,
   updateGroup,
-} from '../contract/endpoints/groups';
-import { apiRequest } from './client';
-import { userKeys } from './users';
+} = routes;
 
 export const groupKeys = {
   all: ['user-groups'] as const,

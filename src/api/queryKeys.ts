@@ -14,6 +14,8 @@ export const connectorKeys = {
   details: () => [...connectorKeys.all, 'detail'] as const,
   detail: (id: number) => [...connectorKeys.details(), id] as const,
   statuses: () => [...connectorKeys.all, 'status'] as const,
+  /** Only the pairs that need attention (under statuses: refreshed with them). */
+  attention: () => [...connectorKeys.statuses(), { needs_attention: true }] as const,
 };
 
 export const credentialKeys = {

@@ -11,12 +11,9 @@ import {
 } from '@tanstack/react-query';
 import { session } from '../lib/session';
 import { apiRequest } from './client';
-import {
-  getSignInMethods,
-  signIn,
-  signOut,
-  signInWithInvitation,
-} from '../contract/endpoints/session';
+import { routes } from './routes';
+
+const { getSignInMethods, signIn, signOut, signInWithInvitation } = routes;
 
 export const signInMethodsQuery = () =>
   queryOptions({

@@ -5,7 +5,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { saveFile } from '../lib/saveFile';
 import { apiDownload, apiRequest } from './client';
 import { userKeys } from './users';
-import {
+import { routes } from './routes';
+
+const {
   activateUser,
   deactivateUser,
   deleteUser,
@@ -13,7 +15,7 @@ import {
   inviteUsers,
   listInvitedUsers,
   removeInvitedUser,
-} from '../contract/endpoints/userLife';
+} = routes;
 
 export const invitedUsersQuery = () =>
   queryOptions({

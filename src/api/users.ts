@@ -8,7 +8,9 @@ import {
 import { useSession } from '../lib/useSession';
 import { apiRequest } from './client';
 import type { SetUserRoleRequest } from '../contract/contract';
-import { getMe, listAcceptedUsers, setUserRole } from '../contract/endpoints/users';
+import { routes } from './routes';
+
+const { getMe, listAcceptedUsers, setUserRole } = routes;
 
 export interface UserFilters {
   q: string;

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { getVersion, getVersions } from '../contract/endpoints/service';
+import { routes } from './routes';
+
+const { getVersion, getVersions } = routes;
 
 const HOUR = 60 * 60 * 1000;
 

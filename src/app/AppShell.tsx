@@ -1,6 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { VersionBanner } from '../features/versions/VersionBanner';
 import { roleWords } from '../lib/enumWords';
 import { focusMain } from '../lib/focusMain';
 import { paths } from '../lib/paths';
@@ -43,6 +42,11 @@ const NAVIGATION = [
   },
   { to: paths.settings.getHref(), label: 'Settings', end: false, roles: PAGE_ROLES.settings },
 ];
+
+/** Said only when a newer version is out: its code comes after the first page's (issue 29). */
+const VersionBanner = lazy(async () => ({
+  default: (await import('../features/versions/VersionBanner')).VersionBanner,
+}));
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
@@ -111,7 +115,9 @@ export function AppShell() {
           Sign out
         </button>
       </header>
-      <VersionBanner />
+      <Suspense fallback={null}>
+        <VersionBanner />
+      </Suspense>
       <main id="main" tabIndex={-1}>
         {/* Each page starts without the last one's "answers again". */}
         <ServerReach key={location.pathname} />

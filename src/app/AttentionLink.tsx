@@ -1,14 +1,15 @@
 // The navigation's count of connectors that need attention (issue 25): a link
 // to the list filtered to them, shown only when there are some. Its own link,
-// so the Connectors link keeps its name.
+// so the Connectors link keeps its name. It asks only for the pairs that need
+// attention, not every pair (issue 29).
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router-dom';
-import { connectorStatusQuery } from '../api/connectorHealth';
+import { connectorAttentionQuery } from '../api/connectorHealth';
 import { countNeedingAttention } from '../lib/connectorHealth';
 import { paths } from '../lib/paths';
 
 export function AttentionLink({ onFollow }: { onFollow: () => void }) {
-  const statuses = useQuery(connectorStatusQuery());
+  const statuses = useQuery(connectorAttentionQuery());
   const count = statuses.data ? countNeedingAttention(statuses.data) : 0;
   if (count === 0) return null;
   return (

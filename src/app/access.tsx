@@ -3,13 +3,13 @@
 // only the navigation a role may use and, on a page the role may not open, says
 // so at once instead of letting a form fail after several steps.
 import type { ReactNode } from 'react';
+import type { CurrentUser } from '../contract/answers';
 import {
   CURATOR_OR_ADMIN_ROLES,
   USER_ADMIN_ROLES,
   USER_ROLES,
-  type CurrentUser,
   type UserRole,
-} from '../contract/answers';
+} from '../contract/roles';
 import { useCurrentUser } from '../api/users';
 import { roleWords } from '../lib/enumWords';
 import { paths } from '../lib/paths';

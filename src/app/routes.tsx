@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { pageArrived } from '../lib/focusMain';
-import { SignInPage } from '../features/auth/SignInPage';
 import { paths } from '../lib/paths';
 import { PageGate, useAccess, type PAGE_ROLES } from './access';
 import { AppShell, Loading } from './AppShell';
@@ -49,6 +48,8 @@ function PageLoading() {
 const page = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
   lazy(async () => ({ default: (await load())[name] }));
 
+// The sign-in page too: the connectors list's path does not carry it (issue 29).
+const SignInPage = page(() => import('../features/auth/SignInPage'), 'SignInPage');
 const ConnectorsPage = page(
   () => import('../features/connectors/ConnectorsPage'),
   'ConnectorsPage',

@@ -8,6 +8,16 @@ import * as z from 'zod/mini';
 import { isJsonObject } from './rules';
 import { pairTestSchema } from './connectionChecks';
 import { PAIR_ACCESS_TYPES } from './pairAccess';
+import { USER_ROLES } from './roles';
+
+// The roles and who may do what live apart, without zod (the list's path reads them).
+export {
+  CURATOR_OR_ADMIN_ROLES,
+  ROLE_MEANINGS,
+  USER_ADMIN_ROLES,
+  USER_ROLES,
+  type UserRole,
+} from './roles';
 
 /** A custom issue carries the validation type name of D3 in its params. */
 export const issueType = (type: string) => ({ params: { type } });
@@ -76,31 +86,7 @@ export const INPUT_TYPES = ['load_state', 'poll', 'event', 'slim_retrieval'] as 
 export const inputTypeSchema = z.enum(INPUT_TYPES);
 export type InputType = z.infer<typeof inputTypeSchema>;
 
-export const USER_ROLES = [
-  'limited',
-  'basic',
-  'admin',
-  'curator',
-  'global_curator',
-  'slack_user',
-  'ext_perm_user',
-] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
-export type UserRole = z.infer<typeof userRoleSchema>;
-
-/** The meaning of each role, in the interface's words. */
-export const ROLE_MEANINGS: Record<UserRole, string> = {
-  limited: 'may use only a limited set of basic endpoints',
-  basic: 'may not perform any admin action',
-  admin: 'may perform all admin actions',
-  curator: 'may perform admin actions for the groups it is curator of',
-  global_curator: 'may perform admin actions for all groups it is a member of',
-  slack_user: 'has used the service through a chat integration and has no web login',
-  ext_perm_user: 'picked up by the external permission sync and has no web login',
-};
-
-/** D2: roles that may call the connector and credential endpoints. */
-export const CURATOR_OR_ADMIN_ROLES: readonly UserRole[] = ['admin', 'curator', 'global_curator'];
 
 const CONNECTOR_STATUSES = ['ACTIVE', 'PAUSED'] as const;
 export const connectorStatusSchema = z.enum(CONNECTOR_STATUSES);
@@ -209,8 +195,6 @@ export const currentUserSchema = z.extend(acceptedUserSchema, {
   groups: z.array(userMembershipSchema),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
-/** Who may open the users page and change roles (D8). */
-export const USER_ADMIN_ROLES: readonly UserRole[] = ['admin'];
 export const acceptedUsersPageSchema = z.object({
   items: z.array(acceptedUserSchema),
   total_items: z.int(),

@@ -7,16 +7,29 @@
 import * as z from 'zod/mini';
 import type { AuditAction } from './audit';
 import { issueType } from './answers';
+import {
+  INT_PARSING_MESSAGE,
+  INTEGER_TEXT_BOUNDS,
+  parseIntegerText,
+  type AccessLevel,
+  type HttpMethod,
+  type IntegerBounds,
+} from './endpointPaths';
 
-/** Where the API lives on the server: every declared path is under it. */
-export const API_PREFIX = '/api';
-
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
-
-/** Who may call an endpoint (D2); the roles and the words of a refusal are the server's (auth/access.ts). */
-export const ACCESS_LEVELS = ['public', 'anyRole', 'curatorOrAdmin', 'admin'] as const;
-export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+export {
+  ACCESS_LEVELS,
+  API_PREFIX,
+  filledPath,
+  HTTP_METHODS,
+  INT_PARSING_MESSAGE,
+  INTEGER_TEXT_BOUNDS,
+  parseIntegerText,
+  queryValues,
+  routeUrl,
+  type AccessLevel,
+  type HttpMethod,
+  type IntegerBounds,
+} from './endpointPaths';
 
 type Schema = z.ZodMiniType;
 
@@ -59,56 +72,6 @@ export type ParamsOf<E extends Endpoint> = OutputOf<E['params']>;
 export type QueryOf<E extends Endpoint> = OutputOf<E['query']>;
 export type BodyOf<E extends Endpoint> = OutputOf<E['body']>;
 export type AnswerOf<E extends Endpoint> = z.output<E['answer']>;
-
-/** Fastify's spelling of a declared path: `{connector_id}` → `:connector_id`. */
-export const routeUrl = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
-
-/** The path with its parameters filled in (each one encoded). */
-export function filledPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_whole, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${path}: no value for {${name}}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/**
- * D5: a query string as the declarations read it. When a parameter is
- * repeated the last one counts; an empty one is as if absent.
- */
-export function queryValues(query: unknown): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [name, raw] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-    const text: unknown = Array.isArray(raw) ? raw[raw.length - 1] : raw;
-    if (typeof text === 'string' && text !== '') values[name] = text;
-  }
-  return values;
-}
-
-const INTEGER = /^-?\d+$/;
-
-/** D3: a path or query integer, parsed from text; null when it is not one. */
-export function parseIntegerText(text: string): number | null {
-  if (!INTEGER.test(text)) return null;
-  const value = Number(text);
-  return Number.isSafeInteger(value) ? value : null;
-}
-
-export const INT_PARSING_MESSAGE =
-  'Input should be a valid integer, unable to parse string as an integer';
-
-/** An integer parameter's bounds (and default, when it has one). */
-export interface IntegerBounds {
-  minimum: number;
-  maximum: number;
-  default?: number;
-}
-
-/** What parseIntegerText accepts: every integer a double holds exactly (D3), negatives too. */
-export const INTEGER_TEXT_BOUNDS: IntegerBounds = {
-  minimum: -Number.MAX_SAFE_INTEGER,
-  maximum: Number.MAX_SAFE_INTEGER,
-};
 
 /** The bounds of each integer parameter, for the OpenAPI document (which may promise no more). */
 export const integerParameters = z.registry<IntegerBounds>();

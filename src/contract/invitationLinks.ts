@@ -7,8 +7,7 @@ import * as z from 'zod/mini';
 /** A link lasts this long unless the server is told otherwise. */
 export const INVITATION_LINK_DAYS = 7;
 
-/** The address fragment the link carries its token in (`/#invitation=…`): browsers never send it. */
-export const INVITATION_FRAGMENT = 'invitation';
+export { INVITATION_FRAGMENT } from './browserNames';
 
 /** A link as the admin who invites is given it (once). */
 export const invitationLinkSchema = z.object({

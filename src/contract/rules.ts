@@ -11,37 +11,15 @@ export const MAX_PROBLEMS = 100;
 
 /** D4: a connector's trimmed name is 1–200 characters. */
 export const CONNECTOR_NAME_MAX_LENGTH = 200;
-/** D4: the shortest schedules, in seconds. */
-export const REFRESH_FREQ_MIN = 60;
-export const PRUNE_FREQ_MIN = 300;
-
-/** D7: sources that need no credential; credential 0 (`not_applicable`) may attach to them. */
-export const CREDENTIAL_FREE_SOURCES: readonly DocumentSource[] = [
-  'file',
-  'web',
-  'not_applicable',
-  'google_sites',
-  'wikipedia',
-  'mediawiki',
-  'ingestion_api',
-  'mock_connector',
-  'user_file',
-];
-
-/**
- * D7: a credential of `credentialSource` may be attached to a connector of
- * `connectorSource` when the sources are equal, or when the credential is
- * `not_applicable` (like credential 0) and the connector's source needs none.
- */
-export const credentialFitsSource = (
-  credentialSource: DocumentSource,
-  connectorSource: DocumentSource,
-) =>
-  credentialSource === connectorSource ||
-  (credentialSource === 'not_applicable' && CREDENTIAL_FREE_SOURCES.includes(connectorSource));
-
-/** Credential 0 is built in (D6): it can be neither changed nor deleted. */
-export const EMPTY_CREDENTIAL_ID = 0;
+// The schedules' minimums and which credential fits which source live in
+// pairRules.ts (the connectors list's path reads them without the rest: issue 29).
+export {
+  CREDENTIAL_FREE_SOURCES,
+  credentialFitsSource,
+  EMPTY_CREDENTIAL_ID,
+  PRUNE_FREQ_MIN,
+  REFRESH_FREQ_MIN,
+} from './pairRules';
 
 /** D4: two connectors are duplicates when their trimmed names (letter case counts) and sources are equal. */
 export const isDuplicateConnector = (

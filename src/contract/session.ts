@@ -19,14 +19,8 @@ export const signInMethodsSchema = z.object({
 });
 export type SignInMethods = z.infer<typeof signInMethodsSchema>;
 
-/** The session cookie (HttpOnly: no script reads it). */
-export const SESSION_COOKIE = 'sourcedesk_session';
-/**
- * Beside it, a cookie scripts may read that holds no secret, only that a session
- * was opened in this browser: the panel starts its first requests at once
- * instead of asking first whether it is signed in.
- */
-export const SIGNED_IN_COOKIE = 'sourcedesk_signed_in';
+// The cookies' names live without zod (browserNames.ts): the panel's first page reads one.
+export { SESSION_COOKIE, SIGNED_IN_COOKIE } from './browserNames';
 
 /** A session past its idle time or its lifetime, or signed out elsewhere (401). */
 export const SESSION_ENDED = 'Access denied. Your session has ended: sign in again.';

@@ -1,19 +1,35 @@
 // The router state other pages hand to the connectors page, so it can confirm
 // what they did: a connector made (the Jira wizard) or deleted (its own page).
-// Typed and checked once here.
-import * as z from 'zod/mini';
+// Typed and checked once here, without zod: the list's path loads none (issue 29).
 
-const createdStateSchema = z.object({ created: z.object({ id: z.int(), name: z.string() }) });
-export type CreatedState = z.infer<typeof createdStateSchema>;
-export type CreatedConnector = CreatedState['created'];
+export interface CreatedConnector {
+  id: number;
+  name: string;
+}
+export interface CreatedState {
+  created: CreatedConnector;
+}
+export interface DeletedState {
+  deleted: string;
+}
+
+const fieldOf = (value: unknown, name: string): unknown =>
+  typeof value === 'object' && value !== null
+    ? (value as Record<string, unknown>)[name]
+    : undefined;
 
 /** The connector named by a location's state, or undefined when the state is anything else. */
-export const createdConnectorFrom = (state: unknown): CreatedConnector | undefined =>
-  createdStateSchema.safeParse(state).data?.created;
-
-const deletedStateSchema = z.object({ deleted: z.string() });
-export type DeletedState = z.infer<typeof deletedStateSchema>;
+export function createdConnectorFrom(state: unknown): CreatedConnector | undefined {
+  const created = fieldOf(state, 'created');
+  const id = fieldOf(created, 'id');
+  const name = fieldOf(created, 'name');
+  return Number.isSafeInteger(id) && typeof name === 'string'
+    ? { id: id as number, name }
+    : undefined;
+}
 
 /** The name of the connector just deleted, or undefined. */
-export const deletedConnectorFrom = (state: unknown): string | undefined =>
-  deletedStateSchema.safeParse(state).data?.deleted;
+export function deletedConnectorFrom(state: unknown): string | undefined {
+  const deleted = fieldOf(state, 'deleted');
+  return typeof deleted === 'string' ? deleted : undefined;
+}

@@ -1,8 +1,8 @@
 // How a credential reads to a person: its name, and the values the server
 // already masked (D6) — the panel never sees a secret, so it only lays them out.
 import type { Credential, DocumentSource } from '../contract/contract';
-import { credentialFitsSource, EMPTY_CREDENTIAL_ID } from '../contract/rules';
-import { panelOf } from '../sources/catalogue';
+import { credentialFitsSource, EMPTY_CREDENTIAL_ID } from '../contract/pairRules';
+import { catalogueWords } from './sources';
 
 const EMPTY_CREDENTIAL_LABEL = 'Built-in empty credential (no secret)';
 
@@ -20,7 +20,7 @@ export function credentialLabel(credential: Pick<Credential, 'id' | 'name'>): st
 export function maskedEntries(
   credential: Pick<Credential, 'source' | 'credential_json'> | undefined,
 ): string[] {
-  const words = credential ? (panelOf(credential.source)?.credential ?? {}) : {};
+  const labels = credential ? (catalogueWords(credential.source)?.credential ?? {}) : {};
   const entries: string[] = [];
   const walk = (json: Record<string, unknown>, prefix: string) => {
     for (const [key, value] of Object.entries(json)) {
@@ -29,7 +29,7 @@ export function maskedEntries(
         walk(value as Record<string, unknown>, path);
         continue;
       }
-      const label = (!prefix && words[key]?.label) || path;
+      const label = (!prefix && Object.hasOwn(labels, key) && labels[key]) || path;
       const shown =
         typeof value === 'string'
           ? value

@@ -1,5 +1,5 @@
 // Refresh and prune intervals: entered in human units, sent in seconds, shown in words.
-import { PRUNE_FREQ_MIN, REFRESH_FREQ_MIN } from '../contract/rules';
+import { PRUNE_FREQ_MIN, REFRESH_FREQ_MIN } from '../contract/pairRules';
 import { countOf } from './plural';
 
 /**

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { expect, test } from 'vitest';
+import { connectorListQuerySchema } from '../contract/endpoints/connectors';
 import { paths } from './paths';
 
 const { getHref, parse } = paths.connectors;
@@ -40,6 +42,25 @@ test('the address takes every credential the server takes, by the same query sch
   });
   // Repeated: the last one counts, as on the server.
   expect(parsed('/connectors?credential=abc&credential=3')).toMatchObject({ credential: 3 });
+});
+
+test('any ?credential= reads as the list query schema reads it: the same number or the same words (issue 29)', () => {
+  const integerish = fc.oneof(
+    fc.integer().map(String),
+    fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }).map(String),
+    fc.stringMatching(/^[-+ 0-9.e]{0,8}$/),
+    fc.string(),
+  );
+  fc.assert(
+    fc.property(integerish, (text) => {
+      const schema = connectorListQuerySchema.safeParse(text === '' ? {} : { credential: text });
+      const read = parsed(`/connectors?${new URLSearchParams({ credential: text })}`);
+      if (schema.success) {
+        expect(read.credential).toBe(schema.data.credential);
+        expect(read.badCredential).toBeUndefined();
+      } else expect(read.badCredential).toEqual({ text, words: schema.error.issues[0]?.message });
+    }),
+  );
 });
 
 test('the status filter goes into the address and back; any other value means all', () => {

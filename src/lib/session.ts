@@ -3,8 +3,7 @@
 // server keeps the session and the browser its HttpOnly cookie, which no script
 // reads. The panel reads only the cookie beside it that says a session was
 // opened, so it can ask for the first page at once.
-import { INVITATION_FRAGMENT } from '../contract/invitationLinks';
-import { SIGNED_IN_COOKIE } from '../contract/session';
+import { INVITATION_FRAGMENT, SIGNED_IN_COOKIE } from '../contract/browserNames';
 
 /** Everything the panel keeps for a browser tab is stored under this prefix. */
 export const TAB_STORAGE_PREFIX = 'sourcedesk.';

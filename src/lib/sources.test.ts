@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { DOCUMENT_SOURCES } from '../contract/contract';
-import { sourceHue, sourceLabel, sourceLook } from './sources';
+import { SOURCE_PANELS } from '../sources/catalogue';
+import { catalogueWords, sourceHue, sourceLabel, sourceLook } from './sources';
 
 test('every DocumentSource has its own readable label and a badge of one or two characters', () => {
   const labels = DOCUMENT_SOURCES.map(sourceLabel);
@@ -26,4 +27,16 @@ test('a source the panel does not know yet reads as itself, and colours are stab
   expect(sourceLabel('brand_new_source')).toBe('brand_new_source');
   expect(sourceHue('jira')).toBe(sourceHue('jira'));
   expect(new Set(DOCUMENT_SOURCES.map(sourceHue)).size).toBeGreaterThan(4);
+});
+
+test('the build’s table of catalogue words is the catalogue’s own (issue 29: made, not copied)', () => {
+  for (const [source, panel] of Object.entries(SOURCE_PANELS)) {
+    expect(sourceLook(source)).toEqual({ label: panel.label, initials: panel.initials });
+    const labels = Object.fromEntries(
+      Object.entries(panel.credential).map(([key, words]) => [key, words.label]),
+    );
+    expect(catalogueWords(source)?.credential, source).toEqual(labels);
+  }
+  expect(catalogueWords('gmail')).toBeUndefined();
+  expect(catalogueWords('constructor')).toBeUndefined();
 });

@@ -1,9 +1,15 @@
 // How each DocumentSource reads to a person: a label and a short badge. A
-// catalogue source says it in its own file (src/sources/); this table holds the
-// others, and `satisfies` makes the compiler refuse a source left out of both.
+// catalogue source says it in its own file (src/sources/), which the build
+// reads into a table of its words (scripts/sourceLabels.ts: the list's path
+// carries that table, not the sources' forms); this table holds the others,
+// and `satisfies` makes the compiler refuse a source left out of both.
+import CATALOGUE_WORDS from 'virtual:source-labels';
 import type { DocumentSource } from '../contract/contract';
 import type { CatalogueSource } from '../contract/sources/catalogue';
-import { panelOf } from '../sources/catalogue';
+
+/** A catalogue source's words: its label, badge and credential keys' labels (undefined for another source). */
+export const catalogueWords = (source: string) =>
+  Object.hasOwn(CATALOGUE_WORDS, source) ? CATALOGUE_WORDS[source] : undefined;
 
 interface SourceLook {
   label: string;
@@ -71,8 +77,8 @@ const SOURCES = {
 
 /** A source's look; a value the table does not know (a newer server) reads as itself. */
 export function sourceLook(source: string): SourceLook {
-  const panel = panelOf(source);
-  if (panel) return { label: panel.label, initials: panel.initials };
+  const words = catalogueWords(source);
+  if (words) return { label: words.label, initials: words.initials };
   return (SOURCES as Record<string, SourceLook | undefined>)[source] ?? look(source);
 }
 

@@ -21,7 +21,7 @@ const declared = (module: Record<string, unknown>): Endpoint[] =>
       typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
   );
 
-export const ALL_ENDPOINTS: readonly Endpoint[] = [
+const MODULES = [
   groups,
   connectors,
   health,
@@ -35,4 +35,23 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   alerts,
   service,
   session,
-].flatMap(declared);
+];
+
+export const ALL_ENDPOINTS: readonly Endpoint[] = MODULES.flatMap(declared);
+
+/**
+ * Each endpoint by the name its module exports it under: the panel's client
+ * calls an endpoint by that name (src/api/routes.ts) and finds its answer's
+ * schema here. A name is one endpoint's only.
+ */
+export const ENDPOINTS_BY_NAME: Readonly<Record<string, Endpoint>> = Object.fromEntries(
+  MODULES.flatMap((module) => {
+    const named = Object.entries(module as Record<string, unknown>);
+    return named.filter(
+      (entry): entry is [string, Endpoint] => declared({ entry: entry[1] }).length === 1,
+    );
+  }),
+);
+if (Object.keys(ENDPOINTS_BY_NAME).length !== ALL_ENDPOINTS.length) {
+  throw new Error('Two endpoint declarations share a name (src/contract/endpoints/)');
+}

@@ -1,11 +1,14 @@
 // Pause, resume or delete the chosen connectors: one confirmation for all of
 // them, then what happened to each, in words.
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useBulkConnectors, type BulkAction, type BulkOutcome } from '../../api/connectors';
 import type { ConnectorSnapshot } from '../../contract/contract';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { countOf } from '../../lib/plural';
 import { namesOf } from '../../lib/namesOf';
+
+// The confirmation comes after the list's first rows (issue 29), asked for once something is chosen.
+const loadConfirmDialog = () => import('../../components/ConfirmDialog');
+const ConfirmDialog = lazy(async () => ({ default: (await loadConfirmDialog()).ConfirmDialog }));
 
 const VERBS: Record<BulkAction, { button: string; done: string; confirm: string }> = {
   pause: { button: 'Pause', done: 'paused', confirm: 'They stop being indexed until resumed.' },
@@ -52,6 +55,9 @@ export function BulkActions(props: {
   const reportRef = useRef<HTMLDivElement>(null);
   const typedId = useId();
   const count = chosen.length;
+  useEffect(() => {
+    if (count > 0) void loadConfirmDialog();
+  }, [count]);
   const targets = asking ? targetsOf(asking, chosen, paused) : [];
   // Deleting many is not one click: past this many the number is typed.
   const mustType = asking === 'delete' && targets.length > TYPE_TO_CONFIRM_PAST;
@@ -103,29 +109,31 @@ export function BulkActions(props: {
         {report && <Report {...report} />}
       </div>
       {asking && (
-        <ConfirmDialog
-          title={`${VERBS[asking].button} ${countOf(targets.length, 'connector')}?`}
-          confirmLabel={`${VERBS[asking].button} ${targets.length}`}
-          onCancel={() => setAsking(null)}
-          onConfirm={() => void run(asking).catch(() => {})}
-          danger={asking === 'delete'}
-          confirmDisabled={mustType && typed.trim() !== String(targets.length)}
-        >
-          <p>{namesOf(targets)}</p>
-          <p>{VERBS[asking].confirm}</p>
-          {mustType && (
-            <p className="field">
-              <label htmlFor={typedId}>Type {targets.length} to delete them all</label>
-              <input
-                id={typedId}
-                inputMode="numeric"
-                autoComplete="off"
-                value={typed}
-                onChange={(event) => setTyped(event.target.value)}
-              />
-            </p>
-          )}
-        </ConfirmDialog>
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title={`${VERBS[asking].button} ${countOf(targets.length, 'connector')}?`}
+            confirmLabel={`${VERBS[asking].button} ${targets.length}`}
+            onCancel={() => setAsking(null)}
+            onConfirm={() => void run(asking).catch(() => {})}
+            danger={asking === 'delete'}
+            confirmDisabled={mustType && typed.trim() !== String(targets.length)}
+          >
+            <p>{namesOf(targets)}</p>
+            <p>{VERBS[asking].confirm}</p>
+            {mustType && (
+              <p className="field">
+                <label htmlFor={typedId}>Type {targets.length} to delete them all</label>
+                <input
+                  id={typedId}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={typed}
+                  onChange={(event) => setTyped(event.target.value)}
+                />
+              </p>
+            )}
+          </ConfirmDialog>
+        </Suspense>
       )}
     </div>
   );

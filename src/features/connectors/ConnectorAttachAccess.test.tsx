@@ -118,7 +118,7 @@ test('D13: a curator of one group finishing an unfinished connector has it chose
   connectTo(server, key);
   const { user } = renderApp('/connectors');
   await user.click(await screen.findByRole('button', { name: 'Finish it' }));
-  const item = screen.getByRole('heading', { name: /Eng Jira/ }).closest('li')!;
+  const item = (await screen.findByRole('heading', { name: /Eng Jira/ })).closest('li')!;
   const access = within(item).getByRole('group', { name: 'Who sees Eng Jira' });
   await waitFor(() =>
     expect(within(access).getByRole('radio', { name: /Private to groups/ })).toBeChecked(),

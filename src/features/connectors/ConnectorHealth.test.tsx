@@ -75,6 +75,22 @@ test('the list shows each connector’s health in a word; Needs attention filter
   expect(screen.getByText('1 connector needs attention.')).toBeInTheDocument();
 });
 
+test('the navigation’s count asks only for the pairs that need attention (issue 29), on any page', async () => {
+  // The users page reads no pair itself: what is cached is the navigation's.
+  const { queryClient } = renderApp('/users');
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  expect(
+    await within(nav).findByRole('link', { name: /1 needs attention/ }, { timeout: 15_000 }),
+  ).toHaveAttribute('href', '/connectors?needs_attention=true');
+  // What it read: the failing pair alone, not every pair (the healthy one stays on the server).
+  const read = queryClient.getQueriesData<{ connector: { name: string } }[]>({
+    queryKey: ['connectors', 'status'],
+  });
+  expect(read.map(([, rows]) => rows?.map((row) => row.connector.name))).toEqual([
+    ['Failing Jira'],
+  ]);
+});
+
 test('the connector page offers Replace credential for the failing one: tested, swapped, said in words with the keyboard on them', async () => {
   const good = await madeCredential(server, 'jira', { jira_api_token: NEW });
   await api(server, 'PATCH', `/manage/admin/credential/${good}`, {

@@ -92,7 +92,7 @@ test('the credential filter comes from the URL and goes back into it', async () 
   connectTo(server);
   const { user, router } = renderApp(`/connectors?credential=${fleet.credentials.jiraCloud}`);
   expect(await rowNames()).toEqual(['Engineering Jira', 'Platform Jira']);
-  const picker = screen.getByRole('combobox', { name: 'Credential' });
+  const picker = await screen.findByRole('combobox', { name: 'Credential' });
   await vi.waitFor(() => expect(picker).toHaveValue('Jira Cloud — engineering bot'));
 
   await user.clear(picker);
@@ -186,7 +186,7 @@ test('finishing an unfinished connector moves it into the table and says so', as
   // One unfinished connector: "it", not "them" (issue 27, item 16).
   await user.click(screen.getByRole('button', { name: 'Finish it' }));
   expect(screen.getByRole('button', { name: 'Hide the unfinished connector' })).toBeVisible();
-  const item = screen.getByRole('heading', { name: /Mobile Jira/ }).closest('li')!;
+  const item = (await screen.findByRole('heading', { name: /Mobile Jira/ })).closest('li')!;
 
   await user.click(within(item).getByRole('button', { name: 'Attach credential' }));
   const picker = within(item).getByRole('combobox', { name: 'Credential for Mobile Jira' });
@@ -224,7 +224,7 @@ test('an unfinished connector no credential fits gets one made on the spot (issu
   const { user } = renderApp('/connectors');
   await table();
   await user.click(screen.getByRole('button', { name: 'Finish them' }));
-  const item = screen.getByRole('heading', { name: /Sales HubSpot/ }).closest('li')!;
+  const item = (await screen.findByRole('heading', { name: /Sales HubSpot/ })).closest('li')!;
   await vi.waitFor(() =>
     expect(
       within(item).getByRole('combobox', { name: 'Credential for Sales HubSpot' }),
@@ -330,7 +330,7 @@ test('bulk: choose rows (Space on a box works), one confirmation, then what happ
   const bar = screen.getByRole('group', { name: 'With the selected connectors' });
   expect(bar).toHaveTextContent('2 selected');
   await user.click(within(bar).getByRole('button', { name: 'Delete 2' }));
-  const dialog = screen.getByRole('dialog', { name: 'Delete 2 connectors?' });
+  const dialog = await screen.findByRole('dialog', { name: 'Delete 2 connectors?' });
   expect(dialog).toHaveTextContent('Engineering Slack, Support Slack.');
   await user.click(within(dialog).getByRole('button', { name: 'Delete 2' }));
   expect(await screen.findByText('2 of 2 deleted.')).toBeInTheDocument();
@@ -352,7 +352,9 @@ test('bulk: the header box chooses every listed row; pause says so per connector
   const bar = screen.getByRole('group', { name: 'With the selected connectors' });
   expect(bar).toHaveTextContent('3 selected');
   await user.click(within(bar).getByRole('button', { name: 'Pause 3' }));
-  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Pause 3' }));
+  await user.click(
+    within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pause 3' }),
+  );
   expect(await screen.findByText('3 of 3 paused.')).toBeInTheDocument();
   const paused = await Promise.all(
     ['Engineering Jira', 'Platform Jira', 'Support desk Jira'].map(async (name) => {
@@ -395,7 +397,7 @@ test('bulk: pause offers the running ones of the choice, resume the paused ones'
   expect(within(bar).getByRole('button', { name: 'Pause 2' })).toBeInTheDocument();
   expect(within(bar).getByRole('button', { name: 'Delete 3' })).toBeInTheDocument();
   await user.click(within(bar).getByRole('button', { name: 'Resume 1' }));
-  const dialog = screen.getByRole('dialog', { name: 'Resume 1 connector?' });
+  const dialog = await screen.findByRole('dialog', { name: 'Resume 1 connector?' });
   expect(dialog).toHaveTextContent('Platform Jira.');
   await user.click(within(dialog).getByRole('button', { name: 'Resume 1' }));
   expect(await screen.findByText('1 of 1 running.')).toBeInTheDocument();
@@ -477,7 +479,7 @@ test('bulk delete: the report gets the keyboard; a danger button; the question n
   const deleteAll = within(bar).getByRole('button', { name: 'Delete 13' });
   expect(deleteAll).toHaveClass('danger');
   await user.click(deleteAll);
-  const dialog = screen.getByRole('dialog', { name: 'Delete 13 connectors?' });
+  const dialog = await screen.findByRole('dialog', { name: 'Delete 13 connectors?' });
   expect(dialog).toHaveTextContent(/and 3 more\./);
   const confirm = within(dialog).getByRole('button', { name: 'Delete 13' });
   expect(confirm).toHaveClass('danger');
@@ -507,7 +509,7 @@ test('bulk delete of more than twenty: the number is typed before the button wor
   await table();
   await user.click(screen.getByRole('checkbox', { name: /^Select all \d+ listed connectors$/ }));
   await user.click(screen.getByRole('button', { name: 'Delete 25' }));
-  const dialog = screen.getByRole('dialog', { name: 'Delete 25 connectors?' });
+  const dialog = await screen.findByRole('dialog', { name: 'Delete 25 connectors?' });
   const confirm = within(dialog).getByRole('button', { name: 'Delete 25' });
   expect(confirm).toBeDisabled();
   const typed = within(dialog).getByLabelText('Type 25 to delete them all');

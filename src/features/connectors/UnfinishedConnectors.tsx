@@ -1,23 +1,17 @@
 // D10: connectors without a credential are not listed; this notice counts them
 // and finishes each one by attaching a credential that fits its source, public
-// or private to the caller's groups (D13, the same choice as the wizard's).
-import { useId, useState } from 'react';
-import { useAttachCredential, useDeleteConnector } from '../../api/connectors';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+// or private to the caller's groups (D13, FinishConnector.tsx).
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { ConnectorSnapshot } from '../../contract/contract';
-import { CredentialPicker } from '../../components/CredentialPicker';
-import {
-  AccessChoice,
-  PUBLIC_ACCESS,
-  accessProblem,
-  attachBodyOf,
-  type AccessValue,
-} from '../../components/AccessChoice';
-import { useAccessChoices } from '../../components/useAccessChoices';
-import { ErrorNotice } from '../../components/ErrorNotice';
 import { countOf, plural } from '../../lib/plural';
-import { NewCredential } from '../../components/NewCredential';
-import { sourceLabel } from '../../lib/sources';
+
+// Each connector's form (a credential picker, a new credential's dialog, a
+// discard's) comes after the list's first rows (issue 29), asked for as soon
+// as there is one to finish.
+const loadFinishConnector = () => import('./FinishConnector');
+const FinishConnector = lazy(async () => ({
+  default: (await loadFinishConnector()).FinishConnector,
+}));
 
 interface UnfinishedConnectorsProps {
   connectors: ConnectorSnapshot[];
@@ -28,6 +22,9 @@ export function UnfinishedConnectors({ connectors, onFinished }: UnfinishedConne
   const [open, setOpen] = useState(false);
   const listId = useId();
   const count = connectors.length;
+  useEffect(() => {
+    if (count > 0) void loadFinishConnector();
+  }, [count]);
   return (
     <div className={count ? 'notice notice-warn unfinished' : 'unfinished'}>
       <p role="status">
@@ -52,126 +49,14 @@ export function UnfinishedConnectors({ connectors, onFinished }: UnfinishedConne
         </>
       )}
       <ul id={listId} className="unfinished-list" hidden={!open || count === 0}>
-        {connectors.map((connector) => (
-          <FinishConnector key={connector.id} connector={connector} onFinished={onFinished} />
-        ))}
+        {open && (
+          <Suspense fallback={null}>
+            {connectors.map((connector) => (
+              <FinishConnector key={connector.id} connector={connector} onFinished={onFinished} />
+            ))}
+          </Suspense>
+        )}
       </ul>
     </div>
-  );
-}
-
-function FinishConnector(props: {
-  connector: ConnectorSnapshot;
-  onFinished: (connector: ConnectorSnapshot) => void;
-}) {
-  const { connector, onFinished } = props;
-  const attach = useAttachCredential();
-  const discard = useDeleteConnector();
-  const [credentialId, setCredentialId] = useState<number | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const choices = useAccessChoices();
-  const [accessChosen, setAccessChosen] = useState<AccessValue | null>(null);
-  const access = accessChosen ?? choices.start ?? PUBLIC_ACCESS;
-  const [accessError, setAccessError] = useState<string | null>(null);
-  const idPrefix = `finish-${connector.id}`;
-
-  const finish = async () => {
-    const problem = choices.show ? accessProblem(access) : null;
-    setMissing(credentialId === null);
-    setAccessError(problem);
-    if (credentialId === null || problem) {
-      const first = credentialId === null ? `${idPrefix}-credential` : `${idPrefix}-groups`;
-      requestAnimationFrame(() => document.getElementById(first)?.focus());
-      return;
-    }
-    try {
-      // Resolves once the list is fresh, when this connector has moved into the table.
-      await attach.mutateAsync({
-        connectorId: connector.id,
-        credentialId,
-        ...(choices.show && { body: attachBodyOf(access) }),
-      });
-      onFinished(connector);
-    } catch {
-      // attach.error is shown below.
-    }
-  };
-
-  return (
-    <li className="unfinished-item">
-      <h2 className="unfinished-name" id={`finish-${connector.id}-name`}>
-        {connector.name}{' '}
-        <span className="hint">
-          ({sourceLabel(connector.source)}, #{connector.id})
-        </span>
-      </h2>
-      <CredentialPicker
-        id={`${idPrefix}-credential`}
-        label={`Credential for ${connector.name}`}
-        source={connector.source}
-        value={credentialId}
-        onChange={(id) => {
-          setCredentialId(id);
-          setMissing(false);
-        }}
-        errorMessage={missing ? 'Choose a credential first.' : undefined}
-      />
-      {/* No credential fits yet (or none is right): one is made here, not elsewhere first. */}
-      <NewCredential
-        source={connector.source}
-        label={sourceLabel(connector.source)}
-        onCreated={(id) => {
-          setCredentialId(id);
-          setMissing(false);
-        }}
-      />
-      {choices.show && (
-        <AccessChoice
-          id={idPrefix}
-          legend={`Who sees ${connector.name}`}
-          groups={choices.groups}
-          value={access}
-          error={accessError}
-          onChange={(next) => {
-            setAccessChosen(next);
-            setAccessError(null);
-          }}
-        />
-      )}
-      {attach.isError && <ErrorNotice error={attach.error} takeFocus />}
-      {discard.isError && <ErrorNotice error={discard.error} />}
-      <div className="unfinished-actions">
-        <button
-          type="button"
-          aria-describedby={`finish-${connector.id}-name`}
-          disabled={attach.isPending}
-          onClick={() => void finish()}
-        >
-          {attach.isPending ? 'Attaching…' : 'Attach credential'}
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          aria-describedby={`finish-${connector.id}-name`}
-          onClick={() => setConfirming(true)}
-        >
-          Discard
-        </button>
-      </div>
-      {confirming && (
-        <ConfirmDialog
-          title={`Discard “${connector.name}”?`}
-          confirmLabel="Discard connector"
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => {
-            setConfirming(false);
-            discard.mutate(connector.id);
-          }}
-        >
-          <p>The unfinished connector is deleted. Nothing was indexed from it yet.</p>
-        </ConfirmDialog>
-      )}
-    </li>
   );
 }

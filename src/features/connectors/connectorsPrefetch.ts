@@ -5,7 +5,7 @@
 // role is asked first: a key whose role may not list connectors (D2) asks for
 // nothing it would be refused (a basic user's "/" leads elsewhere).
 import type { QueryClient } from '@tanstack/react-query';
-import { CURATOR_OR_ADMIN_ROLES } from '../../contract/answers';
+import { CURATOR_OR_ADMIN_ROLES } from '../../contract/roles';
 import { credentialListQuery } from '../../api/credentials';
 import { currentUserQuery } from '../../api/users';
 import { session } from '../../lib/session';

@@ -1,0 +1,14 @@
+// The reads the panel makes before the connectors list's first rows (issue 29):
+// the shell's (who is signed in, the version, what needs attention) and the
+// list's (connectors, credentials, their health, the groups). Their answers are
+// checked by validators the build generates from the same zod schemas
+// (scripts/panelRoutes.ts), so zod itself loads only after the first rows;
+// every other answer is parsed with the zod contract, loaded when first needed.
+export const FIRST_ROWS_READS = [
+  'getMe',
+  'getVersion',
+  'listConnectors',
+  'listCredentials',
+  'listConnectorStatus',
+  'listGroups',
+] as const;
