@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { markFirstRows, useAfterFirstRows } from '../lib/firstRows';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { roleWords } from '../lib/enumWords';
 import { focusMain } from '../lib/focusMain';
@@ -59,6 +60,13 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
 export function AppShell() {
   const { signedIn } = useSession();
   const location = useLocation();
+  const afterFirstRows = useAfterFirstRows();
+  // Only the connectors list holds the rest back (its page marks its first rows);
+  // the landing address `/` sends an admin there.
+  const onList = location.pathname === paths.connectors.path || location.pathname === '/';
+  useEffect(() => {
+    if (!onList) markFirstRows();
+  }, [onList]);
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const { user, may } = useAccess();
@@ -115,9 +123,11 @@ export function AppShell() {
           Sign out
         </button>
       </header>
-      <Suspense fallback={null}>
-        <VersionBanner />
-      </Suspense>
+      {afterFirstRows && (
+        <Suspense fallback={null}>
+          <VersionBanner />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1}>
         {/* Each page starts without the last one's "answers again". */}
         <ServerReach key={location.pathname} />

@@ -2,9 +2,10 @@
 import { lazy, Suspense } from 'react';
 import { SearchField } from '../../components/SearchField';
 import { STATUS_FILTERS, type StatusFilter } from '../../lib/paths';
+import { useAfterFirstRows } from '../../lib/firstRows';
 
 // The credential filter's code (its options, their words, the combobox) comes
-// after the list's first rows (issue 29); until then its place holds its label.
+// after the list's first rows (issue 29: lib/firstRows.ts); until then its place holds its label.
 const CredentialPicker = lazy(async () => ({
   default: (await import('../../components/CredentialPicker')).CredentialPicker,
 }));
@@ -38,18 +39,23 @@ export function ConnectorFilters({
   search,
   onSearch,
 }: ConnectorFiltersProps) {
+  const afterFirstRows = useAfterFirstRows();
   return (
     <div className="connector-filters">
-      <Suspense fallback={<CredentialFilterLoading />}>
-        <CredentialPicker
-          id={CREDENTIAL_FILTER}
-          label="Credential"
-          description="Show only the connectors that use this credential."
-          allowAll
-          value={credential}
-          onChange={onCredential}
-        />
-      </Suspense>
+      {afterFirstRows ? (
+        <Suspense fallback={<CredentialFilterLoading />}>
+          <CredentialPicker
+            id={CREDENTIAL_FILTER}
+            label="Credential"
+            description="Show only the connectors that use this credential."
+            allowAll
+            value={credential}
+            onChange={onCredential}
+          />
+        </Suspense>
+      ) : (
+        <CredentialFilterLoading />
+      )}
       <div className="field status-filter">
         <label htmlFor="connector-status-filter">Status</label>
         <select

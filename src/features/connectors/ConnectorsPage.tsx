@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { markFirstRows } from '../../lib/firstRows';
 import { Link } from 'react-router-dom';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { paths } from '../../lib/paths';
@@ -23,6 +24,10 @@ export function ConnectorsPage() {
   useEffect(() => {
     if (view.announcement) said.current?.focus();
   }, [view.announcement]);
+  // The first rows (or the list's error) are on screen: the rest of the shell may load.
+  useEffect(() => {
+    if (listed.data !== undefined || listed.isError) markFirstRows();
+  }, [listed.data, listed.isError]);
   // One callback for the page's life, so the memoized rows are not rendered again for it.
   const select = useCallback(
     (ids: number[], chosen: boolean) =>
