@@ -24,10 +24,14 @@ export function ConnectorsPage() {
   useEffect(() => {
     if (view.announcement) said.current?.focus();
   }, [view.announcement]);
-  // The first rows (or the list's error) are on screen: the rest of the shell may load.
+  // The first rows (or the list's error) are on screen: the rest of the shell may
+  // load, from the frame after the one that shows them.
+  const answered = listed.data !== undefined || listed.isError;
   useEffect(() => {
-    if (listed.data !== undefined || listed.isError) markFirstRows();
-  }, [listed.data, listed.isError]);
+    if (!answered) return;
+    const frame = requestAnimationFrame(() => setTimeout(markFirstRows, 0));
+    return () => cancelAnimationFrame(frame);
+  }, [answered]);
   // One callback for the page's life, so the memoized rows are not rendered again for it.
   const select = useCallback(
     (ids: number[], chosen: boolean) =>
