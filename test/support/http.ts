@@ -171,6 +171,19 @@ export async function snapshotDb(server: TestServer): Promise<Record<string, unk
   return result;
 }
 
+/** A user group made by the admin through the API (D13); its id. */
+export async function makeGroup(
+  server: TestServer,
+  name: string,
+  userIds: string[] = [],
+): Promise<number> {
+  const made = await api(server, 'POST', '/manage/admin/user-group', {
+    body: { name, user_ids: userIds, cc_pair_ids: [] },
+  });
+  if (made.status !== 200) throw new Error(`group ${name}: ${made.status} ${made.text}`);
+  return (made.json as { id: number }).id;
+}
+
 export const ALL_ROLES: readonly UserRole[] = [
   'limited',
   'basic',

@@ -6,7 +6,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { findUserByEmail } from '../../../server/repos/users';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
-import { api } from '../../../test/support/http';
+import { api, makeGroup as makeGroupFor } from '../../../test/support/http';
 import { connectTo, renderApp } from '../../test/render';
 import { heading, next } from '../../test/wizardSteps';
 
@@ -16,14 +16,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-const makeGroup = async (name: string, userIds: string[] = []) =>
-  (
-    (
-      await api(server, 'POST', '/manage/admin/user-group', {
-        body: { name, user_ids: userIds, cc_pair_ids: [] },
-      })
-    ).json as { id: number }
-  ).id;
+const makeGroup = (name: string, userIds: string[] = []) => makeGroupFor(server, name, userIds);
 
 /** The pairs of the connector of that name, as the API answers them. */
 async function pairsOf(name: string) {

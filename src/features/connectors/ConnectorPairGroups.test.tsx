@@ -6,7 +6,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { findUserByEmail } from '../../../server/repos/users';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
-import { api, createConnector, plainRequest } from '../../../test/support/http';
+import {
+  api,
+  createConnector,
+  plainRequest,
+  makeGroup as makeGroupFor,
+} from '../../../test/support/http';
 import { connectTo, renderApp } from '../../test/render';
 
 let server: TestServer;
@@ -15,14 +20,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-const makeGroup = async (name: string, userIds: string[] = []) =>
-  (
-    (
-      await api(server, 'POST', '/manage/admin/user-group', {
-        body: { name, user_ids: userIds, cc_pair_ids: [] },
-      })
-    ).json as { id: number }
-  ).id;
+const makeGroup = (name: string, userIds: string[] = []) => makeGroupFor(server, name, userIds);
 
 /** A web connector whose one pair is private to `groups`. */
 async function privateTo(groups: number[]) {
