@@ -4,6 +4,7 @@
 // table (its planner picks among the indexes by cost); the actor filter's two ways (e-mail in
 // any letter case, user id) give the same records; an export whose client goes
 // away stops reading.
+import { planOf } from '../support/queryPlans';
 import { Writable } from 'node:stream';
 import { CompiledQuery, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -48,16 +49,6 @@ async function queriesOf(filter: AuditFilter): Promise<CompiledQuery[]> {
   return nodes.map(({ node, queryId }) => db.getExecutor().compileQuery(node, queryId));
 }
 
-/** Each plan line, as the store explains the query. */
-async function planOf(query: CompiledQuery): Promise<string> {
-  const postgres = server.store.dialect === 'postgres';
-  const explain = CompiledQuery.raw(`${postgres ? 'explain' : 'explain query plan'} ${query.sql}`, [
-    ...query.parameters,
-  ]);
-  const { rows } = await server.store.db.executeQuery<Record<string, string>>(explain);
-  return rows.map((row) => (postgres ? row['QUERY PLAN'] : row.detail)).join('\n');
-}
-
 const middle = () => seededRow(SEEDED / 2, first);
 const cursor = () => ({ time: middle().time, id: SEEDED / 2 + 1 });
 
@@ -93,7 +84,9 @@ describe('every filter reads through its index, on the newest page and from a cu
           ...filterOf(),
           ...(from === 'the newest page' ? {} : { after: cursor() }),
         };
-        const plans = await Promise.all((await queriesOf(filter)).map(planOf));
+        const plans = await Promise.all(
+          (await queriesOf(filter)).map((query) => planOf(server.store, query)),
+        );
         expect(plans).toHaveLength(indexes.length);
         plans.forEach((plan, i) => {
           expect(plan).not.toMatch(/Seq Scan|^SCAN audit_log$/m);

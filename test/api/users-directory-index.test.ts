@@ -3,6 +3,7 @@
 // without a sort, and on SQLite its count and its search read the index, not
 // the table. EXPLAINed on both stores, as test/api/audit-indexes.test.ts does the
 // activity log's.
+import { planOf } from '../support/queryPlans';
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -43,18 +44,11 @@ async function queriesOf(q: string, offset: number): Promise<CompiledQuery[]> {
   return nodes.map(({ node, queryId }) => db.getExecutor().compileQuery(node, queryId));
 }
 
-async function planOf(query: CompiledQuery): Promise<string> {
-  const postgres = server.store.dialect === 'postgres';
-  const explain = CompiledQuery.raw(`${postgres ? 'explain' : 'explain query plan'} ${query.sql}`, [
-    ...query.parameters,
-  ]);
-  const { rows } = await server.store.db.executeQuery<Record<string, string>>(explain);
-  return rows.map((row) => (postgres ? row['QUERY PLAN'] : row.detail)).join('\n');
-}
-
 describe('the directory reads through users_directory_idx', () => {
   it('a page from the middle: in e-mail order from an index, never a sort of every person', async () => {
-    const [count, page] = await Promise.all((await queriesOf('', PEOPLE / 2)).map(planOf));
+    const [count, page] = await Promise.all(
+      (await queriesOf('', PEOPLE / 2)).map((query) => planOf(server.store, query)),
+    );
     if (server.store.dialect === 'sqlite') {
       expect(page).toContain('users_directory_idx');
       expect(page).not.toContain('TEMP B-TREE');
@@ -70,7 +64,9 @@ describe('the directory reads through users_directory_idx', () => {
   });
 
   it('a search: the first page in e-mail order from the index (SQLite: its count from the index too)', async () => {
-    const [count, page] = await Promise.all((await queriesOf('person0150', 0)).map(planOf));
+    const [count, page] = await Promise.all(
+      (await queriesOf('person0150', 0)).map((query) => planOf(server.store, query)),
+    );
     if (server.store.dialect === 'sqlite') {
       expect(count).toContain('COVERING INDEX users_directory_idx');
       expect(page).toContain('users_directory_idx');
