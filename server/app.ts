@@ -56,6 +56,7 @@ import { oidcRoutes } from './auth/oidc/routes';
 import { invitationRoutes } from './auth/invitationRoutes';
 import { openApiRoutes } from './routes/openapi';
 import { groupRoutes } from './routes/groups';
+import { documentSetRoutes } from './routes/documentSets';
 import { alertRoutes } from './routes/alerts';
 import {
   DEFAULT_RETEST_HOURS,
@@ -259,6 +260,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       userLifeRoutes(api, context, { singleSignOn: oidc !== undefined });
       invitationRoutes(api, context);
       groupRoutes(api, context);
+      documentSetRoutes(api, context);
       auditRoutes(api, context);
       configurationRoutes(api, context);
       apiKeyRoutes(api, context);

@@ -134,6 +134,28 @@ export interface PairGroupTable {
   group_id: number;
 }
 
+/** A document set (0022): a bundle of pairs, public or private to its groups. */
+export interface DocumentSetTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  is_public: number;
+  /** Its maker; null when made by the configuration bundle or when the maker is gone. */
+  user_id: string | null;
+  time_created: string;
+  time_updated: string;
+}
+
+export interface DocumentSetPairTable {
+  set_id: number;
+  pair_id: number;
+}
+
+export interface DocumentSetGroupTable {
+  set_id: number;
+  group_id: number;
+}
+
 /** A credential shared with a group. */
 export interface CredentialGroupTable {
   credential_id: number;
@@ -215,4 +237,7 @@ export interface Tables {
   alert_state: AlertStateTable;
   alert_deliveries: AlertDeliveryTable;
   invitation_links: InvitationLinkTable;
+  document_sets: DocumentSetTable;
+  document_set_pairs: DocumentSetPairTable;
+  document_set_groups: DocumentSetGroupTable;
 }

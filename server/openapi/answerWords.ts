@@ -34,6 +34,7 @@ import {
   minimalUserGroupSchema,
   userGroupSchema,
 } from '../../src/contract/groups';
+import { documentSetSummarySchema, pairSummarySchema } from '../../src/contract/documentSetSummary';
 import {
   connectionCheckSchema,
   connectionTestResultSchema,
@@ -320,10 +321,36 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
       users: 'Its members, by e-mail address.',
       curator_ids: 'The ids of the members who curate it.',
       cc_pairs: 'The connector–credential pairs it may see.',
-      document_sets: 'Always empty: Sourcedesk has no document sets.',
+      document_sets: 'The document sets shared with it, as `GET /manage/document-set` tells them.',
       personas: 'Always empty: Sourcedesk has no assistants.',
       is_up_to_date: 'Always `true`: there is no index to bring up to date.',
       is_up_for_deletion: 'Always `false`: a deleted group is gone at once.',
+    },
+  ],
+  [
+    documentSetSummarySchema,
+    {
+      id: "The set's id.",
+      name: "The set's name, unique among sets.",
+      description: 'What the set holds, in words.',
+      cc_pair_summaries:
+        'The connector–credential pairs it holds (those the caller may see); empty when every pair was detached or deleted.',
+      is_up_to_date: 'Always `true`: Sourcedesk keeps no index, so a set applies once saved.',
+      is_public: '`true`: everyone sees it; `false`: the members of its groups (and admins).',
+      users: 'Always empty: sharing with single users is not supported.',
+      groups: 'The ids of the user groups it is shared with.',
+      document_count:
+        'The documents its pairs hold as workers reported them; `null` while none is reported.',
+      is_editable: 'Whether the caller may change it (D13).',
+    },
+  ],
+  [
+    pairSummarySchema,
+    {
+      id: "The pair's id.",
+      name: "The pair's name, or its connector's when it has none.",
+      source: 'Its source, such as `jira`.',
+      access_type: '`public`, `private` (to its groups) or `sync`.',
     },
   ],
   [

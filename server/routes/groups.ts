@@ -22,6 +22,7 @@ import {
 import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { Db } from '../db/database';
 import { recomputeRoles } from '../groups/control';
+import { withDocumentSets } from '../groups/documentSets';
 import { scopeOf, type Scope } from '../groups/visibility';
 import { problem } from '../http/problems';
 import {
@@ -160,7 +161,8 @@ export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteCon
   route(listGroupsEndpoint, async (_input, request) =>
     db.transaction().execute(async (trx) => {
       const scope = await scopeOf(trx, request.user!);
-      return listGroups(trx, scope === null ? undefined : [...scope.controlled]);
+      const groups = await listGroups(trx, scope === null ? undefined : [...scope.controlled]);
+      return withDocumentSets(trx, scope, request.user!.role, groups);
     }),
   );
 
@@ -204,18 +206,22 @@ export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteCon
         ...[...requested].filter((pair) => !stored.has(pair)),
       ];
       await checkPairs(trx, scope, changed);
-      return applyUpdate(trx, log, id, body);
+      const group = await applyUpdate(trx, log, id, body);
+      return (await withDocumentSets(trx, scope, request.user!.role, [group]))[0]!;
     });
   });
 
   route(addGroupMembers, async ({ params: { user_group_id: id }, body }, request) => {
     return write(request, async (trx, log) => {
-      await controlledGroup(trx, request, id);
+      const scope = await controlledGroup(trx, request, id);
       await checkUsers(trx, body.user_ids);
       const current = await memberIds(trx, id);
       const added = body.user_ids.filter((user) => !current.includes(user));
-      if (added.length === 0) return (await oneGroup(trx, id))!;
-      return applyUpdate(trx, log, id, { user_ids: [...current, ...added] });
+      const group =
+        added.length === 0
+          ? (await oneGroup(trx, id))!
+          : await applyUpdate(trx, log, id, { user_ids: [...current, ...added] });
+      return (await withDocumentSets(trx, scope, request.user!.role, [group]))[0]!;
     });
   });
 

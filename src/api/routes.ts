@@ -13,6 +13,7 @@ import type * as configuration from '../contract/endpoints/configuration';
 import type * as connectionTest from '../contract/endpoints/connectionTest';
 import type * as connectors from '../contract/endpoints/connectors';
 import type * as credentials from '../contract/endpoints/credentials';
+import type * as documentSets from '../contract/endpoints/documentSets';
 import type * as groups from '../contract/endpoints/groups';
 import type * as health from '../contract/endpoints/health';
 import type * as service from '../contract/endpoints/service';
@@ -27,6 +28,7 @@ type Modules = typeof alerts &
   typeof connectionTest &
   typeof connectors &
   typeof credentials &
+  typeof documentSets &
   typeof groups &
   typeof health &
   typeof service &

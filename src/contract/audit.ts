@@ -27,6 +27,10 @@ export const AUDIT_ACTIONS = [
   'user_group.update',
   'user_group.set_curator',
   'user_group.delete',
+  // Document sets: name, description, access, groups and pairs before and after.
+  'document_set.create',
+  'document_set.update',
+  'document_set.delete',
   'api_key.create',
   'api_key.regenerate',
   'api_key.update',
@@ -52,6 +56,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'credential',
   'user',
   'user_group',
+  'document_set',
   'api_key',
   'auth',
   'audit',

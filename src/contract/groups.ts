@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { issueType } from './answers';
 import { connectorNameSchema } from './contract';
+import { documentSetSummarySchema } from './documentSetSummary';
 import { PAIR_ACCESS_TYPES } from './pairAccess';
 import { boundedList } from './schemaParts';
 
@@ -96,7 +97,7 @@ export const userGroupSchema = z.object({
   users: z.array(groupMemberSchema),
   curator_ids: z.array(z.string()),
   cc_pairs: z.array(groupPairSchema),
-  document_sets: z.array(z.unknown()),
+  document_sets: z.array(documentSetSummarySchema),
   personas: z.array(z.unknown()),
   is_up_to_date: z.boolean(),
   is_up_for_deletion: z.boolean(),

@@ -152,6 +152,9 @@ const TABLES = {
   user_group_members: ['group_id', 'user_id'],
   pair_groups: ['pair_id', 'group_id'],
   credential_groups: ['credential_id', 'group_id'],
+  document_sets: 'id',
+  document_set_pairs: ['set_id', 'pair_id'],
+  document_set_groups: ['set_id', 'group_id'],
 } as const;
 
 /** Every row of every table, to show that a failed request changed nothing (D11). */

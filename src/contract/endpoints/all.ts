@@ -8,6 +8,7 @@ import * as configuration from './configuration';
 import * as connectionTest from './connectionTest';
 import * as connectors from './connectors';
 import * as credentials from './credentials';
+import * as documentSets from './documentSets';
 import * as groups from './groups';
 import * as health from './health';
 import * as service from './service';
@@ -23,6 +24,7 @@ const declared = (module: Record<string, unknown>): Endpoint[] =>
 
 const MODULES = [
   groups,
+  documentSets,
   connectors,
   health,
   connectionTest,
