@@ -22,6 +22,7 @@ export function bundleOf(setup: Setup, appVersion: string, exportedAt: string): 
     credentials: inOrder(setup.credentials, (credential) => credential.ref),
     connectors: inOrder(setup.connectors, (connector) => connector.ref),
     pairs: inOrder(setup.pairs, pairKey),
+    document_sets: inOrder(setup.documentSets, (set) => set.name),
     alerts: {
       webhook_origin: setup.webhook === null ? null : webhookOrigin(setup.webhook),
       webhook_url: null,

@@ -5,6 +5,7 @@ import type { ConfigBundle } from '../../src/contract/configBundle';
 import { planAlerts } from './planAlerts';
 import { planConnectors, planPairs } from './planConnectors';
 import { planCredentials } from './planCredentials';
+import { planDocumentSets } from './planDocumentSets';
 import { Planner, type Ids } from './planParts';
 import { curatorships, planGroups, planInvitations, planRoles, planUsers } from './planPeople';
 import type { Setup } from './setup';
@@ -17,7 +18,8 @@ export function planImport(bundle: ConfigBundle, setup: Setup, importerId: strin
   planGroups(p, bundle, setup, curators);
   const unmade = planCredentials(p, bundle, setup, importerId);
   planConnectors(p, bundle, setup);
-  planPairs(p, bundle, setup, unmade);
+  const skippedPairs = planPairs(p, bundle, setup, unmade);
+  planDocumentSets(p, bundle, setup, skippedPairs);
   planAlerts(p, bundle, setup);
   planRoles(p, curators);
   return p;

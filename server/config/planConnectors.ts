@@ -140,7 +140,14 @@ async function setPairAccess(trx: Db, id: number, pair: BundlePair, groups: Map<
   }
 }
 
-export function planPairs(p: Planner, bundle: ConfigBundle, setup: Setup, unmade: Set<string>) {
+/** Plans the pairs; answers the keys of the pairs it leaves out (their credential is not made). */
+export function planPairs(
+  p: Planner,
+  bundle: ConfigBundle,
+  setup: Setup,
+  unmade: Set<string>,
+): Set<string> {
+  const left = new Set<string>();
   p.once('pairs', bundle.pairs, pairKey, 'connector');
   const sourceOf = new Map<string, string>();
   for (const { item } of setup.connectors.values()) sourceOf.set(item.ref, item.source);
@@ -186,6 +193,7 @@ export function planPairs(p: Planner, bundle: ConfigBundle, setup: Setup, unmade
         key,
         `Credential ${pair.credential} is not here and the bundle gives no values for it: attach it to connector ${pair.connector} once it exists.`,
       );
+      left.add(key);
       return;
     }
     const held = setup.pairs.get(key);
@@ -220,7 +228,7 @@ export function planPairs(p: Planner, bundle: ConfigBundle, setup: Setup, unmade
       });
     });
   });
-  if (!bundle.prune?.pairs) return;
+  if (!bundle.prune?.pairs) return left;
   for (const [key, held] of setup.pairs) {
     if (named.has(key)) continue;
     p.remove('pairs', key, async ({ trx, ids, log }) => {
@@ -237,4 +245,5 @@ export function planPairs(p: Planner, bundle: ConfigBundle, setup: Setup, unmade
       });
     });
   }
+  return left;
 }

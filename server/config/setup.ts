@@ -6,6 +6,7 @@ import type { DocumentSource, UserRole } from '../../src/contract/contract';
 import type {
   BundleConnector,
   BundleCredential,
+  BundleDocumentSet,
   BundleGroup,
   BundlePair,
   BundleUser,
@@ -33,6 +34,7 @@ export interface Setup {
   credentials: Map<string, HeldCredential>;
   connectors: Map<string, Held<BundleConnector> & { id: number }>;
   pairs: Map<string, Held<BundlePair> & { id: number }>;
+  documentSets: Map<string, Held<BundleDocumentSet> & { id: number }>;
   /** The panel's alert webhook, opened (never answered whole: its path is a secret). */
   webhook: string | null;
 }
@@ -180,6 +182,7 @@ export async function readSetup(db: Db, secrets: SecretBox): Promise<Setup> {
     pairGroups.set(Number(row.pair_id), list);
   }
   const pairs = new Map<string, Held<BundlePair> & { id: number }>();
+  const pairById = new Map<number, BundlePair>();
   for (const row of await db
     .selectFrom('connector_credential_pairs')
     .select(['id', 'connector_id', 'credential_id', 'access_type'])
@@ -191,10 +194,57 @@ export async function readSetup(db: Db, secrets: SecretBox): Promise<Setup> {
       groups: sorted(pairGroups.get(row.id) ?? []),
     };
     pairs.set(pairKey(item), { id: row.id, item });
+    pairById.set(row.id, item);
   }
+  const documentSets = await readDocumentSets(db, groupName, pairById);
 
   // The panel's setting only: one from the environment belongs to that environment.
   const webhook = (await readWebhookUrl(db, secrets, undefined))?.url ?? null;
 
-  return { users, invitations, groups, credentials, connectors, pairs, webhook };
+  return { users, invitations, groups, credentials, connectors, pairs, documentSets, webhook };
+}
+
+/** Each set by name: its groups by name, its pairs by refs (each list in a fixed order). */
+async function readDocumentSets(
+  db: Db,
+  groupName: ReadonlyMap<number, string>,
+  pairById: ReadonlyMap<number, BundlePair>,
+) {
+  const setRows = await db
+    .selectFrom('document_sets')
+    .select(['id', 'name', 'description', 'is_public'])
+    .execute();
+  const byId = new Map<number, BundleDocumentSet>();
+  const sets = new Map<string, Held<BundleDocumentSet> & { id: number }>();
+  for (const row of setRows) {
+    const item: BundleDocumentSet = {
+      name: row.name,
+      description: row.description,
+      is_public: Number(row.is_public) === 1,
+      groups: [],
+      pairs: [],
+    };
+    byId.set(Number(row.id), item);
+    sets.set(row.name, { id: Number(row.id), item });
+  }
+  for (const row of await db
+    .selectFrom('document_set_groups')
+    .select(['set_id', 'group_id'])
+    .execute()) {
+    byId.get(Number(row.set_id))?.groups.push(groupName.get(Number(row.group_id))!);
+  }
+  for (const row of await db
+    .selectFrom('document_set_pairs')
+    .select(['set_id', 'pair_id'])
+    .execute()) {
+    const pair = pairById.get(Number(row.pair_id))!;
+    byId
+      .get(Number(row.set_id))
+      ?.pairs.push({ connector: pair.connector, credential: pair.credential });
+  }
+  for (const item of byId.values()) {
+    item.groups = sorted(item.groups);
+    item.pairs.sort((a, b) => byText(pairKey(a), pairKey(b)));
+  }
+  return sets;
 }

@@ -25,6 +25,7 @@ export const BUNDLE_SECTIONS = [
   'credentials',
   'connectors',
   'pairs',
+  'document_sets',
   'alerts',
 ] as const;
 export type BundleSection = (typeof BUNDLE_SECTIONS)[number];
@@ -102,6 +103,26 @@ export const bundlePairSchema = z.object({
 });
 export type BundlePair = z.output<typeof bundlePairSchema>;
 
+export const bundleDocumentSetSchema = z.object({
+  name: d(storableText.check(z.minLength(1)), 'The set’s name, unique among sets.'),
+  description: d(z._default(storableText, ''), 'What the set holds, in words.'),
+  is_public: d(z._default(z.boolean(), true), 'Whether everyone sees it (`false`: its groups).'),
+  groups: d(z._default(nameList, []), 'Names of the user groups it is shared with.'),
+  pairs: d(
+    z._default(
+      z.array(
+        z.object({
+          connector: d(refSchema, 'The connector’s ref.'),
+          credential: d(z.nullable(refSchema), 'The credential’s ref; `null` for the empty one.'),
+        }),
+      ),
+      [],
+    ),
+    'The pairs it holds, by their connector’s and credential’s refs.',
+  ),
+});
+export type BundleDocumentSet = z.output<typeof bundleDocumentSetSchema>;
+
 export const bundleUserSchema = z.object({
   email: d(emailAddressSchema, 'Their e-mail address (letter case ignored when matched).'),
   role: d(z._default(userRoleSchema, 'basic'), 'Their role; `basic` unless said.'),
@@ -160,6 +181,10 @@ export const configBundleSchema = z.object({
   pairs: d(
     z._default(z.array(bundlePairSchema), []),
     'Which credential is attached to which connector, and who may see it.',
+  ),
+  document_sets: d(
+    z._default(z.array(bundleDocumentSetSchema), []),
+    'Document sets by name, with their pairs by connector and credential refs.',
   ),
   alerts: d(
     z.optional(bundleAlertsSchema),

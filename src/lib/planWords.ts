@@ -10,6 +10,7 @@ const SECTION_WORDS: Record<BundleSection, string> = {
   credentials: 'credential',
   connectors: 'connector',
   pairs: 'attachment',
+  document_sets: 'document set',
   alerts: 'alert setting',
 };
 

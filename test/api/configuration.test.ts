@@ -147,6 +147,45 @@ describe('POST /admin/import', () => {
     expect(planOf(again)).toMatchObject({ create: [], update: [], remove: [], applied: false });
   });
 
+  it('carries document sets by name, their pairs by refs; they round-trip and are pruned only when asked', async () => {
+    await buildSetup(source);
+    const { bundle } = await exported(source);
+    expect(bundle.document_sets).toEqual([
+      {
+        name: 'Eng only',
+        description: 'The Eng only',
+        is_public: false,
+        groups: ['Engineering'],
+        pairs: [expect.objectContaining({ connector: expect.any(String) })],
+      },
+      expect.objectContaining({ name: 'Handbooks', is_public: true, groups: [] }),
+    ]);
+    expect(bundle.document_sets![1]!.pairs).toHaveLength(2);
+    // The private set's pair is one private to its group, named by the same refs as in `pairs`.
+    const [engPair] = bundle.document_sets![0]!.pairs!;
+    expect(bundle.pairs).toContainEqual(
+      expect.objectContaining({ ...engPair, access_type: 'private' }),
+    );
+    expect(planOf(await importing(target, withSecrets(bundle))).create).toEqual(
+      expect.arrayContaining([
+        { section: 'document_sets', ref: 'Eng only' },
+        { section: 'document_sets', ref: 'Handbooks' },
+      ]),
+    );
+    const sets = (await api(target, 'GET', '/manage/document-set')).json as {
+      name: string;
+      cc_pair_summaries: unknown[];
+    }[];
+    expect(sets.map((set) => [set.name, set.cc_pair_summaries.length])).toEqual([
+      ['Eng only', 1],
+      ['Handbooks', 2],
+    ]);
+    const fewer = { ...withSecrets(bundle), document_sets: bundle.document_sets!.slice(1) };
+    expect(planOf(await importing(target, fewer)).remove).toEqual([]);
+    const pruned = await importing(target, { ...fewer, prune: { document_sets: true } });
+    expect(planOf(pruned).remove).toEqual([{ section: 'document_sets', ref: 'Eng only' }]);
+  });
+
   it('a dry run answers the plan and changes nothing', async () => {
     await buildSetup(source);
     const { bundle } = await exported(source);

@@ -296,7 +296,7 @@ describe('the rules of a set, in Onyx’s words', () => {
       { detail: DOCUMENT_SET_REFUSALS.duplicate(name) },
     ]);
     expect((await oneSet(other))!.name).not.toBe(name);
-    expect((await snapshotDb(server)).document_sets.length).toBe(before.document_sets.length + 1);
+    expect((await snapshotDb(server)).document_sets!.length).toBe(before.document_sets!.length + 1);
   });
 
   it('users: refused (422) rather than stored and ignored', async () => {

@@ -2,7 +2,7 @@
 // a connector of every catalogue source, each with its credential, a pair of
 // the empty credential, public and private pairs, users of several roles (one
 // deactivated), an invitation, groups with members and a curator, and the
-// alert webhook.
+// alert webhook, and two document sets.
 import type { ConfigBundleInput } from '../../src/contract/configBundle';
 import { CATALOGUE_SOURCES, credentialKeys } from '../../src/contract/sources/catalogue';
 import { findUserByEmail, setUserActive } from '../../server/repos/users';
@@ -95,6 +95,16 @@ export async function buildSetup(server: TestServer) {
     .set({ access_type: 'private' })
     .where('id', 'in', [pairIds[0]!, pairIds[1]!])
     .execute();
+  // Document sets: a public one of two pairs, one private to Engineering.
+  for (const body of [
+    { name: 'Handbooks', is_public: true, groups: [], cc_pair_ids: [pairIds[3], pairIds[2]] },
+    { name: 'Eng only', is_public: false, groups: [groupId], cc_pair_ids: [pairIds[0]] },
+  ]) {
+    const made = await api(server, 'POST', '/manage/admin/document-set', {
+      body: { description: `The ${body.name}`, users: [], ...body },
+    });
+    if (made.status !== 200) throw new Error(`document set: ${made.status} ${made.text}`);
+  }
   const alerts = await api(server, 'PUT', '/manage/admin/alert-settings', {
     body: { webhook_url: WEBHOOK_URL },
   });
