@@ -27,6 +27,12 @@ const NAVIGATION = [
   },
   { to: paths.users.getHref(), label: 'Users & roles', end: false, roles: PAGE_ROLES.users },
   { to: paths.groups.getHref(), label: 'Groups', end: false, roles: PAGE_ROLES.groups },
+  {
+    to: paths.documentSets.getHref(),
+    label: 'Document sets',
+    end: false,
+    roles: PAGE_ROLES.documentSets,
+  },
   { to: paths.activity.getHref(), label: 'Activity', end: false, roles: PAGE_ROLES.activity },
   { to: paths.apiKeys.getHref(), label: 'API keys', end: false, roles: PAGE_ROLES.apiKeys },
   {

@@ -69,6 +69,10 @@ const ConnectorWizardPage = page(
 );
 const UsersPage = page(() => import('../features/users/UsersPage'), 'UsersPage');
 const GroupsPage = page(() => import('../features/groups/GroupsPage'), 'GroupsPage');
+const DocumentSetsPage = page(
+  () => import('../features/document-sets/DocumentSetsPage'),
+  'DocumentSetsPage',
+);
 const ActivityPage = page(() => import('../features/activity/ActivityPage'), 'ActivityPage');
 const ApiKeysPage = page(() => import('../features/api-keys/ApiKeysPage'), 'ApiKeysPage');
 const SettingsPage = page(() => import('../features/settings/SettingsPage'), 'SettingsPage');
@@ -111,6 +115,7 @@ export const ROUTES: RouteObject[] = [
       shellPage('newConnector', ConnectorWizardPage),
       shellPage('users', UsersPage),
       shellPage('groups', GroupsPage),
+      shellPage('documentSets', DocumentSetsPage),
       shellPage('activity', ActivityPage),
       shellPage('apiKeys', ApiKeysPage),
       shellPage('configuration', ConfigurationPage),

@@ -49,6 +49,10 @@ interface AccessChoiceProps {
   onChange: (value: AccessValue) => void;
   error?: string | null | undefined;
   legend?: string;
+  /** The words of the two choices and of the one group a caller has (a document set says its own). */
+  publicLabel?: string;
+  privateLabel?: string;
+  onlyGroupHint?: (name: string) => string;
 }
 
 export function AccessChoice({
@@ -58,6 +62,9 @@ export function AccessChoice({
   onChange,
   error,
   legend = 'Who sees this connector',
+  publicLabel = 'Public: everyone with admin rights sees it',
+  privateLabel = 'Private to groups: only their curators and members see it',
+  onlyGroupHint = (name) => `This connector will be assigned to group ${name}.`,
 }: AccessChoiceProps) {
   const only = groups.length === 1 ? groups[0] : undefined;
   const choose = (access: AccessValue['access']) => onChange({ ...value, access });
@@ -75,7 +82,7 @@ export function AccessChoice({
                 checked={value.access === 'public'}
                 onChange={() => choose('public')}
               />{' '}
-              Public: everyone with admin rights sees it
+              {publicLabel}
             </label>
             <label>
               <input
@@ -85,7 +92,7 @@ export function AccessChoice({
                 checked={value.access === 'private'}
                 onChange={() => choose('private')}
               />{' '}
-              Private to groups: only their curators and members see it
+              {privateLabel}
             </label>
           </div>
         )}
@@ -97,7 +104,7 @@ export function AccessChoice({
           chosen={value.groups}
           onChange={(chosen) => onChange({ ...value, groups: chosen })}
           error={error}
-          hint={only ? `This connector will be assigned to group ${only.name}.` : undefined}
+          hint={only ? onlyGroupHint(only.name) : undefined}
         />
       )}
     </>

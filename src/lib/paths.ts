@@ -127,6 +127,10 @@ export const paths = {
     path: '/groups',
     getHref: () => '/groups',
   },
+  documentSets: {
+    path: '/document-sets',
+    getHref: () => '/document-sets',
+  },
   activity: {
     path: '/activity',
     /** The log's filters live in the address too: `?resource_type=connector&resource_id=7`. */

@@ -21,6 +21,7 @@ import { HealthMark } from '../../components/HealthMark';
 import { healthByConnector } from '../../lib/connectorHealth';
 import { ConnectorEditForm } from './ConnectorEditForm';
 import { PairGroupsEditor } from './PairGroupsEditor';
+import { ConnectorDocumentSets } from './ConnectorDocumentSets';
 import './ConnectorsPage.css';
 import { SourceLabel } from '../../components/SourceLabel';
 import { SourceFacts } from '../../components/source-form/SourceFacts';
@@ -155,6 +156,7 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
       <PairGroupsEditor connector={connector} />
       {/* A credential's action has words of its own: the page's last ones would be stale. */}
       <ConnectorCredentials connector={connector} onAction={() => setSaid('')} />
+      <ConnectorDocumentSets connector={connector} />
       <RecentChanges
         resourceType="connector"
         resourceId={String(connector.id)}
