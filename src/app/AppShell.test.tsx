@@ -49,6 +49,7 @@ test('a curator sees the connector pages but not the users page', async () => {
     'New connector',
     'Credentials',
     'Groups',
+    'Document sets',
     'API reference',
   ]);
 });
@@ -66,6 +67,7 @@ test('an admin is offered every page', async () => {
     'Credentials',
     'Users & roles',
     'Groups',
+    'Document sets',
     'Activity',
     'API keys',
     'Configuration',
