@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDeleteDocumentSet, useDocumentSets } from '../../api/documentSetHooks';
 import { groupNamesQuery } from '../../api/groupHooks';
+import { useCurrentUser } from '../../api/users';
 import { ActionMessage } from '../../components/ActionMessage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice, QueryErrorNotice } from '../../components/ErrorNotice';
@@ -19,6 +20,7 @@ const inOrder = (sets: DocumentSetSummary[]) =>
 
 export function DocumentSetsPage() {
   const sets = useDocumentSets();
+  const { data: me } = useCurrentUser();
   const names = useQuery(groupNamesQuery());
   const remove = useDeleteDocumentSet();
   const [search, setSearch] = useSearchParams();
@@ -79,7 +81,10 @@ export function DocumentSetsPage() {
                   set={set}
                   groupName={groupName}
                   onEdit={() => setEditing(set)}
-                  onDelete={() => setDeleting(set)}
+                  // Deleting a public set is admins' (the server's rule too).
+                  onDelete={
+                    set.is_public && me?.role !== 'admin' ? undefined : () => setDeleting(set)
+                  }
                 />
               </li>
             ))}
@@ -131,7 +136,8 @@ interface CardProps {
   set: DocumentSetSummary;
   groupName: (id: number) => string;
   onEdit: () => void;
-  onDelete: () => void;
+  /** None when the caller may change the set but not delete it. */
+  onDelete: (() => void) | undefined;
 }
 
 function SetCard({ set, groupName, onEdit, onDelete }: CardProps) {
@@ -161,14 +167,16 @@ function SetCard({ set, groupName, onEdit, onDelete }: CardProps) {
           <button type="button" onClick={onEdit} aria-label={`Edit ${set.name}`}>
             Edit
           </button>
-          <button
-            type="button"
-            className="secondary"
-            onClick={onDelete}
-            aria-label={`Delete ${set.name}`}
-          >
-            Delete
-          </button>
+          {onDelete && (
+            <button
+              type="button"
+              className="secondary"
+              onClick={onDelete}
+              aria-label={`Delete ${set.name}`}
+            >
+              Delete
+            </button>
+          )}
         </div>
       ) : (
         <p className="hint">You may use this set but not change it.</p>
