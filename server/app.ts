@@ -38,11 +38,11 @@ import { userRoutes } from './routes/users';
 import { userLifeRoutes } from './routes/userLife';
 import { configurationRoutes } from './routes/configuration';
 import { auditRoutes } from './routes/audit';
-import { apiKeyRoutes } from './auth/apiKeyRoutes';
+import { apiKeyRoutes } from './routes/apiKeys';
 import { LoginFailureLog } from './auth/loginFailures';
 import { DEFAULT_AUDIT_RETENTION_DAYS, keepAuditRetention } from './audit/retention';
 import { versionRoutes } from './routes/versions';
-import { sessionRoutes } from './auth/sessionRoutes';
+import { sessionRoutes } from './routes/session';
 import type { RouteContext } from './routes/context';
 import type { PublicAddress } from './auth/sessionCookie';
 import { everyDay } from './daily';
@@ -52,8 +52,8 @@ import {
   type SessionSettings,
 } from './auth/sessions';
 import type { OidcSettings } from './auth/oidc/settings';
-import { oidcRoutes } from './auth/oidc/routes';
-import { invitationRoutes } from './auth/invitationRoutes';
+import { oidcRoutes } from './routes/oidc';
+import { invitationRoutes } from './routes/invitations';
 import { openApiRoutes } from './routes/openapi';
 import { groupRoutes } from './routes/groups';
 import { alertRoutes } from './routes/alerts';
