@@ -61,8 +61,8 @@ import {
   DEFAULT_RETEST_HOURS,
   healthWatchSettings,
   type HealthWatchOptions,
-} from './health/retestSettings';
-import { watchHealth } from './health/watch';
+} from './watch/settings';
+import { watchHealth } from './watch/watch';
 
 export interface AppOptions {
   store: Store;

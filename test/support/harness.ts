@@ -11,7 +11,7 @@ import type { ConnectionTestOptions } from '../../server/connectionTest/settings
 import type { Timeouts } from '../../server/http/timeouts';
 import type { OidcSettings } from '../../server/auth/oidc/settings';
 import type { SessionSettings } from '../../server/auth/sessions';
-import { DEFAULT_RETEST_HOURS, type HealthWatchOptions } from '../../server/health/retestSettings';
+import { DEFAULT_RETEST_HOURS, type HealthWatchOptions } from '../../server/watch/settings';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { MEMORY, openStore, type Store } from '../../server/db/database';

@@ -10,7 +10,7 @@ import { CheckRun } from '../connectionTest/run';
 import type { ConnectionTestSettings } from '../connectionTest/settings';
 import { openCredentialValues } from '../repos/credentialValues';
 import { findPairToTest, recordPairTest } from '../repos/pairTests';
-import type { HealthWatchSettings } from './retestSettings';
+import type { HealthWatchSettings } from './settings';
 
 /** The pairs due for a test now, oldest test first (never tested before all). */
 async function duePairs(store: Store, settings: HealthWatchSettings, now: number) {
