@@ -5,8 +5,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { VersionSet } from '../src/contract/contract';
 import { API_PREFIX } from '../src/contract/endpoint';
-import { connectionTestSettings, type ConnectionTestOptions } from './connectionTest/settings';
-import { connectionTester } from './connectionTest/tester';
+import { connectionTestSettings, type ConnectionTestOptions } from './connectionCheck/settings';
+import { connectionTester } from './connectionCheck/tester';
 import type { Store } from './db/database';
 import { DEFAULT_AUTH_FAILURE_LIMIT, type AuthFailureLimit } from './auth/authFailures';
 import { Outage } from './http/outage';

@@ -1,6 +1,6 @@
 // Configuration from the environment, checked at start with a clear message.
 import { z } from 'zod';
-import { parseSourceApiHosts, type SourceApiHosts } from './connectionTest/hosts';
+import { parseSourceApiHosts, type SourceApiHosts } from './connectionCheck/hosts';
 import { readOidcSettings, type OidcSettings } from './auth/oidc/settings';
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './auth/sessions';
 import { isWebhookUrl } from '../src/contract/alerts';

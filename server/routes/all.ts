@@ -7,23 +7,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { VersionSet } from '../../src/contract/contract';
 import type { OidcSettings } from '../auth/oidc/settings';
-import type { ConnectionTester } from '../connectionTest/tester';
+import type { ConnectionTester } from '../connectionCheck/tester';
 import type { HealthWatchSettings } from '../watch/settings';
 import { alertRoutes } from './alerts';
 import { apiKeyRoutes } from './apiKeys';
 import { auditRoutes } from './audit';
-import { configurationRoutes } from './configuration';
-import { connectionTestRoutes } from './connectionTest';
+import { bundleRoutes } from './bundle';
+import { connectionTestRoutes } from './connectionCheck';
 import { connectorRoutes } from './connectors';
 import { connectorStatusRoutes } from './connectorStatus';
 import type { RouteContext } from './context';
 import { credentialRoutes } from './credentials';
 import { credentialSwapRoutes } from './credentialSwap';
 import { groupRoutes } from './groups';
-import { healthRoutes } from './health';
+import { readinessRoutes } from './readiness';
 import { invitationRoutes } from './invitations';
 import { openApiRoutes } from './openapi';
-import { pairTestRoutes } from './pairTest';
+import { pairTestRoutes } from './pairCheck';
 import { sessionRoutes } from './session';
 import { userLifeRoutes } from './userLife';
 import { userRoutes } from './users';
@@ -59,7 +59,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   invitationRoutes,
   groupRoutes,
   auditRoutes,
-  configurationRoutes,
+  bundleRoutes,
   apiKeyRoutes,
   (api, context, { versions }) => versionRoutes(api, context, versions),
   openApiRoutes,
@@ -67,5 +67,5 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   (api, context, { tester }) => pairTestRoutes(api, context, tester),
   (api, context, { tester }) => credentialSwapRoutes(api, context, tester),
   (api, context, { watch, publicUrl }) => alertRoutes(api, context, watch, publicUrl),
-  healthRoutes,
+  readinessRoutes,
 ];

@@ -10,7 +10,7 @@
 // on SQLite the one process's ticks never overlap.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { ConnectionTestSettings } from '../connectionTest/settings';
+import type { ConnectionTestSettings } from '../connectionCheck/settings';
 import type { Store } from '../db/database';
 import { deliverDue } from './alertDeliveries';
 import { sweepAlertStates } from './alertSweep';

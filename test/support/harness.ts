@@ -7,7 +7,7 @@ import type { UserRole, VersionSet } from '../../src/contract/contract';
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../server/app';
 import type { AuthFailureLimit } from '../../server/auth/authFailures';
-import type { ConnectionTestOptions } from '../../server/connectionTest/settings';
+import type { ConnectionTestOptions } from '../../server/connectionCheck/settings';
 import type { Timeouts } from '../../server/http/timeouts';
 import type { OidcSettings } from '../../server/auth/oidc/settings';
 import type { SessionSettings } from '../../server/auth/sessions';

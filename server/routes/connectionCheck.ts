@@ -12,9 +12,9 @@ import {
 } from '../../src/contract/connectionTest';
 import { documentSourceSchema, type ValidationError } from '../../src/contract/contract';
 import { credentialFitsSource, isJsonObject, MAX_PROBLEMS } from '../../src/contract/rules';
-import { configProblems } from '../connectionTest/configProblems';
-import type { ConnectionTester } from '../connectionTest/tester';
-import { mayBeSent } from '../connectionTest/trust';
+import { configProblems } from '../connectionCheck/configProblems';
+import type { ConnectionTester } from '../connectionCheck/tester';
+import { mayBeSent } from '../connectionCheck/trust';
 import { recheckCaller } from '../auth/guard';
 import { problem } from '../http/problems';
 import { validate, type Validated } from '../http/validation';
