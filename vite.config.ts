@@ -38,7 +38,10 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => {
         // Pure functions of the panel, the contract and the server.
         {
           extends: true as const,
-          test: { name: 'unit', include: ['src/**/*.test.ts', 'server/**/*.test.ts'] },
+          test: {
+            name: 'unit',
+            include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
+          },
         },
         // The API over real HTTP on an in-process server, and generated bad input.
         {
