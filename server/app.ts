@@ -57,6 +57,10 @@ import { invitationRoutes } from './auth/invitationRoutes';
 import { openApiRoutes } from './routes/openapi';
 import { groupRoutes } from './routes/groups';
 import { alertRoutes } from './routes/alerts';
+import { scimRoutes } from './routes/scim';
+import { scimTokenRoutes } from './routes/scimToken';
+import { scimEnvelopes } from './http/scimEnvelope';
+import { SCIM_BASE_PATH } from '../src/contract/scim';
 import {
   DEFAULT_RETEST_HOURS,
   healthWatchSettings,
@@ -168,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const oidc = options.oidc;
 
   securityHeaders(app, API_PREFIX);
+  scimEnvelopes(app, `${API_PREFIX}${SCIM_BASE_PATH}`);
   closeConnectionsOnClose(app);
   answerEdgeCases(app);
   // A path whose id segment is empty (`/manage/admin/connector/`) names no
@@ -267,6 +272,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       connectionTestRoutes(api, context, testSettings);
       alertRoutes(api, context, watch, options.publicUrl);
       healthRoutes(api, context);
+      scimTokenRoutes(api, context);
+      scimRoutes(api, context);
     },
     { prefix: API_PREFIX },
   );

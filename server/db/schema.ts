@@ -197,6 +197,31 @@ export interface InvitationLinkTable {
   ended: string | null;
 }
 
+/** The identity provider's token for SCIM (0021): only its SHA-256 is kept. */
+export interface ScimTokenTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  last_four: string;
+  time_created: string;
+  time_revoked: string | null;
+  last_used_at: ColumnType<string | null, string | null | undefined>;
+}
+
+/** A user managed by the identity provider (0021), and the id it knows them by. */
+export interface ScimUserTable {
+  user_id: string;
+  external_id: string | null;
+  time_created: string;
+}
+
+/** A group managed by the identity provider (0021), and the id it knows it by. */
+export interface ScimGroupTable {
+  group_id: number;
+  external_id: string | null;
+  time_created: string;
+}
+
 export interface Tables {
   settings: SettingTable;
   users: UserTable;
@@ -215,4 +240,7 @@ export interface Tables {
   alert_state: AlertStateTable;
   alert_deliveries: AlertDeliveryTable;
   invitation_links: InvitationLinkTable;
+  scim_tokens: ScimTokenTable;
+  scim_users: ScimUserTable;
+  scim_groups: ScimGroupTable;
 }

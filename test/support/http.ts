@@ -152,6 +152,9 @@ const TABLES = {
   user_group_members: ['group_id', 'user_id'],
   pair_groups: ['pair_id', 'group_id'],
   credential_groups: ['credential_id', 'group_id'],
+  scim_tokens: 'id',
+  scim_users: 'user_id',
+  scim_groups: 'group_id',
 } as const;
 
 /** Every row of every table, to show that a failed request changed nothing (D11). */

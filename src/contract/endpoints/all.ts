@@ -10,6 +10,7 @@ import * as connectors from './connectors';
 import * as credentials from './credentials';
 import * as groups from './groups';
 import * as health from './health';
+import * as scimToken from './scimToken';
 import * as service from './service';
 import * as session from './session';
 import * as userLife from './userLife';
@@ -33,6 +34,7 @@ const MODULES = [
   configuration,
   apiKeys,
   alerts,
+  scimToken,
   service,
   session,
 ];
