@@ -15,6 +15,7 @@ import type * as connectors from '../contract/endpoints/connectors';
 import type * as credentials from '../contract/endpoints/credentials';
 import type * as groups from '../contract/endpoints/groups';
 import type * as health from '../contract/endpoints/health';
+import type * as scimToken from '../contract/endpoints/scimToken';
 import type * as service from '../contract/endpoints/service';
 import type * as session from '../contract/endpoints/session';
 import type * as userLife from '../contract/endpoints/userLife';
@@ -29,6 +30,7 @@ type Modules = typeof alerts &
   typeof credentials &
   typeof groups &
   typeof health &
+  typeof scimToken &
   typeof service &
   typeof session &
   typeof userLife &
