@@ -38,9 +38,10 @@ import {
   withoutExcluded,
 } from '../scim/resources';
 import type { RouteContext } from './context';
-import { excludedOf, listQuery, scimBase, type ScimRegistrar } from './scim';
+import { excludedOf, listQuery, scimBase, type ScimRegistrar } from './scimRequest';
 
-const unsupported = () => badRequest('Invalid filter: compare members with value eq "<id>"', 'invalidFilter');
+const unsupported = () =>
+  badRequest('Invalid filter: compare members with value eq "<id>"', 'invalidFilter');
 
 /** `members[value eq "<id>"]`: the groups that person is a member of. */
 const memberFilter: AttributeSql = (op, value) => {
@@ -91,13 +92,17 @@ async function applyMembers(trx: Db, groupId: number, changes: readonly MemberCh
   const curators: string[] = [];
   const remove = async (ids: readonly string[]) => {
     const result = await removeMembers(trx, groupId, ids);
-    for (const id of result.removed) added.has(id) ? added.delete(id) : removed.add(id);
+    for (const id of result.removed) {
+      if (added.has(id)) added.delete(id);
+      else removed.add(id);
+    }
     curators.push(...result.curators);
   };
   const add = async (ids: readonly string[]) => {
     await checkMembers(trx, ids);
     for (const id of await addMembers(trx, groupId, ids)) {
-      removed.has(id) ? removed.delete(id) : added.add(id);
+      if (removed.has(id)) removed.delete(id);
+      else added.add(id);
     }
   };
   for (const change of changes) {
@@ -168,7 +173,10 @@ export function scimGroupRoutes(route: ScimRegistrar, context: RouteContext) {
     const excluded = excludedAttributes(query.excludedAttributes);
     const members = excluded.has('members')
       ? undefined
-      : await membersOfGroups(db, rows.map((row) => row.id));
+      : await membersOfGroups(
+          db,
+          rows.map((row) => row.id),
+        );
     const base = scimBase(request, context);
     const resources = rows.map((row) =>
       withoutExcluded(groupResource(row, members && (members.get(row.id) ?? []), base), excluded),
@@ -188,7 +196,8 @@ export function scimGroupRoutes(route: ScimRegistrar, context: RouteContext) {
     const answer = await write(request, async (trx) => {
       const log = await scimWriter(trx, request);
       const id = await insertGroup(trx, fields.displayName);
-      if (id === null) throw scimError(409, SCIM_WORDS.groupTaken(fields.displayName), 'uniqueness');
+      if (id === null)
+        throw scimError(409, SCIM_WORDS.groupTaken(fields.displayName), 'uniqueness');
       await mapScimGroup(trx, id, fields.externalId ?? null);
       const { added } = await applyMembers(trx, id, fields.members);
       await log({

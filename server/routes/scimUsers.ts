@@ -25,14 +25,9 @@ import { parseFilter } from '../scim/filter';
 import { booleanColumn, constantValue, filterSql, textColumn } from '../scim/filterSql';
 import { scimWriter } from '../scim/guard';
 import { userFromBody, userPatch, type UserFields } from '../scim/patch';
-import {
-  excludedAttributes,
-  listResponse,
-  userResource,
-  withoutExcluded,
-} from '../scim/resources';
+import { excludedAttributes, listResponse, userResource, withoutExcluded } from '../scim/resources';
 import type { RouteContext } from './context';
-import { excludedOf, listQuery, scimBase, type ScimRegistrar } from './scim';
+import { excludedOf, listQuery, scimBase, type ScimRegistrar } from './scimRequest';
 
 const email = textColumn('u.email_lower', true);
 const USER_ATTRIBUTES = {
@@ -56,10 +51,15 @@ async function userOr404(db: Db, id: string) {
 
 /** SCIM never adopts, changes or deactivates an admin or a global curator. */
 function refusePrivileged(user: ScimUserRow) {
-  if (PRIVILEGED.has(user.role)) throw scimError(409, SCIM_WORDS.privileged(user.email), 'mutability');
+  if (PRIVILEGED.has(user.role))
+    throw scimError(409, SCIM_WORDS.privileged(user.email), 'mutability');
 }
 
-const told = (user: ScimUserRow) => ({ resource_type: 'user', resource_id: user.id, resource_name: user.email });
+const told = (user: ScimUserRow) => ({
+  resource_type: 'user',
+  resource_id: user.id,
+  resource_name: user.email,
+});
 
 /** Sets `active`: off ends their sessions at once (their keys are refused from the next request). */
 async function setActive(trx: Db, log: AuditLog, user: ScimUserRow, active: boolean) {
@@ -73,7 +73,11 @@ async function setActive(trx: Db, log: AuditLog, user: ScimUserRow, active: bool
       changes: { is_active: { before: true, after: false }, sessions_ended: sessions },
     });
   } else {
-    await log({ action: 'user.reactivate', ...told(user), changes: { is_active: { before: false, after: true } } });
+    await log({
+      action: 'user.reactivate',
+      ...told(user),
+      changes: { is_active: { before: false, after: true } },
+    });
   }
 }
 
@@ -114,7 +118,9 @@ export function scimUserRoutes(route: ScimRegistrar, context: RouteContext) {
   const shown = async (trx: Db, request: FastifyRequest, id: string) => {
     const user = (await findScimUser(trx, id))!;
     const excluded = excludedAttributes(excludedOf(request));
-    const groups = excluded.has('groups') ? undefined : ((await groupsOfUsers(trx, [id])).get(id) ?? []);
+    const groups = excluded.has('groups')
+      ? undefined
+      : ((await groupsOfUsers(trx, [id])).get(id) ?? []);
     return withoutExcluded(userResource(user, groups, scimBase(request, context)), excluded);
   };
 
@@ -123,7 +129,12 @@ export function scimUserRoutes(route: ScimRegistrar, context: RouteContext) {
     const where = query.filter ? filterSql(parseFilter(query.filter), USER_ATTRIBUTES) : EVERYTHING;
     const { total, rows } = await listScimUsers(db, where, query.startIndex - 1, query.count);
     const excluded = excludedAttributes(query.excludedAttributes);
-    const groups = excluded.has('groups') ? undefined : await groupsOfUsers(db, rows.map((row) => row.id));
+    const groups = excluded.has('groups')
+      ? undefined
+      : await groupsOfUsers(
+          db,
+          rows.map((row) => row.id),
+        );
     const base = scimBase(request, context);
     const resources = rows.map((row) =>
       withoutExcluded(userResource(row, groups && (groups.get(row.id) ?? []), base), excluded),

@@ -23,9 +23,8 @@ const attribute = (
 const subAttributes = (names: readonly string[]) =>
   names.map((name) => attribute(name, name === 'primary' ? 'boolean' : 'string'));
 
-export const serviceProviderConfig = (docs: string) => ({
+export const serviceProviderConfig = () => ({
   schemas: [SCIM_SCHEMAS.serviceProviderConfig],
-  documentationUri: docs,
   patch: { supported: true },
   bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
   filter: { supported: true, maxResults: SCIM_MAX_COUNT },

@@ -61,7 +61,8 @@ function tokenize(text: string): Token[] {
   return tokens;
 }
 
-const ATTR_PATH = /^(?:urn:[A-Za-z0-9:._-]+:)?[A-Za-z$][A-Za-z0-9_$-]*(?:\.[A-Za-z$][A-Za-z0-9_$-]*)?$/;
+const ATTR_PATH =
+  /^(?:urn:[A-Za-z0-9:._-]+:)?[A-Za-z$][A-Za-z0-9_$-]*(?:\.[A-Za-z$][A-Za-z0-9_$-]*)?$/;
 
 class Parser {
   private at = 0;
@@ -162,7 +163,9 @@ class Parser {
       if (word === 'null') return null;
       if (/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(token.text)) return Number(token.text);
     }
-    throw invalid(`expected a value (a quoted string, a number, true, false or null) at ${token.at}`);
+    throw invalid(
+      `expected a value (a quoted string, a number, true, false or null) at ${token.at}`,
+    );
   }
 }
 

@@ -18,8 +18,7 @@ export interface UserFields {
 }
 
 export type MemberChange =
-  | { kind: 'add' | 'remove' | 'replace'; ids: string[] }
-  | { kind: 'removeAll' };
+  { kind: 'add' | 'remove' | 'replace'; ids: string[] } | { kind: 'removeAll' };
 
 export interface GroupFields {
   displayName?: string;
@@ -97,7 +96,10 @@ interface Operation {
 /** The operations of a PatchOp body, their `op` in either letter case. */
 function operationsOf(body: Json): Operation[] {
   const { schemas, Operations: operations } = body;
-  if (schemas !== undefined && !(Array.isArray(schemas) && schemas.includes(SCIM_SCHEMAS.patchOp))) {
+  if (
+    schemas !== undefined &&
+    !(Array.isArray(schemas) && schemas.includes(SCIM_SCHEMAS.patchOp))
+  ) {
     throw badRequest(`'schemas' must hold ${SCIM_SCHEMAS.patchOp}`, 'invalidSyntax');
   }
   if (!Array.isArray(operations) || operations.length === 0) {
@@ -163,7 +165,8 @@ export function userPatch(body: Json): UserFields {
 
 /** The ids a `members[value eq "…"]` path names (value eq, joined by or). */
 function idsOfMemberFilter(filter: Filter): string[] {
-  if (filter.kind === 'or') return [...idsOfMemberFilter(filter.left), ...idsOfMemberFilter(filter.right)];
+  if (filter.kind === 'or')
+    return [...idsOfMemberFilter(filter.left), ...idsOfMemberFilter(filter.right)];
   if (
     filter.kind === 'compare' &&
     filter.op === 'eq' &&

@@ -16,7 +16,9 @@ describe('the declarations and the routes', () => {
       .map((route) => `${route.method} ${route.url}`)
       .sort();
     const declared = [
-      ...ALL_ENDPOINTS.map((endpoint) => `${endpoint.method} ${API_PREFIX}${routeUrl(endpoint.path)}`),
+      ...ALL_ENDPOINTS.map(
+        (endpoint) => `${endpoint.method} ${API_PREFIX}${routeUrl(endpoint.path)}`,
+      ),
       // SCIM's own route group (RFC 7644's shapes), listed once in src/contract/scim.ts.
       ...Object.values(SCIM_ROUTES).map((route) => `${route.method} ${API_PREFIX}${route.path}`),
     ].sort();

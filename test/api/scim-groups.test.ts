@@ -5,14 +5,23 @@
 import { describe, expect, it } from 'vitest';
 import { api, snapshotDb } from '../support/http';
 import { useTestServer } from '../support/useTestServer';
-import { ERROR_SCHEMA, GROUP_SCHEMA, makeScimToken, oktaUser, patchOp, scim } from '../support/scim';
+import {
+  ERROR_SCHEMA,
+  GROUP_SCHEMA,
+  makeScimToken,
+  oktaUser,
+  patchOp,
+  scim,
+} from '../support/scim';
 
 const server = useTestServer();
 let n = 0;
 const unique = (name: string) => `${name} ${++n}`;
 
 async function person(token: string) {
-  const made = await scim(server, token, 'POST', '/Users', { body: oktaUser(`member.${++n}@scim.test`) });
+  const made = await scim(server, token, 'POST', '/Users', {
+    body: oktaUser(`member.${++n}@scim.test`),
+  });
   return (made.json as { id: string }).id;
 }
 
@@ -24,7 +33,12 @@ interface ScimGroup {
 
 async function createGroup(token: string, members: string[] = [], name = unique('Engineering')) {
   const made = await scim(server, token, 'POST', '/Groups', {
-    body: { schemas: [GROUP_SCHEMA], displayName: name, externalId: `ext-${n}`, members: members.map((value) => ({ value })) },
+    body: {
+      schemas: [GROUP_SCHEMA],
+      displayName: name,
+      externalId: `ext-${n}`,
+      members: members.map((value) => ({ value })),
+    },
   });
   expect(made.status, made.text).toBe(201);
   return made.json as ScimGroup;
@@ -36,7 +50,13 @@ const memberIds = async (token: string, id: string) => {
 };
 
 const roleOf = async (id: string) =>
-  (await server.store.db.selectFrom('users').select('role').where('id', '=', id).executeTakeFirstOrThrow()).role;
+  (
+    await server.store.db
+      .selectFrom('users')
+      .select('role')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).role;
 
 describe('Groups', () => {
   it('creates a D13 group with members, reads, lists and filters it', async () => {
@@ -47,17 +67,26 @@ describe('Groups', () => {
     expect(await memberIds(token, group.id)).toEqual([a, b].sort());
 
     const onyx = await api(server, 'GET', '/manage/admin/user-group');
-    const d13 = (onyx.json as { id: number; name: string; curator_ids: string[] }[]).find((g) => String(g.id) === group.id);
+    const d13 = (onyx.json as { id: number; name: string; curator_ids: string[] }[]).find(
+      (g) => String(g.id) === group.id,
+    );
     expect(d13).toMatchObject({ name: group.displayName, curator_ids: [] });
 
     const filter = encodeURIComponent(`displayName eq "${group.displayName}"`);
-    const found = await scim(server, token, 'GET', `/Groups?filter=${filter}&excludedAttributes=members`);
+    const found = await scim(
+      server,
+      token,
+      'GET',
+      `/Groups?filter=${filter}&excludedAttributes=members`,
+    );
     expect(found.json).toMatchObject({ totalResults: 1, Resources: [{ id: group.id }] });
     expect((found.json as { Resources: ScimGroup[] }).Resources[0]!.members).toBeUndefined();
 
     const ofMember = encodeURIComponent(`members[value eq "${a}"]`);
     const mine = await scim(server, token, 'GET', `/Groups?filter=${ofMember}`);
-    expect((mine.json as { Resources: ScimGroup[] }).Resources.map((g) => g.id)).toContain(group.id);
+    expect((mine.json as { Resources: ScimGroup[] }).Resources.map((g) => g.id)).toContain(
+      group.id,
+    );
   });
 
   it('refuses reserved names, a duplicate name and unknown members, changing nothing', async () => {
@@ -67,27 +96,47 @@ describe('Groups', () => {
     const cases: [unknown, number, string][] = [
       [{ displayName: 'Admin' }, 409, "'Admin' is a reserved group name."],
       [{ displayName: 'Basic' }, 409, "'Basic' is a reserved group name."],
-      [{ displayName: taken.displayName }, 409, `Group with name '${taken.displayName}' already exists`],
-      [{ displayName: unique('Ops'), members: [{ value: 'nobody' }] }, 400, 'Member(s) not found: nobody'],
+      [
+        { displayName: taken.displayName },
+        409,
+        `Group with name '${taken.displayName}' already exists`,
+      ],
+      [
+        { displayName: unique('Ops'), members: [{ value: 'nobody' }] },
+        400,
+        'Member(s) not found: nobody',
+      ],
     ];
     for (const [body, status, detail] of cases) {
       const answer = await scim(server, token, 'POST', '/Groups', { body });
       expect(answer.status).toBe(status);
-      expect(answer.json).toMatchObject({ schemas: [ERROR_SCHEMA], status: String(status), detail });
+      expect(answer.json).toMatchObject({
+        schemas: [ERROR_SCHEMA],
+        status: String(status),
+        detail,
+      });
     }
     expect(await snapshotDb(server)).toEqual(before);
   });
 
   it.each([
-    ['Okta', (id: string) => ({ op: 'add', path: 'members', value: [{ value: id }] }),
-      (id: string) => ({ op: 'remove', path: `members[value eq "${id}"]` })],
-    ['Entra ID', (id: string) => ({ op: 'Add', path: 'members', value: [{ value: id }] }),
-      (id: string) => ({ op: 'Remove', path: 'members', value: [{ value: id }] })],
+    [
+      'Okta',
+      (id: string) => ({ op: 'add', path: 'members', value: [{ value: id }] }),
+      (id: string) => ({ op: 'remove', path: `members[value eq "${id}"]` }),
+    ],
+    [
+      'Entra ID',
+      (id: string) => ({ op: 'Add', path: 'members', value: [{ value: id }] }),
+      (id: string) => ({ op: 'Remove', path: 'members', value: [{ value: id }] }),
+    ],
   ])('adds and removes members in %s dialect', async (_name, add, remove) => {
     const token = await makeScimToken(server);
     const [a, b] = [await person(token), await person(token)];
     const group = await createGroup(token, [a]);
-    const added = await scim(server, token, 'PATCH', `/Groups/${group.id}`, { body: patchOp(add(b)) });
+    const added = await scim(server, token, 'PATCH', `/Groups/${group.id}`, {
+      body: patchOp(add(b)),
+    });
     expect(added.status).toBe(204);
     expect(await memberIds(token, group.id)).toEqual([a, b].sort());
     await scim(server, token, 'PATCH', `/Groups/${group.id}`, { body: patchOp(remove(a)) });
@@ -111,7 +160,9 @@ describe('Groups', () => {
     await scim(server, token, 'PATCH', `/Groups/${group.id}`, {
       body: patchOp({ op: 'Replace', value: { id: group.id, displayName: entraName } }),
     });
-    expect((await scim(server, token, 'GET', `/Groups/${group.id}`)).json).toMatchObject({ displayName: entraName });
+    expect((await scim(server, token, 'GET', `/Groups/${group.id}`)).json).toMatchObject({
+      displayName: entraName,
+    });
     const reserved = await scim(server, token, 'PATCH', `/Groups/${group.id}`, {
       body: patchOp({ op: 'replace', path: 'displayName', value: 'Admin' }),
     });
@@ -151,7 +202,9 @@ describe('D13 under SCIM', () => {
     });
     expect(await roleOf(curator)).toBe('basic');
     const groups = await api(server, 'GET', '/manage/admin/user-group');
-    const d13 = (groups.json as { id: number; curator_ids: string[] }[]).find((g) => String(g.id) === group.id);
+    const d13 = (groups.json as { id: number; curator_ids: string[] }[]).find(
+      (g) => String(g.id) === group.id,
+    );
     expect(d13!.curator_ids).toEqual([]);
   });
 

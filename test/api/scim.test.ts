@@ -84,18 +84,33 @@ describe('Users', () => {
     const token = await makeScimToken(server);
     const email = address('Ada');
     const made = await createScimUser(token, email, { externalId: 'okta-1' });
-    expect(made).toMatchObject({ schemas: [USER_SCHEMA], userName: email, active: true, externalId: 'okta-1' });
+    expect(made).toMatchObject({
+      schemas: [USER_SCHEMA],
+      userName: email,
+      active: true,
+      externalId: 'okta-1',
+    });
     expect((await userRow(made.id)).role).toBe('basic');
 
     const read = await scim(server, token, 'GET', `/Users/${made.id}`);
     expect(read.json).toMatchObject({ id: made.id, userName: email, groups: [] });
 
     const filter = encodeURIComponent(`userName eq "${email.toUpperCase()}"`);
-    const found = await scim(server, token, 'GET', `/Users?filter=${filter}&excludedAttributes=groups`);
+    const found = await scim(
+      server,
+      token,
+      'GET',
+      `/Users?filter=${filter}&excludedAttributes=groups`,
+    );
     expect(found.json).toMatchObject({ totalResults: 1, Resources: [{ id: made.id }] });
     expect((found.json as { Resources: ScimUser[] }).Resources[0]!.groups).toBeUndefined();
 
-    const byExternal = await scim(server, token, 'GET', `/Users?filter=${encodeURIComponent('externalId eq "okta-1"')}`);
+    const byExternal = await scim(
+      server,
+      token,
+      'GET',
+      `/Users?filter=${encodeURIComponent('externalId eq "okta-1"')}`,
+    );
     expect(byExternal.json).toMatchObject({ totalResults: 1 });
   });
 
@@ -132,14 +147,21 @@ describe('Users', () => {
     const adopted = await scim(server, token, 'POST', '/Users', { body: oktaUser(email) });
     expect(adopted.status).toBe(201);
     const managed = await api(server, 'GET', '/admin/enterprise-settings/scim/users');
-    expect((managed.json as { user_ids: string[] }).user_ids).toContain((adopted.json as ScimUser).id);
+    expect((managed.json as { user_ids: string[] }).user_ids).toContain(
+      (adopted.json as ScimUser).id,
+    );
 
     for (const role of ['admin', 'global_curator'] as const) {
       const privileged = address(role);
       await server.keyFor(role, privileged);
       const refused = await scim(server, token, 'POST', '/Users', { body: oktaUser(privileged) });
       expect(refused.status).toBe(409);
-      const listed = await scim(server, token, 'GET', `/Users?filter=${encodeURIComponent(`userName eq "${privileged}"`)}`);
+      const listed = await scim(
+        server,
+        token,
+        'GET',
+        `/Users?filter=${encodeURIComponent(`userName eq "${privileged}"`)}`,
+      );
       const { id } = (listed.json as { Resources: ScimUser[] }).Resources[0]!;
       const patched = await scim(server, token, 'PATCH', `/Users/${id}`, {
         body: patchOp({ op: 'replace', value: { active: false } }),
@@ -152,29 +174,45 @@ describe('Users', () => {
   it.each([
     ['Okta', patchOp({ op: 'replace', value: { active: false } })],
     ['Entra ID', patchOp({ op: 'Replace', path: 'active', value: 'False' })],
-  ])('deactivates in %s dialect: sessions end and keys are refused at once (D2)', async (_name, body) => {
-    const token = await makeScimToken(server);
-    const email = address('leaver');
-    const key = await server.keyFor('basic', email);
-    const made = await createScimUser(token, email);
-    const time = new Date().toISOString();
-    await server.store.db
-      .insertInto('sessions')
-      .values({ token_hash: `h-${made.id}`, user_id: made.id, time_created: time, last_seen_at: time, expires_at: '2999-01-01T00:00:00.000Z', how: 'api_key', address: null, user_agent: null })
-      .execute();
-    const patched = await scim(server, token, 'PATCH', `/Users/${made.id}`, { body });
-    expect(patched.status).toBe(200);
-    expect(patched.json).toMatchObject({ active: false });
-    expect((await api(server, 'GET', '/me', { key })).status).toBe(401);
-    const sessions = await server.store.db.selectFrom('sessions').select('token_hash').where('user_id', '=', made.id).execute();
-    expect(sessions).toEqual([]);
+  ])(
+    'deactivates in %s dialect: sessions end and keys are refused at once (D2)',
+    async (_name, body) => {
+      const token = await makeScimToken(server);
+      const email = address('leaver');
+      const key = await server.keyFor('basic', email);
+      const made = await createScimUser(token, email);
+      const time = new Date().toISOString();
+      await server.store.db
+        .insertInto('sessions')
+        .values({
+          token_hash: `h-${made.id}`,
+          user_id: made.id,
+          time_created: time,
+          last_seen_at: time,
+          expires_at: '2999-01-01T00:00:00.000Z',
+          how: 'api_key',
+          address: null,
+          user_agent: null,
+        })
+        .execute();
+      const patched = await scim(server, token, 'PATCH', `/Users/${made.id}`, { body });
+      expect(patched.status).toBe(200);
+      expect(patched.json).toMatchObject({ active: false });
+      expect((await api(server, 'GET', '/me', { key })).status).toBe(401);
+      const sessions = await server.store.db
+        .selectFrom('sessions')
+        .select('token_hash')
+        .where('user_id', '=', made.id)
+        .execute();
+      expect(sessions).toEqual([]);
 
-    const back = await scim(server, token, 'PATCH', `/Users/${made.id}`, {
-      body: patchOp({ op: 'replace', path: 'active', value: true }),
-    });
-    expect(back.json).toMatchObject({ active: true });
-    expect((await api(server, 'GET', '/me', { key })).status).toBe(200);
-  });
+      const back = await scim(server, token, 'PATCH', `/Users/${made.id}`, {
+        body: patchOp({ op: 'replace', path: 'active', value: true }),
+      });
+      expect(back.json).toMatchObject({ active: true });
+      expect((await api(server, 'GET', '/me', { key })).status).toBe(200);
+    },
+  );
 
   it('replaces a user with PUT (userName and externalId), refusing an address another holds', async () => {
     const token = await makeScimToken(server);
@@ -186,7 +224,9 @@ describe('Users', () => {
     });
     expect(put.json).toMatchObject({ userName: email, externalId: 'entra-9', active: true });
     expect((await userRow(made.id)).email).toBe(email);
-    const clash = await scim(server, token, 'PUT', `/Users/${made.id}`, { body: oktaUser(other.userName) });
+    const clash = await scim(server, token, 'PUT', `/Users/${made.id}`, {
+      body: oktaUser(other.userName),
+    });
     expect(clash.status).toBe(409);
   });
 
@@ -205,7 +245,9 @@ describe('Users', () => {
   it('records each change with the actor "SCIM (token name)"', async () => {
     const token = await makeScimToken(server, 'Okta production');
     const made = await createScimUser(token);
-    await scim(server, token, 'PATCH', `/Users/${made.id}`, { body: patchOp({ op: 'replace', value: { active: false } }) });
+    await scim(server, token, 'PATCH', `/Users/${made.id}`, {
+      body: patchOp({ op: 'replace', value: { active: false } }),
+    });
     const records = await server.store.db
       .selectFrom('audit_log')
       .select(['action', 'actor_email'])
@@ -223,8 +265,20 @@ describe('errors (RFC 7644 §3.12)', () => {
   it('answers bad filters, bodies, ids, paths and media types in the envelope', async () => {
     const token = await makeScimToken(server);
     const cases: [string, string, unknown, number, string?][] = [
-      ['GET', `/Users?filter=${encodeURIComponent('userName eq')}`, undefined, 400, 'invalidFilter'],
-      ['GET', `/Users?filter=${encodeURIComponent('nickName eq "x"')}`, undefined, 400, 'invalidFilter'],
+      [
+        'GET',
+        `/Users?filter=${encodeURIComponent('userName eq')}`,
+        undefined,
+        400,
+        'invalidFilter',
+      ],
+      [
+        'GET',
+        `/Users?filter=${encodeURIComponent('nickName eq "x"')}`,
+        undefined,
+        400,
+        'invalidFilter',
+      ],
       ['GET', '/Users?startIndex=abc', undefined, 400],
       ['GET', '/Users/no-such-user', undefined, 404],
       ['GET', '/Nothing', undefined, 404],
@@ -234,7 +288,11 @@ describe('errors (RFC 7644 §3.12)', () => {
     for (const [method, path, body, status, scimType] of cases) {
       const answer = await scim(server, token, method, path, body === undefined ? {} : { body });
       expect(answer.status, `${method} ${path}`).toBe(status);
-      expect(answer.json).toMatchObject({ schemas: [ERROR_SCHEMA], status: String(status), ...(scimType && { scimType }) });
+      expect(answer.json).toMatchObject({
+        schemas: [ERROR_SCHEMA],
+        status: String(status),
+        ...(scimType && { scimType }),
+      });
       expect(answer.headers.get('content-type')).toMatch(/^application\/scim\+json/);
     }
     const xml = await scim(server, token, 'POST', '/Users', {
@@ -251,16 +309,32 @@ describe('errors (RFC 7644 §3.12)', () => {
     const made = await createScimUser(token);
     const before = await snapshotDb(server);
     const bodies: unknown[] = [
-      null, [], 'text', 42, {}, { Operations: null }, { Operations: [null] }, { Operations: [{ op: 'add' }] },
+      null,
+      [],
+      'text',
+      42,
+      {},
+      { Operations: null },
+      { Operations: [null] },
+      { Operations: [{ op: 'add' }] },
       patchOp({ op: 'replace', path: 'active', value: { nested: true } }),
-      patchOp({ op: 'replace', value: [1, 2] }), patchOp({ op: 'remove' }),
+      patchOp({ op: 'replace', value: [1, 2] }),
+      patchOp({ op: 'remove' }),
       patchOp({ op: 'replace', path: 'userName', value: 'a\u0000@b.c' }),
       patchOp({ op: 'replace', path: 'externalId', value: 'x'.repeat(10_000) }),
-      patchOp({ op: 'replace', path: 'active', value: false }, { op: 'replace', path: 'userName', value: 7 }),
-      { userName: ['x@y.z'] }, { userName: 'x@y.z', active: 'maybe' },
+      patchOp(
+        { op: 'replace', path: 'active', value: false },
+        { op: 'replace', path: 'userName', value: 7 },
+      ),
+      { userName: ['x@y.z'] },
+      { userName: 'x@y.z', active: 'maybe' },
     ];
     for (const body of bodies) {
-      for (const [method, path] of [['PATCH', `/Users/${made.id}`], ['PUT', `/Users/${made.id}`], ['POST', '/Users']] as const) {
+      for (const [method, path] of [
+        ['PATCH', `/Users/${made.id}`],
+        ['PUT', `/Users/${made.id}`],
+        ['POST', '/Users'],
+      ] as const) {
         const answer = await scim(server, token, method, path, { raw: JSON.stringify(body) });
         expect(answer.status, `${method} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
         expect(answer.status).toBeLessThan(500);

@@ -53,5 +53,7 @@ test('the Users page marks a person SCIM manages, their deactivation held back w
   expect(await within(row).findByText(/Managed by your identity provider/)).toBeVisible();
   const deactivate = within(row).getByRole('button', { name: 'Deactivate managed@scim.test' });
   expect(deactivate).toBeDisabled();
-  expect(deactivate).toHaveAccessibleDescription(/Deactivate or reactivate this person in your identity provider/);
+  expect(deactivate).toHaveAccessibleDescription(
+    /Deactivate or reactivate this person in your identity provider/,
+  );
 });

@@ -60,8 +60,8 @@ export function ScimSection() {
         With SCIM, your identity provider (Okta, Microsoft Entra ID) keeps people and groups here in
         step: it adds people as basic users (or takes over an existing person with the same
         address), deactivates them when they leave (their sessions and keys end at once), and sets
-        the members of groups. It never changes an admin or a global curator, and never makes
-        anyone a curator; a member it removes from a group loses a curatorship of that group.
+        the members of groups. It never changes an admin or a global curator, and never makes anyone
+        a curator; a member it removes from a group loses a curatorship of that group.
       </p>
       <p>
         Base URL to paste into your identity provider: <CopyOnce label="Base URL" text={baseUrl} />
