@@ -14,7 +14,15 @@ function CopyOnce({ label, text }: { label: string; text: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <>
-      <code aria-label={label}>{text}</code>{' '}
+      <input
+        readOnly
+        className="copy-text"
+        aria-label={label}
+        value={text}
+        size={40}
+        spellCheck={false}
+        onFocus={(event) => event.currentTarget.select()}
+      />{' '}
       <button
         type="button"
         onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}
