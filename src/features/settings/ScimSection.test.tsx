@@ -46,9 +46,10 @@ test('makes the SCIM token, shown once; rotating asks first and stops the old on
 
 test('the Users page marks a person SCIM manages, their deactivation held back with the reason', async () => {
   const token = await makeScimToken(server);
-  await scim(server, token, 'POST', '/Users', { body: oktaUser('managed@scim.test') });
+  const made = await scim(server, token, 'POST', '/Users', { body: oktaUser('managed@scim.test') });
+  expect(made.status).toBe(201);
   renderApp('/users');
-  const email = await screen.findByText('managed@scim.test');
+  const email = await screen.findByText('managed@scim.test', {}, { timeout: 5000 });
   const row = email.closest('li')!;
   expect(await within(row).findByText(/Managed by your identity provider/)).toBeVisible();
   const deactivate = within(row).getByRole('button', { name: 'Deactivate managed@scim.test' });
