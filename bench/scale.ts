@@ -10,7 +10,15 @@ import { count, scaleRows, settings } from './config';
 import { measureExportWait } from './exportWait';
 import { runLoad, type LoadResult } from './load';
 import { startServer } from './processes';
-import { CURATED, GLOBAL_GROUPS, PERSON_PREFIX, type GroupsSet } from './scaleSeed';
+import {
+  BIG_GROUP,
+  bigGroupSize,
+  CURATED,
+  GLOBAL_GROUPS,
+  PERSON_PREFIX,
+  personEmail,
+  type GroupsSet,
+} from './scaleSeed';
 import type { DataSet } from './seed';
 import { median, type Results } from './table';
 import { seededActor } from '../test/support/auditRecords';
@@ -65,10 +73,68 @@ export async function measurePeople(set: DataSet, results: Results): Promise<voi
       if (load.failures > 0)
         results.add(`${figure}: failed answers`, load.failures, `of ${load.total}`, '0', false);
     }
+    await measureScim(server.origin, set, results);
   } finally {
     await server.stop();
   }
   await measureExportWait(set, results);
+}
+
+const SCIM_ROUNDS = 20;
+
+/**
+ * SCIM (docs/scim.md): the identity provider's `userName eq` among all the
+ * people (the unique index of addresses), and a PATCH adding one member to a
+ * group of 10,000 (the members named are changed, the group is not rewritten).
+ */
+async function measureScim(origin: string, set: DataSet, results: Results) {
+  const made = await fetch(`${origin}/api/admin/enterprise-settings/scim/token`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${set.adminKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench' }),
+  });
+  const { token } = (await made.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/scim+json' };
+  const base = `${origin}/api/scim/v2`;
+  const filter = encodeURIComponent(
+    `userName eq "${personEmail(Math.floor(scaleRows.people / 2))}"`,
+  );
+  const url = `${base}/Users?filter=${filter}`;
+  const found = (await (await fetch(url, { headers })).json()) as { totalResults?: number };
+  if (found.totalResults !== 1) throw new Error(`${url} found ${found.totalResults} users`);
+  const lookup = await runLoad({ url, headers, connections: 1 });
+  const people = count(scaleRows.people);
+  const label = `${storeLabel(set)}SCIM: userName eq among ${people} users`;
+  results.add(`${label}: latency p50`, lookup.p50, 'ms', '< 50 ms', lookup.p50 < 50);
+
+  const groups = `${base}/Groups?filter=${encodeURIComponent(`displayName eq "${BIG_GROUP}"`)}&excludedAttributes=members`;
+  const group = (
+    (await (await fetch(groups, { headers })).json()) as { Resources: { id: string }[] }
+  ).Resources[0]!;
+  const times: number[] = [];
+  for (let round = 0; round < SCIM_ROUNDS; round++) {
+    const person = `${base}/Users?filter=${encodeURIComponent(`userName eq "${personEmail(bigGroupSize() + 1 + round)}"`)}`;
+    const { Resources } = (await (await fetch(person, { headers })).json()) as {
+      Resources: { id: string }[];
+    };
+    const body = JSON.stringify({
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'add', path: 'members', value: [{ value: Resources[0]!.id }] }],
+    });
+    const started = performance.now();
+    const answer = await fetch(`${base}/Groups/${group.id}`, { method: 'PATCH', headers, body });
+    times.push(performance.now() - started);
+    if (answer.status !== 204) throw new Error(`SCIM PATCH answered ${answer.status}`);
+  }
+  const p50 = median(times);
+  const members = count(bigGroupSize());
+  results.add(
+    `${storeLabel(set)}SCIM: PATCH adding one member to a group of ${members}: latency p50`,
+    p50,
+    'ms',
+    '< 50 ms',
+    p50 < 50,
+  );
 }
 
 const LIST = '/api/manage/admin/connector';

@@ -44,13 +44,38 @@ async function analyze(store: Store) {
   if (store.dialect === 'postgres') await store.db.executeQuery(CompiledQuery.raw('analyze'));
 }
 
-/** 100,000 people and 1,000,000 activity records (the smoke run: a few hundred and thousand). */
+/** SCIM's large group (docs/scim.md): its name, and how many of the people are its members. */
+export const BIG_GROUP = 'Everyone (SCIM)';
+export const bigGroupSize = () => Math.min(10_000, Math.floor(scaleRows.people / 2));
+
+/** The first bigGroupSize() people in one group, for SCIM's "add one member" row. */
+async function insertBigGroup(db: Db, userIds: readonly string[]) {
+  const time = new Date().toISOString();
+  const group = await db
+    .insertInto('user_groups')
+    .values({ name: BIG_GROUP, time_created: time, time_updated: time })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const members = userIds.slice(0, bigGroupSize());
+  for (let start = 0; start < members.length; start += BATCH) {
+    const rows = members
+      .slice(start, start + BATCH)
+      .map((user_id) => ({ group_id: Number(group.id), user_id, is_curator: 0 }));
+    await db.insertInto('user_group_members').values(rows).execute();
+  }
+}
+
+/**
+ * 100,000 people and 1,000,000 activity records (the smoke run: a few hundred and
+ * thousand), and SCIM's group of 10,000 of them.
+ */
 export async function seedPeopleSet(postgresUrl?: string): Promise<DataSet> {
   const { set, store } = await openNewDataSet(postgresUrl);
   try {
-    await store.db
-      .transaction()
-      .execute((trx) => insertUsers(trx, scaleRows.people, personEmail, 'basic'));
+    await store.db.transaction().execute(async (trx) => {
+      const ids = await insertUsers(trx, scaleRows.people, personEmail, 'basic');
+      await insertBigGroup(trx, ids);
+    });
     await seedAuditRecords(store.db, scaleRows.activity);
     await analyze(store);
   } finally {

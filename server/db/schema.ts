@@ -219,6 +219,31 @@ export interface InvitationLinkTable {
   ended: string | null;
 }
 
+/** The identity provider's token for SCIM (0021): only its SHA-256 is kept. */
+export interface ScimTokenTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  last_four: string;
+  time_created: string;
+  time_revoked: string | null;
+  last_used_at: ColumnType<string | null, string | null | undefined>;
+}
+
+/** A user managed by the identity provider (0021), and the id it knows them by. */
+export interface ScimUserTable {
+  user_id: string;
+  external_id: string | null;
+  time_created: string;
+}
+
+/** A group managed by the identity provider (0021), and the id it knows it by. */
+export interface ScimGroupTable {
+  group_id: number;
+  external_id: string | null;
+  time_created: string;
+}
+
 export interface Tables {
   settings: SettingTable;
   users: UserTable;
@@ -240,4 +265,7 @@ export interface Tables {
   document_sets: DocumentSetTable;
   document_set_pairs: DocumentSetPairTable;
   document_set_groups: DocumentSetGroupTable;
+  scim_tokens: ScimTokenTable;
+  scim_users: ScimUserTable;
+  scim_groups: ScimGroupTable;
 }

@@ -26,6 +26,11 @@ import { auditActorSchema, auditPageSchema, auditRecordSchema } from '../../src/
 import { apiKeyOwnerSchema, apiKeySchema } from '../../src/contract/apiKeys';
 import { bulkInviteResponseSchema, invitedUserSchema } from '../../src/contract/userLife';
 import { invitationLinkSchema } from '../../src/contract/invitationLinks';
+import {
+  scimManagedSchema,
+  scimTokenCreatedSchema,
+  scimTokenSchema,
+} from '../../src/contract/scim';
 import { signInMethodsSchema, signInProviderSchema } from '../../src/contract/session';
 import {
   groupMemberSchema,
@@ -54,6 +59,13 @@ import {
 type Words = Record<string, string>;
 
 const TIME_CREATED = 'When it was made: an ISO-8601 date-time in UTC.';
+const scimTokenWords = {
+  id: "The token's id.",
+  name: 'What it is for ("Okta"); the activity log names SCIM\'s changes "SCIM (name)".',
+  last_four: 'Its last four characters, to tell it apart: never the secret.',
+  time_created: TIME_CREATED,
+  last_used_at: 'When the identity provider last used it, to the minute; `null` if never.',
+};
 const TIME_UPDATED = 'When it was last changed: an ISO-8601 date-time in UTC.';
 const USER_ID = "The user's id (a UUID).";
 
@@ -428,4 +440,13 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
       login_url: 'Where the sign-in starts.',
     },
   ],
+  [scimTokenSchema, scimTokenWords],
+  [
+    scimTokenCreatedSchema,
+    {
+      ...scimTokenWords,
+      token: 'The token itself (`sd_scim_…`): only in this answer, never again.',
+    },
+  ],
+  [scimManagedSchema, { user_ids: 'The ids of the people SCIM manages.' }],
 ]);

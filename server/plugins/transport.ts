@@ -1,15 +1,20 @@
 // Transport for every request, before any route: the security headers, the
 // connections closed on close, the edges Node and Fastify would answer on
-// their own, an empty id segment's 404 and bodies read raw (D3).
+// their own, an empty id segment's 404 and bodies read raw (D3); SCIM's
+// envelopes.
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../../src/contract/endpoint';
 import { closeConnectionsOnClose } from '../http/drain';
 import { answerEdgeCases } from '../http/edges';
 import { problem } from '../http/problems';
 import { securityHeaders } from '../http/securityHeaders';
+import { scimEnvelopes } from '../http/scimEnvelope';
+import { SCIM_BASE_PATH } from '../../src/contract/scim';
 
 export function transport(app: FastifyInstance) {
   securityHeaders(app, API_PREFIX);
+  // SCIM's answers and errors are RFC 7644's (docs/scim.md).
+  scimEnvelopes(app, `${API_PREFIX}${SCIM_BASE_PATH}`);
   closeConnectionsOnClose(app);
   answerEdgeCases(app);
   // A path whose id segment is empty (`/manage/admin/connector/`) names no

@@ -22,6 +22,8 @@ import { credentialSwapRoutes } from './credentialSwap';
 import { groupRoutes } from './groups';
 import { documentSetRoutes } from './documentSets';
 import { readinessRoutes } from './readiness';
+import { scimRoutes } from './scim';
+import { scimTokenRoutes } from './scimToken';
 import { invitationRoutes } from './invitations';
 import { openApiRoutes } from './openapi';
 import { pairTestRoutes } from './pairCheck';
@@ -70,4 +72,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   (api, context, { tester }) => credentialSwapRoutes(api, context, tester),
   (api, context, { watch, publicUrl }) => alertRoutes(api, context, watch, publicUrl),
   readinessRoutes,
+  scimTokenRoutes,
+  // SCIM's own route group (RFC 7644's shapes), listed in src/contract/scim.ts.
+  scimRoutes,
 ];

@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'user.deactivate',
   'user.reactivate',
   'user.delete',
+  // SCIM (docs/scim.md) changed a user's address or external id, or adopted them.
+  'user.update',
   // User groups (D13): members, curators and pairs before and after.
   'user_group.create',
   'user_group.update',
@@ -46,6 +48,8 @@ export const AUDIT_ACTIONS = [
   'alert_settings.update',
   // An import of a configuration bundle (issue 26): the plan's counts; each change it made has its own record.
   'config.import',
+  // The identity provider's SCIM token made (the others revoked with it).
+  'scim_token.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,6 +66,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'audit',
   'settings',
   'config',
+  'scim_token',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

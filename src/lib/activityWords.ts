@@ -39,6 +39,7 @@ const VERBS: Record<string, string> = {
   'user.reactivate': 'reactivated',
   // A deletion, or an invitation withdrawn.
   'user.delete': 'removed',
+  'user.update': 'changed user',
   'user_group.create': 'created group',
   'user_group.update': 'changed group',
   'user_group.set_curator': 'changed the curators of group',
@@ -56,6 +57,7 @@ const VERBS: Record<string, string> = {
   'audit.retention': 'removed old activity records',
   'alert_settings.update': 'changed where alerts go',
   'config.import': 'imported a configuration bundle',
+  'scim_token.create': 'made the SCIM token',
 };
 
 /** Each action as a filter offers it: what happened, not the code the address keeps. */
@@ -74,6 +76,7 @@ const ACTION_NAMES: Record<AuditAction, string> = {
   'user.deactivate': 'User deactivated',
   'user.reactivate': 'User reactivated',
   'user.delete': 'User removed or invitation withdrawn',
+  'user.update': 'User changed by the identity provider',
   'user_group.create': 'Group created',
   'user_group.update': 'Group changed (members or connectors)',
   'user_group.set_curator': 'Group curator made or removed',
@@ -91,6 +94,7 @@ const ACTION_NAMES: Record<AuditAction, string> = {
   'audit.retention': 'Old activity removed',
   'alert_settings.update': 'Alert webhook changed',
   'config.import': 'Configuration imported',
+  'scim_token.create': 'SCIM token made',
 };
 
 /** The Action filter's choices: each code (the address's value) with its words. */
@@ -109,6 +113,7 @@ const RESOURCE_TYPE_WORDS: Record<AuditResourceType, string> = {
   audit: 'Activity log',
   settings: 'Settings',
   config: 'Configuration',
+  scim_token: 'SCIM token',
 };
 
 /** The What filter's choices: each code with its words. */

@@ -343,6 +343,16 @@ Object.assign(WRITES, {
   },
 });
 
+Object.assign(WRITES, {
+  'post /admin/enterprise-settings/scim/token': {
+    action: 'scim_token.create',
+    call: async () => ({
+      path: '/admin/enterprise-settings/scim/token',
+      options: { body: { name: 'Okta' } },
+    }),
+  },
+});
+
 /** A webhook on 127.0.0.1 for the alert routes (docs/operations.md, "Alerts"). */
 let receiver: WebhookReceiver | undefined;
 afterAll(() => receiver?.close());

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX, routeUrl } from '../../src/contract/endpoint';
 import { ALL_ENDPOINTS } from '../../src/contract/endpoints/all';
+import { SCIM_ROUTES } from '../../src/contract/scim';
 import { useTestServer } from '../support/useTestServer';
 
 const server = useTestServer();
@@ -14,9 +15,13 @@ describe('the declarations and the routes', () => {
       .filter((route) => route.method !== 'HEAD')
       .map((route) => `${route.method} ${route.url}`)
       .sort();
-    const declared = ALL_ENDPOINTS.map(
-      (endpoint) => `${endpoint.method} ${API_PREFIX}${routeUrl(endpoint.path)}`,
-    ).sort();
+    const declared = [
+      ...ALL_ENDPOINTS.map(
+        (endpoint) => `${endpoint.method} ${API_PREFIX}${routeUrl(endpoint.path)}`,
+      ),
+      // SCIM's own route group (RFC 7644's shapes), listed once in src/contract/scim.ts.
+      ...Object.values(SCIM_ROUTES).map((route) => `${route.method} ${API_PREFIX}${route.path}`),
+    ].sort();
     expect(registered).toEqual(declared);
   });
 

@@ -65,7 +65,8 @@ describe('the document', () => {
 
   it('describes every route the server registers, and no other', () => {
     const registered = server.apiRoutes
-      .filter((route) => route.method !== 'HEAD')
+      // SCIM describes itself in RFC 7643's shapes (/scim/v2/Schemas, /ResourceTypes).
+      .filter((route) => route.method !== 'HEAD' && !route.url.startsWith('/api/scim/v2/'))
       .map(
         (route) => `${route.method} ${route.url.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}')}`,
       )

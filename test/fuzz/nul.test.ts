@@ -119,6 +119,10 @@ const EXAMPLES: Record<string, (made: Made) => { path: string; body: Json }> = {
     path: '/manage/admin/alert-settings',
     body: { webhook_url: 'https://hooks.nul.example/services/T0/B0/secret' },
   }),
+  'POST /admin/enterprise-settings/scim/token': () => ({
+    path: '/admin/enterprise-settings/scim/token',
+    body: { name: 'Okta' },
+  }),
   'POST /admin/api-key': () => ({
     path: '/admin/api-key',
     body: { name: 'Nul bot', role: 'basic' },

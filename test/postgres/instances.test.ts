@@ -244,6 +244,7 @@ describe('start-up', () => {
         '0016_invitation_links',
         '0017_directory_index',
         '0018_connector_version',
+        '0021_scim',
         '0022_document_sets',
       ]);
     } finally {

@@ -155,6 +155,9 @@ const TABLES = {
   document_sets: 'id',
   document_set_pairs: ['set_id', 'pair_id'],
   document_set_groups: ['set_id', 'group_id'],
+  scim_tokens: 'id',
+  scim_users: 'user_id',
+  scim_groups: 'group_id',
 } as const;
 
 /** Every row of every table, to show that a failed request changed nothing (D11). */

@@ -14,6 +14,7 @@ import * as credentials from './credentials';
 import * as documentSets from './documentSets';
 import * as groups from './groups';
 import * as health from './health';
+import * as scimToken from './scimToken';
 import * as service from './service';
 import * as session from './session';
 import * as userLife from './userLife';
@@ -39,6 +40,7 @@ export const MODULES = [
   configuration,
   apiKeys,
   alerts,
+  scimToken,
   service,
   session,
 ] as const;

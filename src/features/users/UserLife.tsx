@@ -1,13 +1,14 @@
 // Deactivate, reactivate and delete a user (docs/api.md, "Users"): each asked first in
 // a dialog that names the user, each told in one result message that then holds
 // the keyboard. Only a deactivated user can be deleted (the server's rule too).
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { AcceptedUser } from '../../contract/contract';
 import { useCurrentUser } from '../../api/users';
 import { useUserLifeChange, type UserLifeAction } from '../../api/userLifeHooks';
 import { ActionMessage } from '../../components/ActionMessage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { describeError } from '../../lib/describeError';
+import { SCIM_MANAGED_DEACTIVATE_REASON, SCIM_MANAGED_WORDS } from '../../contract/scim';
 
 const WORDS: Record<
   UserLifeAction,
@@ -80,25 +81,39 @@ export function useUserLife() {
   return { ask, view, pending: change.isPending };
 }
 
-/** A user's row actions: deactivate an active user; reactivate or delete a deactivated one. */
+/**
+ * A user's row actions: deactivate an active user; reactivate or delete a
+ * deactivated one. A person the identity provider manages (SCIM) says so, and
+ * the buttons are held back with the reason: a change here would be undone.
+ */
 export function UserLifeButtons({
   user,
   onAsk,
+  managed = false,
 }: {
   user: AcceptedUser;
   onAsk: (action: UserLifeAction, email: string) => void;
+  managed?: boolean;
 }) {
   const me = useCurrentUser();
+  const reasonId = useId();
   if (me.data?.id === user.id) return <span className="hint">(you)</span>;
   const actions: UserLifeAction[] = user.is_active ? ['deactivate'] : ['reactivate', 'delete'];
   return (
     <span className="user-life-buttons">
+      {managed && (
+        <span className="hint" id={reasonId}>
+          {SCIM_MANAGED_WORDS}. {SCIM_MANAGED_DEACTIVATE_REASON}
+        </span>
+      )}{' '}
       {actions.map((action) => (
         <button
           key={action}
           type="button"
           className="secondary"
           aria-label={`${WORDS[action].button} ${user.email}`}
+          aria-describedby={managed ? reasonId : undefined}
+          disabled={managed}
           onClick={() => onAsk(action, user.email)}
         >
           {WORDS[action].button}

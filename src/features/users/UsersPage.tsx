@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { UserRole } from '../../contract/contract';
 import { RecentChanges } from '../../components/RecentChanges';
+import { useScimManaged } from '../../api/scimHooks';
 import { InvitedList } from './InvitedList';
 import { InviteForm } from './InviteForm';
 import { RoleForm } from './RoleForm';
@@ -15,6 +16,8 @@ export function UsersPage() {
   });
   const editor = useRef<HTMLDivElement>(null);
   const life = useUserLife();
+  // The people the identity provider manages (SCIM): their row says so.
+  const managed = useScimManaged();
   return (
     <section className="page" aria-labelledby="users-title">
       <h1 id="users-title">Users and roles</h1>
@@ -31,7 +34,13 @@ export function UsersPage() {
           // The editor starts over on the chosen user; focus goes to it.
           requestAnimationFrame(() => editor.current?.querySelector('input')?.focus());
         }}
-        actions={(user) => <UserLifeButtons user={user} onAsk={life.ask} />}
+        actions={(user) => (
+          <UserLifeButtons
+            user={user}
+            onAsk={life.ask}
+            managed={managed.data?.has(user.id) ?? false}
+          />
+        )}
       />
       {life.view}
       <div ref={editor}>
