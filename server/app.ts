@@ -34,6 +34,7 @@ import { connectorRoutes } from './routes/connectors';
 import { connectorStatusRoutes } from './routes/connectorStatus';
 import { healthRoutes } from './routes/health';
 import { credentialRoutes } from './routes/credentials';
+import { credentialOriginRoutes } from './routes/credentialOrigins';
 import { userRoutes } from './routes/users';
 import { userLifeRoutes } from './routes/userLife';
 import { configurationRoutes } from './routes/configuration';
@@ -255,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         options.retestHours ?? options.healthWatch?.retestHours ?? DEFAULT_RETEST_HOURS,
       );
       credentialRoutes(api, context);
+      credentialOriginRoutes(api, context);
       userRoutes(api, context);
       userLifeRoutes(api, context, { singleSignOn: oidc !== undefined });
       invitationRoutes(api, context);

@@ -140,6 +140,15 @@ export interface CredentialGroupTable {
   group_id: number;
 }
 
+/** An origin a credential's secret may be sent to (D15, migration 0019). */
+export interface CredentialOriginTable {
+  credential_id: number;
+  /** `scheme://host:port`, as trust.ts's originKey spells it. */
+  origin: string;
+  approved_by: string | null;
+  time_created: string;
+}
+
 /** Small facts about the database itself, such as the credential key's check value. */
 export interface SettingTable {
   key: string;
@@ -215,4 +224,5 @@ export interface Tables {
   alert_state: AlertStateTable;
   alert_deliveries: AlertDeliveryTable;
   invitation_links: InvitationLinkTable;
+  credential_origins: CredentialOriginTable;
 }

@@ -223,17 +223,3 @@ export async function insertPair(
     .executeTakeFirst();
   return row?.id ?? null;
 }
-
-/** The source and config of every connector a credential is attached to. */
-export async function configsUsingCredential(db: Db, credentialId: number) {
-  const rows = await db
-    .selectFrom('connector_credential_pairs as p')
-    .innerJoin('connectors as c', 'c.id', 'p.connector_id')
-    .select(['c.source', 'c.connector_specific_config'])
-    .where('p.credential_id', '=', credentialId)
-    .execute();
-  return rows.map((row) => ({
-    source: row.source as DocumentSource,
-    config: JSON.parse(row.connector_specific_config) as Record<string, unknown>,
-  }));
-}

@@ -49,7 +49,10 @@ import {
   updateConnector,
 } from '../repos/connectors';
 import { isDuplicateConnector } from '../db/constraints';
-import { listPairs } from '../repos/pairTests';
+import { forgetPairTests, listPairs } from '../repos/pairTests';
+import { openCredentialValues } from '../repos/credentialValues';
+import { assertSecretMayGoTo, type SecretSender } from '../connectionTest/secretDestination';
+import { namedOrigin } from '../connectionTest/trust';
 import { SnapshotBytes } from '../repos/snapshotBytes';
 import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { RouteContext } from './context';
@@ -145,6 +148,31 @@ async function changePairGroups(
   );
 }
 
+/**
+ * D15, where a connector's credentials would send their secrets: each of
+ * `credentialIds` must be approved for the connector's address (the caller
+ * approves it when they may read the credential), else 403 in D15's words.
+ */
+async function sendsOnlyWhereApproved(
+  trx: Db,
+  secrets: SecretBox,
+  caller: SecretSender,
+  connectorId: number,
+  credentialIds: readonly number[],
+) {
+  const connector = (await findConnector(trx, connectorId))!;
+  for (const credentialId of credentialIds) {
+    const credential = await openCredentialValues(trx, secrets, credentialId);
+    if (!credential) continue;
+    await assertSecretMayGoTo(trx, {
+      credential,
+      source: connector.snapshot.source as DocumentSource,
+      config: connector.snapshot.connector_specific_config,
+      by: caller,
+    });
+  }
+}
+
 /** Attaching and detaching: the pair named by its connector, the ids before or after. */
 async function logPair(
   trx: Db,
@@ -232,6 +260,8 @@ export function connectorRoutes(
           isPublic: access_type !== 'private',
           groups,
         });
+        // D15: attached, its secret would go to the connector's address.
+        await sendsOnlyWhereApproved(trx, secrets, request.user!, connectorId, [credentialId]);
         const pairId = await insertPair(trx, connectorId, credentialId, {
           name: body?.name,
           access_type,
@@ -278,6 +308,15 @@ export function connectorRoutes(
         // D4: the (name, source) key refuses a name another connector has.
         await updateConnector(trx, id, change).catch(refuseDuplicate);
         const changed = await findConnector(trx, id);
+        const source = current.snapshot.source;
+        const address = (found: typeof current) =>
+          namedOrigin(source, found.snapshot.connector_specific_config);
+        if (address(current) !== address(changed!)) {
+          // D15: a new address only where every credential may go; then "not tested" until one says otherwise.
+          const credentials = changed!.snapshot.credential_ids;
+          await sendsOnlyWhereApproved(trx, secrets, request.user!, id, credentials);
+          await forgetPairTests(trx, id);
+        }
         const changes = changesBetween(told(current), told(changed));
         // Which source the settings are for, so the activity words them in its form's labels.
         if (changes.connector_specific_config) {
