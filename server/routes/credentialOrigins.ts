@@ -31,16 +31,17 @@ export function credentialOriginRoutes(app: FastifyInstance, { db, guard, write 
     }),
   );
 
-  route(removeCredentialOrigin, async ({ params: { credential_id: id }, query }, request) =>
+  route(removeCredentialOrigin, async ({ params: { credential_id: id }, body }, request) =>
     write(request, async (trx, log) => {
+      const { origin } = body;
       const caller = request.user!;
       const credential = await visibleCredential(trx, await scopeOf(trx, caller), id);
       if (!mayApproveOrigins(caller, credential.user_id ?? null)) {
         throw problem(403, ORIGIN_REFUSAL);
       }
       const before = (await approvedOrigins(trx, id)).map((row) => row.origin);
-      if (!(await removeOrigin(trx, id, query.origin))) {
-        throw problem(404, `Credential ${id} is not approved for ${query.origin}`);
+      if (!(await removeOrigin(trx, id, origin))) {
+        throw problem(404, `Credential ${id} is not approved for ${origin}`);
       }
       await log({
         resource_type: 'credential',
@@ -48,12 +49,12 @@ export function credentialOriginRoutes(app: FastifyInstance, { db, guard, write 
         resource_name: null,
         changes: changesBetween(
           { approved_origins: before },
-          { approved_origins: before.filter((origin) => origin !== query.origin) },
+          { approved_origins: before.filter((kept) => kept !== origin) },
         ),
       });
       return {
         success: true,
-        message: `Credential ${id} is no longer sent to ${query.origin}`,
+        message: `Credential ${id} is no longer sent to ${origin}`,
         data: id,
       };
     }),

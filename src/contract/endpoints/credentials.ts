@@ -63,17 +63,22 @@ export const deleteCredential = endpoint({
 
 /** One origin a credential's secret may be sent to (D15). */
 export const approvedOriginSchema = z.object({
-  /** `scheme://host:port`. */
-  origin: z.string(),
-  /** Who approved it; null when carried over from before D15 or they were removed. */
-  approved_by: z.nullable(z.string()),
-  time_created: z.string(),
+  origin: z.string().check(z.describe('The origin, as `scheme://host:port`.')),
+  approved_by: z
+    .nullable(z.string())
+    .check(
+      z.describe(
+        'The e-mail of who approved it; null when carried over from before D15, or they were removed.',
+      ),
+    ),
+  time_created: z.string().check(z.describe('When it was approved.')),
 });
 
 export const approvedOriginsSchema = z.object({
-  origins: z.array(approvedOriginSchema),
-  /** Whether the caller may remove them: the credential's maker or an admin. */
-  can_remove: z.boolean(),
+  origins: z.array(approvedOriginSchema).check(z.describe('The approved origins, by origin.')),
+  can_remove: z
+    .boolean()
+    .check(z.describe("Whether the caller may remove them: the credential's maker or an admin.")),
 });
 export type ApprovedOrigins = z.infer<typeof approvedOriginsSchema>;
 
@@ -97,10 +102,12 @@ export const removeCredentialOrigin = endpoint({
     "Remove one approved origin of a credential (D15): its secret is no longer sent there, until its maker or an admin approves it again. The credential's maker or an admin.",
   access: 'curatorOrAdmin',
   params: oneCredential,
-  query: z.object({
-    origin: queryText('The origin to remove, as listed: `https://jira.example.com:443`.'),
+  body: z.object({
+    origin: z
+      .string()
+      .check(z.describe('The origin to remove, as listed: `https://jira.example.com:443`.')),
   }),
   answer: statusResponseSchema,
   action: 'credential.update',
-  errors: [403, 404, 422],
+  errors: [403, 404, 415, 422],
 });
