@@ -105,8 +105,12 @@ async function visibleList(
   credential: number | undefined,
 ) {
   if (scope === null) return snapshots.list(db, credential);
+  // D13: filtering by a credential they may not see tells nothing about it.
+  const unseen =
+    credential !== undefined && (await visibleCredentialIds(db, scope, [credential])).length === 0;
   const access = await connectorAccess(db);
   return snapshots.list(db, credential, (id) => {
+    if (unseen) return false;
     const found = access.get(id);
     return found !== undefined && connectorRights(scope, found).see;
   });
