@@ -20,6 +20,7 @@ import {
   connectorRights,
   rightsOn,
   scopeOf,
+  seesPair,
   visibleCredential,
   visibleCredentialIds,
   type Scope,
@@ -80,12 +81,12 @@ async function detail(
   if (!rights?.see) return null;
   const found = await findConnector(db, id);
   if (!found) return null;
-  const credentials = await findCredentials(
-    db,
-    secrets,
-    await visibleCredentialIds(db, scope, found.snapshot.credential_ids),
+  const seen = await visibleCredentialIds(db, scope, found.snapshot.credential_ids);
+  const credentials = await findCredentials(db, secrets, seen);
+  // D13: only the pairs they see, holding a credential they see.
+  const cc_pairs = (await listPairs(db, id)).filter(
+    (pair) => seesPair(scope, pair) && seen.includes(pair.credential_id),
   );
-  const cc_pairs = await listPairs(db, id);
   return {
     ...found.snapshot,
     access_type: found.access_type,

@@ -92,4 +92,54 @@ describe('a credential used where its curator cannot see', () => {
     });
     expect(filtered.json).toEqual([]);
   });
+
+  it("connector-status and the connector's answer show curator A no credential and no pair D13 hides", async () => {
+    const adminOnly = (
+      await ok('POST', '/manage/credential', {
+        name: 'Admin only for status',
+        source: 'web',
+        credential_json: { token: 'admin-only-status-token' },
+        admin_public: true,
+      })
+    ).id;
+    const bs = (
+      await ok('POST', '/manage/credential', {
+        name: 'B only for status',
+        source: 'web',
+        credential_json: { token: 'group-b-status-token' },
+        admin_public: true,
+        groups: [groups.b],
+      })
+    ).id;
+    const { id: connector } = await ok('POST', '/manage/admin/connector', {
+      ...jiraRequest(),
+      source: 'web',
+      connector_specific_config: { base_url: 'https://example.com' },
+    });
+    await ok('PUT', `/manage/admin/connector/${connector}/credential/${adminOnly}`, {});
+    await ok('PUT', `/manage/admin/connector/${connector}/credential/${bs}`, {
+      access_type: 'private',
+      groups: [groups.b],
+    });
+    const status = await api(server, 'GET', '/manage/admin/connector-status', { key: keys.a });
+    expect(status.status).toBe(200);
+    const rows = (status.json as { connector: { id: number } }[]).filter(
+      (row) => row.connector.id === connector,
+    );
+    expect(rows).toEqual([]);
+    expect(status.text).not.toContain('Admin only for status');
+    const detail = await api(server, 'GET', `/manage/admin/connector/${connector}`, {
+      key: keys.a,
+    });
+    expect(detail.status, detail.text).toBe(200);
+    expect((detail.json as { cc_pairs: unknown[] }).cc_pairs).toEqual([]);
+    expect((detail.json as { credentials: unknown[] }).credentials).toEqual([]);
+    // Curator B sees their group's pair, and only it.
+    const bDetail = await api(server, 'GET', `/manage/admin/connector/${connector}`, {
+      key: keys.b,
+    });
+    expect((bDetail.json as { cc_pairs: { credential_id: number }[] }).cc_pairs).toEqual([
+      expect.objectContaining({ credential_id: bs }),
+    ]);
+  });
 });
