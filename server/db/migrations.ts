@@ -628,7 +628,9 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Step>
         const origin = namedOrigin(row.source as DocumentSource, JSON.parse(row.config));
         if (origin === null) continue;
         await sql`insert into credential_origins (credential_id, origin, approved_by, time_created)
-          values (${row.credential_id}, ${origin}, null, ${now}) on conflict do nothing`.execute(db);
+          values (${row.credential_id}, ${origin}, null, ${now}) on conflict do nothing`.execute(
+          db,
+        );
       }
     },
   },

@@ -3,7 +3,6 @@ import type {
   ConnectorPatch,
   ConnectorSnapshot,
   ConnectorStatus,
-  DocumentSource,
 } from '../../src/contract/contract';
 import { sql } from 'kysely';
 import type { PairAccessType } from '../../src/contract/groups';

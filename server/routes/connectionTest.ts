@@ -6,7 +6,10 @@
 // secretDestination.ts), 429 past the caller's limit. Nothing is written but
 // the approval of the origin, when the caller may read the credential (D15).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { connectionTestRequestSchema, type ConnectionTest } from '../../src/contract/connectionTest';
+import {
+  connectionTestRequestSchema,
+  type ConnectionTest,
+} from '../../src/contract/connectionTest';
 import { documentSourceSchema, type ValidationError } from '../../src/contract/contract';
 import { credentialFitsSource, isJsonObject, MAX_PROBLEMS } from '../../src/contract/rules';
 import { configProblems } from '../connectionTest/configProblems';

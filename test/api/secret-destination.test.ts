@@ -27,8 +27,7 @@ type Origin = 'approved' | 'unapproved';
 const ROLES = ['admin', 'curator', 'global_curator'] as const satisfies readonly UserRole[];
 const KINDS: readonly Kind[] = ['made', 'curatorPublic', 'group', 'unseen'];
 const ORIGINS: readonly Origin[] = ['approved', 'unapproved'];
-const ROADS = ['test', 'attach', 'swap', 'everywhere', 'retest'] as const;
-type Road = (typeof ROADS)[number];
+type Road = 'test' | 'attach' | 'swap' | 'everywhere' | 'retest';
 
 let server: TestServer;
 let home: standIns.StandIn;
