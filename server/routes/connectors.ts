@@ -50,10 +50,10 @@ import {
   updateConnector,
 } from '../repos/connectors';
 import { isDuplicateConnector } from '../db/constraints';
-import { forgetPairTests, listPairs } from '../repos/pairTests';
+import { forgetPairTests, listPairs } from '../repos/pairChecks';
 import { openCredentialValues } from '../repos/credentialValues';
-import { assertSecretMayGoTo, type SecretSender } from '../connectionTest/secretDestination';
-import { namedOrigin } from '../connectionTest/trust';
+import { assertSecretMayGoTo, type SecretSender } from '../connectionCheck/secretDestination';
+import { namedOrigin } from '../connectionCheck/trust';
 import { SnapshotBytes } from '../repos/snapshotBytes';
 import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { RouteContext } from './context';

@@ -7,7 +7,7 @@ import {
   removeCredentialOrigin,
 } from '../../src/contract/endpoints/credentials';
 import { changesBetween } from '../audit/recorder';
-import { mayApproveOrigins } from '../connectionTest/secretDestination';
+import { mayApproveOrigins } from '../connectionCheck/secretDestination';
 import { scopeOf, visibleCredential } from '../groups/visibility';
 import { problem } from '../http/problems';
 import { approvedOrigins, removeOrigin } from '../repos/credentialOrigins';

@@ -9,8 +9,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { failedChecks, type PairTest } from '../../src/contract/connectionChecks';
 import { replaceCredentialEverywhere, swapCredential } from '../../src/contract/endpoints/health';
 import { SWAP_SUCCESS } from '../../src/contract/health';
-import type { ConnectionTester } from '../connectionTest/tester';
-import { assertSecretMayGoTo } from '../connectionTest/secretDestination';
+import type { ConnectionTester } from '../connectionCheck/tester';
+import { assertSecretMayGoTo } from '../connectionCheck/secretDestination';
 import {
   CONNECTOR_REFUSALS,
   connectorAccess,

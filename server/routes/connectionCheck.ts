@@ -12,12 +12,9 @@ import {
 } from '../../src/contract/connectionTest';
 import { documentSourceSchema, type ValidationError } from '../../src/contract/contract';
 import { credentialFitsSource, isJsonObject, MAX_PROBLEMS } from '../../src/contract/rules';
-import { configProblems } from '../connectionTest/configProblems';
-import type { ConnectionTestSettings } from '../connectionTest/settings';
-import { connectionTester } from '../connectionTest/tester';
-import { pairTestRoutes } from './pairTest';
-import { credentialSwapRoutes } from './credentialSwap';
-import { assertSecretMayGoTo } from '../connectionTest/secretDestination';
+import { configProblems } from '../connectionCheck/configProblems';
+import type { ConnectionTester } from '../connectionCheck/tester';
+import { assertSecretMayGoTo } from '../connectionCheck/secretDestination';
 import { problem } from '../http/problems';
 import { validate, type Validated } from '../http/validation';
 import { openCredentialValues } from '../repos/credentialValues';
@@ -42,13 +39,10 @@ function validRequest(body: Record<string, unknown>): Validated<ConnectionTest> 
 
 export function connectionTestRoutes(
   app: FastifyInstance,
-  context: RouteContext,
-  settings: ConnectionTestSettings,
+  { guard, write, secrets }: RouteContext,
+  /** One tester, one limit, for every test (tester.ts): routes/all.ts makes it once. */
+  test: ConnectionTester,
 ) {
-  const { guard, write, secrets } = context;
-  // One limit for both tests (tester.ts).
-  const test = connectionTester(settings);
-
   /**
    * A stored credential's values, for this test, in a short write of its own
    * (the key asked again first, D2): 404, 400 (another source), then D15 —
@@ -91,7 +85,4 @@ export function connectionTestRoutes(
     },
     { checkBody: validRequest },
   );
-
-  pairTestRoutes(app, context, test);
-  credentialSwapRoutes(app, context, test);
 }

@@ -7,12 +7,12 @@
 // not an origin the credential is approved for (D15, secretDestination.ts).
 import type { FastifyInstance } from 'fastify';
 import { testPair } from '../../src/contract/endpoints/connectionTest';
-import { assertSecretMayGoTo } from '../connectionTest/secretDestination';
-import type { ConnectionTester } from '../connectionTest/tester';
+import { assertSecretMayGoTo } from '../connectionCheck/secretDestination';
+import type { ConnectionTester } from '../connectionCheck/tester';
 import { problem } from '../http/problems';
 import { changeableConnector, scopeOf, visibleCredential } from '../groups/visibility';
 import { openCredentialValues } from '../repos/credentialValues';
-import { findPairToTest, recordPairTest } from '../repos/pairTests';
+import { findPairToTest, recordPairTest } from '../repos/pairChecks';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
 

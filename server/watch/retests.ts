@@ -5,15 +5,15 @@
 // a time; so a thousand pairs a day is about one a minute, never a burst.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../db/database';
-import { testConnection } from '../connectionTest/checks';
-import { CheckRun, failed } from '../connectionTest/run';
-import { assertSecretMayGoTo } from '../connectionTest/secretDestination';
+import { testConnection } from '../connectionCheck/checks';
+import { CheckRun, failed } from '../connectionCheck/run';
+import { assertSecretMayGoTo } from '../connectionCheck/secretDestination';
 import { Problem } from '../http/problems';
 import type { ConnectionTestResult } from '../../src/contract/connectionTest';
-import type { ConnectionTestSettings } from '../connectionTest/settings';
+import type { ConnectionTestSettings } from '../connectionCheck/settings';
 import { openCredentialValues } from '../repos/credentialValues';
-import { findPairToTest, recordPairTest } from '../repos/pairTests';
-import type { HealthWatchSettings } from './retestSettings';
+import { findPairToTest, recordPairTest } from '../repos/pairChecks';
+import type { HealthWatchSettings } from './settings';
 
 /** The check a re-test reports when D15 kept the secret home. */
 const NOT_SENT = 'Where the credential may go';
