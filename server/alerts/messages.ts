@@ -10,8 +10,21 @@ export interface Named {
   source: string;
 }
 
+/**
+ * A name as plain words inside `text`: Slack's control characters as its
+ * entities (`<!channel>`, `<https://…|disguised link>` stay text) and
+ * Markdown's link brackets escaped for Teams (`[words](https://…)`). Names are
+ * made by curators; the alert goes to the admins' channel.
+ */
+export const plainWords = (name: string) =>
+  name
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replace(/[[\]]/g, (bracket) => `\\${bracket}`);
+
 const quoted = (thing: Named, kind: string) =>
-  thing.name ? `"${thing.name}"` : `${kind} ${thing.id}`;
+  thing.name ? `"${plainWords(thing.name)}"` : `${kind} ${thing.id}`;
 
 /** The panel's page, when the server knows the address browsers use (SOURCEDESK_PUBLIC_URL). */
 const pageUrl = (publicUrl: string | undefined, path: string) =>
@@ -27,7 +40,7 @@ export function pairAlert(
   const what = `Connector ${quoted(connector, 'connector')} (${connector.source}) with credential ${quoted(credential, 'credential')}`;
   const text =
     event === 'pair.invalid'
-      ? `Sourcedesk: ${what} needs attention: its connection test failed. ${reason ?? ''}`.trim()
+      ? `Sourcedesk: ${what} needs attention: its connection test failed. ${plainWords(reason ?? '')}`.trim()
       : `Sourcedesk: ${what} works again: its connection test passed.`;
   return {
     event,
@@ -44,7 +57,7 @@ export function keyExpiringAlert(
   key: { id: number; name: string | null; expires_at: string },
   publicUrl: string | undefined,
 ): AlertPayload {
-  const name = key.name ? `"${key.name}"` : `${key.id}`;
+  const name = key.name ? `"${plainWords(key.name)}"` : `${key.id}`;
   const day = key.expires_at.slice(0, 10);
   const reason = `Ends on ${day}`;
   return {

@@ -1,15 +1,9 @@
-// Where a stored credential may be sent (issue 27; README, "Testing a
-// connection"): only to an address it is already trusted with — the origin of
-// a connector it is attached to, an address its source fixes (hosts.ts), or
-// one written in the credential itself — unless the caller made it or is an
-// admin. Otherwise anyone who may test could point an admin's token at their
-// own server. Origins are compared as the WHATWG URL parser normalises them
+// The origin a secret would be sent to, as D15's approved origins are kept and
+// compared (secretDestination.ts decides whether it may go there). Origins are
+// compared as the WHATWG URL parser normalises them
 // (scheme and host lowercased, IDN as punycode, numeric IPv4 forms, default
 // ports, user info dropped from the origin) with trailing dots removed.
 import type { DocumentSource } from '../../src/contract/contract';
-import type { Db } from '../db/database';
-import { configsUsingCredential } from '../repos/connectors';
-import type { OpenedCredential } from '../repos/credentialValues';
 import { CONFIG_ADDRESS_KEYS } from './checks';
 import { text } from './common';
 
@@ -40,25 +34,4 @@ export function namedOrigin(
   } catch {
     return null;
   }
-}
-
-interface Caller {
-  id: string;
-  role: string;
-}
-
-/** Whether the test of `config` may send `credential`, as `caller` asks. */
-export async function mayBeSent(
-  db: Db,
-  caller: Caller,
-  credential: OpenedCredential,
-  source: DocumentSource,
-  config: Record<string, unknown>,
-): Promise<boolean> {
-  const wanted = namedOrigin(source, config);
-  if (wanted === null) return true;
-  if (caller.role === 'admin' || caller.id === credential.user_id) return true;
-  if (namedOrigin(source, credential.values) === wanted) return true;
-  const attached = await configsUsingCredential(db, credential.id);
-  return attached.some((connector) => namedOrigin(connector.source, connector.config) === wanted);
 }

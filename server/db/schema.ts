@@ -162,6 +162,15 @@ export interface CredentialGroupTable {
   group_id: number;
 }
 
+/** An origin a credential's secret may be sent to (D15, migration 0019). */
+export interface CredentialOriginTable {
+  credential_id: number;
+  /** `scheme://host:port`, as trust.ts's originKey spells it. */
+  origin: string;
+  approved_by: string | null;
+  time_created: string;
+}
+
 /** Small facts about the database itself, such as the credential key's check value. */
 export interface SettingTable {
   key: string;
@@ -268,4 +277,5 @@ export interface Tables {
   scim_tokens: ScimTokenTable;
   scim_users: ScimUserTable;
   scim_groups: ScimGroupTable;
+  credential_origins: CredentialOriginTable;
 }

@@ -95,6 +95,10 @@ export function connectorRights(scope: Scope | null, connector: ConnectorAccess)
   return { see, change, delete: change && privatePairs.length === 0 };
 }
 
+/** D13: a pair is seen when it is not private, or is in a group the caller belongs to. */
+export const seesPair = (scope: Scope | null, pair: PairAccess) =>
+  scope === null || !isPrivate(pair) || pair.groups.some((group) => scope.member.has(group));
+
 /** Each connector's maker and pairs (with their groups), for `ids` or every connector. */
 export async function connectorAccess(
   db: Db,

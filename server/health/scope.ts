@@ -1,11 +1,12 @@
 // Which connector-status rows a caller sees (D13): the one place the rows are
 // filtered by the caller. Admins see every pair; curators and global curators
-// the pairs of the connectors they see, by the connector list's own rule
-// (server/groups/visibility.ts).
+// a pair they see (public, or in a group of theirs) of a connector they see,
+// holding a credential they see (server/groups/visibility.ts): never another
+// group's pair, nor a credential's name, maker or masked values D13 hides.
 import type { ConnectorStatusRow } from '../../src/contract/health';
 import type { KeyUser } from '../auth/apiKeys';
 import type { Db } from '../db/database';
-import { visibleConnectorIds } from '../groups/visibility';
+import { scopeOf, seesCredential, seesPair, visibleConnectorIds } from '../groups/visibility';
 
 export async function statusRowsForCaller(
   db: Db,
@@ -13,5 +14,12 @@ export async function statusRowsForCaller(
   caller: KeyUser,
 ): Promise<ConnectorStatusRow[]> {
   const visible = await visibleConnectorIds(db, caller);
-  return visible === null ? rows : rows.filter((row) => visible.has(row.connector.id));
+  if (visible === null) return rows;
+  const scope = await scopeOf(db, caller);
+  return rows.filter(
+    (row) =>
+      visible.has(row.connector.id) &&
+      seesPair(scope, row) &&
+      seesCredential(scope, row.credential),
+  );
 }

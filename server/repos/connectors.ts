@@ -3,7 +3,6 @@ import type {
   ConnectorPatch,
   ConnectorSnapshot,
   ConnectorStatus,
-  DocumentSource,
 } from '../../src/contract/contract';
 import { sql } from 'kysely';
 import type { PairAccessType } from '../../src/contract/groups';
@@ -222,18 +221,4 @@ export async function insertPair(
     .returning('id')
     .executeTakeFirst();
   return row?.id ?? null;
-}
-
-/** The source and config of every connector a credential is attached to. */
-export async function configsUsingCredential(db: Db, credentialId: number) {
-  const rows = await db
-    .selectFrom('connector_credential_pairs as p')
-    .innerJoin('connectors as c', 'c.id', 'p.connector_id')
-    .select(['c.source', 'c.connector_specific_config'])
-    .where('p.credential_id', '=', credentialId)
-    .execute();
-  return rows.map((row) => ({
-    source: row.source as DocumentSource,
-    config: JSON.parse(row.connector_specific_config) as Record<string, unknown>,
-  }));
 }

@@ -39,6 +39,15 @@ export async function recordPairTest(db: Db, pairId: number, test: PairTest): Pr
     .execute();
 }
 
+/** A connector's pairs are "not tested" again (D15: its address changed): no test speaks for them. */
+export async function forgetPairTests(db: Db, connectorId: number): Promise<void> {
+  await db
+    .updateTable('connector_credential_pairs')
+    .set({ last_test_at: null, last_test_ok: null, last_test_checks: null })
+    .where('connector_id', '=', connectorId)
+    .execute();
+}
+
 /** A connector's pairs, by credential id, each with its name, access and groups (D13) and its last test. */
 export async function listPairs(db: Db, connectorId: number): Promise<ConnectorPair[]> {
   const rows = await db

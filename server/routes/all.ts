@@ -18,6 +18,7 @@ import { connectorRoutes } from './connectors';
 import { connectorStatusRoutes } from './connectorStatus';
 import type { RouteContext } from './context';
 import { credentialRoutes } from './credentials';
+import { credentialOriginRoutes } from './credentialOrigins';
 import { credentialSwapRoutes } from './credentialSwap';
 import { groupRoutes } from './groups';
 import { documentSetRoutes } from './documentSets';
@@ -57,6 +58,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   connectorRoutes,
   (api, context, { retestHours }) => connectorStatusRoutes(api, context, retestHours),
   credentialRoutes,
+  credentialOriginRoutes,
   userRoutes,
   (api, context, { oidc }) => userLifeRoutes(api, context, { singleSignOn: oidc !== undefined }),
   invitationRoutes,

@@ -2,20 +2,19 @@
 // before anything is saved (docs/api.md, "Testing a connection"). Curators and
 // admins (D2), answers in D2's order — 401, 403, 413, 415, 422, then 404 for an
 // unknown credential, 400 for one of another source (D7's words), 403 for a
-// stored credential sent to an address it is not trusted with (trust.ts), 429
-// past the caller's limit — and nothing is written.
+// stored credential sent to an origin it is not approved for (D15,
+// secretDestination.ts), 429 past the caller's limit. Nothing is written but
+// the approval of the origin, when the caller may read the credential (D15).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   connectionTestRequestSchema,
-  NEW_ADDRESS_REFUSAL,
   type ConnectionTest,
 } from '../../src/contract/connectionTest';
 import { documentSourceSchema, type ValidationError } from '../../src/contract/contract';
 import { credentialFitsSource, isJsonObject, MAX_PROBLEMS } from '../../src/contract/rules';
 import { configProblems } from '../connectionCheck/configProblems';
 import type { ConnectionTester } from '../connectionCheck/tester';
-import { mayBeSent } from '../connectionCheck/trust';
-import { recheckCaller } from '../auth/guard';
+import { assertSecretMayGoTo } from '../connectionCheck/secretDestination';
 import { problem } from '../http/problems';
 import { validate, type Validated } from '../http/validation';
 import { openCredentialValues } from '../repos/credentialValues';
@@ -40,20 +39,20 @@ function validRequest(body: Record<string, unknown>): Validated<ConnectionTest> 
 
 export function connectionTestRoutes(
   app: FastifyInstance,
-  { db, guard, secrets, sessions, address }: RouteContext,
+  { guard, write, secrets }: RouteContext,
   /** One tester, one limit, for every test (tester.ts): routes/all.ts makes it once. */
   test: ConnectionTester,
 ) {
   /**
-   * A stored credential's values, for this test: the key is asked again first
-   * (D2), as a write does, now that the body is in; then 404, 400 (another
-   * source) and 403 (an address the credential is not trusted with: trust.ts).
+   * A stored credential's values, for this test, in a short write of its own
+   * (the key asked again first, D2): 404, 400 (another source), then D15 —
+   * the origin approved when the caller may read the credential, else 403.
    */
   const stored = (request: FastifyRequest, { credential_id: id, ...body }: ConnectionTest) =>
-    db.transaction().execute(async (trx) => {
-      const caller = await recheckCaller(trx, request, { sessions, address });
+    write(request, async (trx) => {
+      const caller = request.user!;
       // D13: a curator tests only with a credential they may see (others do not exist for them).
-      await visibleCredential(trx, await scopeOf(trx, caller ?? request.user!), id!);
+      await visibleCredential(trx, await scopeOf(trx, caller), id!);
       const found = await openCredentialValues(trx, secrets, id!);
       if (!found) throw problem(404, `Credential ${id} does not exist`);
       if (!credentialFitsSource(found.source, body.source)) {
@@ -62,10 +61,12 @@ export function connectionTestRoutes(
           `Credential ${id} is for source ${found.source}, but the connection to test is ${body.source}`,
         );
       }
-      const config = body.connector_specific_config;
-      if (!(await mayBeSent(trx, caller ?? request.user!, found, body.source, config))) {
-        throw problem(403, NEW_ADDRESS_REFUSAL);
-      }
+      await assertSecretMayGoTo(trx, {
+        credential: found,
+        source: body.source,
+        config: body.connector_specific_config,
+        by: caller,
+      });
       return found.values;
     });
 

@@ -20,6 +20,7 @@ import {
   connectorRights,
   rightsOn,
   scopeOf,
+  seesPair,
   visibleCredential,
   visibleCredentialIds,
   type Scope,
@@ -49,7 +50,10 @@ import {
   updateConnector,
 } from '../repos/connectors';
 import { isDuplicateConnector } from '../db/constraints';
-import { listPairs } from '../repos/pairChecks';
+import { forgetPairTests, listPairs } from '../repos/pairChecks';
+import { openCredentialValues } from '../repos/credentialValues';
+import { assertSecretMayGoTo, type SecretSender } from '../connectionCheck/secretDestination';
+import { namedOrigin } from '../connectionCheck/trust';
 import { SnapshotBytes } from '../repos/snapshotBytes';
 import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { RouteContext } from './context';
@@ -77,12 +81,12 @@ async function detail(
   if (!rights?.see) return null;
   const found = await findConnector(db, id);
   if (!found) return null;
-  const credentials = await findCredentials(
-    db,
-    secrets,
-    await visibleCredentialIds(db, scope, found.snapshot.credential_ids),
+  const seen = await visibleCredentialIds(db, scope, found.snapshot.credential_ids);
+  const credentials = await findCredentials(db, secrets, seen);
+  // D13: only the pairs they see, holding a credential they see.
+  const cc_pairs = (await listPairs(db, id)).filter(
+    (pair) => seesPair(scope, pair) && seen.includes(pair.credential_id),
   );
-  const cc_pairs = await listPairs(db, id);
   return {
     ...found.snapshot,
     access_type: found.access_type,
@@ -102,8 +106,12 @@ async function visibleList(
   credential: number | undefined,
 ) {
   if (scope === null) return snapshots.list(db, credential);
+  // D13: filtering by a credential they may not see tells nothing about it.
+  const unseen =
+    credential !== undefined && (await visibleCredentialIds(db, scope, [credential])).length === 0;
   const access = await connectorAccess(db);
   return snapshots.list(db, credential, (id) => {
+    if (unseen) return false;
     const found = access.get(id);
     return found !== undefined && connectorRights(scope, found).see;
   });
@@ -143,6 +151,31 @@ async function changePairGroups(
     pairs.map((pair) => pair.cc_pair_id),
     groups,
   );
+}
+
+/**
+ * D15, where a connector's credentials would send their secrets: each of
+ * `credentialIds` must be approved for the connector's address (the caller
+ * approves it when they may read the credential), else 403 in D15's words.
+ */
+async function sendsOnlyWhereApproved(
+  trx: Db,
+  secrets: SecretBox,
+  caller: SecretSender,
+  connectorId: number,
+  credentialIds: readonly number[],
+) {
+  const connector = (await findConnector(trx, connectorId))!;
+  for (const credentialId of credentialIds) {
+    const credential = await openCredentialValues(trx, secrets, credentialId);
+    if (!credential) continue;
+    await assertSecretMayGoTo(trx, {
+      credential,
+      source: connector.snapshot.source as DocumentSource,
+      config: connector.snapshot.connector_specific_config,
+      by: caller,
+    });
+  }
 }
 
 /** Attaching and detaching: the pair named by its connector, the ids before or after. */
@@ -232,6 +265,8 @@ export function connectorRoutes(
           isPublic: access_type !== 'private',
           groups,
         });
+        // D15: attached, its secret would go to the connector's address.
+        await sendsOnlyWhereApproved(trx, secrets, request.user!, connectorId, [credentialId]);
         const pairId = await insertPair(trx, connectorId, credentialId, {
           name: body?.name,
           access_type,
@@ -278,6 +313,15 @@ export function connectorRoutes(
         // D4: the (name, source) key refuses a name another connector has.
         await updateConnector(trx, id, change).catch(refuseDuplicate);
         const changed = await findConnector(trx, id);
+        const source = current.snapshot.source;
+        const address = (found: typeof current) =>
+          namedOrigin(source, found.snapshot.connector_specific_config);
+        if (address(current) !== address(changed!)) {
+          // D15: a new address only where every credential may go; then "not tested" until one says otherwise.
+          const credentials = changed!.snapshot.credential_ids;
+          await sendsOnlyWhereApproved(trx, secrets, request.user!, id, credentials);
+          await forgetPairTests(trx, id);
+        }
         const changes = changesBetween(told(current), told(changed));
         // Which source the settings are for, so the activity words them in its form's labels.
         if (changes.connector_specific_config) {

@@ -1,16 +1,25 @@
 // PUT /manage/admin/credential/swap and …/credential/{id}/replace-everywhere
 // (issue 25): a pair's credential replaced in place (server/health/swap.ts),
 // on one connector or on every connector a credential is on (all or none).
-// Curators and admins (D2); D2's order, then 404, 403 (a credential sent where
-// it is not trusted: trust.ts), 400 (Onyx's refusals, a failed test), 429 (the
-// connection test's limit, shared).
+// Curators and admins (D2), as D13 lets them attach and detach (every pair
+// touched theirs to change, the new credential one they may use) and D15 (the
+// new credential's secret only to an approved origin). D2's order, then 404,
+// 403, 400 (Onyx's refusals, a failed test), 429 (the connection test's limit, shared).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { failedChecks, type PairTest } from '../../src/contract/connectionChecks';
 import { replaceCredentialEverywhere, swapCredential } from '../../src/contract/endpoints/health';
-import { SWAP_SUCCESS, untrustedAddress } from '../../src/contract/health';
-import { recheckCaller } from '../auth/guard';
+import { SWAP_SUCCESS } from '../../src/contract/health';
 import type { ConnectionTester } from '../connectionCheck/tester';
-import { mayBeSent } from '../connectionCheck/trust';
+import { assertSecretMayGoTo } from '../connectionCheck/secretDestination';
+import {
+  CONNECTOR_REFUSALS,
+  connectorAccess,
+  connectorRights,
+  rightsOn,
+  scopeOf,
+  visibleCredentialIds,
+  type Scope,
+} from '../groups/visibility';
 import type { Db } from '../db/database';
 import {
   connectorPairs,
@@ -27,60 +36,87 @@ import { findConnectorSource } from '../repos/connectors';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
 
-/** The one pair of the connector a swap names: by old_credential_id when it has several. */
+/**
+ * The one pair of the connector a swap names, by old_credential_id when it has
+ * several, as D13 lets the caller touch it: 404 for a connector or a credential
+ * they may not see (its pairs are not counted or named), 403 for a connector
+ * they see but may not change.
+ */
 async function pairToSwap(
   trx: Db,
+  scope: Scope | null,
   connectorId: number,
   oldCredentialId: number | null | undefined,
 ) {
-  if (!(await findConnectorSource(trx, connectorId))) {
-    throw problem(404, `Connector ${connectorId} does not exist`);
-  }
-  const pairs = await connectorPairs(trx, connectorId);
+  const missing = `Connector ${connectorId} does not exist`;
+  if (!(await findConnectorSource(trx, connectorId))) throw problem(404, missing);
+  const rights = await rightsOn(trx, scope, connectorId);
+  if (!rights?.see) throw problem(404, missing);
+  const all = await connectorPairs(trx, connectorId);
+  const seen = new Set(
+    await visibleCredentialIds(
+      trx,
+      scope,
+      all.map((pair) => pair.oldCredentialId),
+    ),
+  );
+  const pairs = all.filter((pair) => seen.has(pair.oldCredentialId));
   if (pairs.length === 0) throw problem(404, `No Credential found for connector ${connectorId}`);
+  let pair = pairs[0]!;
   if (oldCredentialId !== undefined && oldCredentialId !== null) {
-    const named = pairs.find((pair) => pair.oldCredentialId === oldCredentialId);
+    const named = pairs.find((one) => one.oldCredentialId === oldCredentialId);
     if (!named) {
       throw problem(404, `Connector ${connectorId} does not have Credential ${oldCredentialId}`);
     }
-    return { pair: named, pairs };
-  }
-  if (pairs.length > 1) {
-    const ids = pairs.map((pair) => pair.oldCredentialId).join(', ');
+    pair = named;
+  } else if (pairs.length > 1) {
+    const ids = pairs.map((one) => one.oldCredentialId).join(', ');
     throw problem(
       400,
       `Connector ${connectorId} has ${pairs.length} credentials (${ids}): say which one to replace with old_credential_id.`,
     );
   }
-  return { pair: pairs[0]!, pairs };
+  if (!rights.change) throw problem(403, CONNECTOR_REFUSALS.change);
+  return { pair, pairs: all };
 }
 
 export function credentialSwapRoutes(
   app: FastifyInstance,
-  { db, guard, write, secrets, sessions, address }: RouteContext,
+  { guard, write, secrets }: RouteContext,
   test: ConnectionTester,
 ) {
   const route = declaredRoutes(app, guard);
 
-  /** The new credential's values, after the checks every swap of `swaps` must pass (404, 400, 403). */
+  /**
+   * The new credential's values, after the checks every swap of `swaps` must
+   * pass: 404 for one the caller may not see (D13), 400 (Onyx's refusals),
+   * then D15 for each connector's address (the origin approved when the caller
+   * may read the credential, else 403).
+   */
   const checked = async (
     trx: Db,
     request: FastifyRequest,
     newCredentialId: number,
     swaps: { swap: PlannedSwap; attached: number[] }[],
   ) => {
-    const caller = (await recheckCaller(trx, request, { sessions, address })) ?? request.user!;
+    const caller = request.user!;
     const credential = await openCredentialValues(trx, secrets, newCredentialId);
-    if (!credential) throw problem(404, `No Credential found with id ${newCredentialId}`);
-    const refusals: string[] = [];
-    for (const { swap, attached } of swaps) {
-      const refusal = swapRefusal(swap, credential.source, attached);
-      if (refusal) refusals.push(refusal);
-      else if (!(await mayBeSent(trx, caller, credential, swap.source, swap.config))) {
-        throw problem(403, untrustedAddress(newCredentialId, swap.connectorId));
-      }
+    const seen = await visibleCredentialIds(trx, await scopeOf(trx, caller), [newCredentialId]);
+    if (!credential || seen.length === 0) {
+      throw problem(404, `No Credential found with id ${newCredentialId}`);
     }
+    const refusals = swaps
+      .map(({ swap, attached }) => swapRefusal(swap, credential.source, attached))
+      .filter((refusal) => refusal !== null);
     if (refusals.length > 0) throw problem(400, refusals.join(' '));
+    for (const { swap } of swaps) {
+      await assertSecretMayGoTo(trx, {
+        credential,
+        source: swap.source,
+        config: swap.config,
+        by: caller,
+      });
+    }
     return credential.values;
   };
 
@@ -105,8 +141,15 @@ export function credentialSwapRoutes(
   };
 
   route(swapCredential, async ({ body }, request) => {
-    const { swap, values } = await db.transaction().execute(async (trx) => {
-      const { pair, pairs } = await pairToSwap(trx, body.connector_id, body.old_credential_id);
+    // A short write of its own (an origin approved, D15); the test holds none.
+    const { swap, values } = await write(request, async (trx) => {
+      const scope = await scopeOf(trx, request.user!);
+      const { pair, pairs } = await pairToSwap(
+        trx,
+        scope,
+        body.connector_id,
+        body.old_credential_id,
+      );
       const planned = { ...pair, newCredentialId: body.new_credential_id };
       const attached = pairs.map((p) => p.oldCredentialId);
       const opened = await checked(trx, request, body.new_credential_id, [
@@ -132,13 +175,26 @@ export function credentialSwapRoutes(
   route(replaceCredentialEverywhere, async ({ params, body }, request) => {
     const oldId = params.credential_id;
     const newId = body.new_credential_id;
-    const { swaps, values } = await db.transaction().execute(async (trx) => {
+    const { swaps, values } = await write(request, async (trx) => {
+      const scope = await scopeOf(trx, request.user!);
       const old = await openCredentialValues(trx, secrets, oldId);
-      if (!old) throw problem(404, `Credential ${oldId} does not exist`);
-      const planned = (await credentialPairs(trx, oldId)).map((pair) => ({
-        ...pair,
-        newCredentialId: newId,
-      }));
+      if (!old || (await visibleCredentialIds(trx, scope, [oldId])).length === 0) {
+        throw problem(404, `Credential ${oldId} does not exist`);
+      }
+      // D13: every pair the caller sees must be theirs to change; pairs they do not see are not touched or named.
+      const everywhere = await credentialPairs(trx, oldId);
+      const rights = await connectorAccess(
+        trx,
+        everywhere.map((pair) => pair.connectorId),
+      );
+      const planned: PlannedSwap[] = [];
+      for (const pair of everywhere) {
+        const access = rights.get(pair.connectorId);
+        const may = access && connectorRights(scope, access);
+        if (!may?.see) continue;
+        if (!may.change) throw problem(403, CONNECTOR_REFUSALS.change);
+        planned.push({ ...pair, newCredentialId: newId });
+      }
       const withAttached = await Promise.all(
         planned.map(async (swap) => ({
           swap,

@@ -4,7 +4,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { checkGroupChoice, withKnownGroups } from '../groups/choice';
-import { scopeOf, seesCredential, visibleCredential } from '../groups/visibility';
+import {
+  CONNECTOR_REFUSALS,
+  connectorAccess,
+  connectorRights,
+  scopeOf,
+  seesCredential,
+  visibleCredential,
+} from '../groups/visibility';
 import type { StatusResponse } from '../../src/contract/contract';
 import {
   createCredential as createCredentialEndpoint,
@@ -47,6 +54,28 @@ async function changeable(trx: Db, request: FastifyRequest, id: number) {
   if (!credential.change) throw problem(403, CREDENTIAL_REFUSAL);
   return (await findCredentialSource(trx, id))!;
 }
+
+/**
+ * D13: the connectors using a credential, as the caller may name and touch
+ * them: an admin all; anyone else those they see, and none they do not (400,
+ * unnamed: deleting would detach it from them), each theirs to change when
+ * `force` detaches it (403).
+ */
+async function usersSeen(trx: Db, request: FastifyRequest, id: number, force: boolean) {
+  const all = await connectorsUsing(trx, id);
+  const scope = await scopeOf(trx, request.user!);
+  if (scope === null || all.length === 0) return all;
+  const access = await connectorAccess(trx, all);
+  const rights = all.map((connectorId) => connectorRights(scope, access.get(connectorId)!));
+  if (rights.some((right) => !right.see)) throw problem(400, USED_UNSEEN);
+  if (force && rights.some((right) => !right.change)) {
+    throw problem(403, CONNECTOR_REFUSALS.change);
+  }
+  return all;
+}
+
+const USED_UNSEEN =
+  'This credential is also used by connectors you cannot see: only an admin can delete it.';
 
 const CREDENTIAL_REFUSAL =
   'Access denied. You may change only credentials you made or that are shared with a group you curate.';
@@ -146,7 +175,7 @@ export function credentialRoutes(
     const force = query.force === 'true';
     return write<StatusResponse>(request, async (trx, log) => {
       await changeable(trx, request, id);
-      const users = await connectorsUsing(trx, id);
+      const users = await usersSeen(trx, request, id, force);
       if (users.length > 0 && !force) {
         throw problem(
           400,

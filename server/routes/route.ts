@@ -20,6 +20,7 @@ import {
 import { ACCESS } from '../auth/access';
 import type { Guard } from '../auth/guard';
 import { readJsonObject } from '../http/body';
+import type { ValidationError } from '../../src/contract/contract';
 import { validationProblem } from '../http/problems';
 import { validate, type Validated } from '../http/validation';
 
@@ -54,6 +55,29 @@ function checked<T>(result: Validated<T>): T {
   return result.value;
 }
 
+/** D3: each of the endpoint's `singleQuery` parameters given twice or empty, at its loc. */
+function singleQueryProblems(endpoint: Endpoint, query: unknown): ValidationError[] {
+  const given = (query ?? {}) as Record<string, unknown>;
+  return (endpoint.singleQuery ?? []).flatMap((name): ValidationError[] => {
+    const value = given[name];
+    if (Array.isArray(value)) {
+      return [
+        {
+          loc: ['query', name],
+          msg: `Give ${name} once, not ${value.length} times`,
+          type: 'value_error',
+        },
+      ];
+    }
+    if (value === '') {
+      return [
+        { loc: ['query', name], msg: `${name} is empty: give true or false`, type: 'value_error' },
+      ];
+    }
+    return [];
+  });
+}
+
 /** The declared route's registrar for an app and its guard. */
 export const declaredRoutes =
   (app: FastifyInstance, guard: Guard) =>
@@ -72,6 +96,8 @@ export const declaredRoutes =
         const params = (
           endpoint.params ? checked(validate(endpoint.params, request.params, ['path'])) : undefined
         ) as ParamsOf<E>;
+        const twice = singleQueryProblems(endpoint, request.query);
+        if (twice.length > 0) throw validationProblem(twice);
         const query = (
           endpoint.query
             ? checked(validate(endpoint.query, queryValues(request.query), ['query']))

@@ -6,11 +6,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../db/database';
 import { testConnection } from '../connectionCheck/checks';
-import { CheckRun } from '../connectionCheck/run';
+import { CheckRun, failed } from '../connectionCheck/run';
+import { assertSecretMayGoTo } from '../connectionCheck/secretDestination';
+import { Problem } from '../http/problems';
+import type { ConnectionTestResult } from '../../src/contract/connectionTest';
 import type { ConnectionTestSettings } from '../connectionCheck/settings';
 import { openCredentialValues } from '../repos/credentialValues';
 import { findPairToTest, recordPairTest } from '../repos/pairChecks';
 import type { HealthWatchSettings } from './settings';
+
+/** The check a re-test reports when D15 kept the secret home. */
+const NOT_SENT = 'Where the credential may go';
 
 /** The pairs due for a test now, oldest test first (never tested before all). */
 async function duePairs(store: Store, settings: HealthWatchSettings, now: number) {
@@ -35,22 +41,32 @@ async function retestPair(
   id: number,
 ) {
   // Read in a short transaction of its own: the test may take seconds and holds none.
+  // D15: the server approves nothing; the secret goes only to an origin already approved.
   const subject = await store.db.transaction().execute(async (trx) => {
     const pair = await findPairToTest(trx, id);
     if (!pair) return undefined;
     const credential = await openCredentialValues(trx, store.secrets, pair.credential_id);
-    return { ...pair, credential: credential?.values ?? {} };
+    if (!credential) return undefined;
+    const { source, config } = pair;
+    const refusal = await assertSecretMayGoTo(trx, { credential, source, config, by: null }).then(
+      () => null,
+      (error: unknown) => (error instanceof Problem ? error.message : Promise.reject(error)),
+    );
+    return { ...pair, credential: credential.values, refusal };
   });
   if (!subject) return; // detached meanwhile
   const run = new CheckRun(tests, (check, error) =>
     log.error({ check, error: (error as Error)?.name }, 'connection check failed unexpectedly'),
   );
-  const result = await testConnection(subject.source, {
-    config: subject.config,
-    credential: subject.credential,
-    hosts: tests.hosts,
-    run,
-  });
+  const result: ConnectionTestResult =
+    subject.refusal === null
+      ? await testConnection(subject.source, {
+          config: subject.config,
+          credential: subject.credential,
+          hosts: tests.hosts,
+          run,
+        })
+      : { ok: false, checks: [failed(NOT_SENT, `Not sent. ${subject.refusal}`)] };
   const time = new Date().toISOString();
   await store.db.transaction().execute(async (trx) => {
     await store.beginWrite(trx);

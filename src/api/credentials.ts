@@ -4,7 +4,14 @@ import type { CredentialCreateRequest, CredentialPatchRequest } from '../contrac
 import { routes } from './routes';
 import { connectorKeys, credentialKeys } from './queryKeys';
 
-const { createCredential, deleteCredential, listCredentials, updateCredential } = routes;
+const {
+  createCredential,
+  deleteCredential,
+  listCredentials,
+  listCredentialOrigins,
+  removeCredentialOrigin,
+  updateCredential,
+} = routes;
 
 export const credentialListQuery = () =>
   queryOptions({
@@ -43,3 +50,22 @@ export const useDeleteCredential = () =>
       query: { force: force ? 'true' : undefined },
     }),
   );
+
+/** A credential's approved origins (D15), asked for only while `enabled` (its list is open). */
+export const useCredentialOrigins = (id: number, enabled: boolean) =>
+  useQuery({
+    queryKey: credentialKeys.origins(id),
+    queryFn: ({ signal }) =>
+      apiRequest(listCredentialOrigins, { params: { credential_id: id }, signal }),
+    enabled,
+  });
+
+export const useRemoveCredentialOrigin = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, origin }: { id: number; origin: string }) =>
+      apiRequest(removeCredentialOrigin, { params: { credential_id: id }, body: { origin } }),
+    onSuccess: (_answer, { id }) =>
+      queryClient.invalidateQueries({ queryKey: credentialKeys.origins(id) }),
+  });
+};

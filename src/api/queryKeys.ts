@@ -22,6 +22,8 @@ export const credentialKeys = {
   all: ['credentials'] as const,
   lists: () => [...credentialKeys.all, 'list'] as const,
   list: () => [...credentialKeys.lists(), {}] as const,
+  /** Its approved origins (D15). */
+  origins: (id: number) => [...credentialKeys.all, 'origins', id] as const,
 };
 
 /** The activity log's filters, as the API reads them (all text, as in the address). */

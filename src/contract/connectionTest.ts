@@ -10,10 +10,12 @@ import { credentialProblems } from './sources/catalogue';
 export const CONNECTION_TEST_PATH = '/manage/admin/connector/test';
 
 /**
- * D2's 403 for a stored credential sent to an address it is not trusted with
- * (issue 27): only an admin or the credential's maker may point it anywhere new.
+ * D15's 403 for a credential's secret on its way to an origin it is not
+ * approved for: the origins it may go to, and the one asked for. Only its
+ * maker or an admin approves a new one.
  */
-export const NEW_ADDRESS_REFUSAL = 'Type the secret again to test it against a new address';
+export const secretDestinationRefusal = (approved: readonly string[], origin: string) =>
+  `This credential may only be sent to ${approved.length > 0 ? approved.join(', ') : 'no origin yet'}: ask its owner or an admin to approve ${origin}.`;
 
 /** Any JSON object within D11's limits; per-source rules are the server's configProblems. */
 const configSchema = z

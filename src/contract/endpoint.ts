@@ -44,6 +44,11 @@ export interface Endpoint {
   params?: Schema;
   /** The query string, after queryValues(): an object of optional text fields. */
   query?: Schema;
+  /**
+   * Query parameters that must be given at most once and never empty (a switch
+   * such as `dry_run`, where guessing between `?x=` or `?x=true&x=false` would write): 422 otherwise.
+   */
+  singleQuery?: readonly string[];
   /** The JSON body. */
   body?: Schema;
   /** The body may be left out (D7's attach): the handler then gets `undefined`. */

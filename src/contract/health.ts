@@ -105,6 +105,3 @@ export const swapRefusalSchema = z.object({
 export const SWAP_SUCCESS = 'Credential swapped successfully';
 export const sourceMismatch = (credentialSource: string, connectorSource: string) =>
   `New credential source ${credentialSource} does not match connector source ${connectorSource}`;
-/** A stored credential is sent only where it is trusted (trust.ts): a swap may not point it elsewhere. */
-export const untrustedAddress = (credentialId: number, connectorId: number) =>
-  `Credential ${credentialId} is not trusted with the address of connector ${connectorId}: only its maker or an admin may use it there.`;

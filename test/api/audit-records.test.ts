@@ -112,6 +112,24 @@ const WRITES: Record<string, Write> = {
       path: `/manage/admin/credential/${await addCredential(server, 'slack')}`,
     }),
   },
+  'delete /manage/admin/credential/{credential_id}/origins': {
+    action: 'credential.update',
+    call: async () => {
+      const id = await addCredential(server, 'jira', { jira_api_token: 'an-admin-token-value' });
+      const test = await api(server, 'POST', '/manage/admin/connector/test', {
+        body: {
+          source: 'jira',
+          connector_specific_config: { jira_base_url: 'http://127.0.0.1:9' },
+          credential_id: id,
+        },
+      });
+      expect(test.status, test.text).toBe(200);
+      return {
+        path: `/manage/admin/credential/${id}/origins`,
+        options: { body: { origin: 'http://127.0.0.1:9' } },
+      };
+    },
+  },
   'patch /manage/set-user-role': {
     action: 'user.role_change',
     call: async () => {

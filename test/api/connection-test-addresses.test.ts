@@ -1,4 +1,4 @@
-// Where a stored credential may be sent (issue 27, item 2): a connection test
+// Where a stored credential may be sent (D15): a connection test
 // with `credential_id` sends the stored secret only to an address the
 // credential is already trusted with — the origin of a connector it is attached
 // to, an address its source fixes, or one written in the credential itself —
@@ -6,7 +6,7 @@
 // in D2's shape, and nothing reaches the new address. A listener on 127.0.0.1
 // stands in for the caller's own server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEW_ADDRESS_REFUSAL } from '../../src/contract/connectionTest';
+import { secretDestinationRefusal } from '../../src/contract/connectionTest';
 import type { DocumentSource, UserRole } from '../../src/contract/contract';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, attach, createConnector, jiraRequest, madeCredential } from '../support/http';
@@ -82,7 +82,9 @@ describe("an admin's stored credential, tested by a curator", () => {
       const key = await server.keyFor(role);
       const response = await jiraTest(key, adminJira, listener.origin);
       expect(response.status).toBe(403);
-      expect(response.json).toEqual({ detail: NEW_ADDRESS_REFUSAL });
+      expect(response.json).toEqual({
+        detail: secretDestinationRefusal([jira.origin], listener.origin),
+      });
       expect(listener.seen).toEqual([]);
     },
   );

@@ -27,6 +27,7 @@ export const importConfiguration = endpoint({
     'Apply a bundle in one transaction (all or nothing) and answer what was done; `dry_run=true` answers the plan and changes nothing. A conflict refuses the whole import (409). Bodies up to 20 MiB.',
   access: 'admin',
   query: importQuerySchema,
+  singleQuery: ['dry_run'],
   body: configBundleSchema,
   answer: importPlanSchema,
   action: 'config.import',

@@ -60,3 +60,54 @@ export const deleteCredential = endpoint({
   action: 'credential.delete',
   errors: [400, 404, 422],
 });
+
+/** One origin a credential's secret may be sent to (D15). */
+export const approvedOriginSchema = z.object({
+  origin: z.string().check(z.describe('The origin, as `scheme://host:port`.')),
+  approved_by: z
+    .nullable(z.string())
+    .check(
+      z.describe(
+        'The e-mail of who approved it; null when carried over from before D15, or they were removed.',
+      ),
+    ),
+  time_created: z.string().check(z.describe('When it was approved.')),
+});
+
+export const approvedOriginsSchema = z.object({
+  origins: z.array(approvedOriginSchema).check(z.describe('The approved origins, by origin.')),
+  can_remove: z
+    .boolean()
+    .check(z.describe("Whether the caller may remove them: the credential's maker or an admin.")),
+});
+export type ApprovedOrigins = z.infer<typeof approvedOriginsSchema>;
+
+const ORIGINS = `${ONE}/origins`;
+
+export const listCredentialOrigins = endpoint({
+  method: 'GET',
+  path: ORIGINS,
+  summary:
+    "The origins a credential's secret may be sent to (D15): approved by its maker or an admin when they attach or test it; sources with a fixed address need none.",
+  access: 'curatorOrAdmin',
+  params: oneCredential,
+  answer: approvedOriginsSchema,
+  errors: [404, 422],
+});
+
+export const removeCredentialOrigin = endpoint({
+  method: 'DELETE',
+  path: ORIGINS,
+  summary:
+    "Remove one approved origin of a credential (D15): its secret is no longer sent there, until its maker or an admin approves it again. The credential's maker or an admin.",
+  access: 'curatorOrAdmin',
+  params: oneCredential,
+  body: z.object({
+    origin: z
+      .string()
+      .check(z.describe('The origin to remove, as listed: `https://jira.example.com:443`.')),
+  }),
+  answer: statusResponseSchema,
+  action: 'credential.update',
+  errors: [403, 404, 415, 422],
+});

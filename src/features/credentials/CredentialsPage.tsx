@@ -21,6 +21,7 @@ import { countOf } from '../../lib/plural';
 import { CredentialActions } from './CredentialActions';
 import { CredentialTest } from './CredentialTest';
 import { CredentialHealth } from './CredentialHealth';
+import { ApprovedOrigins } from './ApprovedOrigins';
 import { connectorStatusQuery } from '../../api/connectorHealth';
 import type { ConnectorStatusRow } from '../../contract/health';
 import './credentials.css';
@@ -166,6 +167,7 @@ function CredentialCard(props: {
           <CredentialActions credential={credential} usedBy={usedBy} onDone={onDone} />
           {usedBy && <CredentialTest credential={credential} usedBy={usedBy} />}
           <CredentialHealth credential={credential} rows={props.pairs} onDone={onDone} />
+          <ApprovedOrigins credential={credential} onDone={onDone} />
           <RecentChanges
             resourceType="credential"
             resourceId={String(credential.id)}

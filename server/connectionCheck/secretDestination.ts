@@ -1,0 +1,60 @@
+// D15's one check of where a credential's secret may be sent, for every road
+// that sends one: the connection test, a pair's test, the background re-test,
+// a swap's and replace-everywhere's test, a worker's read of a pair's
+// credential (D14), and the changes that decide where later ones go (attach,
+// an address edit). A secret goes only to an origin the credential is approved
+// for: one its source fixes (GitHub, Slack, Zendesk, GitLab.com: approved by
+// themselves), one written in the credential itself, or one approved by
+// someone who may read it (its maker, an admin) — which they do by sending it
+// there. Anyone else may use it only where it is already approved.
+import { secretDestinationRefusal } from '../../src/contract/connectionTest';
+import type { DocumentSource } from '../../src/contract/contract';
+import type { Db } from '../db/database';
+import { problem } from '../http/problems';
+import { approvedOrigins, approveOrigin } from '../repos/credentialOrigins';
+import { namedOrigin } from './trust';
+
+/** Who sends it: a person, by id and role; null for the server's own work (a re-test, a worker's job). */
+export interface SecretSender {
+  id: string;
+  role: string;
+}
+
+/** Where one secret is about to go. */
+export interface SecretTrip {
+  credential: {
+    id: number;
+    /** Its maker (null for credential 0, or once the maker is deleted). */
+    user_id: string | null;
+    /** Its values, opened: an address they name is its own. */
+    values: Record<string, unknown>;
+  };
+  /** The source and config of the connector (or the test's settings) it is sent for. */
+  source: DocumentSource;
+  config: Record<string, unknown>;
+  by: SecretSender | null;
+}
+
+/** Whether `sender` may read the credential (D15: its maker, an admin), and so approve an origin for it. */
+export const mayApproveOrigins = (sender: SecretSender | null, makerId: string | null) =>
+  sender !== null && (sender.role === 'admin' || (makerId !== null && sender.id === makerId));
+
+/**
+ * Passes when the trip's secret may go where its config points, approving the
+ * origin when the sender may read the credential; otherwise throws D15's 403,
+ * naming the approved origins and the one asked for (nothing is sent).
+ * `db` must be a write transaction when a reader may approve.
+ */
+export async function assertSecretMayGoTo(db: Db, trip: SecretTrip): Promise<void> {
+  const origin = namedOrigin(trip.source, trip.config);
+  // A source that fixes its address, or a config naming none: nowhere chosen by the caller.
+  if (origin === null) return;
+  if (namedOrigin(trip.source, trip.credential.values) === origin) return;
+  const approved = (await approvedOrigins(db, trip.credential.id)).map((row) => row.origin);
+  if (approved.includes(origin)) return;
+  if (mayApproveOrigins(trip.by, trip.credential.user_id)) {
+    await approveOrigin(db, trip.credential.id, origin, trip.by!.id);
+    return;
+  }
+  throw problem(403, secretDestinationRefusal(approved, origin));
+}

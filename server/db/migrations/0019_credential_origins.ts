@@ -1,0 +1,48 @@
+// Migration 0019_credential_origins (D12): released, never edited; the list is ./index.ts.
+import { sql, type Kysely } from 'kysely';
+import type { DocumentSource } from '../../../src/contract/contract';
+import { namedOrigin } from '../../connectionCheck/trust';
+import type { MigrationOf } from './dialectTypes';
+
+const migration: MigrationOf = (t, dialect) => ({
+  // D15: the origins (scheme://host:port) a credential's secret may be sent
+  // to, each approved by someone who may read it (its maker, an admin), and
+  // by whom (null once that user is deleted, or when carried over here).
+  // Carried over: the origins of the connectors each credential is on, where
+  // the connector was made by the credential's maker or an admin, or before
+  // connectors kept their maker (0012); a curator's connector holding someone
+  // else's credential is not, so that pair's re-test sends nothing until its
+  // owner or an admin approves the address (docs/security.md, D15).
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('credential_origins')
+      .addColumn('credential_id', t.bigInteger, (c) =>
+        c.notNull().references('credentials.id').onDelete('cascade'),
+      )
+      .addColumn('origin', 'text', (c) => t.sortedText(c).notNull())
+      .addColumn('approved_by', 'text', (c) => c.references('users.id').onDelete('set null'))
+      .addColumn('time_created', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('credential_origins_pk', ['credential_id', 'origin'])
+      .execute();
+    if (dialect === 'postgres') {
+      await sql`create trigger credential_origins_revision after insert or update or delete or truncate
+        on credential_origins for each statement execute function bump_revision()`.execute(db);
+    }
+    const { rows } = await sql<{ credential_id: number; source: string; config: string }>`
+      select p.credential_id, c.source, c.connector_specific_config as config
+      from connector_credential_pairs p
+      join connectors c on c.id = p.connector_id
+      join credentials cr on cr.id = p.credential_id
+      left join users u on u.id = c.creator_id
+      where c.creator_id is null or c.creator_id = cr.user_id or u.role = 'admin'`.execute(db);
+    const now = new Date().toISOString();
+    for (const row of rows) {
+      const origin = namedOrigin(row.source as DocumentSource, JSON.parse(row.config));
+      if (origin === null) continue;
+      await sql`insert into credential_origins (credential_id, origin, approved_by, time_created)
+        values (${row.credential_id}, ${origin}, null, ${now}) on conflict do nothing`.execute(db);
+    }
+  },
+});
+
+export default migration;

@@ -1,0 +1,145 @@
+// D13/D15 ("a refusal never names what the caller may not see"): a curator's
+// credential shared with another group and used there cannot be deleted by
+// them, and the refusal names no connector of that group; forced, it detaches
+// it from nothing they cannot see. The list filtered by a credential they may
+// not see tells nothing about it.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findUserByEmail } from '../../server/repos/users';
+import { api, jiraRequest, makeGroup, snapshotDb } from '../support/http';
+import { useTestServer } from '../support/useTestServer';
+
+const server = useTestServer();
+const keys = {} as Record<'a' | 'b', string>;
+const groups = {} as Record<'a' | 'b', number>;
+
+async function ok(method: string, path: string, body: unknown, key = server.adminKey) {
+  const answer = await api(server, method, path, { body, key });
+  expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(200);
+  return answer.json as { id: number; data: number };
+}
+
+beforeAll(async () => {
+  for (const name of ['a', 'b'] as const) {
+    const email = `${name}@unseen.test`;
+    keys[name] = await server.keyFor('basic', email);
+    const id = (await findUserByEmail(server.store.db, email))!.id;
+    groups[name] = await makeGroup(server, `Unseen ${name}`, [id]);
+    await ok('POST', `/manage/admin/user-group/${groups[name]}/set-curator`, {
+      user_id: id,
+      is_curator: true,
+    });
+  }
+});
+
+describe('a credential used where its curator cannot see', () => {
+  it('delete: 400 without naming the connector, forced or not; nothing changes', async () => {
+    // Curator A's credential, usable by every curator; an admin puts it on B's private connector.
+    const { id: credential } = await ok(
+      'POST',
+      '/manage/credential',
+      {
+        name: 'A shares with B',
+        source: 'jira',
+        credential_json: { jira_api_token: 'a-shared-token' },
+        admin_public: true,
+        groups: [groups.a],
+        curator_public: true,
+      },
+      keys.a,
+    );
+    const { id: connector } = await ok(
+      'POST',
+      '/manage/admin/connector',
+      jiraRequest({ connector_specific_config: { jira_base_url: 'http://127.0.0.1:9' } }),
+    );
+    await ok('PUT', `/manage/admin/connector/${connector}/credential/${credential}`, {
+      access_type: 'private',
+      groups: [groups.b],
+    });
+    const before = await snapshotDb(server);
+    for (const force of ['', '?force=true']) {
+      const answer = await api(server, 'DELETE', `/manage/admin/credential/${credential}${force}`, {
+        key: keys.a,
+      });
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.text).not.toContain(String(connector));
+      expect(answer.json).toEqual({
+        detail:
+          'This credential is also used by connectors you cannot see: only an admin can delete it.',
+      });
+    }
+    expect(await snapshotDb(server)).toEqual(before);
+  });
+
+  it('the connector list filtered by a credential they may not see is empty', async () => {
+    const { id: hidden } = await ok('POST', '/manage/credential', {
+      name: 'Admin only',
+      source: 'web',
+      credential_json: {},
+      admin_public: true,
+    });
+    const { id: connector } = await ok('POST', '/manage/admin/connector', {
+      ...jiraRequest({ connector_specific_config: { jira_base_url: 'http://127.0.0.1:9' } }),
+      source: 'web',
+      connector_specific_config: { base_url: 'https://example.com' },
+    });
+    await ok('PUT', `/manage/admin/connector/${connector}/credential/${hidden}`, {});
+    // The connector is public (curator A sees it) but the credential is the admin's.
+    const all = await api(server, 'GET', '/manage/admin/connector', { key: keys.a });
+    expect((all.json as { id: number }[]).map((c) => c.id)).toContain(connector);
+    const filtered = await api(server, 'GET', `/manage/admin/connector?credential=${hidden}`, {
+      key: keys.a,
+    });
+    expect(filtered.json).toEqual([]);
+  });
+
+  it("connector-status and the connector's answer show curator A no credential and no pair D13 hides", async () => {
+    const adminOnly = (
+      await ok('POST', '/manage/credential', {
+        name: 'Admin only for status',
+        source: 'web',
+        credential_json: { token: 'admin-only-status-token' },
+        admin_public: true,
+      })
+    ).id;
+    const bs = (
+      await ok('POST', '/manage/credential', {
+        name: 'B only for status',
+        source: 'web',
+        credential_json: { token: 'group-b-status-token' },
+        admin_public: true,
+        groups: [groups.b],
+      })
+    ).id;
+    const { id: connector } = await ok('POST', '/manage/admin/connector', {
+      ...jiraRequest(),
+      source: 'web',
+      connector_specific_config: { base_url: 'https://example.com' },
+    });
+    await ok('PUT', `/manage/admin/connector/${connector}/credential/${adminOnly}`, {});
+    await ok('PUT', `/manage/admin/connector/${connector}/credential/${bs}`, {
+      access_type: 'private',
+      groups: [groups.b],
+    });
+    const status = await api(server, 'GET', '/manage/admin/connector-status', { key: keys.a });
+    expect(status.status).toBe(200);
+    const rows = (status.json as { connector: { id: number } }[]).filter(
+      (row) => row.connector.id === connector,
+    );
+    expect(rows).toEqual([]);
+    expect(status.text).not.toContain('Admin only for status');
+    const detail = await api(server, 'GET', `/manage/admin/connector/${connector}`, {
+      key: keys.a,
+    });
+    expect(detail.status, detail.text).toBe(200);
+    expect((detail.json as { cc_pairs: unknown[] }).cc_pairs).toEqual([]);
+    expect((detail.json as { credentials: unknown[] }).credentials).toEqual([]);
+    // Curator B sees their group's pair, and only it.
+    const bDetail = await api(server, 'GET', `/manage/admin/connector/${connector}`, {
+      key: keys.b,
+    });
+    expect((bDetail.json as { cc_pairs: { credential_id: number }[] }).cc_pairs).toEqual([
+      expect.objectContaining({ credential_id: bs }),
+    ]);
+  });
+});
