@@ -1,0 +1,156 @@
+// Which subjects changed state since they were last alerted (issue 25: once per
+// change of state, not at every failing re-test): a pair INVALID or ACTIVE
+// again, an API key ending within the notice, a credential untested too long.
+// The state is kept in `alert_state` whether or not a webhook is set (so
+// setting one later does not alert the past); an alert is stored to send, in
+// the same transaction, only when one is set.
+import type { AlertPayload } from '../../src/contract/alerts';
+import type { ConnectionCheck } from '../../src/contract/connectionChecks';
+import type { Db, Store } from '../db/database';
+import { lastTestStatus } from '../health/attention';
+import type { HealthWatchSettings } from './settings';
+import { enqueueAlert } from './alertDeliveries';
+import { credentialUntestedAlert, keyExpiringAlert, pairAlert } from '../alerts/messages';
+
+interface Observed {
+  subject: string;
+  state: string;
+  /** The alert a change to this state sends; null: none (a first sight of a healthy subject). */
+  alert: (previous: string | undefined) => AlertPayload | null;
+}
+
+async function observePairs(db: Db, publicUrl: string | undefined): Promise<Observed[]> {
+  const rows = await db
+    .selectFrom('connector_credential_pairs as p')
+    .innerJoin('connectors as c', 'c.id', 'p.connector_id')
+    .innerJoin('credentials as k', 'k.id', 'p.credential_id')
+    .select([
+      'p.id',
+      'p.last_test_ok',
+      'p.last_test_checks',
+      'c.id as connector_id',
+      'c.name as connector_name',
+      'c.source as connector_source',
+      'k.id as credential_id',
+      'k.name as credential_name',
+      'k.source as credential_source',
+    ])
+    .execute();
+  return rows.flatMap((row) => {
+    const state = lastTestStatus(row.last_test_ok === null ? null : Number(row.last_test_ok) === 1);
+    if (!state) return [];
+    const connector = {
+      id: row.connector_id,
+      name: row.connector_name,
+      source: row.connector_source,
+    };
+    const credential = {
+      id: row.credential_id,
+      name: row.credential_name,
+      source: row.credential_source,
+    };
+    const failing = (JSON.parse(row.last_test_checks ?? '[]') as ConnectionCheck[])
+      .filter((check) => check.ok === false)
+      .map((check) => `${check.name}: ${check.message}.`)
+      .join(' ');
+    return [
+      {
+        subject: `pair:${row.id}`,
+        state,
+        alert: (previous) =>
+          state === 'INVALID'
+            ? pairAlert('pair.invalid', connector, credential, failing || null, publicUrl)
+            : previous === 'INVALID'
+              ? pairAlert('pair.recovered', connector, credential, null, publicUrl)
+              : null,
+      },
+    ];
+  });
+}
+
+async function observeKeys(db: Db, settings: HealthWatchSettings, publicUrl: string | undefined) {
+  const now = new Date();
+  const rows = await db
+    .selectFrom('api_keys')
+    .select(['id', 'name', 'expires_at'])
+    .where('time_revoked', 'is', null)
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '>', now.toISOString())
+    .execute();
+  const noticeFrom = new Date(now.getTime() + settings.keyExpiryNoticeMs).toISOString();
+  return rows.map((row): Observed => ({
+    subject: `api_key:${row.id}`,
+    state: `${row.expires_at! <= noticeFrom ? 'expiring' : 'lasting'} ${row.expires_at}`,
+    alert: () =>
+      row.expires_at! <= noticeFrom
+        ? keyExpiringAlert({ ...row, expires_at: row.expires_at! }, publicUrl)
+        : null,
+  }));
+}
+
+async function observeCredentials(
+  db: Db,
+  settings: HealthWatchSettings,
+  publicUrl: string | undefined,
+) {
+  const rows = await db
+    .selectFrom('credentials as k')
+    .innerJoin('connector_credential_pairs as p', 'p.credential_id', 'k.id')
+    .select(['k.id', 'k.name', 'k.source', 'k.time_created'])
+    .select((eb) => eb.fn.max('p.last_test_at').as('last_test'))
+    .where('k.id', '!=', 0)
+    .groupBy(['k.id', 'k.name', 'k.source', 'k.time_created'])
+    .execute();
+  const staleBefore = new Date(Date.now() - settings.untestedAfterMs).toISOString();
+  return rows.map((row): Observed => {
+    const last = (row.last_test as string | null) ?? null;
+    const untested = (last ?? row.time_created) < staleBefore;
+    const credential = { id: row.id, name: row.name, source: row.source };
+    return {
+      subject: `credential:${row.id}`,
+      state: untested ? 'untested' : 'tested',
+      alert: () => (untested ? credentialUntestedAlert(credential, last, publicUrl) : null),
+    };
+  });
+}
+
+/** Compares what is observed now with what was alerted, and stores each change (and its alert). */
+export async function sweepAlertStates(
+  store: Store,
+  settings: HealthWatchSettings,
+  webhookSet: boolean,
+  publicUrl: string | undefined,
+): Promise<void> {
+  const observed = [
+    ...(await observePairs(store.db, publicUrl)),
+    ...(await observeKeys(store.db, settings, publicUrl)),
+    ...(await observeCredentials(store.db, settings, publicUrl)),
+  ];
+  const stored = new Map(
+    (await store.db.selectFrom('alert_state').select(['subject', 'state']).execute()).map((row) => [
+      row.subject,
+      row.state,
+    ]),
+  );
+  const changed = observed.filter(({ subject, state }) => stored.get(subject) !== state);
+  if (changed.length === 0) return;
+  const since = new Date().toISOString();
+  await store.db.transaction().execute(async (trx) => {
+    await store.beginWrite(trx);
+    for (const { subject, state, alert } of changed) {
+      const previous = stored.get(subject);
+      if (previous === undefined) {
+        await trx.insertInto('alert_state').values({ subject, state, since }).execute();
+      } else {
+        await trx
+          .updateTable('alert_state')
+          .set({ state, since })
+          .where('subject', '=', subject)
+          .execute();
+      }
+      const payload = alert(previous);
+      if (payload && webhookSet) await enqueueAlert(trx, payload, settings.delivery);
+    }
+  });
+  store.wrote?.();
+}

@@ -1,0 +1,78 @@
+// The background watch: each tick re-tests the due pairs, compares every
+// subject's state with the one last alerted, and posts the due alerts. New
+// background jobs (the sync scheduler, the stall rules) go in this wing,
+// server/watch/ (its README.md).
+// It runs beside the requests, never in their way: its work is in short
+// transactions of its own, and a tick starts only after the last one ended.
+// One instance at a time: on PostgreSQL a session advisory lock held for the
+// tick (another instance skips the tick and tries at the next), named after
+// the schema so that deployments sharing a database do not wait on each other;
+// on SQLite the one process's ticks never overlap.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { ConnectionTestSettings } from '../connectionCheck/settings';
+import type { Store } from '../db/database';
+import { deliverDue } from './alertDeliveries';
+import { sweepAlertStates } from './alertSweep';
+import { readWebhookUrl } from './webhookSetting';
+import { retestRound } from './retests';
+import type { HealthWatchSettings } from './settings';
+
+async function oneTick(
+  app: FastifyInstance,
+  store: Store,
+  settings: HealthWatchSettings,
+  tests: ConnectionTestSettings,
+  publicUrl: string | undefined,
+) {
+  await retestRound(store, settings, tests, app.log);
+  const webhook = await readWebhookUrl(store.db, store.secrets, settings.envWebhookUrl);
+  await sweepAlertStates(store, settings, webhook !== null, publicUrl);
+  await deliverDue(store, webhook?.url ?? null, settings.delivery);
+}
+
+/** Runs `work` when this instance holds the watch's lock (PostgreSQL); skips it otherwise. */
+async function alone(store: Store, work: () => Promise<void>) {
+  if (store.dialect !== 'postgres') return work();
+  await store.db.connection().execute(async (connection) => {
+    const lock = sql`hashtext(current_schema() || ' sourcedesk health watch')`;
+    const { rows } = await sql<{
+      held: boolean;
+    }>`select pg_try_advisory_lock(${lock}) as held`.execute(connection);
+    if (!rows[0]?.held) return;
+    try {
+      await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${lock})`.execute(connection);
+    }
+  });
+}
+
+export function watchHealth(
+  app: FastifyInstance,
+  store: Store,
+  settings: HealthWatchSettings,
+  tests: ConnectionTestSettings,
+  publicUrl: string | undefined,
+) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    running = alone(store, () => oneTick(app, store, settings, tests, publicUrl))
+      .catch((error: unknown) => app.log.error({ err: error }, 'the health watch failed'))
+      .finally(() => {
+        if (stopped) return;
+        timer = setTimeout(tick, settings.tickMs);
+        timer.unref();
+      });
+  };
+  app.addHook('onReady', async () => tick());
+  // Stopped on close: no new tick, and the one under way (bounded by the test's
+  // and the delivery's time limits) ends before the store closes.
+  app.addHook('onClose', async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  });
+}
