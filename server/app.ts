@@ -28,6 +28,8 @@ import {
   type HealthWatchOptions,
 } from './watch/settings';
 import { watchHealth } from './watch/watch';
+import { keepSchedule } from './watch/scheduleWatch';
+import { DEFAULT_SYNC_SETTINGS, type SyncSettings } from './health/syncRules';
 import { answerErrors } from './plugins/errors';
 import { servePanel } from './plugins/panel';
 import { routeContext } from './plugins/routeContext';
@@ -64,6 +66,8 @@ export interface AppOptions {
    * twice this needs attention; 0 off): healthWatch's unless given, else 24.
    */
   retestHours?: number;
+  /** Sync jobs' schedule and rules (health/syncRules.ts: defaults there); tests stop the schedule with `schedulerIntervalSeconds: 0`. */
+  sync?: Partial<SyncSettings>;
 }
 
 /** Pino options that keep keys and secrets out of every log line. */
@@ -95,7 +99,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const context = routeContext(store, outage, sessions, address, failureLimit);
   const testSettings = connectionTestSettings(options.connectionTest);
   const watch = healthWatchSettings(options.healthWatch);
+  const sync: SyncSettings = { ...DEFAULT_SYNC_SETTINGS, ...options.sync };
   const settings: RouteSettings = {
+    sync,
+    dialect: store.dialect,
     versions: options.versions,
     oidc,
     tester: connectionTester(testSettings),
@@ -115,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   keepAuditRetention(app, store, options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS);
   everyDay(app, 'removing ended sessions', () => deleteEndedSessions(store.db, sessions));
   watchHealth(app, store, watch, testSettings, options.publicUrl);
+  keepSchedule(app, store, sync);
 
   await servePanel(app, options.staticDir ?? null, apiRoutes);
   return app;

@@ -32,6 +32,11 @@ import { sessionRoutes } from './session';
 import { userLifeRoutes } from './userLife';
 import { userRoutes } from './users';
 import { versionRoutes } from './versions';
+import { workerRoutes } from './worker';
+import { syncJobRoutes } from './syncJobs';
+import { workerKeyRoutes } from './workerKeys';
+import type { SyncSettings } from '../health/syncRules';
+import type { DialectName } from '../db/database';
 
 /** What some groups of routes need beyond the RouteContext, made once by buildApp. */
 export interface RouteSettings {
@@ -44,6 +49,10 @@ export interface RouteSettings {
   /** Hours after which an untested pair needs attention (0: never). */
   retestHours: number;
   publicUrl: string | undefined;
+  /** Sync jobs' schedule and rules (D14). */
+  sync: SyncSettings;
+  /** The store's dialect (the worker's claim locks rows on PostgreSQL). */
+  dialect: DialectName;
 }
 
 /** A group of routes: registers its declared endpoints on `api` (prefixed /api). */
@@ -56,7 +65,7 @@ export type RouteGroup = (
 export const ROUTE_GROUPS: readonly RouteGroup[] = [
   (api, context, { oidc }) => sessionRoutes(api, context, { oidcName: oidc?.name }),
   connectorRoutes,
-  (api, context, { retestHours }) => connectorStatusRoutes(api, context, retestHours),
+  (api, context, { retestHours, sync }) => connectorStatusRoutes(api, context, retestHours, sync),
   credentialRoutes,
   credentialOriginRoutes,
   userRoutes,
@@ -77,4 +86,7 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   scimTokenRoutes,
   // SCIM's own route group (RFC 7644's shapes), listed in src/contract/scim.ts.
   scimRoutes,
+  (api, context, { dialect, sync }) => workerRoutes(api, context, { dialect, settings: sync }),
+  syncJobRoutes,
+  (api, context, { sync }) => workerKeyRoutes(api, context, sync),
 ];

@@ -50,6 +50,14 @@ export const AUDIT_ACTIONS = [
   'config.import',
   // The identity provider's SCIM token made (the others revoked with it).
   'scim_token.create',
+  // Sync jobs (D14): worker keys made and revoked, runs and prunes requested,
+  // a run's cancel, and a worker's read of a job's credential values.
+  'worker_key.create',
+  'worker_key.delete',
+  'index_attempt.run',
+  'index_attempt.prune',
+  'index_attempt.cancel',
+  'credential.access',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -67,6 +75,8 @@ export const AUDIT_RESOURCE_TYPES = [
   'settings',
   'config',
   'scim_token',
+  'worker_key',
+  'index_attempt',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

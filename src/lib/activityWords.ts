@@ -58,6 +58,12 @@ const VERBS: Record<string, string> = {
   'alert_settings.update': 'changed where alerts go',
   'config.import': 'imported a configuration bundle',
   'scim_token.create': 'made the SCIM token',
+  'worker_key.create': 'made a worker key',
+  'worker_key.delete': 'revoked a worker key',
+  'index_attempt.run': 'asked for an index run',
+  'index_attempt.prune': 'asked for a prune',
+  'index_attempt.cancel': 'asked to cancel a run',
+  'credential.access': "read a credential's values for a run (worker)",
 };
 
 /** Each action as a filter offers it: what happened, not the code the address keeps. */
@@ -95,6 +101,12 @@ const ACTION_NAMES: Record<AuditAction, string> = {
   'alert_settings.update': 'Alert webhook changed',
   'config.import': 'Configuration imported',
   'scim_token.create': 'SCIM token made',
+  'worker_key.create': 'Worker key made',
+  'worker_key.delete': 'Worker key revoked',
+  'index_attempt.run': 'Index run requested',
+  'index_attempt.prune': 'Prune requested',
+  'index_attempt.cancel': 'Run cancel requested',
+  'credential.access': 'Credential read by a worker',
 };
 
 /** The Action filter's choices: each code (the address's value) with its words. */
@@ -114,6 +126,8 @@ const RESOURCE_TYPE_WORDS: Record<AuditResourceType, string> = {
   settings: 'Settings',
   config: 'Configuration',
   scim_token: 'SCIM token',
+  worker_key: 'Worker key',
+  index_attempt: 'Run (index attempt)',
 };
 
 /** The What filter's choices: each code with its words. */

@@ -26,6 +26,7 @@ import m0016 from './0016_invitation_links';
 import m0017 from './0017_directory_index';
 import m0018 from './0018_connector_version';
 import m0019 from './0019_credential_origins';
+import m0020 from './0020_sync_jobs';
 import m0021 from './0021_scim';
 import m0022 from './0022_document_sets';
 import type { MigrationOf } from './dialectTypes';
@@ -51,6 +52,7 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: MigrationO
   ['0017_directory_index', m0017],
   ['0018_connector_version', m0018],
   ['0019_credential_origins', m0019],
+  ['0020_sync_jobs', m0020],
   ['0021_scim', m0021],
   ['0022_document_sets', m0022],
 ];

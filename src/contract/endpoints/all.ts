@@ -17,8 +17,10 @@ import * as health from './health';
 import * as scimToken from './scimToken';
 import * as service from './service';
 import * as session from './session';
+import * as syncJobs from './syncJobs';
 import * as userLife from './userLife';
 import * as users from './users';
+import * as worker from './worker';
 
 const declared = (module: Record<string, unknown>): Endpoint[] =>
   Object.values(module).filter(
@@ -32,6 +34,7 @@ export const MODULES = [
   documentSets,
   connectors,
   health,
+  syncJobs,
   connectionTest,
   credentials,
   users,
@@ -43,6 +46,7 @@ export const MODULES = [
   scimToken,
   service,
   session,
+  worker,
 ] as const;
 
 export const ALL_ENDPOINTS: readonly Endpoint[] = MODULES.flatMap(declared);

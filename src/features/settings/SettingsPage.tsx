@@ -15,6 +15,7 @@ import { describeError } from '../../lib/describeError';
 import { placeServerErrors } from '../../lib/fieldErrors';
 import { deliveryWords } from './deliveryWords';
 import { ScimSection } from './ScimSection';
+import { WorkersSection } from './WorkersSection';
 
 const FROM_WORDS = {
   panel: 'set on this page',
@@ -141,6 +142,7 @@ export function SettingsPage() {
         <p>No alert has been sent yet.</p>
       ) : null}
       <ScimSection />
+      <WorkersSection />
     </section>
   );
 }
