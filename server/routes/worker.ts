@@ -17,8 +17,8 @@ import type { ClaimedJob, JobKind } from '../../src/contract/sync';
 import type { AuditLog } from '../audit/recorder';
 import { notAuthenticated } from '../auth/guard';
 import type { DialectName, Db } from '../db/database';
-import { problem } from '../http/problems';
-import { refusedDestination } from '../sync/secretDestination';
+import { assertSecretMayGoTo } from '../connectionCheck/secretDestination';
+import { Problem, problem } from '../http/problems';
 import { openCredentialValues } from '../repos/credentialValues';
 import { insertJobErrors } from '../repos/jobErrors';
 import { applyDocuments } from '../repos/pairDocuments';
@@ -164,10 +164,20 @@ export function workerRoutes(
         .executeTakeFirstOrThrow();
       const credential = await openCredentialValues(trx, secrets, Number(pair.credential_id));
       if (!credential) throw problem(404, 'The pair has no credential');
-      const refusal = await refusedDestination(trx, credential, {
+      // D15's one check, as the server's own work (no one approves an origin here).
+      const refusal = await assertSecretMayGoTo(trx, {
+        credential,
         source: pair.source as DocumentSource,
         config: JSON.parse(pair.connector_specific_config) as Record<string, unknown>,
-      });
+        by: null,
+      }).then(
+        () => null,
+        (error: unknown) => {
+          if (error instanceof Problem && typeof error.body.detail === 'string')
+            return error.body.detail;
+          throw error;
+        },
+      );
       if (refusal) {
         // D15: nothing is sent, and the job fails in words (committed with this answer's refusal).
         await endJob(trx, job.id, 'failed', refusal, new Date());
