@@ -32,6 +32,9 @@ test('D13: an admin reads each pair’s access in words, and may delete', async 
   renderApp(`/connectors/${connector}`);
   expect(await screen.findByText('Access: Private to group Eng.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  // The connector's summary says the same, not "Public" from Onyx's connector field.
+  const summary = screen.getByText('Access', { selector: 'dt' }).nextElementSibling;
+  await vi.waitFor(() => expect(summary).toHaveTextContent('Private to group Eng'));
 });
 
 test('D13: a curator is offered no Delete for a private connector, and is told why', async () => {
