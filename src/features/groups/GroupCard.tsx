@@ -19,7 +19,11 @@ import { sourceLabel } from '../../lib/sources';
 import { AddMember } from './AddMember';
 
 type Member = UserGroup['users'][number];
-type Ask = { kind: 'self-curator'; member: Member } | { kind: 'delete' } | null;
+type Ask =
+  | { kind: 'self-curator'; member: Member }
+  | { kind: 'self-remove'; member: Member }
+  | { kind: 'delete' }
+  | null;
 
 const ACCESS_WORDS: Record<string, string> = {
   public: 'Public: every admin and curator sees it',
@@ -133,7 +137,12 @@ export function GroupCard({
                       type="button"
                       className="secondary"
                       disabled={busy}
-                      onClick={() => removeMember(member)}
+                      onClick={() =>
+                        // Leaving a group one administers is not undone by oneself: ask first.
+                        member.id === me && !isAdmin
+                          ? setAsk({ kind: 'self-remove', member })
+                          : removeMember(member)
+                      }
                     >
                       Remove{' '}
                       <span className="visually-hidden">
@@ -187,6 +196,25 @@ export function GroupCard({
           <p>
             You will no longer administer {group.name}’s connectors. If you curate no other group,
             your role becomes basic from your next step.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+      {ask?.kind === 'self-remove' ? (
+        <ConfirmDialog
+          title={`Leave ${group.name}?`}
+          confirmLabel="Leave the group"
+          danger
+          onCancel={() => setAsk(null)}
+          onConfirm={() => {
+            setAsk(null);
+            removeMember(ask.member);
+          }}
+        >
+          <p>
+            You will no longer see or administer {group.name}’s connectors
+            {group.curator_ids.includes(ask.member.id) ? ', nor curate it' : ''}, and only an admin
+            can add you back. If you curate no other group, your role becomes basic from your next
+            step.
           </p>
         </ConfirmDialog>
       ) : null}

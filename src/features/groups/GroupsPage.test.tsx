@@ -90,6 +90,14 @@ test('a curator sees only their group, cannot delete it, and is asked before lea
   });
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(await roleOf('lead@example.com')).toBe('curator');
+
+  // Their own row's Remove asks too, naming what follows; cancelling keeps them in.
+  await user.click(within(card).getByRole('button', { name: 'Remove lead@example.com from Eng' }));
+  const leave = await screen.findByRole('dialog', { name: 'Leave Eng?' });
+  expect(leave).toHaveTextContent('only an admin can add you back');
+  await user.click(within(leave).getByRole('button', { name: 'Cancel' }));
+  const group = await api(server, 'GET', '/manage/admin/user-group');
+  expect((group.json as { users: unknown[] }[])[0]!.users).toHaveLength(1);
 });
 
 test('deleting a group says what becomes of its members and connectors', async () => {
