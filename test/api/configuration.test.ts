@@ -183,7 +183,8 @@ describe('POST /admin/import', () => {
     expect(plan.needs_secret).toContainEqual({
       ref: 'jira-access',
       source: 'jira',
-      keys: ['jira_api_token', 'jira_user_email'],
+      keys: ['jira_api_token'],
+      optional: ['jira_user_email'],
     });
     expect(plan.skipped).toContainEqual(
       expect.objectContaining({ section: 'pairs', ref: 'the-jira/jira-access' }),
