@@ -29,6 +29,21 @@ import { ReplaceCredential } from './ReplaceCredential';
 
 type Attached = ConnectorDetail['credentials'][number];
 
+/**
+ * Where a new pair's access starts: the connector's own (private to the groups
+ * of its private pairs that the caller may choose), so one click never makes a
+ * private connector public. Null when it has no private pair.
+ */
+function ownAccess(connector: ConnectorDetail, offered: { id: number }[]): AccessValue | null {
+  const privatePairs = connector.cc_pairs.filter((pair) => pair.access_type === 'private');
+  if (privatePairs.length === 0) return null;
+  const mine = new Set(offered.map((group) => group.id));
+  const groups = [...new Set(privatePairs.flatMap((pair) => pair.groups))].filter((id) =>
+    mine.has(id),
+  );
+  return { access: 'private', groups };
+}
+
 export function ConnectorCredentials({
   connector,
   onAction,
@@ -46,7 +61,8 @@ export function ConnectorCredentials({
   const [said, setSaid] = useState('');
   const choices = useAccessChoices();
   const [accessChosen, setAccessChosen] = useState<AccessValue | null>(null);
-  const access = accessChosen ?? choices.start ?? PUBLIC_ACCESS;
+  const access =
+    accessChosen ?? ownAccess(connector, choices.groups) ?? choices.start ?? PUBLIC_ACCESS;
   const [accessError, setAccessError] = useState<string | null>(null);
   const message = useRef<HTMLParagraphElement>(null);
   const attachButton = useRef<HTMLButtonElement>(null);
