@@ -14,7 +14,12 @@ import type { Db } from '../db/database';
 import { credentialValueErrors } from '../http/validation';
 import { credentialKeys } from '../../src/contract/sources/catalogue';
 import { maskObject } from '../mask';
-import { createCredential, deleteCredential, updateCredential } from '../repos/credentials';
+import {
+  createCredential,
+  deleteCredential,
+  setCredentialGroups,
+  updateCredential,
+} from '../repos/credentials';
 import { differing, toldChanges, type Planner } from './planParts';
 import type { Setup } from './setup';
 
@@ -37,22 +42,6 @@ function suppliedValues(credential: BundleCredential) {
     else missing.push(key);
   }
   return { given, missing, left };
-}
-
-/** A credential's groups, by id: the column D6 answers and the table D13 reads. */
-async function setCredentialGroups(trx: Db, id: number, groupIds: number[]) {
-  await trx.deleteFrom('credential_groups').where('credential_id', '=', id).execute();
-  if (groupIds.length > 0) {
-    await trx
-      .insertInto('credential_groups')
-      .values(groupIds.map((group_id) => ({ credential_id: id, group_id })))
-      .execute();
-  }
-  await trx
-    .updateTable('credentials')
-    .set({ groups: JSON.stringify(groupIds) })
-    .where('id', '=', id)
-    .execute();
 }
 
 /** The refs of credentials that will not exist after the import (their pairs are skipped). */
