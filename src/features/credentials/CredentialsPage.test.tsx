@@ -8,6 +8,7 @@ import {
   attach,
   createConnector,
   jiraRequest,
+  makeGroup,
 } from '../../../test/support/http';
 import { connectTo, renderApp } from '../../test/render';
 
@@ -302,5 +303,43 @@ test('new values: an optional stored value is removed only when its Remove box i
   await screen.findByText('New values saved for “Jira Cloud bot”.');
   expect(await maskedValuesOf(credential)).toEqual({
     jira_api_token: 'toke...7890',
+  });
+});
+
+/** The credential of that name, as the API answers it. */
+async function credentialNamed(name: string) {
+  const list = await api(server, 'GET', '/manage/admin/credential');
+  return (list.json as { name: string; curator_public: boolean; groups: number[] }[]).find(
+    (credential) => credential.name === name,
+  );
+}
+
+test('D13: who else may use a credential is chosen where it is made, and changed where it is edited', async () => {
+  const eng = await makeGroup(server, 'Eng');
+  const { user } = renderApp('/credentials');
+  await user.click(await screen.findByRole('button', { name: 'New credential' }));
+  await user.type(screen.getByLabelText('Name'), 'Workspace bot');
+  await user.selectOptions(screen.getByLabelText('Source'), 'slack');
+  await user.type(screen.getByLabelText('Bot token'), 'xoxb-1234567890-abcdefghij');
+  await user.click(screen.getByRole('checkbox', { name: 'Every curator may use it' }));
+  await user.click(screen.getByRole('button', { name: 'Save credential' }));
+  await screen.findByText('Credential “Workspace bot” was saved.');
+  expect(await credentialNamed('Workspace bot')).toMatchObject({
+    curator_public: true,
+    groups: [],
+  });
+
+  const item = card('Workspace bot');
+  await user.click(within(item).getByRole('button', { name: 'Sharing of Workspace bot' }));
+  const form = within(item).getByRole('form', { name: 'Sharing of Workspace bot' });
+  await user.click(within(form).getByRole('checkbox', { name: 'Every curator may use it' }));
+  await user.click(within(form).getByRole('checkbox', { name: 'Eng' }));
+  await user.click(within(form).getByRole('button', { name: 'Save' }));
+  expect(
+    await screen.findByText('Who may use “Workspace bot” is saved: the curators of one group.'),
+  ).toBeInTheDocument();
+  expect(await credentialNamed('Workspace bot')).toMatchObject({
+    curator_public: false,
+    groups: [eng],
   });
 });
