@@ -2,8 +2,11 @@
 // page and `npm run config -- plan`: what will be made, changed, removed and
 // left out, and why.
 import type { BundleSection, ImportPlan } from '../contract/configBundle';
+// The sources' own files, not lib/sources (a build-time table): the command runs these words too.
 import { panelOf } from '../sources/catalogue';
-import { sourceLabel } from './sources';
+
+/** A catalogue source's label ("Jira"), or the source as it is. */
+const sourceWords = (source: string) => panelOf(source)?.label ?? source;
 
 /** A credential value's name as its source's form labels it ("API token"), or its key. */
 export const credentialKeyWords = (source: string, key: string) =>
@@ -46,7 +49,7 @@ export function notCreatedLines(plan: ImportPlan): string[] {
   return [
     ...plan.needs_secret.map(
       (need) =>
-        `Not created: credential ${need.ref} (${sourceLabel(need.source)}) needs ${need.keys
+        `Not created: credential ${need.ref} (${sourceWords(need.source)}) needs ${need.keys
           .map((key) => credentialKeyWords(need.source, key))
           .join(', ')}`,
     ),
