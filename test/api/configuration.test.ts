@@ -416,7 +416,7 @@ describe('alert settings in a bundle', () => {
       detail: [
         {
           loc: ['body', 'alerts', 'webhook_url'],
-          msg: 'Input should be an http or https address',
+          msg: 'Enter an address starting with https:// or http://',
           type: 'value_error',
         },
       ],
