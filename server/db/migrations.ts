@@ -15,6 +15,7 @@ import type { DialectName } from './database';
 import type { Tables } from './schema';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freeRef, refFromName } from '../../src/contract/refs';
+import { groupNameKey } from '../../src/contract/groups';
 
 interface DialectTypes {
   /** A generated integer key, and the columns that refer to one. */
@@ -588,6 +589,40 @@ const migrations = (t: DialectTypes, dialect: DialectName): Record<string, Step>
           for each row when new.version = old.version
           begin update connectors set version = old.version + 1 where id = new.id; end`.execute(db);
       }
+    },
+  },
+  '0024_group_name_key': {
+    // Group names are unique as people read them, whatever the letter case
+    // (groupNameKey): a key column of their own, so the insert's conflict
+    // target does the work on both stores. Names already equal but for case
+    // keep the first; each later one gets its id appended.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('user_groups').addColumn('name_key', 'text').execute();
+      const groups = db as unknown as Kysely<{
+        user_groups: { id: number; name: string; name_key: string | null };
+      }>;
+      const rows = await groups
+        .selectFrom('user_groups')
+        .select(['id', 'name'])
+        .orderBy('id')
+        .execute();
+      const taken = new Set<string>();
+      for (const row of rows) {
+        let name = row.name;
+        if (taken.has(groupNameKey(name))) name = `${row.name} (${row.id})`;
+        taken.add(groupNameKey(name));
+        await groups
+          .updateTable('user_groups')
+          .set({ name, name_key: groupNameKey(name) })
+          .where('id', '=', row.id)
+          .execute();
+      }
+      await db.schema
+        .createIndex('user_groups_name_key_unique')
+        .on('user_groups')
+        .column('name_key')
+        .unique()
+        .execute();
     },
   },
 });
