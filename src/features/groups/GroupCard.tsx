@@ -31,6 +31,12 @@ const ACCESS_WORDS: Record<string, string> = {
   sync: 'Access synced from the source (seen as public)',
 };
 
+/** A connector with several pairs in the group is listed once (its first pair's access). */
+const oncePerConnector = (pairs: UserGroup['cc_pairs']) =>
+  pairs.filter(
+    (pair, index) => pairs.findIndex((other) => other.connector.id === pair.connector.id) === index,
+  );
+
 /** Only a basic user or a curator may be made a curator (D13); others have the power already. */
 const mayCurate = (member: Member) => member.role === 'basic' || member.role === 'curator';
 
@@ -162,7 +168,7 @@ export function GroupCard({
         <p>No connectors in this group yet.</p>
       ) : (
         <ul className="group-pairs">
-          {group.cc_pairs.map((pair) => (
+          {oncePerConnector(group.cc_pairs).map((pair) => (
             <li key={pair.id}>
               <Link to={paths.connector.getHref(pair.connector.id)}>
                 {pair.connector.name ?? `Connector ${pair.connector.id}`}
