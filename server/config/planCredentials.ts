@@ -10,7 +10,6 @@ import {
   type ConfigBundle,
 } from '../../src/contract/configBundle';
 import { changesBetween } from '../audit/recorder';
-import type { Db } from '../db/database';
 import { credentialValueErrors } from '../http/validation';
 import { credentialKeys } from '../../src/contract/sources/catalogue';
 import { maskObject } from '../mask';
