@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { ConnectorSnapshot, Credential } from '../../contract/contract';
 import { useDeleteCredential, useUpdateCredential } from '../../api/credentials';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { TypedCount, typedCountMatches } from '../../components/TypedCount';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CredentialSharing, type SharingValue } from '../../components/CredentialSharing';
 import { Field } from '../../components/Field';
@@ -46,6 +47,8 @@ export function CredentialActions(props: {
   };
   const [sharing, setSharing] = useState<SharingValue>(storedSharing);
   const [deleting, setDeleting] = useState(false);
+  const [typed, setTyped] = useState('');
+  const using = usedBy?.length ?? 0;
   const update = useUpdateCredential();
   const remove = useDeleteCredential();
   const fields = credentialFields(credential.source);
@@ -200,8 +203,15 @@ export function CredentialActions(props: {
           confirmLabel={inUse ? 'Detach and delete' : 'Delete credential'}
           onCancel={() => setDeleting(false)}
           onConfirm={() => void erase().catch(() => {})}
+          confirmDisabled={!typedCountMatches(using, typed)}
         >
           <p>{deleteWords(usedBy)}</p>
+          <TypedCount
+            count={using}
+            purpose="to detach it from them all and delete it"
+            value={typed}
+            onChange={setTyped}
+          />
         </ConfirmDialog>
       )}
     </div>

@@ -343,3 +343,28 @@ test('D13: who else may use a credential is chosen where it is made, and changed
     groups: [eng],
   });
 });
+
+test('deleting a credential more than twenty connectors use asks for their number typed, as the list’s bulk delete does', async () => {
+  const credential = await addCredential(
+    server,
+    'jira',
+    { jira_api_token: 'token-1234567890' },
+    'Busy bot',
+  );
+  for (let n = 1; n <= 21; n += 1) {
+    const connector = await createConnector(server, jiraRequest({ name: `Jira ${n}` }));
+    await attach(server, connector, credential);
+  }
+  const { user } = renderApp('/credentials');
+  const item = (await screen.findByRole('heading', { name: 'Busy bot', level: 2 })).closest('li')!;
+  expect(await within(item).findByText(/Used by/)).toHaveTextContent(/^Used by 21 connectors/);
+  await user.click(within(item).getByRole('button', { name: 'Delete Busy bot' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete “Busy bot”?' });
+  const confirm = within(dialog).getByRole('button', { name: 'Detach and delete' });
+  expect(confirm).toBeDisabled();
+  await user.type(
+    within(dialog).getByLabelText('Type 21 to detach it from them all and delete it'),
+    '21',
+  );
+  expect(confirm).toBeEnabled();
+});
