@@ -1,7 +1,8 @@
 // An import's credentials (issue 26), by ref. Values given in the bundle are
 // stored (merged over those held); a credential held here whose values the
-// bundle leaves null keeps them; one not held whose values are missing is not
-// made: it is listed in needs_secret, and its pairs are skipped. Values given
+// bundle leaves null keeps them; one not held is made without the null values
+// its source does not require, and one missing a value its source requires is
+// not made: it is listed in needs_secret, and its pairs are skipped. Values given
 // are checked as the credential routes check them (a 422 at their place).
 import {
   isEnvSecret,
@@ -9,38 +10,37 @@ import {
   type ConfigBundle,
 } from '../../src/contract/configBundle';
 import { changesBetween } from '../audit/recorder';
-import type { Db } from '../db/database';
 import { credentialValueErrors } from '../http/validation';
+import { credentialKeys } from '../../src/contract/sources/catalogue';
 import { maskObject } from '../mask';
-import { createCredential, deleteCredential, updateCredential } from '../repos/credentials';
+import {
+  createCredential,
+  deleteCredential,
+  setCredentialGroups,
+  updateCredential,
+} from '../repos/credentials';
 import { differing, toldChanges, type Planner } from './planParts';
 import type { Setup } from './setup';
 
-/** The values the bundle gives (not null, not an environment variable's name), and the keys it does not. */
+/**
+ * The values the bundle gives (not null, not an environment variable's name),
+ * and the keys it does not: those its source requires, and the others.
+ */
 function suppliedValues(credential: BundleCredential) {
+  const optional = new Set(
+    credentialKeys(credential.source)
+      .filter((key) => !key.required)
+      .map((key) => key.key),
+  );
   const given: Record<string, unknown> = {};
   const missing: string[] = [];
+  const left: string[] = [];
   for (const [key, value] of Object.entries(credential.credential_json)) {
-    if (value === null || isEnvSecret(value)) missing.push(key);
-    else given[key] = value;
+    if (value !== null && !isEnvSecret(value)) given[key] = value;
+    else if (optional.has(key)) left.push(key);
+    else missing.push(key);
   }
-  return { given, missing };
-}
-
-/** A credential's groups, by id: the column D6 answers and the table D13 reads. */
-async function setCredentialGroups(trx: Db, id: number, groupIds: number[]) {
-  await trx.deleteFrom('credential_groups').where('credential_id', '=', id).execute();
-  if (groupIds.length > 0) {
-    await trx
-      .insertInto('credential_groups')
-      .values(groupIds.map((group_id) => ({ credential_id: id, group_id })))
-      .execute();
-  }
-  await trx
-    .updateTable('credentials')
-    .set({ groups: JSON.stringify(groupIds) })
-    .where('id', '=', id)
-    .execute();
+  return { given, missing, left };
 }
 
 /** The refs of credentials that will not exist after the import (their pairs are skipped). */
@@ -62,7 +62,7 @@ export function planCredentials(
         );
       }
     });
-    const { given, missing } = suppliedValues(credential);
+    const { given, missing, left } = suppliedValues(credential);
     const held = setup.credentials.get(credential.ref);
     const groupIds = (ids: Map<string, number>) => credential.groups.map((name) => ids.get(name)!);
     // The values it would hold, by the credential routes' own rule for its source.
@@ -70,7 +70,12 @@ export function planCredentials(
       p.problemsAt(['credentials', index], credentialValueErrors(credential.source, values));
     if (!held) {
       if (missing.length > 0) {
-        p.plan.needs_secret.push({ ref: credential.ref, source: credential.source, keys: missing });
+        p.plan.needs_secret.push({
+          ref: credential.ref,
+          source: credential.source,
+          keys: missing,
+          optional: left,
+        });
         unmade.add(credential.ref);
         return;
       }

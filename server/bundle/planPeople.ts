@@ -2,6 +2,7 @@
 // ignored), open invitations and user groups (by name). Nobody is removed
 // unless the bundle prunes that section; the importing admin is never demoted
 // nor deactivated, so an import always leaves an admin (the last-admin rule).
+import { groupNameKey } from '../../src/contract/groups';
 import type { UserRole } from '../../src/contract/contract';
 import type { ConfigBundle } from '../../src/contract/configBundle';
 import { curatorRefusal } from '../../src/contract/groups';
@@ -257,6 +258,17 @@ export function planGroups(
       for (const email of group.members)
         await setCurator(trx, id, userId(email), curators.has(lower(email)));
     };
+    const sameButCase = held
+      ? undefined
+      : [...setup.groups.keys()].find((name) => groupNameKey(name) === groupNameKey(group.name));
+    if (sameButCase !== undefined) {
+      p.conflict(
+        'user_groups',
+        group.name,
+        `Group ${sameButCase} is here: group names are unique whatever their letter case.`,
+      );
+      continue;
+    }
     if (!held) {
       p.create('user_groups', group.name, async (tools) => {
         const id = (await insertGroup(tools.trx, group.name))!;

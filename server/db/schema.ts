@@ -117,6 +117,8 @@ export interface PairTable {
 export interface UserGroupTable {
   id: Generated<number>;
   name: string;
+  /** The name as it is compared (groupNameKey): unique. */
+  name_key: string | null;
   time_created: string;
   time_updated: string;
 }

@@ -144,17 +144,43 @@ export async function updateCredential(
   db: Db,
   secrets: SecretBox,
   id: number,
-  change: { name?: string | null; credential_json?: Record<string, unknown> },
+  change: {
+    name?: string | null;
+    credential_json?: Record<string, unknown>;
+    curator_public?: boolean;
+    groups?: readonly number[];
+  },
 ): Promise<void> {
+  if (change.groups !== undefined) await setCredentialGroups(db, id, change.groups);
   await db
     .updateTable('credentials')
     .set({
       ...(change.name !== undefined ? { name: change.name } : {}),
+      ...(change.curator_public !== undefined
+        ? { curator_public: change.curator_public ? 1 : 0 }
+        : {}),
       ...(change.credential_json !== undefined
         ? { credential_json: secrets.seal(JSON.stringify(change.credential_json)) }
         : {}),
       time_updated: await nextTimeUpdated(db, 'credentials', id),
     })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A credential's groups, replaced: the table D13 reads and the column D6 answers. */
+export async function setCredentialGroups(db: Db, id: number, groupIds: readonly number[]) {
+  const groups = [...new Set(groupIds)];
+  await db.deleteFrom('credential_groups').where('credential_id', '=', id).execute();
+  for (let start = 0; start < groups.length; start += 500) {
+    await db
+      .insertInto('credential_groups')
+      .values(groups.slice(start, start + 500).map((group_id) => ({ credential_id: id, group_id })))
+      .execute();
+  }
+  await db
+    .updateTable('credentials')
+    .set({ groups: JSON.stringify(groups) })
     .where('id', '=', id)
     .execute();
 }

@@ -1,6 +1,7 @@
 // User groups in the store (D13): the groups, their members and curators, the
 // pairs each may see. Routes check who may do what; these functions only read
 // and write, inside the caller's transaction.
+import { groupNameKey } from '../../src/contract/groups';
 import type { PairAccessType, UserGroup } from '../../src/contract/groups';
 import type { Db } from '../db/database';
 
@@ -14,12 +15,13 @@ export interface MembershipView {
 const now = () => new Date().toISOString();
 
 /** Inserts a group; its id, or null when the name is taken (the unique key decides, D13). */
+/** Null when a group of that name, whatever its letter case, exists (groupNameKey). */
 export async function insertGroup(db: Db, name: string): Promise<number | null> {
   const time = now();
   const row = await db
     .insertInto('user_groups')
-    .values({ name, time_created: time, time_updated: time })
-    .onConflict((conflict) => conflict.column('name').doNothing())
+    .values({ name, name_key: groupNameKey(name), time_created: time, time_updated: time })
+    .onConflict((conflict) => conflict.column('name_key').doNothing())
     .returning('id')
     .executeTakeFirst();
   return row ? Number(row.id) : null;

@@ -139,7 +139,15 @@ export function credentialRoutes(
     async ({ params: { credential_id: id }, body }, request) =>
       write(request, async (trx, log) => {
         const { name, credential_json: sent, replace_credential_json: replace } = body;
+        const { curator_public, groups } = body;
         const source = await changeable(trx, request, id);
+        // D13: a curator shares a credential only with groups they control.
+        if (groups && groups.length > 0) {
+          checkGroupChoice(await scopeOf(trx, request.user!), request.user!.role, {
+            isPublic: true,
+            groups,
+          });
+        }
         // Merged with the stored values unless the caller replaces them all.
         const stored = sent && (await openCredentialValues(trx, secrets, id))?.values;
         const values = sent && (replace || !stored ? sent : mergedValues(stored, sent));
@@ -148,7 +156,12 @@ export function credentialRoutes(
           if (problems.length > 0) throw validationProblem(problems);
         }
         const before = await findCredential(trx, secrets, id);
-        await updateCredential(trx, secrets, id, { name, credential_json: values });
+        await updateCredential(trx, secrets, id, {
+          name,
+          credential_json: values,
+          ...(curator_public !== undefined && { curator_public }),
+          ...(groups !== undefined && { groups }),
+        });
         const after = await findCredential(trx, secrets, id);
         const changes = changesBetween(before, after);
         // New values whose masked form reads the same are still a change.
@@ -168,7 +181,7 @@ export function credentialRoutes(
         }
         return after;
       }),
-    { checkBody: validateCredentialPatch },
+    { checkBody: (json) => withKnownGroups(db, validateCredentialPatch(json)) },
   );
 
   route(deleteCredentialEndpoint, async ({ params: { credential_id: id }, query }, request) => {

@@ -1,7 +1,8 @@
 // Make a credential: a name, a catalogue source (by its label), and the values
 // its source needs (secret ones in password boxes). The server checks the rules
 // (src/contract/sources/) and its 422 words land next to the field they are about.
-import { useId } from 'react';
+// Who else may use it (every curator, or groups: D13) is chosen here too.
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useCreateCredential } from '../api/credentials';
 import type { DocumentSource } from '../contract/contract';
@@ -9,6 +10,7 @@ import { credentialFields, credentialJsonOf, FORM_SOURCES } from '../lib/credent
 import { placeServerErrors, validationProblemsOf } from '../lib/fieldErrors';
 import { sourceLabel } from '../lib/sources';
 import { CredentialValueFields, type CredentialRegister } from './CredentialValueFields';
+import { CredentialSharing, NOT_SHARED } from './CredentialSharing';
 import { ErrorNotice } from './ErrorNotice';
 import { Field } from './Field';
 
@@ -32,6 +34,7 @@ export function CredentialForm({ source: fixed, onCreated, onCancel }: Credentia
     defaultValues: { name: '', source: fixed ?? FORM_SOURCES[0], values: {} },
   });
   const source = useWatch({ control, name: 'source' });
+  const [sharing, setSharing] = useState(NOT_SHARED);
   const fields = credentialFields(source);
   const errors = formState.errors;
 
@@ -42,6 +45,7 @@ export function CredentialForm({ source: fixed, onCreated, onCancel }: Credentia
         source: form.source,
         credential_json: credentialJsonOf(fields, form.values),
         admin_public: true,
+        ...sharing,
       });
       onCreated(made.id, form.name.trim());
     } catch (error) {
@@ -92,6 +96,7 @@ export function CredentialForm({ source: fixed, onCreated, onCancel }: Credentia
         register={register as unknown as CredentialRegister}
         errors={errors}
       />
+      <CredentialSharing id={`${prefix}-sharing`} value={sharing} onChange={setSharing} />
       {create.isError && validationProblemsOf(create.error).length === 0 && (
         <ErrorNotice error={create.error} />
       )}

@@ -79,7 +79,7 @@ export const webhookUrlSchema = z
   .string()
   .check(
     z.maxLength(WEBHOOK_URL_MAX_LENGTH),
-    z.refine(isWebhookUrl, 'Input should be an http or https address'),
+    z.refine(isWebhookUrl, 'Enter an address starting with https:// or http://'),
   );
 
 export const alertSettingsRequestSchema = z.object({

@@ -236,7 +236,11 @@ export const importPlanSchema = z.object({
       z.object({
         ref: d(z.string(), 'The credential’s ref.'),
         source: d(documentSourceSchema, 'Its source.'),
-        keys: d(z.array(z.string()), 'The values to supply.'),
+        keys: d(z.array(z.string()), 'The values its source requires, to supply.'),
+        optional: d(
+          z.array(z.string()),
+          'Its keys the source does not require, left null: the credential is made without them.',
+        ),
       }),
     ),
     'Credentials not here whose values the bundle does not give: not made, their pairs skipped.',

@@ -216,6 +216,16 @@ export const credentialPatchRequestSchema = z.object({
         'New values, merged into the stored ones: a key with a value sets it, a key sent as `null` removes it, a key left out keeps its stored value. The result must still hold the keys the source requires. Stored encrypted and never shown again.',
       ),
     ),
+  curator_public: z
+    .optional(z.boolean())
+    .check(z.describe('Whether every curator may use it; left out, it stays as it is.')),
+  groups: z
+    .optional(boundedList(z.int()))
+    .check(
+      z.describe(
+        'Ids of the user groups it is shared with, replacing its own; left out, they stay. An id that names no group is refused (422).',
+      ),
+    ),
   replace_credential_json: z
     ._default(z.boolean(), false)
     .check(

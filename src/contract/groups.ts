@@ -108,6 +108,9 @@ export const userGroupListSchema = z.array(userGroupSchema);
 export const minimalUserGroupSchema = z.object({ id: z.int(), name: z.string() });
 export const minimalUserGroupListSchema = z.array(minimalUserGroupSchema);
 
+/** A group name as people compare it: letter case aside ("Engineering" is "engineering"). */
+export const groupNameKey = (name: string) => name.toLocaleLowerCase('en');
+
 /** Onyx's words for a group name already taken. */
 export const duplicateGroupRefusal = (name: string) =>
   `User group with name '${name}' already exists. Please choose a different name.`;

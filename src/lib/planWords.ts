@@ -2,6 +2,15 @@
 // page and `npm run config -- plan`: what will be made, changed, removed and
 // left out, and why.
 import type { BundleSection, ImportPlan } from '../contract/configBundle';
+// The sources' own files, not lib/sources (a build-time table): the command runs these words too.
+import { panelOf } from '../sources/catalogue';
+
+/** A catalogue source's label ("Jira"), or the source as it is. */
+const sourceWords = (source: string) => panelOf(source)?.label ?? source;
+
+/** A credential value's name as its source's form labels it ("API token"), or its key. */
+export const credentialKeyWords = (source: string, key: string) =>
+  panelOf(source)?.credential?.[key]?.label ?? key;
 
 const SECTION_WORDS: Record<BundleSection, string> = {
   users: 'user',
@@ -31,12 +40,21 @@ export function planLines(plan: ImportPlan): string[] {
           .join('; ')}`,
     ),
     ...plan.remove.map((item) => `Remove ${itemWords(item)}`),
+    ...notCreatedLines(plan),
+    ...plan.conflicts.map((item) => `Conflict on ${itemWords(item)}: ${item.reason}`),
+  ];
+}
+
+/** What the bundle names that the import does not make, each with why. */
+export function notCreatedLines(plan: ImportPlan): string[] {
+  return [
     ...plan.needs_secret.map(
       (need) =>
-        `Not created: credential ${need.ref} (${need.source}) needs ${need.keys.join(', ')}`,
+        `Not created: credential ${need.ref} (${sourceWords(need.source)}) needs ${need.keys
+          .map((key) => credentialKeyWords(need.source, key))
+          .join(', ')}`,
     ),
     ...plan.skipped.map((item) => `Skipped ${itemWords(item)}: ${item.reason}`),
-    ...plan.conflicts.map((item) => `Conflict on ${itemWords(item)}: ${item.reason}`),
   ];
 }
 

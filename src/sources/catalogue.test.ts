@@ -96,3 +96,22 @@ describe('how a config reads', () => {
     ]);
   });
 });
+
+describe('Google Drive with nothing to index', () => {
+  const panel = SOURCE_PANELS.google_drive;
+  const unticked = () => {
+    const values = formDefaults(panel);
+    values.config.include_shared_drives = false;
+    return values;
+  };
+
+  it('with Whole drives chosen, says to tick a kind of drive', () => {
+    expect(sourceProblems('google_drive', panel, unticked())).toEqual([
+      {
+        path: 'config',
+        message:
+          'Tick at least one kind of drive: shared drives, everyone’s My Drive, or files shared with the admin',
+      },
+    ]);
+  });
+});

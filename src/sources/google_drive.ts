@@ -19,6 +19,8 @@ export const google_drive: SourcePanel = {
         {
           value: 'general',
           label: 'Whole drives',
+          emptyMessage:
+            'Tick at least one kind of drive: shared drives, everyone’s My Drive, or files shared with the admin',
           fields: [
             {
               key: 'include_shared_drives',

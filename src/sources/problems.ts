@@ -37,9 +37,22 @@ export function sourceProblems(
   for (const issue of configProblems(source, configFromForm(panel, values))) {
     if (empty.has(String(issue.path[0]))) continue;
     const path = formPathOf(panel, issue.path as (string | number)[]);
-    if (!problems.some((p) => p.path === path)) problems.push({ path, message: issue.message });
+    const message = path === 'config' ? chosenTabWords(panel, values.tabs) : undefined;
+    if (!problems.some((p) => p.path === path)) {
+      problems.push({ path, message: message ?? issue.message });
+    }
   }
   return problems;
+}
+
+/** A whole-config refusal in the words of the way of indexing chosen, when it has its own. */
+function chosenTabWords(panel: SourcePanel, tabs: Record<string, string>): string | undefined {
+  for (const field of panel.fields) {
+    if (field.control !== 'tabs') continue;
+    const words = field.tabs.find((tab) => tab.value === tabs[field.key])?.emptyMessage;
+    if (words) return words;
+  }
+  return undefined;
 }
 
 /** Why one item cannot join a list field, by the contract's rule for that list; null when it can. */

@@ -99,7 +99,14 @@ export interface TabsField {
   label: string;
   hint?: string;
   advanced?: boolean;
-  tabs: readonly { value: string; label: string; note?: string; fields: readonly ValueField[] }[];
+  tabs: readonly {
+    value: string;
+    label: string;
+    note?: string;
+    /** Said instead of the contract's whole-config refusal while this tab is chosen (nothing in it ticked or typed). */
+    emptyMessage?: string;
+    fields: readonly ValueField[];
+  }[];
 }
 
 export type SourceField = ValueField | TabsField;

@@ -280,7 +280,7 @@ describe('alerts', () => {
       detail: [
         expect.objectContaining({
           loc: ['body', 'webhook_url'],
-          msg: 'Input should be an http or https address',
+          msg: 'Enter an address starting with https:// or http://',
         }),
       ],
     });

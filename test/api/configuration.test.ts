@@ -222,7 +222,8 @@ describe('POST /admin/import', () => {
     expect(plan.needs_secret).toContainEqual({
       ref: 'jira-access',
       source: 'jira',
-      keys: ['jira_api_token', 'jira_user_email'],
+      keys: ['jira_api_token'],
+      optional: ['jira_user_email'],
     });
     expect(plan.skipped).toContainEqual(
       expect.objectContaining({ section: 'pairs', ref: 'the-jira/jira-access' }),
@@ -454,7 +455,7 @@ describe('alert settings in a bundle', () => {
       detail: [
         {
           loc: ['body', 'alerts', 'webhook_url'],
-          msg: 'Input should be an http or https address',
+          msg: 'Enter an address starting with https:// or http://',
           type: 'value_error',
         },
       ],

@@ -228,7 +228,7 @@ describe('D14 a job, from the schedule or an admin, to a finished run', () => {
     expect((await api(server, 'GET', jobPath(job.id + 1000, 'credential'), { key })).status).toBe(
       404,
     );
-    // D15 (local check): a connector pointed elsewhere by someone else fails the job in words.
+    // D15: a connector pointed elsewhere by someone else fails the job in words.
     await server.store.db
       .updateTable('connectors')
       .set({

@@ -102,6 +102,17 @@ describe('D13 making groups', () => {
     expect(response.json).toEqual({ detail: duplicateGroupRefusal('Sales') });
   });
 
+  it('a name taken but for its letter case is refused too: names are unique as people read them', async () => {
+    await makeGroup('Engineering');
+    const response = await expectUnchanged(() =>
+      api(server, 'POST', GROUPS, {
+        body: { name: 'engineering', user_ids: [], cc_pair_ids: [] },
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({ detail: duplicateGroupRefusal('engineering') });
+  });
+
   it('unknown users or pairs: 404 naming them; malformed or repeated ids: 422 (D3)', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     let response = await expectUnchanged(() =>

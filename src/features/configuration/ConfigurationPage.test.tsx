@@ -49,11 +49,13 @@ test('a file’s plan in words, its secret asked in a password box, applied once
   expect(plan).toHaveFocus();
   expect(screen.getByText('Create connector eng-jira')).toBeVisible();
   expect(
-    screen.getByText(/^Not created: credential jira-prod \(jira\) needs jira_api_token/),
+    screen.getByText(
+      /^Not created: credential jira-prod \(Jira\) needs API token or personal access token$/,
+    ),
   ).toBeVisible();
 
   await user.type(
-    screen.getByLabelText('jira-prod (jira): jira_api_token'),
+    screen.getByLabelText('jira-prod (Jira): API token or personal access token'),
     'typed-secret-token-123',
   );
   await user.click(screen.getByRole('button', { name: 'Apply…' }));
@@ -103,4 +105,57 @@ test('the alert webhook’s address the bundle leaves out is asked in a password
   expect((settings.json as { webhook_url: string }).webhook_url).toBe(
     'https://hooks.example.com/••••••••',
   );
+});
+
+const WITHOUT_VALUES = {
+  ...BUNDLE,
+  credentials: [
+    {
+      ...BUNDLE.credentials[0],
+      credential_json: { jira_user_email: null, jira_api_token: null },
+    },
+  ],
+};
+
+async function planned(user: ReturnType<typeof renderApp>['user']) {
+  await screen.findByRole('heading', { name: 'Configuration', level: 1 });
+  const file = new File([JSON.stringify(WITHOUT_VALUES)], 'sourcedesk.json', {
+    type: 'application/json',
+  });
+  await user.upload(screen.getByLabelText('Configuration file'), file);
+  await screen.findByText(/^Plan for sourcedesk.json:/, { selector: '[role="status"]' });
+}
+
+async function applied(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Apply…' }));
+  await screen.findByRole('dialog', { name: 'Apply this configuration?' });
+  await user.click(screen.getByRole('button', { name: 'Apply' }));
+  return screen.findByText(/^Applied:/, { selector: '[role="status"]' });
+}
+
+test('an optional value left empty is optional here too: the credential is made and attached', async () => {
+  const { user } = renderApp('/settings/configuration');
+  await planned(user);
+  expect(
+    screen.getByLabelText('jira-prod (Jira): Account e-mail (Jira Cloud) (optional)'),
+  ).toHaveValue('');
+  await user.type(
+    screen.getByLabelText('jira-prod (Jira): API token or personal access token'),
+    'typed-secret-token-123',
+  );
+  expect(await applied(user)).not.toHaveTextContent('Not made');
+  const list = (await api(server, 'GET', '/manage/admin/connector')).json as {
+    credential_ids: number[];
+  }[];
+  expect(list.map((c) => c.credential_ids.length)).toEqual([1]);
+});
+
+test('a credential not made is named in the result, with why', async () => {
+  const { user } = renderApp('/settings/configuration');
+  await planned(user);
+  const done = await applied(user);
+  expect(done).toHaveTextContent(
+    'Not made, and why: Not created: credential jira-prod (Jira) needs API token or personal access token',
+  );
+  expect(done).toHaveTextContent(/Skipped attachment eng-jira\/jira-prod/);
 });

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DownloadButton } from '../../components/DownloadButton';
 import { planIsEmpty, type ConfigBundleInput } from '../../contract/configBundle';
 import { describeError } from '../../lib/describeError';
-import { planLines, planSummary } from '../../lib/planWords';
+import { notCreatedLines, planLines, planSummary } from '../../lib/planWords';
 import { SecretFields, webhookNeeded, withValues, type SecretValues } from './SecretFields';
 
 /** A chosen file's text (FileReader: every browser, and jsdom, reads a File with it). */
@@ -57,7 +57,11 @@ export function ConfigurationPage() {
       onSuccess: (done) =>
         setSaid(
           done.applied
-            ? `Applied: ${planSummary(done)}`
+            ? `Applied: ${planSummary(done)}${
+                notCreatedLines(done).length > 0
+                  ? ` Not made, and why: ${notCreatedLines(done).join('; ')}.`
+                  : ''
+              }`
             : 'Nothing to do: this server already matches the file.',
         ),
       onError: (error) => setSaid(`Nothing was imported: ${describeError(error)}`),

@@ -2,6 +2,8 @@
 // alert webhook's address when the plan leaves it unset for want of it: one
 // password box each, labelled with what it is for.
 import type { ImportPlan } from '../../contract/configBundle';
+import { credentialKeyWords } from '../../lib/planWords';
+import { sourceLabel } from '../../lib/sources';
 
 export type SecretValues = Record<string, Record<string, string>>;
 
@@ -46,16 +48,19 @@ export function SecretFields({ needed, webhookOrigin, values, onChange }: Secret
       <legend>Secrets the bundle does not hold</legend>
       {needed.length > 0 && (
         <p>
-          These credentials are not on this server yet. Fill in their values to create them; those
-          left empty are not created, and their connectors are imported unfinished.
+          These credentials are not on this server yet. Fill in their values to create them; one
+          whose required values are left empty is not created, and its connectors are imported
+          unfinished. Optional values may stay empty.
         </p>
       )}
       {needed.map((need) =>
-        need.keys.map((key) => (
+        [...need.keys, ...need.optional].map((key) => (
           <PasswordBox
             key={`${need.ref}-${key}`}
             id={`secret-${need.ref}-${key}`}
-            label={`${need.ref} (${need.source}): ${key}`}
+            label={`${need.ref} (${sourceLabel(need.source)}): ${credentialKeyWords(need.source, key)}${
+              need.keys.includes(key) ? '' : ' (optional)'
+            }`}
             value={typed(need.ref, key)}
             onChange={set(need.ref, key)}
           />

@@ -26,6 +26,14 @@ async function pairsOf(name: string) {
   return (detail.json as { cc_pairs: { access_type: string; groups: number[] }[] }).cc_pairs;
 }
 
+/** The connector's own access, as the API and its creation record say it. */
+async function ownAccessOf(name: string) {
+  const list = await api(server, 'GET', '/manage/admin/connector');
+  const made = (list.json as { id: number; name: string }[]).find((c) => c.name === name)!;
+  const detail = await api(server, 'GET', `/manage/admin/connector/${made.id}`);
+  return (detail.json as { access_type: string }).access_type;
+}
+
 async function fillWeb(user: ReturnType<typeof renderApp>['user'], name: string) {
   await heading('Connection');
   await user.type(screen.getByLabelText('Name'), name);
@@ -88,6 +96,8 @@ test('D13: private without a group is named next to the groups; public says so i
   await user.click(screen.getByRole('button', { name: 'Create without testing' }));
   await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'));
   expect(await pairsOf('Sales docs')).toMatchObject([{ access_type: 'private', groups: [sales] }]);
+  // The connector itself is not called public beside its private pair.
+  expect(await ownAccessOf('Sales docs')).toBe('PRIVATE');
 });
 
 test('an admin with no group yet has no Access step: the connector is public', async () => {

@@ -55,7 +55,9 @@ export function toCreateRequest(
     name: values.name.trim(),
     source,
     input_type: panel.inputType,
-    access_type: 'PUBLIC',
+    // Onyx's own field on the connector: the same as its pair's, so its summary
+    // and its creation record never call a private connector public.
+    access_type: values.access === 'private' ? 'PRIVATE' : 'PUBLIC',
     connector_specific_config: configFromForm(panel, values),
     refresh_freq: secondsOf(values.refresh),
     prune_freq: secondsOf(values.prune),

@@ -1,6 +1,7 @@
 // Pause, resume or delete the chosen connectors: one confirmation for all of
 // them, then what happened to each, in words.
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { TypedCount, typedCountMatches } from '../../components/TypedCount';
 import { useBulkConnectors, type BulkAction, type BulkOutcome } from '../../api/connectors';
 import type { ConnectorSnapshot } from '../../contract/contract';
 import { countOf } from '../../lib/plural';
@@ -23,8 +24,6 @@ const VERBS: Record<BulkAction, { button: string; done: string; confirm: string 
     confirm: 'They and their credential attachments are deleted. This cannot be undone.',
   },
 };
-
-const TYPE_TO_CONFIRM_PAST = 20;
 
 /**
  * The chosen connectors an action concerns: pause the running ones, resume the
@@ -53,14 +52,11 @@ export function BulkActions(props: {
   );
   const [typed, setTyped] = useState('');
   const reportRef = useRef<HTMLDivElement>(null);
-  const typedId = useId();
   const count = chosen.length;
   useEffect(() => {
     if (count > 0) void loadConfirmDialog();
   }, [count]);
   const targets = asking ? targetsOf(asking, chosen, paused) : [];
-  // Deleting many is not one click: past this many the number is typed.
-  const mustType = asking === 'delete' && targets.length > TYPE_TO_CONFIRM_PAST;
 
   const run = async (action: BulkAction) => {
     setAsking(null);
@@ -116,21 +112,17 @@ export function BulkActions(props: {
             onCancel={() => setAsking(null)}
             onConfirm={() => void run(asking).catch(() => {})}
             danger={asking === 'delete'}
-            confirmDisabled={mustType && typed.trim() !== String(targets.length)}
+            confirmDisabled={asking === 'delete' && !typedCountMatches(targets.length, typed)}
           >
             <p>{namesOf(targets)}</p>
             <p>{VERBS[asking].confirm}</p>
-            {mustType && (
-              <p className="field">
-                <label htmlFor={typedId}>Type {targets.length} to delete them all</label>
-                <input
-                  id={typedId}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={typed}
-                  onChange={(event) => setTyped(event.target.value)}
-                />
-              </p>
+            {asking === 'delete' && (
+              <TypedCount
+                count={targets.length}
+                purpose="to delete them all"
+                value={typed}
+                onChange={setTyped}
+              />
             )}
           </ConfirmDialog>
         </Suspense>

@@ -5,7 +5,13 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { findUserByEmail } from '../../../server/repos/users';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
-import { api, createConnector, plainRequest } from '../../../test/support/http';
+import {
+  api,
+  createConnector,
+  jiraRequest,
+  madeCredential,
+  plainRequest,
+} from '../../../test/support/http';
 import { connectTo, renderApp } from '../../test/render';
 
 let server: TestServer;
@@ -32,6 +38,9 @@ test('D13: an admin reads each pair’s access in words, and may delete', async 
   renderApp(`/connectors/${connector}`);
   expect(await screen.findByText('Access: Private to group Eng.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  // The connector's summary says the same, not "Public" from Onyx's connector field.
+  const summary = screen.getByText('Access', { selector: 'dt' }).nextElementSibling;
+  await vi.waitFor(() => expect(summary).toHaveTextContent('Private to group Eng'));
 });
 
 test('D13: a curator is offered no Delete for a private connector, and is told why', async () => {
@@ -63,4 +72,34 @@ test('D13: the Group filter lives in the address and lists only that group’s c
   await user.selectOptions(filter, 'All groups');
   expect(router.state.location.search).toBe('');
   expect(await screen.findByRole('link', { name: 'Open docs' })).toBeInTheDocument();
+});
+
+test('D13: a curator’s page tells the truth about an admin-only credential on their connector, and offers Replace on that pair', async () => {
+  const key = await server.keyFor('basic', 'lead@example.com');
+  const lead = (await findUserByEmail(server.store.db, 'lead@example.com'))!;
+  const made = await api(server, 'POST', '/manage/admin/user-group', {
+    body: { name: 'Eng', user_ids: [lead.id], cc_pair_ids: [] },
+  });
+  const eng = (made.json as { id: number }).id;
+  await api(server, 'POST', `/manage/admin/user-group/${eng}/set-curator`, {
+    body: { user_id: lead.id, is_curator: true },
+  });
+  const connector = await createConnector(server, jiraRequest({ name: 'Eng Jira' }));
+  const adminOnly = await madeCredential(server, 'jira', {
+    jira_user_email: 'bot@acme.example',
+    jira_api_token: 'tok-0000-1111',
+  });
+  await api(server, 'PUT', `/manage/admin/connector/${connector}/credential/${adminOnly}`, {
+    body: { access_type: 'private', groups: [eng] },
+  });
+  connectTo(server, key);
+  renderApp(`/connectors/${connector}`);
+  expect(
+    await screen.findByText('A credential only admins see', { selector: 'strong' }),
+  ).toBeInTheDocument();
+  expect(screen.getByText(/ask an admin about it, or replace it with one of yours/)).toBeVisible();
+  expect(screen.queryByText(/No credential/)).not.toBeInTheDocument();
+  expect(
+    screen.getByRole('button', { name: 'Replace credential A credential only admins see' }),
+  ).toBeInTheDocument();
 });

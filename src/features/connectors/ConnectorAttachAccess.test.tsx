@@ -134,3 +134,25 @@ test('D13: a curator of one group finishing an unfinished connector has it chose
   ).toBeInTheDocument();
   expect(await pairsOf(connector)).toMatchObject([{ access_type: 'private', groups: [ids[0]] }]);
 });
+
+test('D13: on a private connector, Attach starts on the connector’s own access, not on Public', async () => {
+  const { ids } = await curatorOf('Eng');
+  await curatorOf('Ops');
+  const connector = await createConnector(server, jiraRequest({ name: 'Eng Jira' }));
+  const values = { jira_user_email: 'bot@acme.example', jira_api_token: 'tok-0000-1111' };
+  const first = await madeCredential(server, 'jira', values);
+  await madeCredential(server, 'jira', values);
+  await api(server, 'PUT', `/manage/admin/connector/${connector}/credential/${first}`, {
+    body: { access_type: 'private', groups: [ids[0]] },
+  });
+  connectTo(server);
+  renderApp(`/connectors/${connector}`);
+  const access = await screen.findByRole('group', {
+    name: 'Who sees this connector with this credential',
+  });
+  await waitFor(() =>
+    expect(within(access).getByRole('radio', { name: /Private to groups/ })).toBeChecked(),
+  );
+  expect(screen.getByRole('checkbox', { name: 'Eng' })).toBeChecked();
+  expect(screen.getByRole('checkbox', { name: 'Ops' })).not.toBeChecked();
+});

@@ -29,6 +29,23 @@ import { ReplaceCredential } from './ReplaceCredential';
 
 type Attached = ConnectorDetail['credentials'][number];
 
+const HIDDEN_LABEL = 'A credential only admins see';
+
+/**
+ * Where a new pair's access starts: the connector's own (private to the groups
+ * of its private pairs that the caller may choose), so one click never makes a
+ * private connector public. Null when it has no private pair.
+ */
+function ownAccess(connector: ConnectorDetail, offered: { id: number }[]): AccessValue | null {
+  const privatePairs = connector.cc_pairs.filter((pair) => pair.access_type === 'private');
+  if (privatePairs.length === 0) return null;
+  const mine = new Set(offered.map((group) => group.id));
+  const groups = [...new Set(privatePairs.flatMap((pair) => pair.groups))].filter((id) =>
+    mine.has(id),
+  );
+  return { access: 'private', groups };
+}
+
 export function ConnectorCredentials({
   connector,
   onAction,
@@ -46,11 +63,16 @@ export function ConnectorCredentials({
   const [said, setSaid] = useState('');
   const choices = useAccessChoices();
   const [accessChosen, setAccessChosen] = useState<AccessValue | null>(null);
-  const access = accessChosen ?? choices.start ?? PUBLIC_ACCESS;
+  const access =
+    accessChosen ?? ownAccess(connector, choices.groups) ?? choices.start ?? PUBLIC_ACCESS;
   const [accessError, setAccessError] = useState<string | null>(null);
   const message = useRef<HTMLParagraphElement>(null);
   const attachButton = useRef<HTMLButtonElement>(null);
   const source = sourceLabel(connector.source);
+  // D13: a pair whose credential the caller may not see (an admin's, shared with
+  // no group of theirs) is still attached: said, tested and replaceable, never "no credential".
+  const seen = new Set(connector.credentials.map((credential) => credential.id));
+  const hidden = connector.cc_pairs.filter((pair) => !seen.has(pair.credential_id));
   const pairOf = (credentialId: number) =>
     connector.cc_pairs.find((pair) => pair.credential_id === credentialId);
 
@@ -100,11 +122,36 @@ export function ConnectorCredentials({
       <p role="status" ref={message} tabIndex={-1} className="action-message">
         {said}
       </p>
+      {hidden.length > 0 && (
+        <ul className="detail-credentials" aria-label="Credentials only admins see">
+          {hidden.map((pair) => (
+            <li key={pair.cc_pair_id}>
+              <strong>{HIDDEN_LABEL}</strong>
+              <div className="hint">
+                It is attached, and only admins see its values: ask an admin about it, or replace it
+                with one of yours.
+              </div>
+              <PairAccess pair={pair} />
+              <PairTest connectorId={connector.id} pair={pair} label={HIDDEN_LABEL} />
+              {connector.can_change && (
+                <ReplaceCredential
+                  connector={connector}
+                  oldCredentialId={pair.credential_id}
+                  oldLabel={HIDDEN_LABEL}
+                  onReplaced={(words) => tell(words)}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
       {connector.credentials.length === 0 ? (
-        <p>
-          No credential: “{connector.name}” is not indexed until one is attached, and the list shows
-          it as not finished.
-        </p>
+        hidden.length > 0 ? null : (
+          <p>
+            No credential: “{connector.name}” is not indexed until one is attached, and the list
+            shows it as not finished.
+          </p>
+        )
       ) : (
         <ul className="detail-credentials">
           {connector.credentials.map((credential) => (

@@ -38,7 +38,9 @@ test('shows the settings in human units and the credential masked', async () => 
   expect(screen.getByText('Running')).toBeInTheDocument();
   // Enum values in words (src/lib/enumWords.ts), not `poll` or `PUBLIC`.
   expect(screen.getByText('Polled for changes')).toBeInTheDocument();
-  expect(screen.getByText('Public')).toBeInTheDocument();
+  expect(
+    screen.getByText('Public: everyone with admin rights sees it', { selector: 'dd' }),
+  ).toBeInTheDocument();
   // The value under the form's label, not its key (jira_api_token).
   expect(screen.getByText('API token or personal access token: a-se...0000')).toBeInTheDocument();
   expect(screen.queryByText(/jira_api_token/)).not.toBeInTheDocument();

@@ -24,6 +24,7 @@ import { healthByConnector } from '../../lib/connectorHealth';
 import { ConnectorEditForm } from './ConnectorEditForm';
 import { PairGroupsEditor } from './PairGroupsEditor';
 import { ConnectorDocumentSets } from './ConnectorDocumentSets';
+import { ConnectorAccess } from './PairAccess';
 import './ConnectorsPage.css';
 import { SourceLabel } from '../../components/SourceLabel';
 import { SourceFacts } from '../../components/source-form/SourceFacts';
@@ -218,7 +219,12 @@ function Settings({ connector }: { connector: ConnectorDetail }) {
       <dt>Input type</dt>
       <dd>{inputTypeWords(connector.input_type)}</dd>
       <dt>Access</dt>
-      <dd>{accessTypeWords(connector.access_type)}</dd>
+      <dd>
+        <ConnectorAccess
+          pairs={connector.cc_pairs}
+          fallback={accessTypeWords(connector.access_type)}
+        />
+      </dd>
       <dt>Refresh</dt>
       <dd>{formatFrequency(connector.refresh_freq)}</dd>
       <dt>Prune</dt>

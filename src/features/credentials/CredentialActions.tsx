@@ -6,7 +6,9 @@ import { useForm } from 'react-hook-form';
 import type { ConnectorSnapshot, Credential } from '../../contract/contract';
 import { useDeleteCredential, useUpdateCredential } from '../../api/credentials';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { TypedCount, typedCountMatches } from '../../components/TypedCount';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { CredentialSharing, type SharingValue } from '../../components/CredentialSharing';
 import { Field } from '../../components/Field';
 import { SaveOrCancel } from '../../components/SaveOrCancel';
 import {
@@ -38,8 +40,15 @@ export function CredentialActions(props: {
 }) {
   const { credential, usedBy, onDone } = props;
   const label = credentialLabel(credential);
-  const [mode, setMode] = useState<'rename' | 'values' | null>(null);
+  const [mode, setMode] = useState<'rename' | 'values' | 'sharing' | null>(null);
+  const storedSharing = {
+    curator_public: credential.curator_public ?? false,
+    groups: credential.groups ?? [],
+  };
+  const [sharing, setSharing] = useState<SharingValue>(storedSharing);
   const [deleting, setDeleting] = useState(false);
+  const [typed, setTyped] = useState('');
+  const using = usedBy?.length ?? 0;
   const update = useUpdateCredential();
   const remove = useDeleteCredential();
   const fields = credentialFields(credential.source);
@@ -60,10 +69,14 @@ export function CredentialActions(props: {
   }, [mode]);
   const renameButton = useRef<HTMLButtonElement>(null);
   const valuesButton = useRef<HTMLButtonElement>(null);
+  const sharingButton = useRef<HTMLButtonElement>(null);
   /** The form closes unsaved; the keyboard goes back to the button that opened it. */
   const cancel = () => {
-    (mode === 'rename' ? renameButton : valuesButton).current?.focus();
+    ({ rename: renameButton, values: valuesButton, sharing: sharingButton })[
+      mode ?? 'rename'
+    ].current?.focus();
     setMode(null);
+    setSharing(storedSharing);
     reset(untouched(credential.name ?? ''));
   };
 
@@ -71,13 +84,15 @@ export function CredentialActions(props: {
     const change =
       mode === 'rename'
         ? { name: form.name }
-        : {
-            // Only what was typed or ticked: the server keeps every other stored value.
-            credential_json: {
-              ...credentialJsonOf(fields, form.values),
-              ...removalsOf(form.remove),
-            },
-          };
+        : mode === 'sharing'
+          ? sharing
+          : {
+              // Only what was typed or ticked: the server keeps every other stored value.
+              credential_json: {
+                ...credentialJsonOf(fields, form.values),
+                ...removalsOf(form.remove),
+              },
+            };
     try {
       await update.mutateAsync({ id: credential.id, change });
       setMode(null);
@@ -86,7 +101,9 @@ export function CredentialActions(props: {
       onDone(
         mode === 'rename'
           ? `Renamed to “${form.name.trim()}”.`
-          : `New values saved for “${label}”.`,
+          : mode === 'sharing'
+            ? `Who may use “${label}” is saved: ${sharingWords(sharing)}.`
+            : `New values saved for “${label}”.`,
       );
     } catch (error) {
       placeServerErrors(error, setError, ([, first, key]) =>
@@ -126,6 +143,15 @@ export function CredentialActions(props: {
             New values <span className="visually-hidden">for {label}</span>
           </button>
         )}
+        <button
+          type="button"
+          className="secondary"
+          ref={sharingButton}
+          aria-expanded={mode === 'sharing'}
+          onClick={() => setMode(mode === 'sharing' ? null : 'sharing')}
+        >
+          Sharing <span className="visually-hidden">of {label}</span>
+        </button>
         <button type="button" className="secondary" onClick={() => setDeleting(true)}>
           Delete <span className="visually-hidden">{label}</span>
         </button>
@@ -136,9 +162,21 @@ export function CredentialActions(props: {
           noValidate
           className="credential-change"
           onSubmit={(event) => void save(event)}
-          aria-label={mode === 'rename' ? `Rename ${label}` : `New values for ${label}`}
+          aria-label={
+            mode === 'rename'
+              ? `Rename ${label}`
+              : mode === 'sharing'
+                ? `Sharing of ${label}`
+                : `New values for ${label}`
+          }
         >
-          {mode === 'rename' ? (
+          {mode === 'sharing' ? (
+            <CredentialSharing
+              id={`sharing-${credential.id}`}
+              value={sharing}
+              onChange={setSharing}
+            />
+          ) : mode === 'rename' ? (
             <Field
               id={`rename-${credential.id}`}
               label="New name"
@@ -165,12 +203,28 @@ export function CredentialActions(props: {
           confirmLabel={inUse ? 'Detach and delete' : 'Delete credential'}
           onCancel={() => setDeleting(false)}
           onConfirm={() => void erase().catch(() => {})}
+          confirmDisabled={!typedCountMatches(using, typed)}
         >
           <p>{deleteWords(usedBy)}</p>
+          <TypedCount
+            count={using}
+            purpose="to detach it from them all and delete it"
+            value={typed}
+            onChange={setTyped}
+          />
         </ConfirmDialog>
       )}
     </div>
   );
+}
+
+/** Who else may use it, in words. */
+function sharingWords(sharing: SharingValue) {
+  const groups = sharing.groups.length;
+  if (sharing.curator_public) return 'every curator';
+  return groups === 0
+    ? 'admins and its maker only'
+    : `the curators of ${groups === 1 ? 'one group' : `${groups} groups`}`;
 }
 
 /** What deleting does to the connectors that use it: at most ten named (lib/namesOf). */

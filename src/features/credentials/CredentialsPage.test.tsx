@@ -8,6 +8,7 @@ import {
   attach,
   createConnector,
   jiraRequest,
+  makeGroup,
 } from '../../../test/support/http';
 import { connectTo, renderApp } from '../../test/render';
 
@@ -303,4 +304,67 @@ test('new values: an optional stored value is removed only when its Remove box i
   expect(await maskedValuesOf(credential)).toEqual({
     jira_api_token: 'toke...7890',
   });
+});
+
+/** The credential of that name, as the API answers it. */
+async function credentialNamed(name: string) {
+  const list = await api(server, 'GET', '/manage/admin/credential');
+  return (list.json as { name: string; curator_public: boolean; groups: number[] }[]).find(
+    (credential) => credential.name === name,
+  );
+}
+
+test('D13: who else may use a credential is chosen where it is made, and changed where it is edited', async () => {
+  const eng = await makeGroup(server, 'Eng');
+  const { user } = renderApp('/credentials');
+  await user.click(await screen.findByRole('button', { name: 'New credential' }));
+  await user.type(screen.getByLabelText('Name'), 'Workspace bot');
+  await user.selectOptions(screen.getByLabelText('Source'), 'slack');
+  await user.type(screen.getByLabelText('Bot token'), 'xoxb-1234567890-abcdefghij');
+  await user.click(screen.getByRole('checkbox', { name: 'Every curator may use it' }));
+  await user.click(screen.getByRole('button', { name: 'Save credential' }));
+  await screen.findByText('Credential “Workspace bot” was saved.');
+  expect(await credentialNamed('Workspace bot')).toMatchObject({
+    curator_public: true,
+    groups: [],
+  });
+
+  const item = card('Workspace bot');
+  await user.click(within(item).getByRole('button', { name: 'Sharing of Workspace bot' }));
+  const form = within(item).getByRole('form', { name: 'Sharing of Workspace bot' });
+  await user.click(within(form).getByRole('checkbox', { name: 'Every curator may use it' }));
+  await user.click(within(form).getByRole('checkbox', { name: 'Eng' }));
+  await user.click(within(form).getByRole('button', { name: 'Save' }));
+  expect(
+    await screen.findByText('Who may use “Workspace bot” is saved: the curators of one group.'),
+  ).toBeInTheDocument();
+  expect(await credentialNamed('Workspace bot')).toMatchObject({
+    curator_public: false,
+    groups: [eng],
+  });
+});
+
+test('deleting a credential more than twenty connectors use asks for their number typed, as the list’s bulk delete does', async () => {
+  const credential = await addCredential(
+    server,
+    'jira',
+    { jira_api_token: 'token-1234567890' },
+    'Busy bot',
+  );
+  for (let n = 1; n <= 21; n += 1) {
+    const connector = await createConnector(server, jiraRequest({ name: `Jira ${n}` }));
+    await attach(server, connector, credential);
+  }
+  const { user } = renderApp('/credentials');
+  const item = (await screen.findByRole('heading', { name: 'Busy bot', level: 2 })).closest('li')!;
+  expect(await within(item).findByText(/Used by/)).toHaveTextContent(/^Used by 21 connectors/);
+  await user.click(within(item).getByRole('button', { name: 'Delete Busy bot' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete “Busy bot”?' });
+  const confirm = within(dialog).getByRole('button', { name: 'Detach and delete' });
+  expect(confirm).toBeDisabled();
+  await user.type(
+    within(dialog).getByLabelText('Type 21 to detach it from them all and delete it'),
+    '21',
+  );
+  expect(confirm).toBeEnabled();
 });

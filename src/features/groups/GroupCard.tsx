@@ -19,13 +19,23 @@ import { sourceLabel } from '../../lib/sources';
 import { AddMember } from './AddMember';
 
 type Member = UserGroup['users'][number];
-type Ask = { kind: 'self-curator'; member: Member } | { kind: 'delete' } | null;
+type Ask =
+  | { kind: 'self-curator'; member: Member }
+  | { kind: 'self-remove'; member: Member }
+  | { kind: 'delete' }
+  | null;
 
 const ACCESS_WORDS: Record<string, string> = {
   public: 'Public: every admin and curator sees it',
   private: 'Private to its groups',
   sync: 'Access synced from the source (seen as public)',
 };
+
+/** A connector with several pairs in the group is listed once (its first pair's access). */
+const oncePerConnector = (pairs: UserGroup['cc_pairs']) =>
+  pairs.filter(
+    (pair, index) => pairs.findIndex((other) => other.connector.id === pair.connector.id) === index,
+  );
 
 /** Only a basic user or a curator may be made a curator (D13); others have the power already. */
 const mayCurate = (member: Member) => member.role === 'basic' || member.role === 'curator';
@@ -133,7 +143,12 @@ export function GroupCard({
                       type="button"
                       className="secondary"
                       disabled={busy}
-                      onClick={() => removeMember(member)}
+                      onClick={() =>
+                        // Leaving a group one administers is not undone by oneself: ask first.
+                        member.id === me && !isAdmin
+                          ? setAsk({ kind: 'self-remove', member })
+                          : removeMember(member)
+                      }
                     >
                       Remove{' '}
                       <span className="visually-hidden">
@@ -153,7 +168,7 @@ export function GroupCard({
         <p>No connectors in this group yet.</p>
       ) : (
         <ul className="group-pairs">
-          {group.cc_pairs.map((pair) => (
+          {oncePerConnector(group.cc_pairs).map((pair) => (
             <li key={pair.id}>
               <Link to={paths.connector.getHref(pair.connector.id)}>
                 {pair.connector.name ?? `Connector ${pair.connector.id}`}
@@ -187,6 +202,25 @@ export function GroupCard({
           <p>
             You will no longer administer {group.name}’s connectors. If you curate no other group,
             your role becomes basic from your next step.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+      {ask?.kind === 'self-remove' ? (
+        <ConfirmDialog
+          title={`Leave ${group.name}?`}
+          confirmLabel="Leave the group"
+          danger
+          onCancel={() => setAsk(null)}
+          onConfirm={() => {
+            setAsk(null);
+            removeMember(ask.member);
+          }}
+        >
+          <p>
+            You will no longer see or administer {group.name}’s connectors
+            {group.curator_ids.includes(ask.member.id) ? ', nor curate it' : ''}, and only an admin
+            can add you back. If you curate no other group, your role becomes basic from your next
+            step.
           </p>
         </ConfirmDialog>
       ) : null}

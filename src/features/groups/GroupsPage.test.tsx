@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { findUserByEmail } from '../../../server/repos/users';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
-import { api } from '../../../test/support/http';
+import { api, createConnector, jiraRequest, madeCredential } from '../../../test/support/http';
 import { connectTo, renderApp } from '../../test/render';
 
 let server: TestServer;
@@ -64,6 +64,20 @@ test('a name taken is said next to the field, in the server’s words', async ()
   );
 });
 
+test('only the latest result is shown: a refusal after a creation takes the creation’s words away', async () => {
+  const { user } = renderApp('/groups');
+  await screen.findByRole('heading', { name: 'Groups', level: 1 });
+  await user.type(screen.getByLabelText('Group name'), 'Eng');
+  await user.click(screen.getByRole('button', { name: 'Create group' }));
+  await waitFor(() => expect(screen.getByText('Group Eng created.')).toHaveFocus());
+  await user.type(screen.getByLabelText('Group name'), 'eng');
+  await user.click(screen.getByRole('button', { name: 'Create group' }));
+  await waitFor(() =>
+    expect(screen.getByLabelText('Group name')).toHaveAccessibleDescription(/already exists/),
+  );
+  expect(screen.queryByText('Group Eng created.')).not.toBeInTheDocument();
+});
+
 test('a curator sees only their group, cannot delete it, and is asked before leaving its curators', async () => {
   const key = await server.keyFor('basic', 'lead@example.com');
   const lead = (await findUserByEmail(server.store.db, 'lead@example.com'))!;
@@ -90,6 +104,14 @@ test('a curator sees only their group, cannot delete it, and is asked before lea
   });
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(await roleOf('lead@example.com')).toBe('curator');
+
+  // Their own row's Remove asks too, naming what follows; cancelling keeps them in.
+  await user.click(within(card).getByRole('button', { name: 'Remove lead@example.com from Eng' }));
+  const leave = await screen.findByRole('dialog', { name: 'Leave Eng?' });
+  expect(leave).toHaveTextContent('only an admin can add you back');
+  await user.click(within(leave).getByRole('button', { name: 'Cancel' }));
+  const group = await api(server, 'GET', '/manage/admin/user-group');
+  expect((group.json as { users: unknown[] }[])[0]!.users).toHaveLength(1);
 });
 
 test('deleting a group says what becomes of its members and connectors', async () => {
@@ -108,4 +130,25 @@ test('deleting a group says what becomes of its members and connectors', async (
   await user.click(within(dialog).getByRole('button', { name: 'Delete group' }));
   await waitFor(() => expect(screen.getByText('Group Ops deleted.')).toHaveFocus());
   expect(screen.queryByRole('heading', { name: 'Ops' })).not.toBeInTheDocument();
+});
+
+test('a connector with two pairs in the group is listed once on its card', async () => {
+  const made = await api(server, 'POST', '/manage/admin/user-group', {
+    body: { name: 'Eng', user_ids: [], cc_pair_ids: [] },
+  });
+  const eng = (made.json as { id: number }).id;
+  const connector = await createConnector(server, jiraRequest({ name: 'Eng Jira' }));
+  const values = { jira_user_email: 'bot@acme.example', jira_api_token: 'tok-0000-1111' };
+  for (const credential of [
+    await madeCredential(server, 'jira', values),
+    await madeCredential(server, 'jira', values),
+  ]) {
+    await api(server, 'PUT', `/manage/admin/connector/${connector}/credential/${credential}`, {
+      body: { access_type: 'private', groups: [eng] },
+    });
+  }
+  renderApp('/groups');
+  const card = await cardOf('Eng');
+  await within(card).findByRole('link', { name: 'Eng Jira' });
+  expect(within(card).getAllByRole('link', { name: 'Eng Jira' })).toHaveLength(1);
 });

@@ -24,7 +24,12 @@ export function GroupsPage() {
         administers every group. Tick “Curator” beside a member to make them one: a basic user who
         curates a group becomes a curator.
       </p>
-      {isAdmin ? <NewGroupForm onMade={(name) => setSaid(`Group ${name} created.`)} /> : null}
+      {isAdmin ? (
+        <NewGroupForm
+          onMade={(name) => setSaid(`Group ${name} created.`)}
+          onRefused={() => setSaid('')}
+        />
+      ) : null}
       <ActionMessage words={said} />
       {groups.isPending ? (
         <p role="status">Loading groups…</p>

@@ -4,7 +4,14 @@ import { useCreateGroup } from '../../api/groupHooks';
 import { Field } from '../../components/Field';
 import { describeError } from '../../lib/describeError';
 
-export function NewGroupForm({ onMade }: { onMade: (name: string) => void }) {
+export function NewGroupForm({
+  onMade,
+  onRefused,
+}: {
+  onMade: (name: string) => void;
+  /** A refusal is the latest result: the page's earlier message goes. */
+  onRefused: () => void;
+}) {
   const create = useCreateGroup();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -12,6 +19,7 @@ export function NewGroupForm({ onMade }: { onMade: (name: string) => void }) {
 
   const refuse = (words: string) => {
     setError(words);
+    onRefused();
     requestAnimationFrame(() => field.current?.focus());
   };
 

@@ -35,7 +35,9 @@ test('save the webhook (masked once saved), send a test alert: the result in wor
   const field = within(form).getByLabelText('Webhook address');
   await user.type(field, 'hooks.example.com/no-scheme');
   await user.click(within(form).getByRole('button', { name: 'Save' }));
-  expect(field).toHaveAccessibleDescription(/Input should be an http or https address/);
+  expect(field).toHaveAccessibleDescription(
+    /Enter an address starting with https:\/\/ or http:\/\//,
+  );
   expect(field).toHaveFocus();
 
   await user.clear(field);

@@ -46,9 +46,16 @@ export function RoleForm({ email = '', role }: { email?: string; role?: UserRole
 
   const onValid = (values: RoleFormValues) => {
     if (mutation.isPending) return;
-    // D13: curators come from curatorships; the server would refuse (D8), so say where instead.
-    if (values.new_role === 'curator' && !values.explicit_override) {
-      setError('new_role', { message: CURATOR_ON_GROUPS_PAGE }, { shouldFocus: true });
+    // D13: curators come from curatorships, even with the override (a curator
+    // who curates nothing is no curator): say where instead, and put the
+    // keyboard on those words, not on the first choice.
+    if (values.new_role === 'curator') {
+      setError('new_role', { message: CURATOR_ON_GROUPS_PAGE });
+      requestAnimationFrame(() => {
+        const refusal = document.getElementById('new-role-error');
+        refusal?.setAttribute('tabindex', '-1');
+        refusal?.focus();
+      });
       return;
     }
     if (values.new_role === 'admin') setConfirming(values);
@@ -95,8 +102,7 @@ export function RoleForm({ email = '', role }: { email?: string; role?: UserRole
                       {ROLE_MEANINGS[role]}
                       {role === 'curator' ? (
                         <>
-                          {' '}
-                          Curators are made on the{' '}
+                          . Curators are made on the{' '}
                           <Link to={paths.groups.getHref()}>Groups page</Link>.
                         </>
                       ) : null}
@@ -120,8 +126,8 @@ export function RoleForm({ email = '', role }: { email?: string; role?: UserRole
             <p id="explicit-override-hint" className="hint">
               Lets you make a change the role rules refuse: changing the role of a user who is
               limited, a Slack user or an external-permission user (they have no web sign-in here),
-              and setting curator, limited, Slack user or external-permission user directly. It
-              never lets you demote yourself.
+              and setting limited, Slack user or external-permission user directly. It never lets
+              you demote yourself, nor makes a curator: curators come from the Groups page.
             </p>
           </div>
         </div>

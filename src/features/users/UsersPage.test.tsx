@@ -46,12 +46,12 @@ test('offers the seven roles, each with its meaning, and explains explicit overr
   for (const role of USER_ROLES) {
     expect(within(group).getByRole('radio', { name: roleWords(role) })).toHaveAccessibleDescription(
       role === 'curator'
-        ? `${ROLE_MEANINGS[role]} Curators are made on the Groups page.`
+        ? `${ROLE_MEANINGS[role]}. Curators are made on the Groups page.`
         : ROLE_MEANINGS[role],
     );
   }
   expect(screen.getByRole('checkbox', { name: 'Explicit override' })).toHaveAccessibleDescription(
-    /Slack user.*setting curator, limited, Slack user or external-permission user directly.*never lets you demote yourself/,
+    /Slack user.*setting limited, Slack user or external-permission user directly.*never lets you demote yourself, nor makes a curator/,
   );
   // Roles in words everywhere on the page: the radios, the directory's badges, the header.
   expect(
@@ -111,7 +111,7 @@ test("a refused change shows the server's words and, since it can, offers explic
   expect(await roleOf('sam.slack@example.com')).toBe('basic');
 });
 
-test('curator: the editor points to the Groups page instead of sending a refused request (D13); explicit override still sets it', async () => {
+test('curator: the editor points to the Groups page instead of sending a refused request (D13), even with explicit override, and the keyboard lands on those words', async () => {
   const sent = vi.spyOn(globalThis, 'fetch');
   const user = await setRole('lee.basic@example.com', 'curator');
   const group = screen.getByRole('group', { name: 'New role' });
@@ -120,14 +120,13 @@ test('curator: the editor points to the Groups page instead of sending a refused
     'href',
     '/groups',
   );
-  expect(sent.mock.calls.filter(([input]) => isSetRole(input))).toHaveLength(0);
-  expect(await roleOf('lee.basic@example.com')).toBe('basic');
+  const refusal = document.getElementById('new-role-error')!;
+  await waitFor(() => expect(refusal).toHaveFocus());
   await user.click(screen.getByRole('checkbox', { name: 'Explicit override' }));
   await user.click(screen.getByRole('button', { name: 'Set role' }));
-  expect(
-    await within(result()).findByText('Saved: lee.basic@example.com has the role curator.'),
-  ).toBeInTheDocument();
-  expect(await roleOf('lee.basic@example.com')).toBe('curator');
+  await waitFor(() => expect(document.getElementById('new-role-error')).toHaveFocus());
+  expect(sent.mock.calls.filter(([input]) => isSetRole(input))).toHaveLength(0);
+  expect(await roleOf('lee.basic@example.com')).toBe('basic');
 });
 
 test('demoting yourself is refused even with explicit override', async () => {
