@@ -32,10 +32,20 @@ export const ANY_ROLE: Access = { roles: USER_ROLES, refusal: 'Access denied.' }
 /** No key needed (D1, D9): the versions and the API's own description. */
 export const PUBLIC = null;
 
+/**
+ * A worker key's routes (D14): no user role passes; the guard lets only a
+ * worker key through, and refuses a user's key with this 403.
+ */
+export const WORKER: Access = {
+  roles: [],
+  refusal: 'Access denied. Only a worker key may call the worker routes.',
+};
+
 /** Each access level a declaration names (src/contract/endpoint.ts), as the guard enforces it. */
 export const ACCESS: Record<AccessLevel, Access | null> = {
   public: PUBLIC,
   anyRole: ANY_ROLE,
   curatorOrAdmin: CURATOR_OR_ADMIN,
   admin: ADMIN,
+  worker: WORKER,
 };

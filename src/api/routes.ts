@@ -17,8 +17,10 @@ import type * as groups from '../contract/endpoints/groups';
 import type * as health from '../contract/endpoints/health';
 import type * as service from '../contract/endpoints/service';
 import type * as session from '../contract/endpoints/session';
+import type * as syncJobs from '../contract/endpoints/syncJobs';
 import type * as userLife from '../contract/endpoints/userLife';
 import type * as users from '../contract/endpoints/users';
+import type * as worker from '../contract/endpoints/worker';
 
 type Modules = typeof alerts &
   typeof apiKeys &
@@ -31,8 +33,10 @@ type Modules = typeof alerts &
   typeof health &
   typeof service &
   typeof session &
+  typeof syncJobs &
   typeof userLife &
-  typeof users;
+  typeof users &
+  typeof worker;
 
 /** The name of every declared endpoint. */
 export type EndpointName = {

@@ -42,6 +42,14 @@ export const AUDIT_ACTIONS = [
   'alert_settings.update',
   // An import of a configuration bundle (issue 26): the plan's counts; each change it made has its own record.
   'config.import',
+  // Sync jobs (D14): worker keys made and revoked, runs and prunes requested,
+  // a run's cancel, and a worker's read of a job's credential values.
+  'worker_key.create',
+  'worker_key.delete',
+  'index_attempt.run',
+  'index_attempt.prune',
+  'index_attempt.cancel',
+  'credential.access',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -57,6 +65,8 @@ export const AUDIT_RESOURCE_TYPES = [
   'audit',
   'settings',
   'config',
+  'worker_key',
+  'index_attempt',
 ] as const;
 export type AuditResourceType = (typeof AUDIT_RESOURCE_TYPES)[number];
 

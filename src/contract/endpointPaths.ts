@@ -10,7 +10,8 @@ export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** Who may call an endpoint (D2); the roles and the words of a refusal are the server's (auth/access.ts). */
-export const ACCESS_LEVELS = ['public', 'anyRole', 'curatorOrAdmin', 'admin'] as const;
+// `worker`: a worker key only (D14); a user's key is refused there, and a worker key everywhere else.
+export const ACCESS_LEVELS = ['public', 'anyRole', 'curatorOrAdmin', 'admin', 'worker'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 
 /** Fastify's spelling of a declared path: `{connector_id}` → `:connector_id`. */

@@ -53,6 +53,12 @@ const VERBS: Record<string, string> = {
   'audit.retention': 'removed old activity records',
   'alert_settings.update': 'changed where alerts go',
   'config.import': 'imported a configuration bundle',
+  'worker_key.create': 'made a worker key',
+  'worker_key.delete': 'revoked a worker key',
+  'index_attempt.run': 'asked for an index run',
+  'index_attempt.prune': 'asked for a prune',
+  'index_attempt.cancel': 'asked to cancel a run',
+  'credential.access': "read a credential's values for a run (worker)",
 };
 
 /** Each action as a filter offers it: what happened, not the code the address keeps. */
@@ -85,6 +91,12 @@ const ACTION_NAMES: Record<AuditAction, string> = {
   'audit.retention': 'Old activity removed',
   'alert_settings.update': 'Alert webhook changed',
   'config.import': 'Configuration imported',
+  'worker_key.create': 'Worker key made',
+  'worker_key.delete': 'Worker key revoked',
+  'index_attempt.run': 'Index run requested',
+  'index_attempt.prune': 'Prune requested',
+  'index_attempt.cancel': 'Run cancel requested',
+  'credential.access': 'Credential read by a worker',
 };
 
 /** The Action filter's choices: each code (the address's value) with its words. */
@@ -102,6 +114,8 @@ const RESOURCE_TYPE_WORDS: Record<AuditResourceType, string> = {
   audit: 'Activity log',
   settings: 'Settings',
   config: 'Configuration',
+  worker_key: 'Worker key',
+  index_attempt: 'Run (index attempt)',
 };
 
 /** The What filter's choices: each code with its words. */

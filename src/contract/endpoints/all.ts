@@ -12,8 +12,10 @@ import * as groups from './groups';
 import * as health from './health';
 import * as service from './service';
 import * as session from './session';
+import * as syncJobs from './syncJobs';
 import * as userLife from './userLife';
 import * as users from './users';
+import * as worker from './worker';
 
 const declared = (module: Record<string, unknown>): Endpoint[] =>
   Object.values(module).filter(
@@ -25,6 +27,7 @@ const MODULES = [
   groups,
   connectors,
   health,
+  syncJobs,
   connectionTest,
   credentials,
   users,
@@ -35,6 +38,7 @@ const MODULES = [
   alerts,
   service,
   session,
+  worker,
 ];
 
 export const ALL_ENDPOINTS: readonly Endpoint[] = MODULES.flatMap(declared);
