@@ -57,6 +57,16 @@ const OPENAPI_LAYER = wall(
   'The OpenAPI document is made of the declarations (src/contract/endpoints/), not of routes.',
   '(^|/)routes/',
 );
+// The worker (worker/) speaks to Sourcedesk only through the declared worker
+// routes (D14): it takes the contract and the connection test's pure helpers
+// (the source hosts, their words), never the store, the routes or the panel.
+const WORKER = wall(
+  'The worker speaks to the server only over HTTP: it may import the contract (src/contract/) and server/connectionTest/, nothing else of src/ or server/.',
+  '(^|/)src/(?!contract/)',
+  '(^|/)server/(?!connectionTest/)',
+  '(^|/)test/',
+  '\\.test$',
+);
 const SHARED_FILES = [
   'src/contract/**',
   'src/api/**',
@@ -80,6 +90,7 @@ const walls = [
   },
   { files: ['server/openapi/**'], ignores: TEST_FILES, patterns: [...SERVER, ...OPENAPI_LAYER] },
   { files: ['src/contract/**'], ignores: TEST_FILES, patterns: [...SHARED, ...PANEL, ...CONTRACT] },
+  { files: ['worker/**'], ignores: TEST_FILES, patterns: WORKER },
 ];
 
 export default tseslint.config(
@@ -111,6 +122,7 @@ export default tseslint.config(
   {
     files: [
       'server/**/*.ts',
+      'worker/**/*.ts',
       'test/**/*.ts',
       'e2e/**/*.ts',
       'scripts/**/*.ts',

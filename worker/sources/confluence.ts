@@ -6,10 +6,7 @@
 // `lastmodified >=` the poll window's start. One document per page, its address
 // the id (Onyx's), its title the title.
 import { basicAuth, baseAddress, text, under } from '../../server/connectionTest/common';
-import {
-  CONFLUENCE_ADDRESS_KEY,
-  confluenceRestRoot,
-} from '../../server/connectionTest/confluence';
+import { CONFLUENCE_ADDRESS_KEY, confluenceRestRoot } from '../../server/connectionTest/confluence';
 import { checkedConfig, isoOf, minuteText, pageSize } from './common';
 import { SourceFailure } from './http';
 import { ConfigProblem, type ReadInput, type SourceDocument, type SourceReader } from './types';
@@ -47,7 +44,8 @@ export function cqlOf(config: Record<string, unknown>, since: Date | null, until
     }
   }
   if (since) parts.push(`lastmodified >= ${quoted(minuteText(since))}`);
-  if (until) parts.push(`lastmodified <= ${quoted(minuteText(new Date(until.getTime() + 60_000)))}`);
+  if (until)
+    parts.push(`lastmodified <= ${quoted(minuteText(new Date(until.getTime() + 60_000)))}`);
   return parts.join(' and ');
 }
 
@@ -76,7 +74,9 @@ export const confluenceReader: SourceReader = {
     if (url.origin !== root.origin) throw new ConfigProblem('The saved page is not on this site');
 
     while (url) {
-      const { body } = await input.http.json<ConfluencePage>(url, { headers });
+      const { body }: { body: ConfluencePage } = await input.http.json<ConfluencePage>(url, {
+        headers,
+      });
       const documents: SourceDocument[] = [];
       for (const page of Array.isArray(body.results) ? body.results : []) {
         if (typeof page?.id !== 'string') continue;
@@ -91,7 +91,7 @@ export const confluenceReader: SourceReader = {
         });
       }
       // `next` is a path under the answer's `base` (the site with its context path, /wiki on Cloud).
-      const next = body._links?.next;
+      const next: string | undefined = body._links?.next;
       url = next ? new URL(`${body._links?.base ?? site}${next}`) : null;
       if (url && url.origin !== root.origin) {
         throw new SourceFailure(`Confluence named a next page on ${url.host}; not followed`);

@@ -142,7 +142,11 @@ export const githubReader: SourceReader = {
 };
 
 /** The cursor after a list is read: the next list of the repository, or the next repository. */
-function advance(cursor: Cursor, lists: readonly ('issues' | 'pulls')[], skipRepo: boolean): Cursor {
+function advance(
+  cursor: Cursor,
+  lists: readonly ('issues' | 'pulls')[],
+  skipRepo: boolean,
+): Cursor {
   if (!skipRepo && cursor.list === 'issues' && lists.includes('pulls')) {
     return { repo: cursor.repo, list: 'pulls', next: null };
   }

@@ -100,8 +100,7 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | null 
 
 const rateLimited = (status: number, headers: Headers) =>
   status === 429 ||
-  (status === 403 &&
-    (headers.get('x-ratelimit-remaining') === '0' || headers.has('retry-after')));
+  (status === 403 && (headers.get('x-ratelimit-remaining') === '0' || headers.has('retry-after')));
 
 const retryable = (status: number, headers: Headers) =>
   rateLimited(status, headers) || status >= 500;
@@ -245,8 +244,14 @@ export class SourceHttp {
   }
 
   /** GET and parse JSON; an answer that is not JSON fails the run in words. */
-  async json<T = unknown>(url: URL, options: GetOptions = {}): Promise<{ body: T; answer: SourceAnswer }> {
-    const answer = await this.get(url, { ...options, headers: { accept: 'application/json', ...options.headers } });
+  async json<T = unknown>(
+    url: URL,
+    options: GetOptions = {},
+  ): Promise<{ body: T; answer: SourceAnswer }> {
+    const answer = await this.get(url, {
+      ...options,
+      headers: { accept: 'application/json', ...options.headers },
+    });
     try {
       return { body: JSON.parse(answer.text) as T, answer };
     } catch {

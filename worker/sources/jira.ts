@@ -128,9 +128,7 @@ export const jiraReader: SourceReader = {
       const done = cloud
         ? !body.nextPageToken || body.isLast === true || issues.length === 0
         : issues.length === 0 || startAt + issues.length >= (body.total ?? 0);
-      cursor = cloud
-        ? { nextPageToken: body.nextPageToken }
-        : { startAt: startAt + issues.length };
+      cursor = cloud ? { nextPageToken: body.nextPageToken } : { startAt: startAt + issues.length };
       yield { documents, failures: [], checkpoint: done ? null : cursor };
       if (done) return;
     }
