@@ -183,6 +183,8 @@ export const webReader: SourceReader = {
         if (moved) enqueue(moved);
         return;
       }
+      // A page that is gone (404, 410) is no document; another refusal is one error row.
+      if (answer.status === 404 || answer.status === 410) return;
       if (answer.status >= 400) {
         failures.push({
           document_id: url,
