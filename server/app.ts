@@ -63,6 +63,11 @@ import {
   type HealthWatchOptions,
 } from './health/retestSettings';
 import { watchHealth } from './health/watch';
+import { DEFAULT_SYNC_SETTINGS, type SyncSettings } from './health/syncRules';
+import { keepSchedule } from './health/scheduleWatch';
+import { workerRoutes } from './routes/worker';
+import { syncJobRoutes } from './routes/syncJobs';
+import { workerKeyRoutes } from './routes/workerKeys';
 
 export interface AppOptions {
   store: Store;
@@ -91,6 +96,8 @@ export interface AppOptions {
    * twice this needs attention; 0 off): healthWatch's unless given, else 24.
    */
   retestHours?: number;
+  /** Sync jobs' schedule and rules (syncRules.ts: defaults there); tests stop the schedule with `schedulerIntervalSeconds: 0`. */
+  sync?: Partial<SyncSettings>;
 }
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sourcedesk</title></head>
@@ -245,6 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const testSettings = connectionTestSettings(options.connectionTest);
   const watch = healthWatchSettings(options.healthWatch);
+  const sync: SyncSettings = { ...DEFAULT_SYNC_SETTINGS, ...options.sync };
   await app.register(
     async (api) => {
       sessionRoutes(api, context, { oidcName: oidc?.name });
@@ -267,6 +275,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       connectionTestRoutes(api, context, testSettings);
       alertRoutes(api, context, watch, options.publicUrl);
       healthRoutes(api, context);
+      workerRoutes(api, context, { dialect: store.dialect, settings: sync });
+      syncJobRoutes(api, context);
+      workerKeyRoutes(api, context, sync);
     },
     { prefix: API_PREFIX },
   );
@@ -276,6 +287,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   keepAuditRetention(app, store, options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS);
   everyDay(app, 'removing ended sessions', () => deleteEndedSessions(store.db, sessions));
   watchHealth(app, store, watch, testSettings, options.publicUrl);
+  keepSchedule(app, store, sync);
 
   const staticDir = options.staticDir ?? null;
   const hasPanel = staticDir !== null && existsSync(join(staticDir, 'index.html'));

@@ -5,6 +5,7 @@ import { readOidcSettings, type OidcSettings } from './auth/oidc/settings';
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './auth/sessions';
 import { isWebhookUrl } from '../src/contract/alerts';
 import { DEFAULT_RETEST_HOURS } from './health/retestSettings';
+import { DEFAULT_SYNC_SETTINGS, type SyncSettings } from './health/syncRules';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const onOff = z
@@ -73,6 +74,17 @@ const envSchema = z.object({
     .regex(/^\d{1,5}$/, 'must be a whole number of hours (0 turns background re-tests off)')
     .transform(Number)
     .default(DEFAULT_RETEST_HOURS),
+  // Sync jobs (docs/workers.md, "Timing"): how often the schedule looks, and when a run stalls.
+  SOURCEDESK_SCHEDULER_INTERVAL_SECONDS: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, 'must be a whole number of seconds, 1 or more')
+    .transform(Number)
+    .default(DEFAULT_SYNC_SETTINGS.schedulerIntervalSeconds),
+  SOURCEDESK_WORKER_STALL_SECONDS: z
+    .string()
+    .regex(/^[1-9]\d{0,6}$/, 'must be a whole number of seconds, 1 or more')
+    .transform(Number)
+    .default(DEFAULT_SYNC_SETTINGS.stallSeconds),
   // Never echoed back in a message: its path is the secret of an incoming webhook.
   SOURCEDESK_ALERT_WEBHOOK_URL: z
     .string()
@@ -113,6 +125,8 @@ export interface ServerConfig {
   retestHours: number;
   /** Where alerts go unless an admin set another address in the panel. */
   alertWebhookUrl: string | undefined;
+  /** Sync jobs' schedule and rules (docs/workers.md). */
+  sync: SyncSettings;
 }
 
 export class ConfigError extends Error {}
@@ -163,5 +177,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     oidc: oidc.settings,
     retestHours: e.SOURCEDESK_RETEST_HOURS,
     alertWebhookUrl: e.SOURCEDESK_ALERT_WEBHOOK_URL,
+    sync: {
+      ...DEFAULT_SYNC_SETTINGS,
+      schedulerIntervalSeconds: e.SOURCEDESK_SCHEDULER_INTERVAL_SECONDS,
+      stallSeconds: e.SOURCEDESK_WORKER_STALL_SECONDS,
+    },
   };
 }

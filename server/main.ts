@@ -31,6 +31,7 @@ async function main() {
     publicUrl: config.publicUrl,
     oidc: config.oidc,
     healthWatch: { retestHours: config.retestHours, envWebhookUrl: config.alertWebhookUrl },
+    sync: config.sync,
   });
   logOutput.onRecovery((dropped) =>
     app.log.warn({ dropped_lines: dropped }, droppedNotice(dropped)),

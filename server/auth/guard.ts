@@ -14,7 +14,8 @@ import {
   sessionUseIsStale,
   type SessionSettings,
 } from './sessions';
-import type { Access } from './access';
+import { WORKER, type Access } from './access';
+import { findWorkerKeyByHash, noteWorkerKeyUse, type WorkerKeyRow } from '../repos/workerKeys';
 import type { AuthFailures } from './authFailures';
 import { BODY_LIMIT, problem, tooLarge } from '../http/problems';
 import { clearedSessionCookies, cookieOf, foreignWrite, type PublicAddress } from './sessionCookie';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     /** What the route asked of its caller, and what the caller signed in with. */
     access?: Access;
     credential?: Credential;
+    /** The worker key a worker route was called with (D14). */
+    workerKey?: WorkerKeyRow;
   }
 }
 
@@ -145,7 +148,11 @@ export function createGuard(
   return (access) =>
     Object.assign(
       async (request: FastifyRequest, _reply: FastifyReply) => {
-        if (access) {
+        if (access === WORKER) {
+          await admitWorker(store.db, request, failures, async (credential) =>
+            userFor(credential, await store.revision()),
+          );
+        } else if (access) {
           const credential = credentialOf(request);
           // Read once per request: it is the costly part of a cached answer.
           const revision = await store.revision();
@@ -179,6 +186,38 @@ export function createGuard(
       },
       { access },
     );
+}
+
+/**
+ * D14: a worker route lets only a live worker key through. A user's key (or
+ * session) is known but may not: 403; anything else is unknown: 401. A worker
+ * key on any other route is not found among the users' keys: 401 there.
+ */
+async function admitWorker(
+  db: Db,
+  request: FastifyRequest,
+  failures: AuthFailures | null,
+  userFor: (credential: Credential) => Promise<KeyUser | undefined>,
+) {
+  const credential = credentialOf(request);
+  const workerKey =
+    credential?.kind === 'key' ? await findWorkerKeyByHash(db, credential.hash) : undefined;
+  if (workerKey) {
+    const lastUse = workerKey.last_used_at === null ? 0 : Date.parse(workerKey.last_used_at);
+    if (Date.now() - lastUse >= USE_NOTED_EVERY_MS) {
+      await noteWorkerKeyUse(db, workerKey.id).catch((error: unknown) =>
+        request.log.error({ err: error }, 'a last use could not be noted'),
+      );
+    }
+    request.workerKey = workerKey;
+    request.credential = credential;
+    return;
+  }
+  const user = credential ? await userFor(credential) : undefined;
+  if (user) throw problem(403, WORKER.refusal);
+  holdBackWrongKeys(failures, request);
+  failures?.record(request.ip);
+  throw notAuthenticated();
 }
 
 /** A session's user as found: its last use is older than a minute. */

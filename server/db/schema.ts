@@ -197,6 +197,98 @@ export interface InvitationLinkTable {
   ended: string | null;
 }
 
+/** A worker key (0020, D14): reaches only /manage/worker/*; stored by hash. */
+export interface WorkerKeyTable {
+  id: Generated<number>;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  created_by: string | null;
+  time_created: string;
+  time_revoked: string | null;
+  last_used_at: string | null;
+}
+
+/** A worker process as its last check-in left it. */
+export interface WorkerTable {
+  worker_key_id: number;
+  worker_id: string;
+  hostname: string | null;
+  version: string | null;
+  /** JSON list of sources, or null for any. */
+  sources: string | null;
+  last_check_in: string;
+}
+
+/** A sync job (0020): Onyx's index attempt. Flags are 0/1. */
+export interface SyncJobTable {
+  id: Generated<number>;
+  cc_pair_id: number;
+  /** The pair's credential when the job was made (a swap starts a new count toward INVALID). */
+  credential_id: number;
+  kind: string;
+  trigger: string;
+  from_beginning: number;
+  status: string;
+  new_docs_indexed: Generated<number>;
+  total_docs_indexed: Generated<number>;
+  docs_removed_from_index: Generated<number>;
+  error_msg: string | null;
+  error_count: Generated<number>;
+  full_exception_trace: string | null;
+  validation_error: Generated<number>;
+  time_created: string;
+  time_started: string | null;
+  time_updated: string;
+  time_finished: string | null;
+  /** The last heartbeat (progress, documents or errors); the stall rule counts from it. */
+  last_progress_at: string | null;
+  poll_range_start: string | null;
+  poll_range_end: string | null;
+  /** The worker's resume point, JSON text. */
+  checkpoint: string | null;
+  worker_key_id: number | null;
+  worker_id: string | null;
+  cancellation_requested: Generated<number>;
+  completed_batches: Generated<number>;
+  total_batches: number | null;
+}
+
+export interface SyncJobErrorTable {
+  id: Generated<number>;
+  job_id: number;
+  cc_pair_id: number;
+  document_id: string | null;
+  document_link: string | null;
+  entity_id: string | null;
+  failed_time_range_start: string | null;
+  failed_time_range_end: string | null;
+  failure_message: string;
+  error_type: string | null;
+  is_resolved: Generated<number>;
+  time_created: string;
+}
+
+/** What one job did to one document: upserted (and whether it was new), removed. */
+export interface SyncJobDocumentTable {
+  job_id: number;
+  document_id: string;
+  upserted: Generated<number>;
+  was_new: Generated<number>;
+  removed: Generated<number>;
+}
+
+/** A pair's document inventory (D14): what its workers reported it holds. */
+export interface PairDocumentTable {
+  cc_pair_id: number;
+  document_id: string;
+  semantic_identifier: string;
+  title_lower: string;
+  link: string | null;
+  updated_at: string | null;
+  time_last_indexed: string;
+}
+
 export interface Tables {
   settings: SettingTable;
   users: UserTable;
@@ -215,4 +307,10 @@ export interface Tables {
   alert_state: AlertStateTable;
   alert_deliveries: AlertDeliveryTable;
   invitation_links: InvitationLinkTable;
+  worker_keys: WorkerKeyTable;
+  workers: WorkerTable;
+  sync_jobs: SyncJobTable;
+  sync_job_errors: SyncJobErrorTable;
+  sync_job_documents: SyncJobDocumentTable;
+  pair_documents: PairDocumentTable;
 }

@@ -50,6 +50,8 @@ import {
   testAlertResultSchema,
 } from '../../src/contract/alerts';
 
+import { SYNC_ANSWER_WORDS } from './syncWords';
+
 type Words = Record<string, string>;
 
 const TIME_CREATED = 'When it was made: an ISO-8601 date-time in UTC.';
@@ -401,4 +403,5 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
       login_url: 'Where the sign-in starts.',
     },
   ],
+  ...SYNC_ANSWER_WORDS,
 ]);

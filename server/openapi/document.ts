@@ -109,18 +109,26 @@ function operation(endpoint: Endpoint, roles: readonly UserRole[] | null): Json 
               : { 'application/json': { schema: jsonSchema(endpoint.answer, 'output') } },
         },
       };
-  for (const status of [...statuses].sort()) responses[status] = errorResponse(status);
-  const who = roles
-    ? roles.length === USER_ROLES.length
-      ? 'Any role.'
-      : `Roles: ${roles.map((role) => `\`${role}\``).join(', ')}.`
-    : 'No key needed.';
+  for (const status of [...statuses].sort()) {
+    // A worker's claim answers 204 when nothing waits: no body, and no error.
+    responses[status] =
+      status === 204 ? { description: 'Nothing to do (no body).' } : errorResponse(status);
+  }
+  // D14: a worker route takes a worker key only (no user role, no session).
+  const worker = endpoint.access === 'worker';
+  const who = worker
+    ? "A worker key only (D14); a user's key is refused (403)."
+    : roles
+      ? roles.length === USER_ROLES.length
+        ? 'Any role.'
+        : `Roles: ${roles.map((role) => `\`${role}\``).join(', ')}.`
+      : 'No key needed.';
   return {
     summary: endpoint.summary,
     description: who,
-    'x-roles': roles ?? [],
+    'x-roles': worker ? ['worker_key'] : (roles ?? []),
     // A bearer key, or the panel's session cookie (docs/security.md, "Sessions").
-    security: roles ? [{ bearer: [] }, { session: [] }] : [],
+    security: worker ? [{ bearer: [] }] : roles ? [{ bearer: [] }, { session: [] }] : [],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(endpoint.body
       ? {

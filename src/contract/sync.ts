@@ -331,6 +331,14 @@ export const queuedJobsSchema = z.object({
 });
 export type QueuedJobs = z.infer<typeof queuedJobsSchema>;
 
+/** A run a worker holds. */
+export const workerRunningJobSchema = z.object({
+  id: z.int(),
+  cc_pair_id: z.int(),
+  kind: jobKindSchema,
+  time_started: z.nullable(z.string()),
+});
+
 /** A worker as its check-ins show it. */
 export const workerSchema = z.object({
   worker_id: z.string(),
@@ -341,14 +349,7 @@ export const workerSchema = z.object({
   sources: z.nullable(z.array(z.string())),
   last_check_in: z.string(),
   online: z.boolean(),
-  running_jobs: z.array(
-    z.object({
-      id: z.int(),
-      cc_pair_id: z.int(),
-      kind: jobKindSchema,
-      time_started: z.nullable(z.string()),
-    }),
-  ),
+  running_jobs: z.array(workerRunningJobSchema),
 });
 export type Worker = z.infer<typeof workerSchema>;
 export const workerListSchema = z.array(workerSchema);

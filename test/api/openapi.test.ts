@@ -12,6 +12,7 @@ let doc: Json;
 let connector: number;
 let credential: number;
 let basicKey: string;
+let workerKey: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -22,6 +23,10 @@ beforeAll(async () => {
     jira_api_token: 't',
   });
   basicKey = await server.keyFor('basic');
+  workerKey = (
+    (await api(server, 'POST', '/manage/admin/worker-key', { body: { name: 'Described' } }))
+      .json as { key: string }
+  ).key;
 });
 afterAll(() => server.close());
 
@@ -82,6 +87,16 @@ describe('the document', () => {
     for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
       for (const [method, operation] of Object.entries(item as Record<string, Json>)) {
         const roles = operation['x-roles'] as string[];
+        if (roles.includes('worker_key')) {
+          // D14: a worker route takes a worker key only; a user's key is 403 there.
+          expect(operation.security).toEqual([{ bearer: [] }]);
+          const answer = await api(server, method.toUpperCase(), path.replace('{job_id}', '1'), {
+            key: basicKey,
+            ...(operation.requestBody ? { body: {} } : {}),
+          });
+          expect(answer.status, `${method} ${path} as basic`).toBe(403);
+          continue;
+        }
         if (roles.length === 0) {
           expect(operation.security).toEqual([]);
           continue;
@@ -145,6 +160,7 @@ describe('integer parameters: the bounds the document gives are the server’s',
             if (parameter.in === 'query') concrete += `?${parameter.name}=${value}`;
             const answer = await api(server, method.toUpperCase(), concrete, {
               ...(operation.requestBody ? { body: {} } : {}),
+              ...(path.startsWith('/manage/worker/') ? { key: workerKey } : {}),
             });
             const what = `${method} ${concrete}: ${answer.status} ${answer.text}`;
             // An empty body may be wrong on its own (a body with required fields): only

@@ -1,0 +1,120 @@
+// The schedule of D14, run by the background watch: each round makes the due
+// jobs of every active pair (syncRules.dueKinds) and ends the runs the rules
+// end (stalled, never claimed). One instance at a time on PostgreSQL (a
+// transaction-scoped advisory lock: an instance that finds it held skips the
+// round); the partial unique index of 0020 keeps a second open job of a kind
+// out whatever happens. `now` is given, so tests run it on a clock of their own.
+import { sql } from 'kysely';
+import type { Store } from '../db/database';
+import { endJob, insertJob, lastFinishedJobs, lastJobTimes, openJobs } from '../repos/syncJobs';
+import {
+  dueKinds,
+  invalidByValidation,
+  isStalled,
+  NEVER_CLAIMED_MESSAGE,
+  neverClaimed,
+  STALL_MESSAGE,
+  VALIDATION_ERRORS_FOR_INVALID,
+  type SyncSettings,
+} from './syncRules';
+
+export interface RoundResult {
+  /** Ids of the jobs made. */
+  made: number[];
+  /** Ids of the jobs the rules failed. */
+  failed: number[];
+  /** False when another instance held the round (PostgreSQL). */
+  ran: boolean;
+}
+
+export async function scheduleRound(
+  store: Store,
+  settings: SyncSettings,
+  now: Date,
+): Promise<RoundResult> {
+  try {
+    return await store.db.transaction().execute(async (trx) => {
+      if (store.dialect === 'postgres') {
+        const lock = sql`hashtext(current_schema() || ' sourcedesk schedule')`;
+        const { rows } = await sql<{
+          held: boolean;
+        }>`select pg_try_advisory_xact_lock(${lock}) as held`.execute(trx);
+        if (!rows[0]?.held) return { made: [], failed: [], ran: false };
+      }
+      const failed: number[] = [];
+      for (const job of await openJobs(trx)) {
+        const message = isStalled(job, now, settings.stallSeconds)
+          ? STALL_MESSAGE(settings.stallSeconds)
+          : neverClaimed(job, now)
+            ? NEVER_CLAIMED_MESSAGE
+            : null;
+        if (message === null) continue;
+        await endJob(trx, job.id, 'failed', message, now);
+        failed.push(job.id);
+      }
+      const pairs = await trx
+        .selectFrom('connector_credential_pairs as p')
+        .innerJoin('connectors as c', 'c.id', 'p.connector_id')
+        .select([
+          'p.id',
+          'p.credential_id',
+          'p.time_created',
+          'p.last_test_ok',
+          'c.status',
+          'c.refresh_freq',
+          'c.prune_freq',
+          'c.indexing_start',
+        ])
+        .where((eb) =>
+          eb.or([eb('c.refresh_freq', 'is not', null), eb('c.prune_freq', 'is not', null)]),
+        )
+        .execute();
+      const open = new Set((await openJobs(trx)).map((job) => `${job.cc_pair_id}:${job.kind}`));
+      const last = await lastJobTimes(trx);
+      const finished = await lastFinishedJobs(
+        trx,
+        pairs.map((pair) => pair.id),
+        'index',
+        VALIDATION_ERRORS_FOR_INVALID,
+      );
+      const made: number[] = [];
+      for (const pair of pairs) {
+        const kinds = dueKinds(
+          {
+            paused: pair.status === 'PAUSED',
+            invalid:
+              pair.last_test_ok === 0 ||
+              invalidByValidation(finished.get(pair.id) ?? [], Number(pair.credential_id)),
+            hasCredential: pair.credential_id !== null,
+            indexingStart: pair.indexing_start,
+            refreshFreq: pair.refresh_freq === null ? null : Number(pair.refresh_freq),
+            pruneFreq: pair.prune_freq === null ? null : Number(pair.prune_freq),
+            lastIndex: last.get(`${pair.id}:index`) ?? null,
+            lastPrune: last.get(`${pair.id}:prune`) ?? null,
+            pairCreated: pair.time_created,
+            openIndex: open.has(`${pair.id}:index`),
+            openPrune: open.has(`${pair.id}:prune`),
+          },
+          now,
+        );
+        for (const kind of kinds) {
+          const job = await insertJob(
+            trx,
+            {
+              cc_pair_id: pair.id,
+              credential_id: Number(pair.credential_id),
+              kind,
+              trigger: 'scheduled',
+              from_beginning: false,
+            },
+            now,
+          );
+          if (job) made.push(job.id);
+        }
+      }
+      return { made, failed, ran: true };
+    });
+  } finally {
+    store.wrote?.();
+  }
+}

@@ -1,0 +1,325 @@
+// Sync jobs (D14): made by the schedule and by admins, claimed by workers,
+// counted from the pair's inventory (pairDocuments.ts), finished once.
+import { sql, type Selectable } from 'kysely';
+import type { DialectName, Db } from '../db/database';
+import type { SyncJobTable } from '../db/schema';
+import {
+  OPEN_JOB_STATUSES,
+  type IndexAttempt,
+  type JobKind,
+  type JobStatus,
+  type JobTrigger,
+} from '../../src/contract/sync';
+
+export type JobRow = Selectable<SyncJobTable>;
+
+/** The statuses a finished run may have, which an incremental run starts after. */
+const RESUMABLE = ['success', 'completed_with_errors', 'interrupted'] as const;
+
+const json = (text: string | null): Record<string, unknown> | null =>
+  text === null ? null : (JSON.parse(text) as Record<string, unknown>);
+
+export const checkpointOf = (job: Pick<JobRow, 'checkpoint'>) => json(job.checkpoint);
+
+/** Onyx's IndexAttemptSnapshot of a row. */
+export const toIndexAttempt = (job: JobRow): IndexAttempt => ({
+  id: Number(job.id),
+  cc_pair_id: Number(job.cc_pair_id),
+  kind: job.kind as JobKind,
+  trigger: job.trigger as JobTrigger,
+  status: job.status as JobStatus,
+  from_beginning: Number(job.from_beginning) === 1,
+  new_docs_indexed: Number(job.new_docs_indexed),
+  total_docs_indexed: Number(job.total_docs_indexed),
+  docs_removed_from_index: Number(job.docs_removed_from_index),
+  error_msg: job.error_msg,
+  error_count: Number(job.error_count),
+  full_exception_trace: job.full_exception_trace,
+  time_created: job.time_created,
+  time_started: job.time_started,
+  time_updated: job.time_updated,
+  poll_range_start: job.poll_range_start,
+  poll_range_end: job.poll_range_end,
+  worker_id: job.worker_id,
+  cancellation_requested: Number(job.cancellation_requested) === 1,
+  completed_batches: Number(job.completed_batches),
+  total_batches: job.total_batches === null ? null : Number(job.total_batches),
+});
+
+export const findJob = (db: Db, id: number) =>
+  db.selectFrom('sync_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The pair's waiting or running job of a kind, if any. */
+export const openJob = (db: Db, pairId: number, kind: JobKind) =>
+  db
+    .selectFrom('sync_jobs')
+    .selectAll()
+    .where('cc_pair_id', '=', pairId)
+    .where('kind', '=', kind)
+    .where('status', 'in', OPEN_JOB_STATUSES)
+    .executeTakeFirst();
+
+export interface NewJob {
+  cc_pair_id: number;
+  credential_id: number;
+  kind: JobKind;
+  trigger: JobTrigger;
+  from_beginning: boolean;
+}
+
+/**
+ * A new waiting job; undefined when the pair already has an open one of the
+ * kind (the partial unique index of 0020 decides, on every instance). An
+ * incremental index run starts where the last one that got anywhere ended:
+ * a finished run's poll_range_end, an interrupted run's own start; with its checkpoint.
+ */
+export async function insertJob(db: Db, job: NewJob, now: Date) {
+  let pollStart: string | null = null;
+  let checkpoint: string | null = null;
+  if (job.kind === 'index' && !job.from_beginning) {
+    const last = await db
+      .selectFrom('sync_jobs')
+      .select(['status', 'poll_range_start', 'poll_range_end', 'checkpoint'])
+      .where('cc_pair_id', '=', job.cc_pair_id)
+      .where('kind', '=', 'index')
+      .where('status', 'in', RESUMABLE)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (last) {
+      pollStart = last.status === 'interrupted' ? last.poll_range_start : last.poll_range_end;
+      checkpoint = last.checkpoint;
+    }
+  }
+  const at = now.toISOString();
+  return db
+    .insertInto('sync_jobs')
+    .values({
+      ...job,
+      from_beginning: job.from_beginning ? 1 : 0,
+      status: 'not_started',
+      error_msg: null,
+      full_exception_trace: null,
+      time_created: at,
+      time_started: null,
+      time_updated: at,
+      time_finished: null,
+      last_progress_at: null,
+      poll_range_start: pollStart,
+      poll_range_end: null,
+      checkpoint,
+      worker_key_id: null,
+      worker_id: null,
+      total_batches: null,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export interface ClaimFilter {
+  sources: readonly string[] | null;
+  kinds: readonly string[] | null;
+}
+
+/**
+ * Takes the oldest waiting job for a worker, atomically: one UPDATE … RETURNING
+ * whose inner SELECT, on PostgreSQL, locks the row it picks and skips rows
+ * another claim holds (FOR UPDATE SKIP LOCKED); on SQLite the write
+ * transaction already holds the database alone. The `status` test in the
+ * UPDATE itself keeps a job from being taken twice either way.
+ */
+export async function claimJob(
+  db: Db,
+  dialect: DialectName,
+  holder: { keyId: number; workerId: string },
+  filter: ClaimFilter,
+  now: Date,
+): Promise<JobRow | undefined> {
+  const at = now.toISOString();
+  const sources =
+    filter.sources && filter.sources.length > 0
+      ? sql`and c.source in (${sql.join(filter.sources)})`
+      : sql``;
+  const kinds =
+    filter.kinds && filter.kinds.length > 0
+      ? sql`and j.kind in (${sql.join(filter.kinds)})`
+      : sql``;
+  const lock = dialect === 'postgres' ? sql`for update of j skip locked` : sql``;
+  const { rows } = await sql<JobRow>`
+    update sync_jobs set status = 'in_progress', time_started = ${at}, time_updated = ${at},
+      last_progress_at = ${at}, poll_range_end = ${at},
+      worker_key_id = ${holder.keyId}, worker_id = ${holder.workerId}
+    where id = (
+      select j.id from sync_jobs j
+        join connector_credential_pairs p on p.id = j.cc_pair_id
+        join connectors c on c.id = p.connector_id
+      where j.status = 'not_started' ${sources} ${kinds}
+      order by j.id limit 1 ${lock}
+    ) and status = 'not_started'
+    returning *`.execute(db);
+  return rows[0];
+}
+
+export async function countWaitingJobs(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('sync_jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'not_started')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The job's counters from its own documents; never lower than they were. */
+export async function recountJob(db: Db, job: JobRow, now: Date) {
+  const sums = await db
+    .selectFrom('sync_job_documents')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('upserted'), sql<number>`0`).as('total'),
+      eb.fn.coalesce(eb.fn.sum<number>('was_new'), sql<number>`0`).as('fresh'),
+      eb.fn.coalesce(eb.fn.sum<number>('removed'), sql<number>`0`).as('removed'),
+    ])
+    .where('job_id', '=', job.id)
+    .executeTakeFirstOrThrow();
+  const counts = {
+    new_docs_indexed: Math.max(Number(job.new_docs_indexed), Number(sums.fresh)),
+    total_docs_indexed: Math.max(Number(job.total_docs_indexed), Number(sums.total)),
+    docs_removed_from_index: Math.max(Number(job.docs_removed_from_index), Number(sums.removed)),
+  };
+  const at = now.toISOString();
+  await db
+    .updateTable('sync_jobs')
+    .set({ ...counts, last_progress_at: at, time_updated: at })
+    .where('id', '=', job.id)
+    .execute();
+  return counts;
+}
+
+export async function updateJob(db: Db, id: number, change: Partial<Omit<JobRow, 'id'>>) {
+  await db.updateTable('sync_jobs').set(change).where('id', '=', id).execute();
+}
+
+/** Ends a job the way the rules or a revocation do (failed, interrupted, canceled). */
+export async function endJob(
+  db: Db,
+  id: number,
+  status: JobStatus,
+  errorMsg: string | null,
+  now: Date,
+) {
+  const at = now.toISOString();
+  await db
+    .updateTable('sync_jobs')
+    .set({ status, error_msg: errorMsg, time_updated: at, time_finished: at })
+    .where('id', '=', id)
+    .where('status', 'in', OPEN_JOB_STATUSES)
+    .execute();
+}
+
+/** The jobs a revoked key's workers held: interrupted (resumable, not a failure). */
+export async function interruptJobsOfKey(db: Db, keyId: number, now: Date) {
+  const at = now.toISOString();
+  const { numUpdatedRows } = await db
+    .updateTable('sync_jobs')
+    .set({
+      status: 'interrupted',
+      error_msg: 'The worker key was revoked',
+      time_updated: at,
+      time_finished: at,
+    })
+    .where('worker_key_id', '=', keyId)
+    .where('status', '=', 'in_progress')
+    .executeTakeFirst();
+  return Number(numUpdatedRows);
+}
+
+export async function pairJobsPage(db: Db, pairId: number, pageNum: number, pageSize: number) {
+  const items = await db
+    .selectFrom('sync_jobs')
+    .selectAll()
+    .where('cc_pair_id', '=', pairId)
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset(pageNum * pageSize)
+    .execute();
+  const total = await db
+    .selectFrom('sync_jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('cc_pair_id', '=', pairId)
+    .executeTakeFirstOrThrow();
+  return { items: items.map(toIndexAttempt), total_items: Number(total.n) };
+}
+
+/** Every open job, for the rules' round (stall, never claimed). */
+export const openJobs = (db: Db) =>
+  db.selectFrom('sync_jobs').selectAll().where('status', 'in', OPEN_JOB_STATUSES).execute();
+
+/** The pairs' last finished jobs of a kind, newest first, at most `limit` each. */
+export async function lastFinishedJobs(
+  db: Db,
+  pairIds: readonly number[],
+  kind: JobKind,
+  limit: number,
+): Promise<Map<number, JobRow[]>> {
+  const found = new Map<number, JobRow[]>();
+  if (pairIds.length === 0) return found;
+  const rows = await db
+    .selectFrom('sync_jobs as j')
+    .selectAll('j')
+    .where('j.cc_pair_id', 'in', pairIds)
+    .where('j.kind', '=', kind)
+    .where('j.status', 'not in', OPEN_JOB_STATUSES)
+    .where(({ eb, selectFrom }) =>
+      eb(
+        selectFrom('sync_jobs as later')
+          .select((l) => l.fn.countAll<number>().as('n'))
+          .whereRef('later.cc_pair_id', '=', 'j.cc_pair_id')
+          .where('later.kind', '=', kind)
+          .where('later.status', 'not in', OPEN_JOB_STATUSES)
+          .whereRef('later.id', '>', 'j.id'),
+        '<',
+        limit,
+      ),
+    )
+    .orderBy('j.id', 'desc')
+    .execute();
+  for (const row of rows) {
+    const pair = Number(row.cc_pair_id);
+    found.set(pair, [...(found.get(pair) ?? []), row]);
+  }
+  return found;
+}
+
+/** Every job of these pairs that is open or was ever started: what the status rows summarise. */
+export const jobsOfPairs = (db: Db, pairIds: readonly number[]) =>
+  pairIds.length === 0
+    ? Promise.resolve([] as JobRow[])
+    : db
+        .selectFrom('sync_jobs')
+        .selectAll()
+        .where('cc_pair_id', 'in', pairIds)
+        .where((eb) =>
+          eb.or([eb('status', 'in', OPEN_JOB_STATUSES), eb('time_started', 'is not', null)]),
+        )
+        .orderBy('id', 'desc')
+        .execute();
+
+/** Each pair's last job of each kind (by creation), for the schedule. */
+export async function lastJobTimes(db: Db): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('sync_jobs')
+    .select(['cc_pair_id', 'kind', (eb) => eb.fn.max('time_created').as('last')])
+    .groupBy(['cc_pair_id', 'kind'])
+    .execute();
+  return new Map(rows.map((row) => [`${row.cc_pair_id}:${row.kind}`, String(row.last)]));
+}
+
+/** Marks the pair's earlier errors resolved after a successful run (Onyx's is_resolved). */
+export async function resolveErrors(db: Db, pairId: number, beforeJob: number) {
+  await db
+    .updateTable('sync_job_errors')
+    .set({ is_resolved: 1 })
+    .where('cc_pair_id', '=', pairId)
+    .where('job_id', '<', beforeJob)
+    .execute();
+}

@@ -1,0 +1,273 @@
+// The worker routes (D14; docs/workers.md): check-in, claim, the job's
+// credential, documents, errors, progress and finish. Only a worker key gets
+// here (the guard); a job answers only to the key that claimed it (404 to any
+// other), and only while it runs (409 after). Each call is one transaction.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DocumentSource } from '../../src/contract/contract';
+import {
+  claimJob as claimJobRoute,
+  finishJob,
+  readJobCredential,
+  reportJobProgress,
+  sendJobDocuments,
+  sendJobErrors,
+  workerCheckIn,
+} from '../../src/contract/endpoints/worker';
+import type { ClaimedJob, JobKind } from '../../src/contract/sync';
+import type { AuditLog } from '../audit/recorder';
+import { notAuthenticated } from '../auth/guard';
+import type { DialectName, Db } from '../db/database';
+import { problem } from '../http/problems';
+import { refusedDestination } from '../sync/secretDestination';
+import { openCredentialValues } from '../repos/credentialValues';
+import { insertJobErrors } from '../repos/jobErrors';
+import { applyDocuments } from '../repos/pairDocuments';
+import {
+  checkpointOf,
+  claimJob,
+  countWaitingJobs,
+  endJob,
+  findJob,
+  recountJob,
+  resolveErrors,
+  toIndexAttempt,
+  updateJob,
+  type JobRow,
+} from '../repos/syncJobs';
+import { findLiveWorkerKey } from '../repos/workerKeys';
+import { recordCheckIn } from '../repos/workers';
+import type { SyncSettings } from '../health/syncRules';
+import type { RouteContext } from './context';
+import { declaredRoutes } from './route';
+
+export const JOB_NOT_FOUND = 'Job not found';
+export const jobFinished = (job: JobRow) =>
+  `This job already finished (${job.status}): nothing more may be reported for it.`;
+
+export interface SyncOptions {
+  dialect: DialectName;
+  settings: SyncSettings;
+}
+
+/** The worker key of the request, asked again inside the transaction: revoked meanwhile is 401. */
+async function holder(trx: Db, request: FastifyRequest) {
+  const key = request.workerKey && (await findLiveWorkerKey(trx, request.workerKey.id));
+  if (!key) throw notAuthenticated();
+  return key;
+}
+
+/** The running job this key holds, or 404 / 409. */
+async function heldJob(trx: Db, request: FastifyRequest, id: number) {
+  const key = await holder(trx, request);
+  const job = await findJob(trx, id);
+  if (!job || job.worker_key_id === null || Number(job.worker_key_id) !== key.id) {
+    throw problem(404, JOB_NOT_FOUND);
+  }
+  if (job.status !== 'in_progress') throw problem(409, jobFinished(job));
+  return job;
+}
+
+const nullable = <T>(value: T | null | undefined) => value ?? null;
+
+export function workerRoutes(
+  app: FastifyInstance,
+  { guard, write, secrets }: RouteContext,
+  { dialect, settings }: SyncOptions,
+) {
+  const route = declaredRoutes(app, guard);
+
+  route(workerCheckIn, async ({ body }, request) =>
+    write(request, async (trx) => {
+      const key = await holder(trx, request);
+      const now = new Date();
+      await recordCheckIn(
+        trx,
+        key.id,
+        {
+          worker_id: body.worker_id,
+          hostname: nullable(body.hostname),
+          version: nullable(body.version),
+          sources: nullable(body.sources),
+        },
+        now,
+      );
+      return {
+        server_time: now.toISOString(),
+        check_in_interval_seconds: settings.checkInIntervalSeconds,
+        jobs_waiting: await countWaitingJobs(trx),
+      };
+    }),
+  );
+
+  route(claimJobRoute, async ({ body }, request, reply) => {
+    const claimed = await write(request, async (trx): Promise<ClaimedJob | null> => {
+      const key = await holder(trx, request);
+      const job = await claimJob(
+        trx,
+        dialect,
+        { keyId: key.id, workerId: body.worker_id },
+        { sources: nullable(body.sources), kinds: nullable(body.kinds) },
+        new Date(),
+      );
+      if (!job) return null;
+      const pair = await trx
+        .selectFrom('connector_credential_pairs as p')
+        .innerJoin('connectors as c', 'c.id', 'p.connector_id')
+        .select([
+          'p.credential_id',
+          'c.id',
+          'c.name',
+          'c.source',
+          'c.input_type',
+          'c.connector_specific_config',
+          'c.refresh_freq',
+          'c.prune_freq',
+        ])
+        .where('p.id', '=', job.cc_pair_id)
+        .executeTakeFirstOrThrow();
+      return {
+        id: Number(job.id),
+        cc_pair_id: Number(job.cc_pair_id),
+        kind: job.kind as JobKind,
+        from_beginning: Number(job.from_beginning) === 1,
+        trigger: job.trigger as ClaimedJob['trigger'],
+        poll_range_start: job.poll_range_start,
+        poll_range_end: job.poll_range_end,
+        checkpoint: checkpointOf(job),
+        connector: {
+          id: Number(pair.id),
+          name: pair.name,
+          source: pair.source as DocumentSource,
+          input_type: pair.input_type as ClaimedJob['connector']['input_type'],
+          connector_specific_config: JSON.parse(pair.connector_specific_config) as Record<
+            string,
+            unknown
+          >,
+          refresh_freq: pair.refresh_freq === null ? null : Number(pair.refresh_freq),
+          prune_freq: pair.prune_freq === null ? null : Number(pair.prune_freq),
+        },
+        credential_id: Number(pair.credential_id),
+      };
+    });
+    if (claimed === null) return reply.code(204).send();
+    return claimed;
+  });
+
+  route(readJobCredential, async ({ params }, request) => {
+    const outcome = await write(request, async (trx, log: AuditLog) => {
+      const job = await heldJob(trx, request, params.job_id);
+      const pair = await trx
+        .selectFrom('connector_credential_pairs as p')
+        .innerJoin('connectors as c', 'c.id', 'p.connector_id')
+        .select(['p.credential_id', 'c.source', 'c.connector_specific_config'])
+        .where('p.id', '=', job.cc_pair_id)
+        .executeTakeFirstOrThrow();
+      const credential = await openCredentialValues(trx, secrets, Number(pair.credential_id));
+      if (!credential) throw problem(404, 'The pair has no credential');
+      const refusal = await refusedDestination(trx, credential, {
+        source: pair.source as DocumentSource,
+        config: JSON.parse(pair.connector_specific_config) as Record<string, unknown>,
+      });
+      if (refusal) {
+        // D15: nothing is sent, and the job fails in words (committed with this answer's refusal).
+        await endJob(trx, job.id, 'failed', refusal, new Date());
+        return { refusal };
+      }
+      await log({
+        resource_type: 'credential',
+        resource_id: credential.id,
+        changes: {
+          job_id: job.id,
+          cc_pair_id: Number(job.cc_pair_id),
+          worker_key: request.workerKey?.name ?? null,
+          worker_id: job.worker_id,
+        },
+      });
+      return { values: credential.values };
+    });
+    if ('refusal' in outcome) throw problem(409, `The job failed: ${outcome.refusal}`);
+    return { credential_json: outcome.values };
+  });
+
+  route(sendJobDocuments, async ({ params, body }, request) =>
+    write(request, async (trx) => {
+      const job = await heldJob(trx, request, params.job_id);
+      const now = new Date();
+      await applyDocuments(
+        trx,
+        { id: job.id, cc_pair_id: Number(job.cc_pair_id) },
+        { upsert: body.upsert ?? [], delete: body.delete ?? [] },
+        now,
+      );
+      const counts = await recountJob(trx, job, now);
+      return { ...counts, cancellation_requested: Number(job.cancellation_requested) === 1 };
+    }),
+  );
+
+  route(sendJobErrors, async ({ params, body }, request) =>
+    write(request, async (trx) => {
+      const job = await heldJob(trx, request, params.job_id);
+      const now = new Date();
+      await insertJobErrors(
+        trx,
+        { id: job.id, cc_pair_id: Number(job.cc_pair_id) },
+        body.errors,
+        now,
+      );
+      const errorCount = Number(job.error_count) + body.errors.length;
+      await updateJob(trx, job.id, {
+        error_count: errorCount,
+        last_progress_at: now.toISOString(),
+        time_updated: now.toISOString(),
+      });
+      return {
+        error_count: errorCount,
+        cancellation_requested: Number(job.cancellation_requested) === 1,
+      };
+    }),
+  );
+
+  route(reportJobProgress, async ({ params, body }, request) =>
+    write(request, async (trx) => {
+      const job = await heldJob(trx, request, params.job_id);
+      const at = new Date().toISOString();
+      await updateJob(trx, job.id, {
+        last_progress_at: at,
+        time_updated: at,
+        ...(body.checkpoint !== undefined
+          ? { checkpoint: body.checkpoint === null ? null : JSON.stringify(body.checkpoint) }
+          : {}),
+        ...(body.completed_batches !== undefined
+          ? {
+              completed_batches: Math.max(Number(job.completed_batches), body.completed_batches),
+            }
+          : {}),
+        ...(body.total_batches !== undefined ? { total_batches: body.total_batches } : {}),
+      });
+      return { cancellation_requested: Number(job.cancellation_requested) === 1 };
+    }),
+  );
+
+  route(finishJob, async ({ params, body }, request) =>
+    write(request, async (trx) => {
+      const job = await heldJob(trx, request, params.job_id);
+      const at = new Date().toISOString();
+      await updateJob(trx, job.id, {
+        status: body.status,
+        error_msg: nullable(body.error_msg),
+        full_exception_trace: nullable(body.full_exception_trace),
+        validation_error: body.validation_error ? 1 : 0,
+        time_updated: at,
+        time_finished: at,
+        last_progress_at: at,
+        ...(body.checkpoint !== undefined
+          ? { checkpoint: body.checkpoint === null ? null : JSON.stringify(body.checkpoint) }
+          : {}),
+      });
+      if (body.status === 'success' && job.kind === 'index') {
+        await resolveErrors(trx, Number(job.cc_pair_id), job.id);
+      }
+      return toIndexAttempt((await findJob(trx, job.id))!);
+    }),
+  );
+}
