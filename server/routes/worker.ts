@@ -21,7 +21,7 @@ import { problem } from '../http/problems';
 import { refusedDestination } from '../sync/secretDestination';
 import { openCredentialValues } from '../repos/credentialValues';
 import { insertJobErrors } from '../repos/jobErrors';
-import { applyDocuments } from '../repos/pairDocuments';
+import { applyDocuments, removeUnlisted } from '../repos/pairDocuments';
 import {
   checkpointOf,
   claimJob,
@@ -266,6 +266,10 @@ export function workerRoutes(
       });
       if (body.status === 'success' && job.kind === 'index') {
         await resolveErrors(trx, Number(job.cc_pair_id), job.id);
+      }
+      if (body.status === 'success' && job.kind === 'prune') {
+        await removeUnlisted(trx, { id: job.id, cc_pair_id: Number(job.cc_pair_id) });
+        await recountJob(trx, job, new Date());
       }
       return toIndexAttempt((await findJob(trx, job.id))!);
     }),
