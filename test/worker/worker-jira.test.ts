@@ -5,6 +5,7 @@
 // the run as a validation error with Jira's reason, a cancel stops it (D14).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/harness';
+import { startTcpProxy } from '../support/tcpProxy';
 import { api, attach, createConnector, jiraRequest, madeCredential } from '../support/http';
 import { manyIssues, startFakeJira, type FakeJira } from '../support/fakeSources/fakeJira';
 import {
@@ -136,5 +137,32 @@ describe('the worker with a fake Jira (D14)', () => {
     const canceled = await finished(server, pairId, id);
     expect(canceled.status).toBe('canceled');
     expect(canceled.total_docs_indexed).toBeLessThan(250);
+  });
+
+  it('a server that stops answering mid-run is asked again: the run ends with every document', async () => {
+    const { connectorId, pairId } = await jiraPair();
+    const port = Number(new URL(server.origin).port);
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port });
+    const through = { ...server, origin: `http://127.0.0.1:${proxy.port}` };
+    worker = startWorker(through, await makeWorkerKey(server), { batchSize: 10 });
+    for (let i = 0; i < 25; i++) jira.faults.push({ delayMs: 60 });
+    const id = await runOnce(server, connectorId);
+    const deadline = Date.now() + 10_000;
+    while ((await documents(pairId)).total_items < 30 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await proxy.cut();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await proxy.restore();
+    const job = await finished(server, pairId, id, 30_000);
+    expect(job).toMatchObject({
+      status: 'success',
+      total_docs_indexed: 250,
+      new_docs_indexed: 250,
+    });
+    expect(worker.lines.join('\n')).toMatch(/the server did not answer .*; asking again/);
+    await worker.stop();
+    worker = null;
+    await proxy.cut();
   });
 });
