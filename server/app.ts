@@ -261,6 +261,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         api,
         context,
         options.retestHours ?? options.healthWatch?.retestHours ?? DEFAULT_RETEST_HOURS,
+        sync,
       );
       credentialRoutes(api, context);
       userRoutes(api, context);

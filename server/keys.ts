@@ -12,6 +12,7 @@ import { changeUserRole, issuePersonKey, revokeKey } from './auth/keyChanges';
 import { listApiKeys } from './auth/apiKeys';
 import { findLiveKey } from './auth/managedKeys';
 import { createUser, findUserByEmail } from './repos/users';
+import { insertWorkerKey } from './repos/workerKeys';
 
 const USAGE = `Usage:
   npm run keys -- issue <email> [--role <role>]   issue a key; --role creates the user if missing,
@@ -20,6 +21,8 @@ const USAGE = `Usage:
                                                   panel by its name, a person's key by their e-mail
   npm run keys -- revoke <key id>                 revoke a key at once (never the last admin key
                                                   that does not expire)
+  npm run keys -- issue-worker <name>             issue a worker key (docs/workers.md): it reaches
+                                                  only the worker routes
 Each change is an activity record (its user agent: npm run keys).
 The data folder is SOURCEDESK_DATA_DIR (default .data).`;
 
@@ -85,6 +88,21 @@ async function main(argv: string[]): Promise<number> {
         return 1;
       }
       console.log(issued.text);
+      return 0;
+    }
+    if (command === 'issue-worker' && argument) {
+      const made = await write(async (trx, log) => {
+        const key = await insertWorkerKey(trx, argument.trim(), null);
+        await log({
+          action: 'worker_key.create',
+          resource_type: 'worker_key',
+          resource_id: key.id,
+          resource_name: key.name,
+          changes: { name: { before: null, after: key.name } },
+        });
+        return key;
+      });
+      console.log(`Worker key ${made.id} “${made.name}”. It is shown only now:\n${made.key}`);
       return 0;
     }
     if (command === 'list') {

@@ -8,6 +8,8 @@ import { findCredentials } from '../repos/credentials';
 import { pairAccess } from '../repos/groups';
 import { lastTestOf } from '../repos/pairTests';
 import { nextAttentionChange, pairHealth, type HealthSettings } from './attention';
+import { syncFacts } from './syncStatus';
+import { DEFAULT_SYNC_SETTINGS, type SyncSettings } from './syncRules';
 
 export interface StatusRows {
   rows: ConnectorStatusRow[];
@@ -20,6 +22,7 @@ export async function connectorStatusRows(
   db: Db,
   secrets: SecretBox,
   settings: HealthSettings,
+  sync: SyncSettings = DEFAULT_SYNC_SETTINGS,
 ): Promise<StatusRows> {
   const pairs = await db
     .selectFrom('connector_credential_pairs as p')
@@ -49,7 +52,13 @@ export async function connectorStatusRows(
     db,
     pairs.map((pair) => pair.id),
   );
-  let until: number | null = null;
+  const jobs = await syncFacts(
+    db,
+    pairs.map((pair) => pair.id),
+    sync,
+    settings.now,
+  );
+  let until: number | null = jobs.until;
   const rows = pairs.flatMap((pair) => {
     const connector = connectors.get(pair.connector_id);
     const credential = credentials.get(pair.credential_id);
@@ -64,6 +73,12 @@ export async function connectorStatusRows(
     const change = nextAttentionChange(facts, settings);
     if (change !== null && (until === null || change < until)) until = change;
     const { access_type = 'public', groups = [] } = access.get(pair.id) ?? {};
+    const { attention, invalid, ...reported } = jobs.of({
+      id: pair.id,
+      credential_id: Number(pair.credential_id),
+      refresh_freq: connector.refresh_freq ?? null,
+    });
+    const health = pairHealth(facts, settings);
     return [
       {
         cc_pair_id: pair.id,
@@ -72,8 +87,12 @@ export async function connectorStatusRows(
         credential,
         access_type,
         groups: groups.sort((a, b) => a - b),
-        ...pairHealth(facts, settings),
+        // D14: validation errors in a row make a running pair INVALID, like a failed re-test.
+        cc_pair_status:
+          invalid && health.cc_pair_status === 'ACTIVE' ? 'INVALID' : health.cc_pair_status,
+        needs_attention: [...health.needs_attention, ...attention],
         last_test: lastTest,
+        ...reported,
       },
     ];
   });

@@ -155,9 +155,17 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
       access_type: 'Who may find its documents: `public`, `private` (its groups) or `sync`.',
       groups: 'Ids of the user groups of a private pair, ascending.',
       cc_pair_status:
-        '`ACTIVE`; `PAUSED` while its connector is paused; `INVALID` when its last connection test failed.',
+        '`ACTIVE`; `PAUSED` while its connector is paused; `INVALID` when its last connection test failed, or its last 5 runs ended in validation errors.',
       needs_attention: 'Why someone should look at it; empty when nothing needs attention.',
       last_test: 'The pair’s last connection test; `null` when it was never tested.',
+      in_progress: 'Whether a worker runs it now; `null` until a worker started a run of it.',
+      last_success:
+        'When its last successful index run ended; `null` when none did (or no worker reported).',
+      last_finished_status: 'How its last finished index run ended; `null` before one.',
+      in_repeated_error_state:
+        'Whether its last 5 index runs failed (the last 1 when it runs on demand only); `null` until a worker reported.',
+      docs_indexed:
+        'Documents in its inventory, as its workers reported them; `null` until a worker reported.',
     },
   ],
   [

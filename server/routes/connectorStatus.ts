@@ -8,6 +8,7 @@ import { listConnectorStatus } from '../../src/contract/endpoints/health';
 import { connectorStatusRows } from '../health/statusRows';
 import { statusRowsForCaller } from '../health/scope';
 import type { RouteContext } from './context';
+import type { SyncSettings } from '../health/syncRules';
 import { declaredRoutes } from './route';
 import { sendCachedJson } from '../http/cachedJson';
 
@@ -15,6 +16,7 @@ export function connectorStatusRoutes(
   app: FastifyInstance,
   { db, guard, secrets, reads }: RouteContext,
   retestHours: number,
+  sync: SyncSettings,
 ) {
   declaredRoutes(app, guard)(listConnectorStatus, async ({ query }, request, reply) => {
     const caller = request.user!;
@@ -25,7 +27,7 @@ export function connectorStatusRoutes(
       () =>
         db.transaction().execute(async (trx) => {
           const settings = { retestHours, now: new Date() };
-          const { rows, until } = await connectorStatusRows(trx, secrets, settings);
+          const { rows, until } = await connectorStatusRows(trx, secrets, settings, sync);
           const seen = await statusRowsForCaller(trx, rows, caller);
           const value = onlyAttention ? seen.filter((row) => row.needs_attention.length > 0) : seen;
           return { value, until };

@@ -7,6 +7,7 @@ import { connectorSnapshotSchema, credentialSchema } from './answers';
 import { pairTestSchema, connectionCheckSchema } from './connectionChecks';
 import { PAIR_ACCESS_TYPES } from './groups';
 import { issueType } from './answers';
+import { jobStatusSchema } from './sync';
 
 /** Onyx's ConnectorCredentialPairStatus, the three Sourcedesk can know. */
 export const CC_PAIR_STATUSES = ['ACTIVE', 'PAUSED', 'INVALID'] as const;
@@ -14,7 +15,15 @@ export const ccPairStatusSchema = z.enum(CC_PAIR_STATUSES);
 export type CcPairStatus = z.infer<typeof ccPairStatusSchema>;
 
 /** Why a pair needs someone to look at it. */
-export const ATTENTION_REASONS = ['last_test_failed', 'not_tested', 'paused_long'] as const;
+export const ATTENTION_REASONS = [
+  'last_test_failed',
+  'not_tested',
+  'paused_long',
+  // Sync jobs (D14): the last run failed, a run stopped reporting, runs wait with no worker online.
+  'sync_failed',
+  'sync_stalled',
+  'waiting_for_worker',
+] as const;
 export const attentionReasonSchema = z.enum(ATTENTION_REASONS);
 export type AttentionReason = z.infer<typeof attentionReasonSchema>;
 
@@ -36,6 +45,12 @@ export const connectorStatusRowSchema = z.object({
   cc_pair_status: ccPairStatusSchema,
   needs_attention: z.array(attentionSchema),
   last_test: z.nullable(pairTestSchema),
+  // D14: what workers reported; each null until a worker started a run of the pair.
+  in_progress: z.nullable(z.boolean()),
+  last_success: z.nullable(z.string()),
+  last_finished_status: z.nullable(jobStatusSchema),
+  in_repeated_error_state: z.nullable(z.boolean()),
+  docs_indexed: z.nullable(z.int()),
 });
 export type ConnectorStatusRow = z.infer<typeof connectorStatusRowSchema>;
 export const connectorStatusListSchema = z.array(connectorStatusRowSchema);

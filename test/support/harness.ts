@@ -9,10 +9,10 @@ import { buildApp } from '../../server/app';
 import type { AuthFailureLimit } from '../../server/auth/authFailures';
 import type { ConnectionTestOptions } from '../../server/connectionTest/settings';
 import type { Timeouts } from '../../server/http/timeouts';
-import type { SyncSettings } from '../../server/health/syncRules';
 import type { OidcSettings } from '../../server/auth/oidc/settings';
 import type { SessionSettings } from '../../server/auth/sessions';
 import { DEFAULT_RETEST_HOURS, type HealthWatchOptions } from '../../server/health/retestSettings';
+import type { SyncSettings } from '../../server/health/syncRules';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { MEMORY, openStore, type Store } from '../../server/db/database';
@@ -74,7 +74,7 @@ export interface TestServerOptions {
   retestHours?: number;
   /** Background re-tests and alerts: off unless a test asks (a period and a short tick). */
   healthWatch?: HealthWatchOptions;
-  /** Sync jobs' timing (the app's defaults unless given): a worker's test checks in often. */
+  /** Sync jobs' settings; the schedule does not run unless a test asks (tests run rounds themselves). */
   sync?: Partial<SyncSettings>;
 }
 
@@ -137,7 +137,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // Unless a test asks, the watch looks once, at start, and never tests a pair
     // behind a test's back nor writes during it.
     healthWatch: { retestHours: 0, tickMs: 3_600_000, ...options.healthWatch },
-    sync: options.sync,
+    sync: { schedulerIntervalSeconds: 0, ...options.sync },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
