@@ -1,5 +1,5 @@
-// A worker of worker/ in the test's own process, against a test server: its
-// key made through the admin route, its settings short (a check-in each
+// A worker of worker/ in the test's own process, against a test server (its
+// key from test/support/workers.ts), its settings short (a check-in each
 // second, quick back-offs), its log kept for the assertions.
 import { expect } from 'vitest';
 import { DEFAULT_SOURCE_API_HOSTS, type SourceApiHosts } from '../../server/connectionTest/hosts';
@@ -11,12 +11,6 @@ import { Worker } from '../../worker/worker';
 import type { TestServer } from './harness';
 import { api } from './http';
 import { FAST_HTTP } from './readSource';
-
-export async function makeWorkerKey(server: TestServer, name = 'test worker'): Promise<string> {
-  const made = await api(server, 'POST', '/manage/admin/worker-key', { body: { name } });
-  expect(made.status).toBe(200);
-  return (made.json as { key: string }).key;
-}
 
 export interface RunningWorker {
   lines: string[];
@@ -90,13 +84,4 @@ export async function finished(server: TestServer, pairId: number, id: number, t
     if (Date.now() > deadline) throw new Error(`job ${id} did not finish: ${JSON.stringify(job)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/** Queues an index run of the connector (run-once) and returns its job's id. */
-export async function runOnce(server: TestServer, connectorId: number, fromBeginning = false) {
-  const queued = await api(server, 'POST', '/manage/admin/connector/run-once', {
-    body: { connector_id: connectorId, from_beginning: fromBeginning },
-  });
-  expect(queued.status, queued.text).toBe(200);
-  return (queued.json as { data: number[] }).data[0]!;
 }

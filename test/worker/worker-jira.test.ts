@@ -6,15 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/harness';
 import { startTcpProxy } from '../support/tcpProxy';
-import { api, attach, createConnector, jiraRequest, madeCredential } from '../support/http';
+import { api } from '../support/http';
 import { manyIssues, startFakeJira, type FakeJira } from '../support/fakeSources/fakeJira';
-import {
-  finished,
-  makeWorkerKey,
-  runOnce,
-  startWorker,
-  type RunningWorker,
-} from '../support/workerRun';
+import { finished, startWorker, type RunningWorker } from '../support/workerRun';
+import { jiraPair as madePair, makeWorkerKey, runOnce as queued } from '../support/workers';
 
 let server: TestServer;
 let jira: FakeJira;
@@ -26,7 +21,7 @@ beforeEach(async () => {
   });
   jira = await startFakeJira({
     email: 'bot@acme.example',
-    token: 'jira-secret-token',
+    token: 'jira-secret-token-value',
     issues: manyIssues('ENG', 250),
   });
 });
@@ -37,27 +32,18 @@ afterEach(async () => {
   await server.close();
 });
 
-async function jiraPair() {
-  const connectorId = await createConnector(
-    server,
-    jiraRequest({
-      connector_specific_config: {
-        jira_base_url: jira.origin,
-        project_key: 'ENG',
-        comment_email_blacklist: [],
-      },
-      refresh_freq: null,
-      prune_freq: null,
-    }),
-  );
-  const credentialId = await madeCredential(server, 'jira', {
-    jira_user_email: 'bot@acme.example',
-    jira_api_token: 'jira-secret-token',
+const jiraPair = () =>
+  madePair(server, {
+    connector_specific_config: {
+      jira_base_url: jira.origin,
+      project_key: 'ENG',
+      comment_email_blacklist: [],
+    },
   });
-  const attached = await attach(server, connectorId, credentialId);
-  expect(attached.status, attached.text).toBe(200);
-  return { connectorId, pairId: (attached.json as { data: number }).data };
-}
+
+/** Queues an index run of the connector: its job's id. */
+const runOnce = async (target: TestServer, connectorId: number) =>
+  (await queued(target, connectorId))[0]!;
 
 const documents = async (pairId: number, q = '') =>
   (
@@ -110,7 +96,7 @@ describe('the worker with a fake Jira (D14)', () => {
         /finished success in [\d.]+ s: 250 documents \(250 new\), 0 removed, 0 errors$/,
       ),
     ]);
-    expect(worker.lines.join('\n')).not.toContain('jira-secret-token');
+    expect(worker.lines.join('\n')).not.toContain('jira-secret-token-value');
   });
 
   it("a revoked token fails the run with Jira's reason; a cancel stops a run within one batch", async () => {

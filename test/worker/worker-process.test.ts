@@ -4,10 +4,11 @@
 // run resumes from its checkpoint (D14).
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/harness';
-import { api, attach, createConnector, jiraRequest, madeCredential } from '../support/http';
+import { api } from '../support/http';
 import { manyIssues, startFakeJira, type FakeJira } from '../support/fakeSources/fakeJira';
 import { startWorkerProcess, type WorkerProcess } from '../support/workerProcess';
-import { attemptsOf, finished, makeWorkerKey, runOnce } from '../support/workerRun';
+import { attemptsOf, finished } from '../support/workerRun';
+import { jiraPair as madePair, makeWorkerKey, runOnce as queued } from '../support/workers';
 
 let server: TestServer | null = null;
 let jira: FakeJira | null = null;
@@ -21,28 +22,24 @@ afterEach(async () => {
   server = null;
 });
 
-async function jiraPair(project: string) {
-  const connectorId = await createConnector(
-    server!,
-    jiraRequest({
-      connector_specific_config: { jira_base_url: jira!.origin, project_key: project },
-      refresh_freq: null,
-      prune_freq: null,
-    }),
-  );
-  const credentialId = await madeCredential(server!, 'jira', {
-    jira_user_email: 'bot@acme.example',
-    jira_api_token: 'jira-secret-token',
+const jiraPair = (project: string) =>
+  madePair(server!, {
+    connector_specific_config: { jira_base_url: jira!.origin, project_key: project },
   });
-  const attached = await attach(server!, connectorId, credentialId);
-  return { connectorId, pairId: (attached.json as { data: number }).data };
-}
+
+/** Queues an index run of the connector: its job's id. */
+const runOnce = async (target: TestServer, connectorId: number) =>
+  (await queued(target, connectorId))[0]!;
 
 async function setUp(issues: ReturnType<typeof manyIssues>) {
   server = await startTestServer({
     sync: { checkInIntervalSeconds: 1, schedulerIntervalSeconds: 0 },
   });
-  jira = await startFakeJira({ email: 'bot@acme.example', token: 'jira-secret-token', issues });
+  jira = await startFakeJira({
+    email: 'bot@acme.example',
+    token: 'jira-secret-token-value',
+    issues,
+  });
   return makeWorkerKey(server);
 }
 
@@ -91,7 +88,7 @@ describe('npm run worker', { timeout: 90_000 }, () => {
     ]);
     expect(await one.stop()).toBe(0);
     expect(await two.stop()).toBe(0);
-    expect(logs).not.toContain('jira-secret-token');
+    expect(logs).not.toContain('jira-secret-token-value');
   });
 
   it('SIGTERM ends the run interrupted after its batch; the next run resumes from the checkpoint', async () => {
