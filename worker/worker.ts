@@ -89,17 +89,17 @@ export class Worker {
         }
       } catch (error) {
         if (!(error instanceof ServerError)) throw error;
-        if (!this.serverDown) {
-          this.log.info(`The server did not answer (${error.message}); trying again`);
-        }
-        this.serverDown = true;
-        if (!error.retryable && error.status === 401) {
+        if (error.status === 401) {
           this.log.error(
             'The server refused the worker key (401): it was revoked or mistyped. Stopping.',
           );
           this.stopRequested = true;
           break;
         }
+        if (!this.serverDown) {
+          this.log.info(`The server did not answer (${error.message}); trying again`);
+        }
+        this.serverDown = true;
         this.nextCheckIn = Date.now() + Math.min(OFFLINE_RETRY_MS, this.intervalMs);
       }
       mayWait = false;
