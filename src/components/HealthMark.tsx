@@ -8,6 +8,9 @@ const ICONS: Record<string, string> = {
   Paused: '⏸',
   Failing: '⚠',
   'Needs attention': '!',
+  Indexing: '↻',
+  'Waiting for a worker': '…',
+  Stalled: '⚠',
 };
 
 export function HealthMark({ health }: { health: ConnectorHealth | undefined }) {
@@ -15,11 +18,11 @@ export function HealthMark({ health }: { health: ConnectorHealth | undefined }) 
   const word = healthWord(health);
   return (
     <span
-      className={`health-mark health-${word.toLowerCase().replace(' ', '-')}`}
+      className={`health-mark health-${word.toLowerCase().replace(/\W+/g, '-')}`}
       title={health.attention.map((a) => a.message).join(' ') || undefined}
     >
       <span aria-hidden="true" className="health-icon">
-        {ICONS[word]}
+        {ICONS[word] ?? '⚠'}
       </span>{' '}
       <span className="health-word">{word}</span>
     </span>

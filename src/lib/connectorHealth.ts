@@ -3,9 +3,42 @@
 // one of them needs attention. The server decides each pair's (server/health/attention.ts).
 import type { Attention, CcPairStatus, ConnectorStatusRow } from '../contract/health';
 
+/** What workers reported of a connector's pairs (D14); `reported` false until one did. */
+export interface Indexing {
+  reported: boolean;
+  inProgress: boolean;
+  /** The latest end of a successful index run of any of its pairs. */
+  lastSuccess: string | null;
+  /** Documents in its pairs' inventories. */
+  documents: number | null;
+}
+
 export interface ConnectorHealth {
   status: CcPairStatus;
   attention: Attention[];
+  indexing?: Indexing;
+}
+
+const NOT_REPORTED: Indexing = {
+  reported: false,
+  inProgress: false,
+  lastSuccess: null,
+  documents: null,
+};
+
+function addIndexing(known: Indexing, row: ConnectorStatusRow): Indexing {
+  if (row.docs_indexed === null && row.in_progress === null) return known;
+  const lastSuccess =
+    known.lastSuccess === null ||
+    (row.last_success !== null && row.last_success > known.lastSuccess)
+      ? row.last_success
+      : known.lastSuccess;
+  return {
+    reported: true,
+    inProgress: known.inProgress || row.in_progress === true,
+    lastSuccess,
+    documents: (known.documents ?? 0) + (row.docs_indexed ?? 0),
+  };
 }
 
 const WORST_FIRST: readonly CcPairStatus[] = ['INVALID', 'PAUSED', 'ACTIVE'];
@@ -24,6 +57,7 @@ export function healthByConnector(
     health.set(row.connector.id, {
       status,
       attention: [...(known?.attention ?? []), ...row.needs_attention],
+      indexing: addIndexing(known?.indexing ?? NOT_REPORTED, row),
     });
   }
   return health;
@@ -37,5 +71,13 @@ export const countNeedingAttention = (rows: readonly ConnectorStatusRow[]) =>
 export function healthWord(health: ConnectorHealth): string {
   if (health.status === 'INVALID') return 'Failing';
   if (health.status === 'PAUSED') return 'Paused';
+  const reason = (name: Attention['reason']) => health.attention.find((a) => a.reason === name);
+  if (reason('sync_stalled')) return 'Stalled';
+  // The server's words lead its message: "Failed 5 times in a row: …" or "The last run failed: …".
+  const failed = reason('sync_failed');
+  if (failed)
+    return failed.message.split(':')[0]!.replace('The last run failed', 'Last run failed');
+  if (reason('waiting_for_worker')) return 'Waiting for a worker';
+  if (health.indexing?.inProgress) return 'Indexing';
   return health.attention.length > 0 ? 'Needs attention' : 'Healthy';
 }

@@ -12,6 +12,8 @@ import { ErrorNotice, QueryErrorNotice } from '../../components/ErrorNotice';
 import { RecentChanges } from '../../components/RecentChanges';
 import { accessTypeWords, inputTypeWords, statusWords } from '../../lib/enumWords';
 import { formatDateTime } from '../../lib/format';
+import { formatAge } from '../../lib/age';
+import { ConnectorIndexing } from './ConnectorIndexing';
 import { formatFrequency } from '../../lib/frequency';
 import { paths } from '../../lib/paths';
 import type { DeletedState } from '../../lib/createdConnector';
@@ -155,6 +157,7 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
       <PairGroupsEditor connector={connector} />
       {/* A credential's action has words of its own: the page's last ones would be stale. */}
       <ConnectorCredentials connector={connector} onAction={() => setSaid('')} />
+      <ConnectorIndexing connector={connector} />
       <RecentChanges
         resourceType="connector"
         resourceId={String(connector.id)}
@@ -197,9 +200,15 @@ function Settings({ connector }: { connector: ConnectorDetail }) {
           </span>
         ))}
       </dd>
-      {/* Sourcedesk has no indexer: it never shows figures it does not have (issue 25). */}
+      {/* D14: only what a worker reported, with its age; never a figure no report backs. */}
       <dt>Indexing</dt>
-      <dd>Not reported by this server</dd>
+      <dd>
+        {health?.indexing?.reported
+          ? `${health.indexing.inProgress ? 'Running now. ' : ''}Last indexed: ${
+              health.indexing.lastSuccess ? formatAge(health.indexing.lastSuccess) : 'never'
+            }. Documents: ${(health.indexing.documents ?? 0).toLocaleString('en')}.`
+          : 'Not reported'}
+      </dd>
       <dt>Source</dt>
       <dd>
         <SourceLabel source={connector.source} />

@@ -99,7 +99,7 @@ test('the connector page offers Replace credential for the failing one: tested, 
   const { user } = renderApp(`/connectors/${failing}`);
   await screen.findByRole('heading', { name: 'Failing Jira', level: 1 }, { timeout: 15_000 });
   expect(await screen.findByText('Failing')).toBeInTheDocument();
-  expect(screen.getByText('Not reported by this server')).toBeInTheDocument();
+  expect(screen.getByText('Not reported')).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: /^Replace credential/ }));
   const picker = screen.getByRole('combobox', { name: 'Jira credential to use instead' });

@@ -57,6 +57,8 @@ test('lists the finished connectors in human units and counts the unfinished one
     '', // the first column holds the selection boxes (as every list does), named by their labels
     'Name',
     'Health',
+    'Last indexed',
+    'Documents',
     'Source',
     'Input type',
     'Refresh',

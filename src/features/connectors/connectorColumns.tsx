@@ -7,6 +7,7 @@ import { SourceLabel } from '../../components/SourceLabel';
 import { HealthMark } from '../../components/HealthMark';
 import type { ConnectorHealth } from '../../lib/connectorHealth';
 import { formatDateTime } from '../../lib/format';
+import { formatAge } from '../../lib/age';
 import { formatFrequency } from '../../lib/frequency';
 import { paths, type ListSort } from '../../lib/paths';
 import { sourceLabel } from '../../lib/sources';
@@ -65,6 +66,37 @@ export const COLUMNS: Column[] = [
     sortable: false,
     sortValue: () => 0,
     cell: (_c, _names, health) => <HealthMark health={health} />,
+  },
+  {
+    key: 'last_indexed',
+    label: 'Last indexed',
+    width: '8rem',
+    narrow: false,
+    sortable: false,
+    sortValue: () => 0,
+    // D14: only what a worker reported, with its age.
+    cell: (_c, _names, health) =>
+      health?.indexing?.lastSuccess ? (
+        <time dateTime={health.indexing.lastSuccess} className="one-line">
+          {formatAge(health.indexing.lastSuccess)}
+        </time>
+      ) : (
+        <span className="hint">Not reported</span>
+      ),
+  },
+  {
+    key: 'documents',
+    label: 'Documents',
+    width: '6.5rem',
+    narrow: false,
+    sortable: false,
+    sortValue: () => 0,
+    cell: (_c, _names, health) =>
+      health?.indexing?.documents != null ? (
+        health.indexing.documents.toLocaleString('en')
+      ) : (
+        <span className="hint">—</span>
+      ),
   },
   {
     key: 'source',

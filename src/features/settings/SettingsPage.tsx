@@ -14,6 +14,7 @@ import { Field } from '../../components/Field';
 import { describeError } from '../../lib/describeError';
 import { placeServerErrors } from '../../lib/fieldErrors';
 import { deliveryWords } from './deliveryWords';
+import { WorkersSection } from './WorkersSection';
 
 const FROM_WORDS = {
   panel: 'set on this page',
@@ -139,6 +140,7 @@ export function SettingsPage() {
       ) : current ? (
         <p>No alert has been sent yet.</p>
       ) : null}
+      <WorkersSection />
     </section>
   );
 }
