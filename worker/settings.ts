@@ -9,7 +9,7 @@ import {
   DEFAULT_SOURCE_API_HOSTS,
   parseSourceApiHosts,
   type SourceApiHosts,
-} from '../server/connectionTest/hosts';
+} from '../server/connectionCheck/hosts';
 import { DOCUMENT_BATCH_MAX } from '../src/contract/sync';
 import { READABLE_SOURCES, isReadable, type ReadableSource } from './sources/all';
 import { DEFAULT_HTTP_SETTINGS, type HttpSettings } from './sources/http';

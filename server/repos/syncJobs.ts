@@ -323,3 +323,23 @@ export async function resolveErrors(db: Db, pairId: number, beforeJob: number) {
     .where('job_id', '<', beforeJob)
     .execute();
 }
+
+/** The pairs whose connector has a schedule, with what the schedule's rules read. */
+export const scheduledPairs = (db: Db) =>
+  db
+    .selectFrom('connector_credential_pairs as p')
+    .innerJoin('connectors as c', 'c.id', 'p.connector_id')
+    .select([
+      'p.id',
+      'p.credential_id',
+      'p.time_created',
+      'p.last_test_ok',
+      'c.status',
+      'c.refresh_freq',
+      'c.prune_freq',
+      'c.indexing_start',
+    ])
+    .where((eb) =>
+      eb.or([eb('c.refresh_freq', 'is not', null), eb('c.prune_freq', 'is not', null)]),
+    )
+    .execute();

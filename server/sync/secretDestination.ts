@@ -6,7 +6,7 @@
 // to. TO BE UNIFIED with D15's one secret-destination check.
 import type { DocumentSource } from '../../src/contract/contract';
 import type { Db } from '../db/database';
-import { namedOrigin } from '../connectionTest/trust';
+import { namedOrigin } from '../connectionCheck/trust';
 import type { OpenedCredential } from '../repos/credentialValues';
 
 /** The refusal in D15's words, or null when the secret may go to the connector's origin. */

@@ -3,7 +3,7 @@
 // PostgreSQL database. D13: a curator reads and asks for runs only of the
 // pairs they see and change. SQLite (api) and PostgreSQL (api-pg).
 import { describe, expect, it } from 'vitest';
-import { scheduleRound } from '../../server/health/schedule';
+import { scheduleRound } from '../../server/watch/schedule';
 import { DEFAULT_SYNC_SETTINGS } from '../../server/health/syncRules';
 import { findUserByEmail } from '../../server/repos/users';
 import { startTestServer, TEST_DATABASE_URL, type TestServer } from '../support/harness';

@@ -1,6 +1,6 @@
 // Runs a worker's source reader (worker/sources/) to its end against a fake
 // source, with short back-offs, and gathers what it yielded.
-import { DEFAULT_SOURCE_API_HOSTS } from '../../server/connectionTest/hosts';
+import { DEFAULT_SOURCE_API_HOSTS } from '../../server/connectionCheck/hosts';
 import { SourceHttp, type HttpSettings } from '../../worker/sources/http';
 import type {
   Checkpoint,

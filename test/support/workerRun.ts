@@ -2,7 +2,7 @@
 // key from test/support/workers.ts), its settings short (a check-in each
 // second, quick back-offs), its log kept for the assertions.
 import { expect } from 'vitest';
-import { DEFAULT_SOURCE_API_HOSTS, type SourceApiHosts } from '../../server/connectionTest/hosts';
+import { DEFAULT_SOURCE_API_HOSTS, type SourceApiHosts } from '../../server/connectionCheck/hosts';
 import { WorkerClient } from '../../worker/client';
 import type { Log } from '../../worker/log';
 import type { WorkerSettings } from '../../worker/settings';

@@ -2,7 +2,7 @@
 // through SOURCEDESK_SOURCE_API_HOSTS's setting as the connection test is:
 // issues and pull requests, paging, `since`, state, GitHub's rate limit, a revoked token.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SOURCE_API_HOSTS } from '../../server/connectionTest/hosts';
+import { DEFAULT_SOURCE_API_HOSTS } from '../../server/connectionCheck/hosts';
 import { githubReader } from '../../worker/sources/github';
 import { SourceRefusal } from '../../worker/sources/http';
 import { manyItems, startFakeGitHub, type FakeGitHub } from '../support/fakeSources/fakeGitHub';

@@ -2,7 +2,7 @@
 // words for each thing it cannot use, and the source hosts read by the
 // connection test's one home (SOURCEDESK_SOURCE_API_HOSTS).
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SOURCE_API_HOSTS } from '../../server/connectionTest/hosts';
+import { DEFAULT_SOURCE_API_HOSTS } from '../../server/connectionCheck/hosts';
 import { DEFAULT_SERVER, readSettings } from '../../worker/settings';
 
 const key = { SOURCEDESK_WORKER_KEY: 'sdw_key' };

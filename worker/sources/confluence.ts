@@ -1,12 +1,15 @@
 // Confluence, as Onyx's connector reads it and as the connection test signs in
-// (server/connectionTest/confluence.ts): the pages CQL finds through REST v1's
+// (server/connectionCheck/confluence.ts): the pages CQL finds through REST v1's
 // content search, paged by the `_links.next` each answer gives. The CQL is the
 // config's `cql_query`, else `type=page` in its `space`, or its `page_id` (and
 // that page's descendants with `index_recursively`); an incremental run adds
 // `lastmodified >=` the poll window's start. One document per page, its address
 // the id (Onyx's), its title the title.
-import { basicAuth, baseAddress, text, under } from '../../server/connectionTest/common';
-import { CONFLUENCE_ADDRESS_KEY, confluenceRestRoot } from '../../server/connectionTest/confluence';
+import { basicAuth, baseAddress, text, under } from '../../server/connectionCheck/common';
+import {
+  CONFLUENCE_ADDRESS_KEY,
+  confluenceRestRoot,
+} from '../../server/connectionCheck/confluence';
 import { checkedConfig, isoOf, minuteText, pageSize } from './common';
 import { SourceFailure } from './http';
 import { ConfigProblem, type ReadInput, type SourceDocument, type SourceReader } from './types';

@@ -1,12 +1,12 @@
 // GitHub, on its fixed API host or the one SOURCEDESK_SOURCE_API_HOSTS names
-// (the connection test's hosts, server/connectionTest/hosts.ts): the config's
+// (the connection test's hosts, server/connectionCheck/hosts.ts): the config's
 // `repo_owner` and `repositories` (Onyx's comma-separated text; none: every
 // repository of the owner), their issues (`include_issues`) and pull requests
 // (`include_prs`) in the state of `state_filter` (Onyx's, default all), paged by
 // GitHub's Link header. An incremental run asks issues with `since`, and reads
 // pull requests newest first until one is older than the window (the pulls list
 // has no `since`). One document per issue or pull request, its page the id.
-import { namedList, segment, text } from '../../server/connectionTest/common';
+import { namedList, segment, text } from '../../server/connectionCheck/common';
 import { checkedConfig, isoOf, pageSize } from './common';
 import {
   ConfigProblem,

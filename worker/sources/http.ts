@@ -6,7 +6,7 @@
 // was sent to (the credential goes nowhere else, D15), no answer is read past
 // its size limit, and every failure is said in our words with the source's own
 // reason, never a header the worker sent.
-import { statusWords } from '../../server/connectionTest/run';
+import { statusWords } from '../../server/connectionCheck/run';
 
 export interface HttpSettings {
   /** Tries of one request that gets a 429, a 5xx or no answer. */

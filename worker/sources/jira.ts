@@ -1,5 +1,5 @@
 // Jira, as Onyx's connector reads it and as the connection test signs in
-// (server/connectionTest/jira.ts): a credential with `jira_user_email` is Jira
+// (server/connectionCheck/jira.ts): a credential with `jira_user_email` is Jira
 // Cloud (REST v3's /search/jql, paged by nextPageToken, Basic e-mail:token);
 // without, Server or Data Center (REST v2's /search, paged by startAt, the token
 // as Bearer). The JQL is the config's `jql_query`, else its `project_key`, and
@@ -7,8 +7,8 @@
 // issue, its address the id (Onyx's). Comments by `comment_email_blacklist`
 // addresses are left out of the document: they do not make it newer, so an issue
 // whose only change in the window is such a comment (a bot's) is not sent again.
-import { basicAuth, baseAddress, text, under } from '../../server/connectionTest/common';
-import { JIRA_ADDRESS_KEY } from '../../server/connectionTest/jira';
+import { basicAuth, baseAddress, text, under } from '../../server/connectionCheck/common';
+import { JIRA_ADDRESS_KEY } from '../../server/connectionCheck/jira';
 import { checkedConfig, isoOf, minuteText, pageSize } from './common';
 import { ConfigProblem, type ReadInput, type SourceDocument, type SourceReader } from './types';
 

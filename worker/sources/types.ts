@@ -4,7 +4,7 @@
 // server holds them (the wizard's keys, src/contract/sources/), the poll window
 // of the job, the checkpoint of an interrupted run, and the HTTP client that
 // keeps the source's rules (retries, back-off, the credential's origin).
-import type { SourceApiHosts } from '../../server/connectionTest/hosts';
+import type { SourceApiHosts } from '../../server/connectionCheck/hosts';
 import type { SourceHttp } from './http';
 
 /** One document as the inventory keeps it (D14). */

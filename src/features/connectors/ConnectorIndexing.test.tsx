@@ -3,7 +3,7 @@
 // worker: the list's Last indexed and Documents columns and its honest health
 // words; the connector page's Run now, runs table, a run's errors with the
 // failing document's link, the documents searched by title, and Cancel.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { api } from '../../../test/support/http';
@@ -55,7 +55,7 @@ test('the connector page: Run now says what was queued; the runs table, a run’
   const said = await screen.findByText(/Queued 1 index run .* wait/, {
     selector: '[role="status"]',
   });
-  expect(said).toHaveFocus();
+  await waitFor(() => expect(said).toHaveFocus());
   expect(await screen.findByText('Waiting for a worker', { selector: 'td' })).toBeVisible();
   expect(screen.getByText(/No worker is online/)).toBeVisible();
 

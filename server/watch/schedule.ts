@@ -6,7 +6,14 @@
 // out whatever happens. `now` is given, so tests run it on a clock of their own.
 import { sql } from 'kysely';
 import type { Store } from '../db/database';
-import { endJob, insertJob, lastFinishedJobs, lastJobTimes, openJobs } from '../repos/syncJobs';
+import {
+  endJob,
+  insertJob,
+  lastFinishedJobs,
+  lastJobTimes,
+  openJobs,
+  scheduledPairs,
+} from '../repos/syncJobs';
 import {
   dueKinds,
   invalidByValidation,
@@ -16,7 +23,7 @@ import {
   STALL_MESSAGE,
   VALIDATION_ERRORS_FOR_INVALID,
   type SyncSettings,
-} from './syncRules';
+} from '../health/syncRules';
 
 export interface RoundResult {
   /** Ids of the jobs made. */
@@ -52,23 +59,7 @@ export async function scheduleRound(
         await endJob(trx, job.id, 'failed', message, now);
         failed.push(job.id);
       }
-      const pairs = await trx
-        .selectFrom('connector_credential_pairs as p')
-        .innerJoin('connectors as c', 'c.id', 'p.connector_id')
-        .select([
-          'p.id',
-          'p.credential_id',
-          'p.time_created',
-          'p.last_test_ok',
-          'c.status',
-          'c.refresh_freq',
-          'c.prune_freq',
-          'c.indexing_start',
-        ])
-        .where((eb) =>
-          eb.or([eb('c.refresh_freq', 'is not', null), eb('c.prune_freq', 'is not', null)]),
-        )
-        .execute();
+      const pairs = await scheduledPairs(trx);
       const open = new Set((await openJobs(trx)).map((job) => `${job.cc_pair_id}:${job.kind}`));
       const last = await lastJobTimes(trx);
       const finished = await lastFinishedJobs(

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../db/database';
 import { scheduleRound } from './schedule';
-import type { SyncSettings } from './syncRules';
+import type { SyncSettings } from '../health/syncRules';
 
 export function keepSchedule(app: FastifyInstance, store: Store, settings: SyncSettings) {
   if (settings.schedulerIntervalSeconds <= 0) return;
