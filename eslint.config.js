@@ -69,6 +69,16 @@ const WATCH_WING = wall(
   'server/watch/ is background work: it must not import routes/.',
   '(^|/)routes/',
 );
+// The worker (worker/) speaks to Sourcedesk only through the declared worker
+// routes (D14): it takes the contract and the connection test's pure helpers
+// (the source hosts, their words), never the store, the routes or the panel.
+const WORKER = wall(
+  'The worker speaks to the server only over HTTP: it may import the contract (src/contract/) and server/connectionCheck/, nothing else of src/ or server/.',
+  '(^|/)src/(?!contract/)',
+  '(^|/)server/(?!connectionCheck/)',
+  '(^|/)test/',
+  '\\.test$',
+);
 const SHARED_FILES = [
   'src/contract/**',
   'src/api/**',
@@ -99,6 +109,7 @@ const walls = [
   { files: ['server/watch/**'], ignores: TEST_FILES, patterns: [...SERVER, ...WATCH_WING] },
   { files: ['server/openapi/**'], ignores: TEST_FILES, patterns: [...SERVER, ...OPENAPI_LAYER] },
   { files: ['src/contract/**'], ignores: TEST_FILES, patterns: [...SHARED, ...PANEL, ...CONTRACT] },
+  { files: ['worker/**'], ignores: TEST_FILES, patterns: WORKER },
 ];
 
 export default tseslint.config(
@@ -130,6 +141,7 @@ export default tseslint.config(
   {
     files: [
       'server/**/*.ts',
+      'worker/**/*.ts',
       'test/**/*.ts',
       'e2e/**/*.ts',
       'scripts/**/*.ts',

@@ -78,6 +78,12 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => {
           : []),
         // Components in jsdom against the real in-process server.
         { extends: true as const, test: { name: 'panel', include: ['src/**/*.test.tsx'] } },
+        // The worker (npm run worker): its source readers against fake sources on
+        // 127.0.0.1, and the worker's process against the real server.
+        {
+          extends: true as const,
+          test: { name: 'worker', include: ['test/worker/**/*.test.ts'] },
+        },
         // The server as a real child process: start, shutdown, logs, crashes.
         {
           extends: true as const,

@@ -15,8 +15,8 @@ import {
 } from './common';
 import { failed, statusWords } from './run';
 
-/** Cloud's REST root is under /wiki; Onyx adds it to a base that lacks it. */
-function restRoot(base: URL, cloud: boolean): URL {
+/** Cloud's REST root is under /wiki; Onyx adds it to a base that lacks it (the worker reads there too). */
+export function confluenceRestRoot(base: URL, cloud: boolean): URL {
   const path = base.pathname.replace(/\/+$/, '');
   return cloud && !path.endsWith('/wiki') ? under(base, '/wiki') : base;
 }
@@ -37,7 +37,7 @@ export const confluenceChecks: SourceChecks = async ({ config, credential, run }
     return [failed(signInName, 'Confluence Cloud needs confluence_username (the account e-mail)')];
   }
 
-  const root = restRoot(base, cloud);
+  const root = confluenceRestRoot(base, cloud);
   const headers = {
     authorization: cloud ? basicAuth(username!, token) : `Bearer ${token}`,
     accept: 'application/json',

@@ -152,3 +152,28 @@ export async function documentsPage(
     .executeTakeFirstOrThrow();
   return { items, total_items: Number(total.n) };
 }
+
+/**
+ * A prune's end (D14, "a prune removes what the source no longer has"): the
+ * worker lists, as upserts, every document the source still has; what the
+ * pair's inventory holds beyond that list goes, counted as removed by the job.
+ * Only a prune that finished `success` listed everything, so only it sweeps.
+ */
+export async function removeUnlisted(db: Db, job: { id: number; cc_pair_id: number }) {
+  const listed = db
+    .selectFrom('sync_job_documents')
+    .select('document_id')
+    .where('job_id', '=', job.id)
+    .where('upserted', '=', 1);
+  const gone = (
+    await db
+      .selectFrom('pair_documents')
+      .select('document_id')
+      .where('cc_pair_id', '=', job.cc_pair_id)
+      .where('document_id', 'not in', listed)
+      .execute()
+  ).map((row) => row.document_id);
+  for (let at = 0; at < gone.length; at += 500) {
+    await applyDocuments(db, job, { upsert: [], delete: gone.slice(at, at + 500) }, new Date());
+  }
+}

@@ -21,7 +21,7 @@ import { assertSecretMayGoTo } from '../connectionCheck/secretDestination';
 import { Problem, problem } from '../http/problems';
 import { openCredentialValues } from '../repos/credentialValues';
 import { insertJobErrors } from '../repos/jobErrors';
-import { applyDocuments } from '../repos/pairDocuments';
+import { applyDocuments, removeUnlisted } from '../repos/pairDocuments';
 import {
   checkpointOf,
   claimJob,
@@ -276,6 +276,10 @@ export function workerRoutes(
       });
       if (body.status === 'success' && job.kind === 'index') {
         await resolveErrors(trx, Number(job.cc_pair_id), job.id);
+      }
+      if (body.status === 'success' && job.kind === 'prune') {
+        await removeUnlisted(trx, { id: job.id, cc_pair_id: Number(job.cc_pair_id) });
+        await recountJob(trx, job, new Date());
       }
       return toIndexAttempt((await findJob(trx, job.id))!);
     }),
