@@ -5,105 +5,10 @@
 import type { Page } from '@playwright/test';
 import type { CatalogueSource } from '../src/contract/sources/catalogue';
 import { api } from '../test/support/http';
+import { ONYX_KEYS } from '../test/support/onyxKeys';
 import { expect, test } from './fixtures';
 
 test.use({ seedFleet: false });
-
-/** Onyx's keys, source by source: the form's config keys and the credential's. */
-const ONYX_KEYS: Record<CatalogueSource, { config: string[]; credential: string[] }> = {
-  jira: {
-    config: [
-      'jira_base_url',
-      'scoped_token',
-      'project_key',
-      'jql_query',
-      'comment_email_blacklist',
-    ],
-    credential: ['jira_user_email', 'jira_api_token'],
-  },
-  confluence: {
-    config: [
-      'is_cloud',
-      'wiki_base',
-      'scoped_token',
-      'space',
-      'page_id',
-      'index_recursively',
-      'cql_query',
-      'include_attachments',
-    ],
-    credential: ['confluence_username', 'confluence_access_token'],
-  },
-  slack: {
-    config: [
-      'channels',
-      'channel_regex_enabled',
-      'exclude_channels',
-      'exclude_channel_regex_enabled',
-      'include_bot_messages',
-    ],
-    credential: ['slack_bot_token'],
-  },
-  github: {
-    config: [
-      'repo_owner',
-      'repositories',
-      'include_prs',
-      'include_issues',
-      'include_files',
-      'branch',
-    ],
-    credential: ['github_access_token'],
-  },
-  gitlab: {
-    config: ['project_owner', 'project_name', 'include_mrs', 'include_issues'],
-    credential: ['gitlab_url', 'gitlab_access_token'],
-  },
-  google_drive: {
-    config: [
-      'include_shared_drives',
-      'include_my_drives',
-      'include_files_shared_with_me',
-      'shared_drive_urls',
-      'shared_folder_urls',
-      'my_drive_emails',
-      'specific_user_emails',
-      'exclude_domain_link_only',
-    ],
-    credential: ['google_service_account_key', 'google_primary_admin', 'authentication_method'],
-  },
-  sharepoint: {
-    config: [
-      'sites',
-      'include_site_documents',
-      'include_site_pages',
-      'treat_sharing_link_as_public',
-      'excluded_sites',
-      'excluded_paths',
-      'authority_host',
-      'graph_api_host',
-      'sharepoint_domain_suffix',
-    ],
-    credential: ['authentication_method', 'sp_client_id', 'sp_client_secret', 'sp_directory_id'],
-  },
-  zendesk: {
-    config: ['content_type', 'calls_per_minute'],
-    credential: ['zendesk_subdomain', 'zendesk_email', 'zendesk_token'],
-  },
-  salesforce: {
-    config: ['requested_objects', 'custom_query_config'],
-    credential: ['sf_username', 'sf_password', 'sf_security_token', 'is_sandbox'],
-  },
-  hubspot: { config: ['object_types'], credential: ['hubspot_access_token'] },
-  gong: {
-    config: ['workspaces'],
-    credential: ['gong_access_key', 'gong_access_key_secret', 'gong_base_url'],
-  },
-  web: {
-    config: ['base_url', 'web_connector_type', 'scroll_before_scraping', 'url_rewrites'],
-    credential: [],
-  },
-};
 
 /** What each source's first step needs beyond its name, as a person fills it. */
 const SETTINGS: Partial<Record<CatalogueSource, (page: Page) => Promise<void>>> = {

@@ -37,6 +37,6 @@ test('the build’s table of catalogue words is the catalogue’s own (issue 29:
     );
     expect(catalogueWords(source)?.credential, source).toEqual(labels);
   }
-  expect(catalogueWords('gmail')).toBeUndefined();
+  expect(catalogueWords('user_file')).toBeUndefined();
   expect(catalogueWords('constructor')).toBeUndefined();
 });
