@@ -6,7 +6,7 @@ export const file: SourcePanel = {
   label: 'File',
   initials: 'FI',
   category: 'Others',
-  popular: true,
+  popular: false,
   docs: onyxGuide('file'),
   summary: 'Documents stored on this server (PDF, Word, text, zip).',
   inputType: 'load_state',

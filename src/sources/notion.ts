@@ -6,7 +6,7 @@ export const notion: SourcePanel = {
   label: 'Notion',
   initials: 'NO',
   category: 'Knowledge Base & Wikis',
-  popular: true,
+  popular: false,
   docs: onyxGuide('notion'),
   summary: 'Pages and databases shared with the integration.',
   inputType: 'poll',
