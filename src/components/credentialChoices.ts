@@ -9,6 +9,8 @@ export interface Choice {
   /** null for "All credentials". */
   id: number | null;
   label: string;
+  /** The credential's source (its mark beside the name); none for "All credentials". */
+  source?: string;
   detail: string;
   /** The masked values (D6), laid out `key: value`. */
   secrets: string[];
@@ -37,6 +39,7 @@ export function credentialChoices(
         key: String(credential.id),
         id: credential.id,
         label,
+        source: credential.source,
         detail,
         secrets: maskedEntries(credential),
         haystack: `${label} ${detail} ${credential.id}`.toLowerCase(),

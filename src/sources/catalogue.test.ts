@@ -66,7 +66,9 @@ describe.each(CATALOGUE_SOURCES)('%s', (source) => {
     // A required box that starts filled (Wikipedia's depth 0) lacks nothing.
     const required = valueFields(panel.fields).filter(
       (field) =>
-        'requiredMessage' in field && field.requiredMessage && !('default' in field && field.default),
+        'requiredMessage' in field &&
+        field.requiredMessage &&
+        !('default' in field && field.default),
     );
     expect(problems.map((p) => p.path)).toEqual(required.map((field) => `config.${field.key}`));
   });

@@ -38,6 +38,16 @@ test('the search box has the focus; popular sources come first, then the others 
   );
 });
 
+test('a tile shows its source’s mark once the marks load, or its initials', async () => {
+  open();
+  const jira = (await screen.findByRole('link', { name: 'Jira' })).closest('li')!;
+  // The mark is decoration: the link's name stays the source's label.
+  await vi.waitFor(() => expect(jira.querySelector('svg[data-source-logo="jira"]')).not.toBeNull());
+  const loopio = screen.getByRole('link', { name: 'Loopio' });
+  expect(loopio.querySelector('svg')).toBeNull();
+  expect(within(loopio).getByText('LO')).toHaveAttribute('aria-hidden', 'true');
+});
+
 test('each tile says what the source needs and links to its guide', async () => {
   open();
   const jira = (await screen.findByRole('link', { name: 'Jira' })).closest('li')!;
