@@ -1,7 +1,8 @@
 // What the credential picker offers, worked out apart from how it is shown:
 // the choices for a source (D7), what a typed text leaves, and the status line.
 import type { Credential, DocumentSource } from '../contract/contract';
-import { credentialFits, credentialLabel, maskedEntries } from '../lib/credentials';
+import { credentialFits, credentialLabel } from '../lib/credentials';
+import { maskedEntries } from '../lib/maskedEntries';
 import { sourceLabel } from '../lib/sources';
 
 export interface Choice {

@@ -7,7 +7,7 @@ import CATALOGUE_WORDS from 'virtual:source-labels';
 import type { DocumentSource } from '../contract/contract';
 import type { CatalogueSource } from '../contract/sources/catalogue';
 
-/** A catalogue source's words: its label, badge and credential keys' labels (undefined for another source). */
+/** A catalogue source's words: its label and badge (undefined for another source). */
 export const catalogueWords = (source: string) =>
   Object.hasOwn(CATALOGUE_WORDS, source) ? CATALOGUE_WORDS[source] : undefined;
 

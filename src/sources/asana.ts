@@ -1,5 +1,5 @@
 // Asana in the panel: a workspace, some or all projects.
-import { namesList, onyxGuide, optionalTextBox, requiredText } from './fieldParts';
+import { onyxGuide, optionalTextBox, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
 
 export const asana: SourcePanel = {

@@ -1,5 +1,5 @@
 // Axero in the panel: some or all spaces.
-import { namesList, onyxGuide, optionalTextBox, requiredText } from './fieldParts';
+import { namesList, onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
 
 export const axero: SourcePanel = {

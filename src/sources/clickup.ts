@@ -1,5 +1,5 @@
 // ClickUp in the panel: a workspace, or lists, folders or spaces by id.
-import { namesList, onyxGuide, optionalTextBox, requiredText } from './fieldParts';
+import { namesList, onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
 
 export const clickup: SourcePanel = {

@@ -1,5 +1,5 @@
 // Discord in the panel: what the bot reads, narrowed by server, channel and day.
-import { namesList, onyxGuide, optionalTextBox, requiredText } from './fieldParts';
+import { namesList, onyxGuide, optionalTextBox } from './fieldParts';
 import type { SourcePanel } from './types';
 
 export const discord: SourcePanel = {

@@ -1,5 +1,5 @@
 // Discourse in the panel: a forum, some or all categories.
-import { namesList, onyxGuide, optionalTextBox, requiredText } from './fieldParts';
+import { namesList, onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
 
 export const discourse: SourcePanel = {

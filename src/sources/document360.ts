@@ -1,5 +1,5 @@
 // Document360 in the panel: a workspace, some or all categories.
-import { namesList, onyxGuide, optionalTextBox, requiredText } from './fieldParts';
+import { namesList, onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
 
 export const document360: SourcePanel = {

@@ -1,5 +1,5 @@
 // Egnyte in the panel: one folder, or everything.
-import { namesList, onyxGuide, optionalTextBox, requiredText } from './fieldParts';
+import { onyxGuide, optionalTextBox } from './fieldParts';
 import type { SourcePanel } from './types';
 
 export const egnyte: SourcePanel = {

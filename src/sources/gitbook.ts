@@ -1,5 +1,5 @@
 // GitBook in the panel: one space.
-import { namesList, onyxGuide, optionalTextBox, requiredText } from './fieldParts';
+import { onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
 
 export const gitbook: SourcePanel = {

@@ -1,5 +1,5 @@
 // Google Sites in the panel: a site exported as a zip of HTML, and its address.
-import { namesList, onyxGuide, optionalTextBox, requiredText } from './fieldParts';
+import { onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
 
 export const google_sites: SourcePanel = {

@@ -1,5 +1,5 @@
 // Loopio in the panel: the library, or one stack of it.
-import { namesList, onyxGuide, optionalTextBox, requiredText } from './fieldParts';
+import { onyxGuide, optionalTextBox } from './fieldParts';
 import type { SourcePanel } from './types';
 
 export const loopio: SourcePanel = {

@@ -1,5 +1,5 @@
 // Notion in the panel: the pages shared with the integration, or one page and its children.
-import { namesList, onyxGuide, optionalTextBox, requiredText } from './fieldParts';
+import { onyxGuide, optionalTextBox } from './fieldParts';
 import type { SourcePanel } from './types';
 
 export const notion: SourcePanel = {

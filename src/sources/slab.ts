@@ -1,5 +1,5 @@
 // Slab in the panel: one team's posts.
-import { namesList, onyxGuide, optionalTextBox, requiredText } from './fieldParts';
+import { onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
 
 export const slab: SourcePanel = {

@@ -1,5 +1,5 @@
 // Microsoft Teams in the panel: some or all teams, through an app's client secret.
-import { namesList, onyxGuide, optionalTextBox, requiredText } from './fieldParts';
+import { namesList, onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
 
 export const teams: SourcePanel = {

@@ -1,5 +1,5 @@
 // XenForo in the panel: a board or one thread, read as a guest.
-import { namesList, onyxGuide, optionalTextBox, requiredText } from './fieldParts';
+import { onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
 
 export const xenforo: SourcePanel = {

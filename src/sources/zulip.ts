@@ -1,5 +1,5 @@
 // Zulip in the panel: a realm's streams; the bot's zuliprc file as the credential.
-import { namesList, onyxGuide, optionalTextBox, requiredText } from './fieldParts';
+import { onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
 
 export const zulip: SourcePanel = {
