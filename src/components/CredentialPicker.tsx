@@ -118,9 +118,9 @@ export function CredentialPicker(props: CredentialPickerProps) {
                   onMouseDown={(event) => event.preventDefault()} // keeps focus in the input
                   onClick={() => box.select(choice)}
                 >
-                  <span className="credential-option-name source-label">
+                  <span className="source-label">
                     {choice.source && <SourceLogo source={choice.source} />}
-                    {choice.label}
+                    <span className="credential-option-name">{choice.label}</span>
                   </span>
                   {choice.detail && (
                     <span className="credential-option-detail">{choice.detail}</span>
