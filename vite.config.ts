@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { postgresForTests } from './test/support/postgresForTests.ts';
 import { panelRoutes } from './scripts/panelRoutes.ts';
 import { sourceLabels } from './scripts/sourceLabels.ts';
+import { panelChunks } from './scripts/panelChunks.ts';
 
 const apiTarget = process.env.SOURCEDESK_DEV_API ?? 'http://127.0.0.1:8080';
 
@@ -19,7 +20,7 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => {
   // Only a test run looks for PostgreSQL (vitest's mode is "test").
   const postgres = mode === 'test' ? await postgresForTests() : null;
   return {
-    plugins: [react(), panelRoutes(), sourceLabels()],
+    plugins: [react(), panelRoutes(), sourceLabels(), panelChunks()],
     // The panel's zod is jitless (src/lib/jitlessZod.ts); tests share the contract with the server.
     resolve:
       mode === 'test'
@@ -35,10 +36,18 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => {
       testTimeout: 20_000,
       // `npm run test:fast` runs unit + api (the inner loop); `npm run test:unit` all four.
       projects: [
-        // Pure functions of the panel, the contract and the server.
+        // Pure functions of the panel, the contract, the server, the bench and the scripts.
         {
           extends: true as const,
-          test: { name: 'unit', include: ['src/**/*.test.ts', 'server/**/*.test.ts'] },
+          test: {
+            name: 'unit',
+            include: [
+              'src/**/*.test.ts',
+              'server/**/*.test.ts',
+              'bench/**/*.test.ts',
+              'scripts/**/*.test.ts',
+            ],
+          },
         },
         // The API over real HTTP on an in-process server, and generated bad input.
         {

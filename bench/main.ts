@@ -24,8 +24,14 @@ import { Results } from './table';
 
 const loadAtStart = loadAverage();
 const started = Date.now();
-const step = (what: string) =>
-  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] ${what}`);
+const results = new Results();
+/** A step begins: said with the time since the start, and its rows record the load now. */
+const step = (what: string) => {
+  results.stepStarts();
+  console.log(
+    `[bench ${((Date.now() - started) / 1000).toFixed(0)} s, load ${loadAverage().toFixed(2)}] ${what}`,
+  );
+};
 
 // BENCH_ONLY=api, panel or scale measures one part (while working on it).
 const only = process.env.BENCH_ONLY;
@@ -60,8 +66,6 @@ if (part('api') || part('panel')) {
   medium = await kept(seedDataSet(scale.medium, scale.credentials));
   fleet = await kept(seedDataSet(scale.fleet, scale.fleetCredentials));
 }
-const results = new Results();
-
 /**
  * The PostgreSQL server of BENCH_DATABASE_URL (default: the tests' database,
  * which .ci/run makes), where each data set gets a database of its own; null,

@@ -11,6 +11,7 @@ import { credentialName, firstConnectorOf, type DataSet } from './seed';
 import { reportPanel } from './panel-report';
 import type { Results } from './table';
 import { recordAssets, weightOf, type Weight } from './weight';
+import { within } from './limits';
 
 export const LAUNCH_ARGS = [
   '--no-sandbox',
@@ -21,7 +22,9 @@ export const LAUNCH_ARGS = [
 /** Credentials chosen in the filter: A, then B, then A again (from the cache). */
 const FILTER_A = 7;
 const FILTER_B = 123;
+/** Each step's limit (bench/limits.ts); scrolling 10,000 rows frame by frame gets longer. */
 const TIMEOUT = 60_000;
+const SCROLL_TIMEOUT = 180_000;
 
 export interface Run {
   firstRowsMs: number;
@@ -36,7 +39,11 @@ export interface Run {
 }
 
 async function chooseCredential(page: Page, credential: number): Promise<number> {
-  await page.evaluate(probes.armFilterWatch, firstConnectorOf(credential));
+  await within(
+    'arm the filter watch',
+    TIMEOUT,
+    page.evaluate(probes.armFilterWatch, firstConnectorOf(credential)),
+  );
   const picker = page.getByRole('combobox', { name: 'Credential' });
   await picker.fill(credentialName(credential));
   await page.getByRole('option', { name: new RegExp(`^${credentialName(credential)}`) }).waitFor();
@@ -45,7 +52,11 @@ async function chooseCredential(page: Page, credential: number): Promise<number>
   await page.waitForFunction(() => window.__bench.filter.doneAt !== null, undefined, {
     timeout: TIMEOUT,
   });
-  return page.evaluate(() => window.__bench.filter.doneAt! - window.__bench.filter.startedAt!);
+  return within(
+    'read the filter’s time',
+    TIMEOUT,
+    page.evaluate(() => window.__bench.filter.doneAt! - window.__bench.filter.startedAt!),
+  );
 }
 
 const newPage = async (browser: Browser) => {
@@ -58,11 +69,15 @@ const newPage = async (browser: Browser) => {
 
 /** Navigation to `url`, then the first frame with a row of the table on screen. */
 async function firstRows(page: Page, url: string): Promise<number> {
-  await page.goto(url);
+  await page.goto(url, { timeout: TIMEOUT });
   await page.waitForFunction(() => window.__bench.firstRowsAt !== null, undefined, {
     timeout: TIMEOUT,
   });
-  return page.evaluate(() => window.__bench.firstRowsAt!);
+  return within(
+    'read the first rows’ time',
+    TIMEOUT,
+    page.evaluate(() => window.__bench.firstRowsAt!),
+  );
 }
 
 /** One load of `path` (the panel's, or the bare page's) in a fresh context: its first rows. */
@@ -91,11 +106,28 @@ async function measurePanelRun(
   try {
     const bodies = recordAssets(page);
     const firstRowsMs = await firstRows(page, `${origin}/connectors#key=${key}`);
-    const weight = await weightOf(bodies, await page.evaluate(probes.assetsBeforeFirstRows));
-    await page.waitForLoadState('networkidle');
-    const bareMs = await page.evaluate(probes.bareFetchAndParse, key);
-    const scroll = await page.evaluate(probes.scrollTableToBottom);
-    await page.evaluate(probes.scrollTableToTop);
+    const assets = await within(
+      'list the files fetched before the first rows',
+      TIMEOUT,
+      page.evaluate(probes.assetsBeforeFirstRows),
+    );
+    const weight = await weightOf(bodies, assets);
+    await page.waitForLoadState('networkidle', { timeout: TIMEOUT });
+    const bareMs = await within(
+      'fetch and parse the bare list in the page',
+      TIMEOUT,
+      page.evaluate(probes.bareFetchAndParse, key),
+    );
+    const scroll = await within(
+      'scroll the table to the bottom',
+      SCROLL_TIMEOUT,
+      page.evaluate(probes.scrollTableToBottom),
+    );
+    await within(
+      'scroll the table to the top',
+      SCROLL_TIMEOUT,
+      page.evaluate(probes.scrollTableToTop),
+    );
     const filterA = await chooseCredential(page, FILTER_A);
     const filterB = await chooseCredential(page, FILTER_B);
     const filterCachedA = await chooseCredential(page, FILTER_A);

@@ -4,7 +4,8 @@
 import { loadavg } from 'node:os';
 import type { Results } from './table';
 
-const QUIET = 1.0;
+/** Above this load average a row is marked busy: its figure is not the product's. */
+export const QUIET = 1.0;
 
 export const loadAverage = (): number => loadavg()[0]!;
 

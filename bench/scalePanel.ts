@@ -10,6 +10,7 @@ import { LAUNCH_ARGS } from './panel';
 import { startServer } from './processes';
 import { NAME_HELPER } from './probes';
 import type { DataSet } from './seed';
+import { within } from './limits';
 import { median, type Results } from './table';
 
 const TIMEOUT = 60_000;
@@ -75,23 +76,27 @@ function watchChange(selector: string): void {
 }
 
 async function measureOnce(page: Page, origin: string, key: string, probe: PageProbe) {
-  await page.goto(`${origin}${probe.path}#key=${key}`);
+  await page.goto(`${origin}${probe.path}#key=${key}`, { timeout: TIMEOUT });
   await page.waitForFunction(
     () => (window as unknown as ScaleWindow).__scale.firstAt !== null,
     undefined,
     { timeout: TIMEOUT },
   );
-  await page.evaluate(watchChange, probe.firstRow);
-  await page.getByRole('button', probe.nextPage).click();
+  await within('watch the next page’s change', TIMEOUT, page.evaluate(watchChange, probe.firstRow));
+  await page.getByRole('button', probe.nextPage).click({ timeout: TIMEOUT });
   await page.waitForFunction(
     () => (window as unknown as ScaleWindow).__scale.changedAt !== null,
     undefined,
     { timeout: TIMEOUT },
   );
-  return page.evaluate(() => {
-    const { firstAt, clickAt, changedAt } = (window as unknown as ScaleWindow).__scale;
-    return { firstRows: firstAt!, nextPage: changedAt! - clickAt! };
-  });
+  return within(
+    `read the ${probe.label} figures`,
+    TIMEOUT,
+    page.evaluate(() => {
+      const { firstAt, clickAt, changedAt } = (window as unknown as ScaleWindow).__scale;
+      return { firstRows: firstAt!, nextPage: changedAt! - clickAt! };
+    }),
+  );
 }
 
 export async function measureScalePanel(set: DataSet, results: Results): Promise<void> {

@@ -1,6 +1,7 @@
 // The one table of results: each figure with its target, printed and kept as JSON.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { paths } from './config';
+import { QUIET, loadAverage } from './quiet';
 
 interface Row {
   figure: string;
@@ -9,6 +10,8 @@ interface Row {
   /** e.g. "≤ 100 KB"; empty when the figure has no target of its own. */
   target: string;
   met: boolean | null;
+  /** The machine's load average (1 min) when the step that took this row began. */
+  load: number;
 }
 
 export class Results {
@@ -24,8 +27,16 @@ export class Results {
     return this.before.find((row) => bare(row.figure) === bare(figure))?.value;
   }
 
+  /** The load at the start of the step being measured (see `stepStarts`). */
+  private stepLoad = loadAverage();
+
+  /** A step begins: the rows it adds record the machine's load now. */
+  stepStarts(): void {
+    this.stepLoad = loadAverage();
+  }
+
   add(figure: string, value: number, unit: string, target = '', met: boolean | null = null): void {
-    this.rows.push({ figure, value, unit, target, met });
+    this.rows.push({ figure, value, unit, target, met, load: this.stepLoad });
   }
 
   /**
@@ -49,8 +60,9 @@ export class Results {
       `${format(row.value)} ${row.unit}`.trim(),
       row.target || '—',
       row.met === null ? '' : row.met ? 'met' : 'MISSED',
+      `${row.load.toFixed(2)}${row.load > QUIET ? ' busy' : ''}`,
     ]);
-    const header = ['figure', 'value', 'target', 'met?'];
+    const header = ['figure', 'value', 'target', 'met?', 'load at start'];
     const widths = header.map((title, i) =>
       Math.max(title.length, ...cells.map((c) => c[i]!.length)),
     );

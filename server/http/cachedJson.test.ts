@@ -89,3 +89,43 @@ test('an answer the clock changes is built again once its moment has passed, the
     vi.useRealTimers();
   }
 });
+
+test('a hundred views read in turn stay kept: no rebuild while nothing changes', async () => {
+  let revision = 1;
+  const store = { revision: async () => String(revision) } as unknown as Store;
+  const cache = new JsonCache(store);
+  let builds = 0;
+  const produce = (view: number) => async () => {
+    builds += 1;
+    return Buffer.from(JSON.stringify({ view, rows: 'x'.repeat(2_000) }));
+  };
+  for (let round = 0; round < 3; round++)
+    for (let view = 0; view < 100; view++) await cache.getBytes(`curator-${view}`, produce(view));
+  expect(builds).toBe(100);
+  revision += 1;
+  await cache.getBytes('curator-0', produce(0));
+  expect(builds).toBe(101);
+});
+
+test('the budget is bytes: the least recently read answer goes first, one larger than it all is not kept', async () => {
+  const store = { revision: async () => '1' } as unknown as Store;
+  const cache = new JsonCache(store, 300);
+  const built: string[] = [];
+  const produce = (key: string, bytes: number) => async () => {
+    built.push(key);
+    return Buffer.alloc(bytes, 32);
+  };
+  await cache.getBytes('a', produce('a', 100));
+  await cache.getBytes('b', produce('b', 100));
+  await cache.getBytes('c', produce('c', 100));
+  await cache.getBytes('a', produce('a', 100)); // read again: now the most recent
+  await cache.getBytes('d', produce('d', 100)); // b, the least recently read, goes
+  expect(cache.size).toEqual({ entries: 3, bytes: 300 });
+  await cache.getBytes('a', produce('a', 100));
+  await cache.getBytes('b', produce('b', 100));
+  expect(built).toEqual(['a', 'b', 'c', 'd', 'b']);
+  await cache.getBytes('huge', produce('huge', 301));
+  await cache.getBytes('huge', produce('huge', 301));
+  expect(built.filter((key) => key === 'huge')).toHaveLength(2);
+  expect(cache.size.bytes).toBeLessThanOrEqual(300);
+});

@@ -2,6 +2,12 @@
 // (Store.revision), so a list of 10,000 connectors is queried and serialised
 // once per change, not once per request. A write is visible to the very next
 // read: every write changes the revision.
+//
+// How much is kept is a budget of bytes, not a count of answers: a curator's
+// list is a few KB and an admin's of 10,000 connectors a few MB, so a count
+// either held too little (70 curators reading in turn found each answer evicted
+// before they came back: every read a rebuild) or too much. The least recently
+// read answer goes first.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database';
@@ -30,15 +36,25 @@ interface Build {
   done: Promise<Entry>;
 }
 
+/** The bytes of answers kept at most, by default: the admin's 10,000-list and many curators' views. */
+export const READ_CACHE_BYTES = 24 * 2 ** 20;
+
 export class JsonCache {
+  /** In order of last read, least recent first. */
   private readonly entries = new Map<string, Entry>();
   private readonly running = new Map<string, Build>();
   private readonly queued = new Map<string, Promise<Entry>>();
+  private bytes = 0;
 
   constructor(
     private readonly store: Store,
-    private readonly maxEntries = 64,
+    private readonly maxBytes = READ_CACHE_BYTES,
   ) {}
+
+  /** How many answers and bytes are kept now. */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
 
   /**
    * The answer for `key` at `revision` (read before producing, so the answer is
@@ -82,7 +98,11 @@ export class JsonCache {
   ): Promise<CachedJson> {
     const revision = known ?? (await this.store.revision());
     const hit = this.entries.get(key);
-    if (hit?.revision === revision && (hit.until === null || Date.now() <= hit.until)) return hit;
+    if (hit?.revision === revision && (hit.until === null || Date.now() <= hit.until)) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
     const running = this.running.get(key);
     if (!running) return this.start(key, produce).done;
     // A build that has not read its revision yet reads it after this call: as new as the caller's.
@@ -120,12 +140,22 @@ export class JsonCache {
   }
 
   private keep(key: string, entry: Entry) {
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    this.drop(key);
+    // An answer larger than the whole budget is served, not kept.
+    if (entry.body.length > this.maxBytes) return;
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes + entry.body.length <= this.maxBytes) break;
+      this.drop(oldest);
     }
     this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+  }
+
+  private drop(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
   }
 }
 

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { WEIGHT_TARGET_KB } from '../bench/weight';
+import { listPathProblems, type ListPath } from './listPath';
+
+const path = (totalKb: number, modules: string[]): ListPath => ({
+  files: [{ file: 'assets/index.js', gzipKb: totalKb }],
+  totalKb,
+  modules,
+});
+
+describe("the connectors list's path (checked by npm test after its build)", () => {
+  it('holds with the zod-free contract tables and a weight within the target', () => {
+    expect(
+      listPathProblems(path(WEIGHT_TARGET_KB - 1, ['src/contract/roles.ts', 'src/app/App.tsx'])),
+    ).toEqual([]);
+  });
+
+  it('fails past the weight target, saying by how much', () => {
+    expect(listPathProblems(path(WEIGHT_TARGET_KB + 0.5, []))).toEqual([
+      expect.stringContaining(`weighs ${(WEIGHT_TARGET_KB + 0.5).toFixed(1)} KB`),
+    ]);
+  });
+
+  it('fails when zod, or a contract module that is not a zod-free table, comes onto it', () => {
+    const problems = listPathProblems(
+      path(10, ['node_modules/zod/v4/mini/schemas.js', 'src/contract/contract.ts']),
+    );
+    expect(problems).toEqual([
+      expect.stringContaining('carries zod'),
+      expect.stringContaining('carries src/contract/contract.ts'),
+    ]);
+  });
+});
