@@ -63,7 +63,7 @@ describe('a key of the wrong kind → 422 naming the key and its type (D3)', () 
     ['gong', 'workspaces', [1], 'string_type'],
     ['web', 'web_connector_type', 'upload', 'enum'],
     ['web', 'base_url', 'javascript:alert(1)', 'url_parsing'],
-    ['file', 'file_locations', [], 'too_short'],
+    ['file', 'file_locations', [''], 'missing'],
     ['slab', 'base_url', 'acme.slab.com', 'url_parsing'],
     ['clickup', 'connector_type', 'board', 'enum'],
     ['wikipedia', 'recurse_depth', -2, 'greater_than_equal'],

@@ -25,7 +25,7 @@ export const MINIMAL_CONFIGS = {
   outline: {},
   slab: { base_url: 'https://acme.slab.com/' },
   productboard: {},
-  file: { file_locations: ['handbook.pdf'] },
+  file: {},
   coda: {},
   notion: {},
   zulip: { realm_name: 'acme', realm_url: 'https://acme.zulipchat.com' },
