@@ -57,6 +57,18 @@ const OPENAPI_LAYER = wall(
   'The OpenAPI document is made of the declarations (src/contract/endpoints/), not of routes.',
   '(^|/)routes/',
 );
+const AUTH_LAYER = wall(
+  'server/auth/ keeps the guard, keys and sessions: handlers (routes/) import it, never the other way.',
+  '(^|/)routes/',
+);
+const RULES_WING = wall(
+  'server/health/ and server/alerts/ hold rules: no routes/, no background work (watch/).',
+  '(^|/)(routes|watch)/',
+);
+const WATCH_WING = wall(
+  'server/watch/ is background work: it must not import routes/.',
+  '(^|/)routes/',
+);
 const SHARED_FILES = [
   'src/contract/**',
   'src/api/**',
@@ -78,6 +90,13 @@ const walls = [
     ignores: TEST_FILES,
     patterns: [...SERVER, ...LOWER_LAYERS],
   },
+  { files: ['server/auth/**'], ignores: TEST_FILES, patterns: [...SERVER, ...AUTH_LAYER] },
+  {
+    files: ['server/health/**', 'server/alerts/**'],
+    ignores: TEST_FILES,
+    patterns: [...SERVER, ...RULES_WING],
+  },
+  { files: ['server/watch/**'], ignores: TEST_FILES, patterns: [...SERVER, ...WATCH_WING] },
   { files: ['server/openapi/**'], ignores: TEST_FILES, patterns: [...SERVER, ...OPENAPI_LAYER] },
   { files: ['src/contract/**'], ignores: TEST_FILES, patterns: [...SHARED, ...PANEL, ...CONTRACT] },
 ];

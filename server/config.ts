@@ -1,10 +1,10 @@
 // Configuration from the environment, checked at start with a clear message.
 import { z } from 'zod';
-import { parseSourceApiHosts, type SourceApiHosts } from './connectionTest/hosts';
+import { parseSourceApiHosts, type SourceApiHosts } from './connectionCheck/hosts';
 import { readOidcSettings, type OidcSettings } from './auth/oidc/settings';
 import { DEFAULT_SESSION_SETTINGS, type SessionSettings } from './auth/sessions';
 import { isWebhookUrl } from '../src/contract/alerts';
-import { DEFAULT_RETEST_HOURS } from './health/retestSettings';
+import { DEFAULT_RETEST_HOURS } from './watch/settings';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const onOff = z

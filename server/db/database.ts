@@ -11,7 +11,7 @@ import {
   loadSecretBox,
   sealPlainCredentials,
 } from '../crypto/secretKey';
-import { runMigrations } from './migrations';
+import { runMigrations } from './migrate';
 import { makeOwnerOnlyFolder, narrowToOwner, ownerOnlyFile } from './ownerOnly';
 import type { Tables } from './schema';
 import { RESTORE_ADVICE, StorageError, storageErrorAt } from './storageErrors';

@@ -35,7 +35,7 @@ export interface PairHealth {
 /**
  * What a last test says of a pair: INVALID when it failed, ACTIVE when it
  * passed; null when nothing is known (never tested, or not all checked). The
- * alerts compare this before and after a re-test (server/alerts/sweep.ts).
+ * alerts compare this before and after a re-test (server/watch/alertSweep.ts).
  */
 export function lastTestStatus(ok: boolean | null | undefined): 'ACTIVE' | 'INVALID' | null {
   if (ok === true) return 'ACTIVE';

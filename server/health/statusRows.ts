@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import { listConnectors } from '../repos/connectors';
 import { findCredentials } from '../repos/credentials';
 import { pairAccess } from '../repos/groups';
-import { lastTestOf } from '../repos/pairTests';
+import { lastTestOf } from '../repos/pairChecks';
 import { nextAttentionChange, pairHealth, type HealthSettings } from './attention';
 
 export interface StatusRows {

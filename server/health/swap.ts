@@ -10,7 +10,7 @@ import type { DocumentSource } from '../../src/contract/contract';
 import { sourceMismatch } from '../../src/contract/health';
 import { credentialFitsSource } from '../../src/contract/rules';
 import { changesBetween, type AuditLog } from '../audit/recorder';
-import type { TestSubject } from '../connectionTest/tester';
+import type { TestSubject } from '../connectionCheck/tester';
 import { isDuplicatePair } from '../db/constraints';
 import type { Db } from '../db/database';
 import { Problem, problem } from '../http/problems';

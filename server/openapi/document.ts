@@ -10,7 +10,7 @@ import {
 } from '../../src/contract/contract';
 import { SESSION_COOKIE } from '../../src/contract/session';
 import { RUNNING_VERSION } from '../versions';
-import type { ApiRoute } from '../app';
+import type { ApiRoute } from '../plugins/routeTable';
 import { ALL_ENDPOINTS } from '../../src/contract/endpoints/all';
 import { API_PREFIX, routeUrl, type Endpoint } from '../../src/contract/endpoint';
 import { ANSWER_WORDS } from './answerWords';

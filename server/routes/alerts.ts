@@ -9,12 +9,12 @@ import {
   putAlertSettings,
   sendTestAlert,
 } from '../../src/contract/endpoints/alerts';
-import { lastDelivery, recordSentNow } from '../alerts/deliveries';
+import { lastDelivery, recordSentNow } from '../watch/alertDeliveries';
 import { testAlert } from '../alerts/messages';
-import { postAlert } from '../alerts/webhook';
-import { readWebhookUrl, saveWebhookUrl } from '../alerts/webhookSetting';
+import { postAlert } from '../watch/webhook';
+import { readWebhookUrl, saveWebhookUrl } from '../watch/webhookSetting';
 import type { Db } from '../db/database';
-import type { HealthWatchSettings } from '../health/retestSettings';
+import type { HealthWatchSettings } from '../watch/settings';
 import { problem } from '../http/problems';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';

@@ -49,7 +49,7 @@ import {
   updateConnector,
 } from '../repos/connectors';
 import { isDuplicateConnector } from '../db/constraints';
-import { listPairs } from '../repos/pairTests';
+import { listPairs } from '../repos/pairChecks';
 import { SnapshotBytes } from '../repos/snapshotBytes';
 import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { RouteContext } from './context';

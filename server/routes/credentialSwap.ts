@@ -9,8 +9,8 @@ import { failedChecks, type PairTest } from '../../src/contract/connectionChecks
 import { replaceCredentialEverywhere, swapCredential } from '../../src/contract/endpoints/health';
 import { SWAP_SUCCESS, untrustedAddress } from '../../src/contract/health';
 import { recheckCaller } from '../auth/guard';
-import type { ConnectionTester } from '../connectionTest/tester';
-import { mayBeSent } from '../connectionTest/trust';
+import type { ConnectionTester } from '../connectionCheck/tester';
+import { mayBeSent } from '../connectionCheck/trust';
 import type { Db } from '../db/database';
 import {
   connectorPairs,

@@ -6,33 +6,16 @@
 import generated from 'virtual:endpoint-routes';
 import type { Endpoint } from '../contract/endpoint';
 import type { AccessLevel, HttpMethod } from '../contract/endpointPaths';
-import type * as alerts from '../contract/endpoints/alerts';
-import type * as apiKeys from '../contract/endpoints/apiKeys';
-import type * as audit from '../contract/endpoints/audit';
-import type * as configuration from '../contract/endpoints/configuration';
-import type * as connectionTest from '../contract/endpoints/connectionTest';
-import type * as connectors from '../contract/endpoints/connectors';
-import type * as credentials from '../contract/endpoints/credentials';
-import type * as groups from '../contract/endpoints/groups';
-import type * as health from '../contract/endpoints/health';
-import type * as service from '../contract/endpoints/service';
-import type * as session from '../contract/endpoints/session';
-import type * as userLife from '../contract/endpoints/userLife';
-import type * as users from '../contract/endpoints/users';
+import type { MODULES } from '../contract/endpoints/all';
 
-type Modules = typeof alerts &
-  typeof apiKeys &
-  typeof audit &
-  typeof configuration &
-  typeof connectionTest &
-  typeof connectors &
-  typeof credentials &
-  typeof groups &
-  typeof health &
-  typeof service &
-  typeof session &
-  typeof userLife &
-  typeof users;
+type Intersection<U> = (U extends unknown ? (each: U) => void : never) extends (
+  all: infer I,
+) => void
+  ? I
+  : never;
+
+/** Every declaration module's exports as one: the list is src/contract/endpoints/all.ts's. */
+type Modules = Intersection<(typeof MODULES)[number]>;
 
 /** The name of every declared endpoint. */
 export type EndpointName = {

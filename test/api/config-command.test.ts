@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { readSetup } from '../../server/config/setup';
+import { readSetup } from '../../server/bundle/setup';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api } from '../support/http';
 

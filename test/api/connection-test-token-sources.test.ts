@@ -8,7 +8,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionTestResultSchema } from '../../src/contract/connectionTest';
 import type { DocumentSource } from '../../src/contract/contract';
-import type { SourceApiHosts } from '../../server/connectionTest/hosts';
+import type { SourceApiHosts } from '../../server/connectionCheck/hosts';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, snapshotDb } from '../support/http';
 import { minimalConfig } from '../support/sourceConfigs';

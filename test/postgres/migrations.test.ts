@@ -1,4 +1,4 @@
-// Migrations on a PostgreSQL database that already holds data (server/db/migrations.ts,
+// Migrations on a PostgreSQL database that already holds data (server/db/migrate.ts,
 // runMigrations): 0017 builds its index CONCURRENTLY, outside a transaction, so
 // writes go on while it is built; a build that stopped halfway is built again;
 // instances starting at once build it once. (A new database migrates in one
@@ -8,7 +8,7 @@ import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Tables } from '../../server/db/schema';
-import { migrationsFor } from '../../server/db/migrations';
+import { migrationsFor } from '../../server/db/migrate';
 import { openPostgresStore } from '../../server/db/postgres';
 import { createUser } from '../../server/repos/users';
 import { TEST_DATABASE_URL } from '../support/harness';

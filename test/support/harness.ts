@@ -3,16 +3,16 @@
 // `api-pg` test project (which alone sets SOURCEDESK_TEST_STORE_URL), a schema of
 // its own in that PostgreSQL database, dropped when the server closes. Panel,
 // process and end-to-end tests stay on SQLite whatever the shell exports.
-import { DEFAULT_SOURCE_API_HOSTS } from '../../server/connectionTest/hosts';
+import { DEFAULT_SOURCE_API_HOSTS } from '../../server/connectionCheck/hosts';
 import type { UserRole, VersionSet } from '../../src/contract/contract';
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../server/app';
 import type { AuthFailureLimit } from '../../server/auth/authFailures';
-import type { ConnectionTestOptions } from '../../server/connectionTest/settings';
+import type { ConnectionTestOptions } from '../../server/connectionCheck/settings';
 import type { Timeouts } from '../../server/http/timeouts';
 import type { OidcSettings } from '../../server/auth/oidc/settings';
 import type { SessionSettings } from '../../server/auth/sessions';
-import { DEFAULT_RETEST_HOURS, type HealthWatchOptions } from '../../server/health/retestSettings';
+import { DEFAULT_RETEST_HOURS, type HealthWatchOptions } from '../../server/watch/settings';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { MEMORY, openStore, type Store } from '../../server/db/database';

@@ -1,5 +1,8 @@
 // Every endpoint of the API, in the order the OpenAPI document lists them.
 // test/api/endpoints.test.ts holds the server's routes to exactly these.
+// A new module of declarations is one line in MODULES: the panel's route types
+// (src/api/routes.ts) derive from this list; its handlers are one line in
+// server/routes/all.ts.
 import type { Endpoint } from '../endpoint';
 import * as alerts from './alerts';
 import * as apiKeys from './apiKeys';
@@ -21,7 +24,8 @@ const declared = (module: Record<string, unknown>): Endpoint[] =>
       typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
   );
 
-const MODULES = [
+/** Every module of declarations, in the OpenAPI document's order. */
+export const MODULES = [
   groups,
   connectors,
   health,
@@ -35,7 +39,7 @@ const MODULES = [
   alerts,
   service,
   session,
-];
+] as const;
 
 export const ALL_ENDPOINTS: readonly Endpoint[] = MODULES.flatMap(declared);
 

@@ -11,7 +11,7 @@ import type {
   BundleUser,
 } from '../../src/contract/configBundle';
 import type { PairAccessType } from '../../src/contract/groups';
-import { readWebhookUrl } from '../alerts/webhookSetting';
+import { readWebhookUrl } from '../watch/webhookSetting';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/database';
 

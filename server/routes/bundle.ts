@@ -16,9 +16,9 @@ import {
   exportConfiguration,
   importConfiguration,
 } from '../../src/contract/endpoints/configuration';
-import { bundleOf } from '../config/exportBundle';
-import { heldIds, planImport } from '../config/plan';
-import { readSetup } from '../config/setup';
+import { bundleOf } from '../bundle/exportBundle';
+import { heldIds, planImport } from '../bundle/plan';
+import { readSetup } from '../bundle/setup';
 import type { Db } from '../db/database';
 import { problem, validationProblem } from '../http/problems';
 import { sourceConfigErrors, validate, type Validated } from '../http/validation';
@@ -51,10 +51,7 @@ function checkBundle(json: Record<string, unknown>): Validated<ConfigBundle> {
   return errors.length > 0 ? { ok: false, errors } : result;
 }
 
-export function configurationRoutes(
-  app: FastifyInstance,
-  { db, guard, write, secrets }: RouteContext,
-) {
+export function bundleRoutes(app: FastifyInstance, { db, guard, write, secrets }: RouteContext) {
   const route = declaredRoutes(app, guard);
 
   route(exportConfiguration, async ({ query }, _request, reply) => {

@@ -12,12 +12,9 @@ import {
 } from '../../src/contract/connectionTest';
 import { documentSourceSchema, type ValidationError } from '../../src/contract/contract';
 import { credentialFitsSource, isJsonObject, MAX_PROBLEMS } from '../../src/contract/rules';
-import { configProblems } from '../connectionTest/configProblems';
-import type { ConnectionTestSettings } from '../connectionTest/settings';
-import { connectionTester } from '../connectionTest/tester';
-import { pairTestRoutes } from './pairTest';
-import { credentialSwapRoutes } from './credentialSwap';
-import { mayBeSent } from '../connectionTest/trust';
+import { configProblems } from '../connectionCheck/configProblems';
+import type { ConnectionTester } from '../connectionCheck/tester';
+import { mayBeSent } from '../connectionCheck/trust';
 import { recheckCaller } from '../auth/guard';
 import { problem } from '../http/problems';
 import { validate, type Validated } from '../http/validation';
@@ -43,13 +40,10 @@ function validRequest(body: Record<string, unknown>): Validated<ConnectionTest> 
 
 export function connectionTestRoutes(
   app: FastifyInstance,
-  context: RouteContext,
-  settings: ConnectionTestSettings,
+  { db, guard, secrets, sessions, address }: RouteContext,
+  /** One tester, one limit, for every test (tester.ts): routes/all.ts makes it once. */
+  test: ConnectionTester,
 ) {
-  const { db, guard, secrets, sessions, address } = context;
-  // One limit for both tests (tester.ts).
-  const test = connectionTester(settings);
-
   /**
    * A stored credential's values, for this test: the key is asked again first
    * (D2), as a write does, now that the body is in; then 404, 400 (another
@@ -90,7 +84,4 @@ export function connectionTestRoutes(
     },
     { checkBody: validRequest },
   );
-
-  pairTestRoutes(app, context, test);
-  credentialSwapRoutes(app, context, test);
 }

@@ -5,12 +5,12 @@
 // a time; so a thousand pairs a day is about one a minute, never a burst.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../db/database';
-import { testConnection } from '../connectionTest/checks';
-import { CheckRun } from '../connectionTest/run';
-import type { ConnectionTestSettings } from '../connectionTest/settings';
+import { testConnection } from '../connectionCheck/checks';
+import { CheckRun } from '../connectionCheck/run';
+import type { ConnectionTestSettings } from '../connectionCheck/settings';
 import { openCredentialValues } from '../repos/credentialValues';
-import { findPairToTest, recordPairTest } from '../repos/pairTests';
-import type { HealthWatchSettings } from './retestSettings';
+import { findPairToTest, recordPairTest } from '../repos/pairChecks';
+import type { HealthWatchSettings } from './settings';
 
 /** The pairs due for a test now, oldest test first (never tested before all). */
 async function duePairs(store: Store, settings: HealthWatchSettings, now: number) {

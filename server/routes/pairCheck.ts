@@ -8,11 +8,11 @@
 import type { FastifyInstance } from 'fastify';
 import { testPair } from '../../src/contract/endpoints/connectionTest';
 import { recheckCaller } from '../auth/guard';
-import type { ConnectionTester } from '../connectionTest/tester';
+import type { ConnectionTester } from '../connectionCheck/tester';
 import { problem } from '../http/problems';
 import { changeableConnector, scopeOf, visibleCredential } from '../groups/visibility';
 import { openCredentialValues } from '../repos/credentialValues';
-import { findPairToTest, recordPairTest } from '../repos/pairTests';
+import { findPairToTest, recordPairTest } from '../repos/pairChecks';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
 

@@ -2,8 +2,8 @@
 // redirect to another origin is a failure, never followed, and the answer is
 // not read. The outcome is told in words without the address (its path is a secret).
 import type { AlertPayload } from '../../src/contract/alerts';
-import { probe, ProbeFailure } from '../connectionTest/probe';
-import { duration } from '../connectionTest/settings';
+import { probe, ProbeFailure } from '../connectionCheck/probe';
+import { duration } from '../connectionCheck/settings';
 
 export interface PostOutcome {
   ok: boolean;

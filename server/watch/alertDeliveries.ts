@@ -4,7 +4,7 @@
 // passed. Requests never wait for a delivery; admins see the last one.
 import type { AlertDelivery, AlertEvent, AlertPayload } from '../../src/contract/alerts';
 import type { Db, Store } from '../db/database';
-import type { DeliverySettings } from '../health/retestSettings';
+import type { DeliverySettings } from './settings';
 import { postAlert, type PostOutcome } from './webhook';
 
 /** Stores an alert to send (in the caller's transaction: one with the change of state it tells). */

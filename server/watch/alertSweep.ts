@@ -8,9 +8,9 @@ import type { AlertPayload } from '../../src/contract/alerts';
 import type { ConnectionCheck } from '../../src/contract/connectionChecks';
 import type { Db, Store } from '../db/database';
 import { lastTestStatus } from '../health/attention';
-import type { HealthWatchSettings } from '../health/retestSettings';
-import { enqueueAlert } from './deliveries';
-import { credentialUntestedAlert, keyExpiringAlert, pairAlert } from './messages';
+import type { HealthWatchSettings } from './settings';
+import { enqueueAlert } from './alertDeliveries';
+import { credentialUntestedAlert, keyExpiringAlert, pairAlert } from '../alerts/messages';
 
 interface Observed {
   subject: string;

@@ -8,11 +8,11 @@ import { INVITATION_LINK_REFUSALS } from '../../src/contract/invitationLinks';
 import { signInWithInvitation } from '../../src/contract/endpoints/session';
 import { problem, Problem } from '../http/problems';
 import { createUser, findPersonByEmail, removeInvitation } from '../repos/users';
-import type { RouteContext } from '../routes/context';
-import { declaredRoutes } from '../routes/route';
-import { holdBackWrongKeys } from './guard';
-import { spendInvitationLink } from './invitationLinks';
-import { asCaller, openSessionIn, refuseForeignPage } from './sessionRoutes';
+import type { RouteContext } from './context';
+import { declaredRoutes } from './route';
+import { holdBackWrongKeys } from '../auth/guard';
+import { spendInvitationLink } from '../auth/invitationLinks';
+import { asCaller, openSessionIn, refuseForeignPage } from './session';
 
 const GONE = 410;
 const refused = (why: keyof typeof INVITATION_LINK_REFUSALS) =>

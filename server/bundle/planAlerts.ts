@@ -5,7 +5,7 @@
 // same origin. The address is checked by the alert settings' own schema.
 import { maskedWebhookUrl, webhookOrigin, webhookUrlSchema } from '../../src/contract/alerts';
 import type { ConfigBundle } from '../../src/contract/configBundle';
-import { saveWebhookUrl } from '../alerts/webhookSetting';
+import { saveWebhookUrl } from '../watch/webhookSetting';
 import { validate } from '../http/validation';
 import type { Planner, StepTools } from './planParts';
 import type { Setup } from './setup';

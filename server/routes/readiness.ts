@@ -9,7 +9,7 @@ import { declaredRoutes } from './route';
  * its file), 503 with Retry-After while it does not. No key: it tells nothing
  * but that. (GET /version answers as long as the process runs: liveness.)
  */
-export function healthRoutes(app: FastifyInstance, { db, guard, outage }: RouteContext) {
+export function readinessRoutes(app: FastifyInstance, { db, guard, outage }: RouteContext) {
   declaredRoutes(app, guard)(getHealth, async () => {
     try {
       await db.selectFrom('settings').select('key').limit(1).execute();

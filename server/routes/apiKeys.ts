@@ -11,18 +11,18 @@ import {
 } from '../../src/contract/endpoints/apiKeys';
 import { changesBetween } from '../audit/recorder';
 import { problem, validationProblem } from '../http/problems';
-import { keyName, lockoutOfKey, revokeKey, toldKey as told } from './keyChanges';
+import { keyName, lockoutOfKey, revokeKey, toldKey as told } from '../auth/keyChanges';
 import {
   createServiceKey,
   findLiveKey,
   listLiveKeys,
   regenerateKey,
   renameKey,
-} from './managedKeys';
+} from '../auth/managedKeys';
 import { setUserRole } from '../repos/users';
 import type { Db } from '../db/database';
-import type { RouteContext } from '../routes/context';
-import { declaredRoutes } from '../routes/route';
+import type { RouteContext } from './context';
+import { declaredRoutes } from './route';
 
 const PERSON_ROLE_REFUSAL =
   "This key acts as a person (it was issued by the key command): change that user's role on the Users page.";

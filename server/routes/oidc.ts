@@ -9,22 +9,27 @@
 // that says why, and leaves no session and no user behind.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import type { UserRole } from '../../../src/contract/contract';
-import type { AuditLog } from '../../audit/recorder';
-import { insertAudit } from '../../repos/audit';
-import { auditRow } from '../../audit/recorder';
-import type { Db } from '../../db/database';
-import { ownOrigin, pathCookie, cookieOf } from '../sessionCookie';
-import { changeUserRole } from '../keyChanges';
-import type { KeyUser } from '../apiKeys';
-import { createUser, findPersonByEmail, removeInvitation } from '../../repos/users';
-import { asCaller, openSessionIn } from '../sessionRoutes';
-import { safeNext } from './nextPath';
-import { SERVICE_EMAIL_DOMAIN } from '../managedKeys';
-import { spendState } from './usedStates';
-import type { RouteContext } from '../../routes/context';
-import { issuerProblem, OIDC_PATH, ROLE_PRECEDENCE, type OidcSettings } from './settings';
-import { refusalPage } from './refusalPage';
+import type { UserRole } from '../../src/contract/contract';
+import type { AuditLog } from '../audit/recorder';
+import { insertAudit } from '../repos/audit';
+import { auditRow } from '../audit/recorder';
+import type { Db } from '../db/database';
+import { ownOrigin, pathCookie, cookieOf } from '../auth/sessionCookie';
+import { changeUserRole } from '../auth/keyChanges';
+import type { KeyUser } from '../auth/apiKeys';
+import { createUser, findPersonByEmail, removeInvitation } from '../repos/users';
+import { asCaller, openSessionIn } from './session';
+import { safeNext } from '../auth/oidc/nextPath';
+import { SERVICE_EMAIL_DOMAIN } from '../auth/managedKeys';
+import { spendState } from '../auth/oidc/usedStates';
+import type { RouteContext } from './context';
+import {
+  issuerProblem,
+  OIDC_PATH,
+  ROLE_PRECEDENCE,
+  type OidcSettings,
+} from '../auth/oidc/settings';
+import { refusalPage } from '../auth/oidc/refusalPage';
 
 const PENDING_COOKIE = 'sourcedesk_oidc';
 const PENDING_MS = 10 * 60_000;

@@ -1,5 +1,7 @@
-// The background watch (issue 25): each tick re-tests the due pairs, compares
-// every subject's state with the one last alerted, and posts the due alerts.
+// The background watch: each tick re-tests the due pairs, compares every
+// subject's state with the one last alerted, and posts the due alerts. New
+// background jobs (the sync scheduler, the stall rules) go in this wing,
+// server/watch/ (its README.md).
 // It runs beside the requests, never in their way: its work is in short
 // transactions of its own, and a tick starts only after the last one ended.
 // One instance at a time: on PostgreSQL a session advisory lock held for the
@@ -8,13 +10,13 @@
 // on SQLite the one process's ticks never overlap.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { ConnectionTestSettings } from '../connectionTest/settings';
+import type { ConnectionTestSettings } from '../connectionCheck/settings';
 import type { Store } from '../db/database';
-import { deliverDue } from '../alerts/deliveries';
-import { sweepAlertStates } from '../alerts/sweep';
-import { readWebhookUrl } from '../alerts/webhookSetting';
+import { deliverDue } from './alertDeliveries';
+import { sweepAlertStates } from './alertSweep';
+import { readWebhookUrl } from './webhookSetting';
 import { retestRound } from './retests';
-import type { HealthWatchSettings } from './retestSettings';
+import type { HealthWatchSettings } from './settings';
 
 async function oneTick(
   app: FastifyInstance,

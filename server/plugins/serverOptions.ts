@@ -1,0 +1,42 @@
+// The Fastify server's options: the logger without secrets, D11's time
+// limits and body size, D3's long path ids, D11's answer before routing.
+import type { FastifyReply, FastifyServerOptions } from 'fastify';
+import { API_PREFIX } from '../../src/contract/endpoint';
+import { requestForLog } from '../http/requestLog';
+import { BODY_LIMIT } from '../http/problems';
+import { setSecurityHeaders } from '../http/securityHeaders';
+import { timeoutOptions, type Timeouts } from '../http/timeouts';
+
+/** The logger as given, its request lines without one-time secrets (requestForLog). */
+function withRequestSerializer(
+  logger: FastifyServerOptions['logger'],
+): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const given = logger === true ? {} : logger;
+  return { ...given, serializers: { req: requestForLog, ...given.serializers } };
+}
+
+export function serverOptions(
+  logger: FastifyServerOptions['logger'],
+  timeouts: Partial<Timeouts> | undefined,
+): FastifyServerOptions {
+  return {
+    logger: withRequestSerializer(logger),
+    ...timeoutOptions(timeouts),
+    bodyLimit: BODY_LIMIT,
+    // D3: a path id of any length is parsed and refused as int_parsing (422),
+    // not cut off as 414; Node's 16 KiB limit on the request head still holds.
+    routerOptions: { maxParamLength: 16 * 1024 },
+    return503OnClosing: true,
+    // D11: errors Fastify raises before routing (a path that cannot be
+    // percent-decoded) answer with `detail` too.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status >= 500) request.log.error({ err: error }, 'unexpected failure');
+      setSecurityHeaders(request, reply as FastifyReply, API_PREFIX);
+      void (reply as FastifyReply).code(status).send({
+        detail: status >= 500 ? 'Internal Server Error' : 'Bad Request: the URL cannot be decoded',
+      });
+    },
+  };
+}
