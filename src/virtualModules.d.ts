@@ -13,9 +13,11 @@ declare module 'virtual:answer-checks' {
 }
 declare module 'virtual:source-labels' {
   /** Each catalogue source's words (scripts/sourceLabels.ts). */
-  const labels: Record<
-    string,
-    { label: string; initials: string; credential: Record<string, string> }
-  >;
+  const labels: Record<string, { label: string; initials: string }>;
+  export default labels;
+}
+declare module 'virtual:source-credential-labels' {
+  /** Each catalogue source's credential keys' labels (scripts/sourceLabels.ts). */
+  const labels: Record<string, Record<string, string>>;
   export default labels;
 }

@@ -12,6 +12,7 @@ import { githubChecks } from './github';
 import { gitlabChecks } from './gitlab';
 import { JIRA_ADDRESS_KEY, jiraChecks } from './jira';
 import { slackChecks } from './slack';
+import { TOKEN_SOURCE_CHECKS } from './tokenSources';
 import { webChecks } from './web';
 import { zendeskChecks } from './zendesk';
 
@@ -23,6 +24,7 @@ const SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> = {
   slack: slackChecks,
   zendesk: zendeskChecks,
   web: webChecks,
+  ...TOKEN_SOURCE_CHECKS,
 };
 
 /**
@@ -37,17 +39,27 @@ export const CONFIG_ADDRESS_KEYS: Partial<Record<DocumentSource, string>> = {
   confluence: CONFLUENCE_ADDRESS_KEY,
 };
 
-const NOT_CHECKED: ConnectionCheck = {
+/** Why a source has no test, in words: a side effect, or nothing to reach. */
+const WHY_NOT_CHECKED: Partial<Record<DocumentSource, string>> = {
+  salesforce:
+    'signing in to Salesforce records a login in its login history and counts toward the daily API limit, so nothing was tried; the first indexing run shows whether the credential works',
+  file: 'the files are stored on this server; nothing outside it is reached',
+  google_sites: 'the site’s zip is stored on this server; nothing outside it is reached',
+};
+
+const notChecked = (source: DocumentSource): ConnectionCheck => ({
   name: 'Connection',
   ok: null,
-  message: 'Not checked: this source has no connection test yet, so nothing was tried',
-};
+  message: `Not checked: ${
+    WHY_NOT_CHECKED[source] ?? 'this source has no connection test yet, so nothing was tried'
+  }`,
+});
 
 export async function testConnection(
   source: DocumentSource,
   input: CheckInput,
 ): Promise<ConnectionTestResult> {
   const checks = SOURCE_CHECKS[source];
-  const results = checks ? await checks(input) : [NOT_CHECKED];
+  const results = checks ? await checks(input) : [notChecked(source)];
   return { ok: overallOutcome(results), checks: results };
 }

@@ -3,16 +3,50 @@
 // Enterprise server, a proxy, the tests' stand-ins); paths are appended as the
 // real APIs spell them (`/user`, `/api/auth.test`, `/api/v2/users/me.json`, `/api/v4/user`).
 
-const FIXED_HOST_SOURCES = ['github', 'slack', 'zendesk', 'gitlab'] as const;
+const FIXED_HOST_SOURCES = [
+  'github',
+  'slack',
+  'zendesk',
+  'gitlab',
+  'notion',
+  'linear',
+  'asana',
+  'discord',
+  'freshdesk',
+  'hubspot',
+  'gong',
+  'dropbox',
+  'airtable',
+  'clickup',
+  'coda',
+  'gitbook',
+  'bitbucket',
+] as const;
 export type FixedHostSource = (typeof FIXED_HOST_SOURCES)[number];
 export type SourceApiHosts = Record<FixedHostSource, string>;
 
-/** `{subdomain}` is the Zendesk account's subdomain; GitLab's is used when a credential names no server. */
+/**
+ * `{subdomain}` is the Zendesk or Freshdesk account's subdomain; GitLab's is
+ * used when a credential names no server, Gong's when it names no region.
+ */
 export const DEFAULT_SOURCE_API_HOSTS: SourceApiHosts = {
   github: 'https://api.github.com',
   slack: 'https://slack.com',
   zendesk: 'https://{subdomain}.zendesk.com',
   gitlab: 'https://gitlab.com',
+  notion: 'https://api.notion.com',
+  linear: 'https://api.linear.app',
+  asana: 'https://app.asana.com',
+  discord: 'https://discord.com',
+  freshdesk: 'https://{subdomain}.freshdesk.com',
+  hubspot: 'https://api.hubapi.com',
+  gong: 'https://api.gong.io',
+  dropbox: 'https://api.dropboxapi.com',
+  airtable: 'https://api.airtable.com',
+  clickup: 'https://api.clickup.com',
+  coda: 'https://coda.io',
+  gitbook: 'https://api.gitbook.com',
+  bitbucket: 'https://api.bitbucket.org',
 };
 
 /** Why a root cannot be used, or null: an http(s) address, no user, query or fragment. */

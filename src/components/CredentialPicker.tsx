@@ -6,6 +6,7 @@ import { useCredentials } from '../api/credentials';
 import { credentialChoices, matchingChoices, pickerStatus, type Choice } from './credentialChoices';
 import { QueryErrorNotice } from './ErrorNotice';
 import { Field } from './Field';
+import { SourceLogo } from './SourceLabel';
 import { useCombobox } from './useCombobox';
 import './CredentialPicker.css';
 
@@ -117,7 +118,10 @@ export function CredentialPicker(props: CredentialPickerProps) {
                   onMouseDown={(event) => event.preventDefault()} // keeps focus in the input
                   onClick={() => box.select(choice)}
                 >
-                  <span className="credential-option-name">{choice.label}</span>
+                  <span className="source-label">
+                    {choice.source && <SourceLogo source={choice.source} />}
+                    <span className="credential-option-name">{choice.label}</span>
+                  </span>
                   {choice.detail && (
                     <span className="credential-option-detail">{choice.detail}</span>
                   )}

@@ -63,7 +63,7 @@ export function KeyFileField({ field, id, label, register, error }: KeyFileField
           <input
             id={`${id}-file`}
             type="file"
-            accept="application/json,.json"
+            accept={field.accept ?? 'application/json,.json'}
             aria-invalid={control['aria-invalid']}
             onChange={(event) => void readFile(event)}
           />

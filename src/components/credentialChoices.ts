@@ -1,7 +1,8 @@
 // What the credential picker offers, worked out apart from how it is shown:
 // the choices for a source (D7), what a typed text leaves, and the status line.
 import type { Credential, DocumentSource } from '../contract/contract';
-import { credentialFits, credentialLabel, maskedEntries } from '../lib/credentials';
+import { credentialFits, credentialLabel } from '../lib/credentials';
+import { maskedEntries } from '../lib/maskedEntries';
 import { sourceLabel } from '../lib/sources';
 
 export interface Choice {
@@ -9,6 +10,8 @@ export interface Choice {
   /** null for "All credentials". */
   id: number | null;
   label: string;
+  /** The credential's source (its mark beside the name); none for "All credentials". */
+  source?: string;
   detail: string;
   /** The masked values (D6), laid out `key: value`. */
   secrets: string[];
@@ -37,6 +40,7 @@ export function credentialChoices(
         key: String(credential.id),
         id: credential.id,
         label,
+        source: credential.source,
         detail,
         secrets: maskedEntries(credential),
         haystack: `${label} ${detail} ${credential.id}`.toLowerCase(),

@@ -18,6 +18,9 @@ export const CREDENTIAL_FREE_SOURCES: readonly DocumentSource[] = [
   'ingestion_api',
   'mock_connector',
   'user_file',
+  // Not in D7's list, but Onyx's XenForo connector takes no credential either
+  // (its credential template is null): a XenForo board is read as a guest.
+  'xenforo',
 ];
 
 /**

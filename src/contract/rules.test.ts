@@ -1,4 +1,5 @@
 // The contract's pure rules, checked against decisions.md's words.
+import { CATALOGUE_SOURCES, needsCredential } from './sources/catalogue';
 import { describe, expect, it } from 'vitest';
 import {
   CONFIG_MAX_DEPTH,
@@ -73,6 +74,11 @@ describe('credentialFitsSource (D7)', () => {
     expect(credentialFitsSource('not_applicable', 'web')).toBe(true);
     expect(credentialFitsSource('not_applicable', 'file')).toBe(true);
     expect(credentialFitsSource('not_applicable', 'jira')).toBe(false);
+  });
+  it('every catalogue source without a credential takes credential 0 (XenForo too, as in Onyx)', () => {
+    for (const source of CATALOGUE_SOURCES.filter((s) => !needsCredential(s))) {
+      expect(credentialFitsSource('not_applicable', source), source).toBe(true);
+    }
   });
   it('a credential-free source takes only not_applicable or its own source', () =>
     expect(credentialFitsSource('jira', 'web')).toBe(false));

@@ -7,7 +7,7 @@ import CATALOGUE_WORDS from 'virtual:source-labels';
 import type { DocumentSource } from '../contract/contract';
 import type { CatalogueSource } from '../contract/sources/catalogue';
 
-/** A catalogue source's words: its label, badge and credential keys' labels (undefined for another source). */
+/** A catalogue source's words: its label and badge (undefined for another source). */
 export const catalogueWords = (source: string) =>
   Object.hasOwn(CATALOGUE_WORDS, source) ? CATALOGUE_WORDS[source] : undefined;
 
@@ -31,46 +31,7 @@ const look = (label: string, initials?: string): SourceLook => ({
 
 const SOURCES = {
   ingestion_api: look('Ingestion API', 'AP'),
-  gmail: look('Gmail', 'GM'),
-  requesttracker: look('Request Tracker'),
-  gitbook: look('GitBook', 'GB'),
-  guru: look('Guru', 'GU'),
-  bookstack: look('BookStack', 'BS'),
-  outline: look('Outline', 'OU'),
-  slab: look('Slab', 'SB'),
-  productboard: look('Productboard', 'PB'),
-  file: look('File upload', 'FI'),
-  coda: look('Coda', 'CO'),
-  notion: look('Notion', 'NO'),
-  zulip: look('Zulip', 'ZU'),
-  linear: look('Linear', 'LI'),
-  document360: look('Document360', 'D3'),
-  google_sites: look('Google Sites'),
-  loopio: look('Loopio', 'LO'),
-  dropbox: look('Dropbox', 'DB'),
-  teams: look('Microsoft Teams', 'TM'),
-  discourse: look('Discourse', 'DC'),
-  axero: look('Axero', 'AX'),
-  clickup: look('ClickUp', 'CU'),
-  mediawiki: look('MediaWiki', 'MW'),
-  wikipedia: look('Wikipedia', 'WP'),
-  asana: look('Asana', 'AS'),
-  s3: look('Amazon S3', 'S3'),
-  r2: look('Cloudflare R2', 'R2'),
-  google_cloud_storage: look('Google Cloud Storage', 'GC'),
-  oci_storage: look('OCI Object Storage', 'OC'),
-  xenforo: look('XenForo', 'XF'),
   not_applicable: look('No source', '–'),
-  discord: look('Discord', 'DI'),
-  freshdesk: look('Freshdesk', 'FD'),
-  fireflies: look('Fireflies', 'FF'),
-  egnyte: look('Egnyte', 'EG'),
-  airtable: look('Airtable', 'AT'),
-  highspot: look('Highspot', 'HI'),
-  drupal_wiki: look('Drupal Wiki'),
-  imap: look('IMAP e-mail', 'IM'),
-  bitbucket: look('Bitbucket', 'BB'),
-  testrail: look('TestRail', 'TR'),
   mock_connector: look('Mock connector', 'MC'),
   user_file: look('User files', 'UF'),
 } satisfies Record<Exclude<DocumentSource, CatalogueSource>, SourceLook>;

@@ -38,6 +38,8 @@ function emptyValue(field: ValueField): FormValue {
     case 'list':
     case 'pairs':
       return [];
+    case 'fixed':
+      return field.value;
     default:
       return 'default' in field ? (field.default ?? '') : '';
   }
@@ -61,6 +63,8 @@ const strings = (value: unknown) =>
 function fromStored(field: ValueField, stored: unknown): FormValue {
   if (stored === undefined) return emptyValue(field);
   switch (field.control) {
+    case 'fixed':
+      return field.value;
     case 'checkbox':
       return typeof stored === 'boolean' ? stored : field.default;
     case 'list':
@@ -125,6 +129,8 @@ function sent(field: ValueField, value: FormValue | undefined): unknown {
     }
     case 'select':
       return value === '' ? null : value;
+    case 'fixed':
+      return field.value;
     default: {
       const text = String(value ?? '').trim();
       if (text !== '') return field.upperCase ? text.toUpperCase() : text;

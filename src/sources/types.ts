@@ -53,6 +53,8 @@ export interface ListField extends FieldBase {
   /** Said when the list is empty. */
   emptyText: string;
   itemType?: 'email' | 'text';
+  /** The contract requires at least one item: an empty list is refused with these words. */
+  requiredMessage?: string;
 }
 
 export interface CheckboxField extends FieldBase {
@@ -74,6 +76,10 @@ export interface MultiselectField extends FieldBase {
 
 export interface NumberField extends FieldBase {
   control: 'number';
+  /** The box's first value, as typed (Onyx's IMAP port 993). */
+  default?: string;
+  /** The contract requires a number: an empty box is refused with these words. */
+  requiredMessage?: string;
 }
 
 export interface PairsField extends FieldBase {
@@ -83,9 +89,22 @@ export interface PairsField extends FieldBase {
   right: Option;
 }
 
+/** A value Onyx's form sends without asking (a bucket's `bucket_type`): not shown, always sent. */
+export interface FixedField extends FieldBase {
+  control: 'fixed';
+  value: string;
+}
+
 /** A field that holds a value of the config. */
 export type ValueField =
-  TextField | ListField | CheckboxField | SelectField | MultiselectField | NumberField | PairsField;
+  | TextField
+  | ListField
+  | CheckboxField
+  | SelectField
+  | MultiselectField
+  | NumberField
+  | PairsField
+  | FixedField;
 
 /**
  * A choice between ways of indexing (Onyx's tabs, such as Jira's
@@ -118,6 +137,8 @@ export interface CredentialFieldWords {
   secret?: boolean;
   /** A key file (JSON): chosen as a file or pasted into a masked box, never shown (KeyFileField). */
   keyFile?: boolean;
+  /** The key file's kinds (the file box's `accept`), when not JSON (a zuliprc is plain text). */
+  accept?: string;
   /** A yes/no switch (Salesforce's sandbox). */
   checkbox?: boolean;
   /** Not asked: always sent with this value (Onyx's authentication_method). */

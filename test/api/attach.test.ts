@@ -119,8 +119,10 @@ describe('D7 refusals, in order', () => {
   });
 
   it('credential 0 (not_applicable) attaches to exactly the sources that need no credential', async () => {
-    // D7's list, written from decisions.md rather than read from the implementation.
+    // D7's list, written from decisions.md rather than read from the implementation,
+    // and XenForo, which Onyx's connector reads without a credential (sources.md).
     const credentialFree: readonly string[] = [
+      'xenforo',
       'file',
       'web',
       'not_applicable',

@@ -239,9 +239,9 @@ describe('web and the sources without a test', () => {
 
   it('another source is said to be not checked, never a pass', async () => {
     const result = await test({
-      source: 'notion',
+      source: 'fireflies',
       connector_specific_config: {},
-      credential_json: {},
+      credential_json: { fireflies_api_key: 'ff-key-0123456789' },
     });
     expect(result.ok).toBeNull();
     expect(result.checks).toEqual([

@@ -176,8 +176,9 @@ describe('D4 connector_specific_config is stored exactly as sent', () => {
       anything: [{}, []],
       n: -0.5,
     };
-    const { id } = (await create(plainRequest('zulip', { connector_specific_config: config })))
-      .json as { id: number };
+    const { id } = (
+      await create(plainRequest('mock_connector', { connector_specific_config: config }))
+    ).json as { id: number };
     expect((await listed(id)).connector_specific_config).toEqual(config);
   });
 });

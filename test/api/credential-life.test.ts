@@ -85,7 +85,7 @@ describe('POST /manage/credential', () => {
       (
         await create({
           name: 'z',
-          source: 'zulip',
+          source: 'mock_connector',
           credential_json: { a: 'b' },
           admin_public: false,
         })
@@ -93,7 +93,7 @@ describe('POST /manage/credential', () => {
     ).toBe(200);
     const nested = await create({
       name: 'z',
-      source: 'zulip',
+      source: 'mock_connector',
       credential_json: { a: { b: 'c' } },
       admin_public: true,
     });
@@ -190,7 +190,7 @@ describe('a key named __proto__ in credential_json', () => {
   it('is refused on create: 422 at its loc, nothing stored', async () => {
     const before = await snapshotDb(server);
     const response = await api(server, 'POST', '/manage/credential', {
-      raw: `{"name":"Proto","source":"zulip","credential_json":${values},"admin_public":true}`,
+      raw: `{"name":"Proto","source":"mock_connector","credential_json":${values},"admin_public":true}`,
     });
     expect(response.status).toBe(422);
     expect(response.json).toEqual({

@@ -63,6 +63,17 @@ describe('a key of the wrong kind → 422 naming the key and its type (D3)', () 
     ['gong', 'workspaces', [1], 'string_type'],
     ['web', 'web_connector_type', 'upload', 'enum'],
     ['web', 'base_url', 'javascript:alert(1)', 'url_parsing'],
+    ['file', 'file_locations', [''], 'missing'],
+    ['slab', 'base_url', 'acme.slab.com', 'url_parsing'],
+    ['clickup', 'connector_type', 'board', 'enum'],
+    ['wikipedia', 'recurse_depth', -2, 'greater_than_equal'],
+    ['wikipedia', 'recurse_depth', '1', 'int_type'],
+    ['discord', 'start_date', '31/01/2024', 'value_error'],
+    ['drupal_wiki', 'spaces', ['docs'], 'value_error'],
+    ['imap', 'port', 70_000, 'value_error'],
+    ['s3', 'bucket_type', 'r2', 'enum'],
+    ['teams', 'graph_api_host', 'graph', 'url_parsing'],
+    ['airtable', 'treat_all_non_attachment_fields_as_metadata', 'yes', 'bool_type'],
   ] as const)('%s %s = %j → %s', async (source, key, value, type) => {
     const response = await create(source, { ...MINIMAL_CONFIGS[source], [key]: value });
     expect(response.status).toBe(422);

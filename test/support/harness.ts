@@ -3,6 +3,7 @@
 // `api-pg` test project (which alone sets SOURCEDESK_TEST_STORE_URL), a schema of
 // its own in that PostgreSQL database, dropped when the server closes. Panel,
 // process and end-to-end tests stay on SQLite whatever the shell exports.
+import { DEFAULT_SOURCE_API_HOSTS } from '../../server/connectionCheck/hosts';
 import type { UserRole, VersionSet } from '../../src/contract/contract';
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -98,12 +99,13 @@ async function openTestStore(
   return { store, schema };
 }
 
-const OFFLINE_HOSTS = {
-  github: 'http://127.0.0.1:1',
-  slack: 'http://127.0.0.1:1',
-  zendesk: 'http://127.0.0.1:1/{subdomain}',
-  gitlab: 'http://127.0.0.1:1',
-};
+/** Every fixed host at a port where nothing listens (a subdomain kept in the path): tests never reach the internet. */
+const OFFLINE_HOSTS = Object.fromEntries(
+  Object.entries(DEFAULT_SOURCE_API_HOSTS).map(([source, root]) => [
+    source,
+    root.includes('{subdomain}') ? 'http://127.0.0.1:1/{subdomain}' : 'http://127.0.0.1:1',
+  ]),
+);
 
 let counter = 0;
 

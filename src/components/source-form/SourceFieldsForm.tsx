@@ -72,6 +72,9 @@ function ValueControl({
   const name = `config.${field.key}` as const;
   const error = errorAt(formState.errors, name);
   switch (field.control) {
+    case 'fixed':
+      // Sent as it is, never asked (Onyx hides it too); the review names it.
+      return null;
     case 'list':
       return <ListControl source={source} field={field} id={id} />;
     case 'pairs':

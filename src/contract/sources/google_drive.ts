@@ -15,7 +15,7 @@ const SCOPE_KEYS = [
 ] as const;
 
 /** A service account's key file as text: a JSON object of `"type": "service_account"`. */
-const serviceAccountKey = filledText.check(
+export const serviceAccountKey = filledText.check(
   z.refine(
     (text) => {
       try {

@@ -38,6 +38,16 @@ test('the search box has the focus; popular sources come first, then the others 
   );
 });
 
+test('a tile shows its source’s mark once the marks load, or its initials', async () => {
+  open();
+  const jira = (await screen.findByRole('link', { name: 'Jira' })).closest('li')!;
+  // The mark is decoration: the link's name stays the source's label.
+  await vi.waitFor(() => expect(jira.querySelector('svg[data-source-logo="jira"]')).not.toBeNull());
+  const loopio = screen.getByRole('link', { name: 'Loopio' });
+  expect(loopio.querySelector('svg')).toBeNull();
+  expect(within(loopio).getByText('LO')).toHaveAttribute('aria-hidden', 'true');
+});
+
 test('each tile says what the source needs and links to its guide', async () => {
   open();
   const jira = (await screen.findByRole('link', { name: 'Jira' })).closest('li')!;
@@ -53,11 +63,11 @@ test('each tile says what the source needs and links to its guide', async () => 
 test('a search finds by name or category, keeps the words in the address, and Enter opens the first', async () => {
   const { user, router } = open();
   const search = await screen.findByLabelText('Find a source');
-  await user.type(search, 'messag');
-  expect(screen.getByText('1 source matches “messag”.')).toHaveAttribute('role', 'status');
-  expect(screen.getByRole('link', { name: 'Slack' })).toBeInTheDocument();
+  await user.type(search, 'code repo');
+  expect(screen.getByText('3 sources match “code repo”.')).toHaveAttribute('role', 'status');
+  expect(screen.getByRole('link', { name: 'Bitbucket' })).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Jira' })).not.toBeInTheDocument();
-  expect(router.state.location.search).toBe('?q=messag');
+  expect(router.state.location.search).toBe('?q=code+repo');
 
   await user.clear(search);
   await user.type(search, 'nothing like it');

@@ -10,6 +10,7 @@ import { describeError } from '../../lib/describeError';
 import { paths, WIZARD_STEPS, type WizardStep } from '../../lib/paths';
 import { panelOf } from '../../sources/catalogue';
 import type { GroupOption } from '../../components/AccessChoice';
+import { SourceLogo } from '../../components/SourceLabel';
 import { AccessStep } from './AccessStep';
 import { ConnectionStep } from './ConnectionStep';
 import { ConnectionTestSection, useConnectionTest } from './ConnectionTest';
@@ -78,7 +79,12 @@ function Wizard({ wizard }: { wizard: WizardSource }) {
 
   return (
     <section className="page connector-wizard" aria-labelledby="wizard-title">
-      <h1 id="wizard-title">New {panel.label} connector</h1>
+      <h1 id="wizard-title">
+        <span className="source-label">
+          <SourceLogo source={source} />
+          New {panel.label} connector
+        </span>
+      </h1>
       <LeaveWizardDialog
         halfFilled={halfFilled}
         onDiscard={() => clearWizardDraft(source)}

@@ -22,7 +22,8 @@ import {
 import { useAccessChoices } from '../../components/useAccessChoices';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Modal } from '../../components/Modal';
-import { credentialLabel, maskedEntries } from '../../lib/credentials';
+import { credentialLabel } from '../../lib/credentials';
+import { maskedEntries } from '../../lib/maskedEntries';
 import { sourceLabel } from '../../lib/sources';
 import { PairTest } from './PairTest';
 import { ReplaceCredential } from './ReplaceCredential';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import {
   addCredential,
@@ -13,6 +13,11 @@ import {
 import { connectTo, renderApp } from '../../test/render';
 
 let server: TestServer;
+// The page's module (and every catalogue source's form words it offers) loaded
+// once before the first test, so a cold transform does not use up its waits.
+beforeAll(async () => {
+  await import('./CredentialsPage');
+});
 beforeEach(async () => {
   server = await startTestServer();
   connectTo(server);

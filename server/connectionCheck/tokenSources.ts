@@ -1,0 +1,164 @@
+// The sources checked by one sign-in with a token at a fixed host (signIn.ts):
+// each one's request that only reads who the token is (nothing is written),
+// and where a missing permission is granted.
+import type { DocumentSource } from '../../src/contract/contract';
+import type { SourceChecks } from './common';
+import { basic, bearer, signInChecks, type SignIn } from './signIn';
+
+const graphQl = (query: string) => JSON.stringify({ query });
+const hasData = (path: string[]) => (json: unknown) => {
+  let value: unknown = json;
+  for (const key of path) value = (value as Record<string, unknown> | null)?.[key];
+  return value !== undefined && value !== null;
+};
+
+/** Onyx takes the whole address too: https://acme.freshdesk.com → acme. */
+const freshdeskSubdomain = ({ freshdesk_domain }: Record<string, string>) =>
+  freshdesk_domain!
+    .replace(/^https?:\/\//i, '')
+    .split('.freshdesk.com')[0]!
+    .replace(/\/+$/, '');
+
+const SIGN_INS: Partial<Record<DocumentSource, SignIn>> = {
+  notion: {
+    service: 'Notion',
+    host: 'notion',
+    keys: ['notion_integration_token'],
+    request: (v) => ({
+      path: '/v1/users/me',
+      headers: { ...bearer(v.notion_integration_token!), 'notion-version': '2022-06-28' },
+    }),
+    token: 'integration token',
+    grant:
+      'give the integration the “Read user information” capability, and share the pages with it',
+  },
+  linear: {
+    service: 'Linear',
+    host: 'linear',
+    keys: ['linear_api_key'],
+    // Linear takes a personal API key as it is, without "Bearer".
+    request: (v) => ({
+      path: '/graphql',
+      method: 'POST',
+      headers: { authorization: v.linear_api_key!, 'content-type': 'application/json' },
+      body: graphQl('{ viewer { id } }'),
+    }),
+    accepted: hasData(['data', 'viewer', 'id']),
+    token: 'API key',
+    grant: 'the key’s user needs access to the workspace’s teams',
+  },
+  asana: {
+    service: 'Asana',
+    host: 'asana',
+    keys: ['asana_api_token_secret'],
+    request: (v) => ({ path: '/api/1.0/users/me', headers: bearer(v.asana_api_token_secret!) }),
+    token: 'personal access token',
+    grant: 'the token’s user needs to be a member of the workspace',
+  },
+  discord: {
+    service: 'Discord',
+    host: 'discord',
+    keys: ['discord_bot_token'],
+    request: (v) => ({
+      path: '/api/v10/users/@me',
+      headers: { authorization: `Bot ${v.discord_bot_token!}` },
+    }),
+    token: 'bot token',
+    grant: 'invite the bot to the servers with the “Read Message History” permission',
+  },
+  freshdesk: {
+    service: 'Freshdesk',
+    host: 'freshdesk',
+    keys: ['freshdesk_domain', 'freshdesk_api_key'],
+    subdomain: freshdeskSubdomain,
+    request: (v) => ({ path: '/api/v2/agents/me', headers: basic(v.freshdesk_api_key!, 'X') }),
+    token: 'API key',
+    grant: 'the key’s agent needs a role that may view tickets',
+  },
+  hubspot: {
+    service: 'HubSpot',
+    host: 'hubspot',
+    keys: ['hubspot_access_token'],
+    request: (v) => ({
+      path: '/account-info/v3/details',
+      headers: bearer(v.hubspot_access_token!),
+    }),
+    token: 'access token',
+    grant: 'give the private app the read scopes of the object types (crm.objects.contacts.read …)',
+  },
+  gong: {
+    service: 'Gong',
+    host: 'gong',
+    keys: ['gong_access_key', 'gong_access_key_secret'],
+    rootKey: 'gong_base_url',
+    request: (v) => ({
+      path: '/v2/workspaces',
+      headers: basic(v.gong_access_key!, v.gong_access_key_secret!),
+    }),
+    token: 'access key and secret',
+    grant: 'a Gong admin must give the key the api:workspaces:read and api:calls:read scopes',
+  },
+  dropbox: {
+    service: 'Dropbox',
+    host: 'dropbox',
+    keys: ['dropbox_access_token'],
+    request: (v) => ({
+      path: '/2/users/get_current_account',
+      method: 'POST',
+      headers: { ...bearer(v.dropbox_access_token!), 'content-type': 'application/json' },
+      body: 'null',
+    }),
+    token: 'access token',
+    grant:
+      'give the app the account_info.read and files.content.read scopes, then make a new token',
+  },
+  airtable: {
+    service: 'Airtable',
+    host: 'airtable',
+    keys: ['airtable_access_token'],
+    request: (v) => ({ path: '/v0/meta/whoami', headers: bearer(v.airtable_access_token!) }),
+    token: 'personal access token',
+    grant: 'give the token the data.records:read and schema.bases:read scopes and the bases',
+  },
+  clickup: {
+    service: 'ClickUp',
+    host: 'clickup',
+    keys: ['clickup_api_token'],
+    // ClickUp takes a personal token as it is, without "Bearer".
+    request: (v) => ({ path: '/api/v2/user', headers: { authorization: v.clickup_api_token! } }),
+    token: 'API token',
+    grant: 'the token’s user needs access to the workspace',
+  },
+  coda: {
+    service: 'Coda',
+    host: 'coda',
+    keys: ['coda_bearer_token'],
+    request: (v) => ({ path: '/apis/v1/whoami', headers: bearer(v.coda_bearer_token!) }),
+    token: 'API token',
+    grant: 'make a token that may read the docs (not restricted to other docs)',
+  },
+  gitbook: {
+    service: 'GitBook',
+    host: 'gitbook',
+    keys: ['gitbook_api_key'],
+    request: (v) => ({ path: '/v1/user', headers: bearer(v.gitbook_api_key!) }),
+    token: 'API token',
+    grant: 'the token’s user needs read access to the space',
+  },
+  bitbucket: {
+    service: 'Bitbucket',
+    host: 'bitbucket',
+    keys: ['bitbucket_email', 'bitbucket_api_token'],
+    request: (v) => ({
+      path: '/2.0/user',
+      headers: basic(v.bitbucket_email!, v.bitbucket_api_token!),
+    }),
+    token: 'e-mail and API token',
+    grant: 'give the API token the read:user and read:repository scopes',
+  },
+};
+
+export const TOKEN_SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> =
+  Object.fromEntries(
+    Object.entries(SIGN_INS).map(([source, spec]) => [source, signInChecks(spec)]),
+  );

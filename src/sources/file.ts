@@ -1,0 +1,29 @@
+// Files in the panel: files stored on this server, indexed once.
+import { onyxGuide } from './fieldParts';
+import type { SourcePanel } from './types';
+
+export const file: SourcePanel = {
+  label: 'File',
+  initials: 'FI',
+  category: 'Others',
+  popular: false,
+  docs: onyxGuide('file'),
+  summary: 'Documents stored on this server (PDF, Word, text, zip).',
+  inputType: 'load_state',
+  fields: [
+    {
+      key: 'file_locations',
+      control: 'list',
+      itemType: 'text',
+      label: 'Files (optional)',
+      hint: 'The stored location of each file, as the upload answered it.',
+      itemLabel: 'File location',
+      addLabel: 'Add file',
+      listName: 'Files to index',
+      listNoun: 'the files',
+      emptyText: 'No files yet: they may be added later.',
+      emptyWords: 'No files yet',
+    },
+  ],
+  credential: {},
+};

@@ -1,0 +1,36 @@
+// Google Sites in the panel: a site exported as a zip of HTML, and its address.
+import { onyxGuide, requiredText } from './fieldParts';
+import type { SourcePanel } from './types';
+
+export const google_sites: SourcePanel = {
+  label: 'Google Sites',
+  initials: 'GS',
+  category: 'Knowledge Base & Wikis',
+  popular: false,
+  docs: onyxGuide('google_sites'),
+  summary: 'Pages of a site exported from Google Takeout.',
+  inputType: 'load_state',
+  fields: [
+    {
+      key: 'file_locations',
+      control: 'list',
+      itemType: 'text',
+      label: 'Zip file',
+      hint: 'The stored location of the site’s zip, as the upload answered it.',
+      itemLabel: 'Zip file location',
+      addLabel: 'Add zip file',
+      listName: 'Zip files',
+      listNoun: 'the zip files',
+      emptyText: 'No zip file yet.',
+      requiredMessage: 'Add the zip file of the site',
+    },
+    requiredText(
+      'base_url',
+      'Site address',
+      'For example https://sites.google.com/acme.example/handbook.',
+      'Enter the address of the site',
+      'url',
+    ),
+  ],
+  credential: {},
+};

@@ -1,0 +1,25 @@
+// MediaWiki in the panel: a site's categories and pages. No credential.
+import { onyxGuide, requiredText } from './fieldParts';
+import type { SourcePanel } from './types';
+import { wikiFields } from './wikiFields';
+
+export const mediawiki: SourcePanel = {
+  label: 'MediaWiki',
+  initials: 'MW',
+  category: 'Knowledge Base & Wikis',
+  popular: false,
+  docs: onyxGuide('mediawiki'),
+  summary: 'Pages and categories of a public MediaWiki site.',
+  inputType: 'poll',
+  fields: [
+    requiredText(
+      'hostname',
+      'Site address',
+      'For example https://wiki.acme.example.',
+      'Enter the address of the wiki',
+      'url',
+    ),
+    ...wikiFields(false),
+  ],
+  credential: {},
+};

@@ -1,0 +1,16 @@
+// Wikipedia in the panel: categories and pages of one language. No credential.
+import { onyxGuide } from './fieldParts';
+import type { SourcePanel } from './types';
+import { wikiFields } from './wikiFields';
+
+export const wikipedia: SourcePanel = {
+  label: 'Wikipedia',
+  initials: 'WP',
+  category: 'Knowledge Base & Wikis',
+  popular: false,
+  docs: onyxGuide('wikipedia'),
+  summary: 'Articles of chosen categories and pages.',
+  inputType: 'poll',
+  fields: wikiFields(true),
+  credential: {},
+};

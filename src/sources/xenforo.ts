@@ -1,0 +1,23 @@
+// XenForo in the panel: a board or one thread, read as a guest.
+import { onyxGuide, requiredText } from './fieldParts';
+import type { SourcePanel } from './types';
+
+export const xenforo: SourcePanel = {
+  label: 'XenForo',
+  initials: 'XF',
+  category: 'Messaging',
+  popular: false,
+  docs: onyxGuide('xenforo'),
+  summary: 'Threads of a XenForo 2.2 forum.',
+  inputType: 'load_state',
+  fields: [
+    requiredText(
+      'base_url',
+      'Board or thread address',
+      'For example https://forum.acme.example/forums/support.4/.',
+      'Enter the address of the board or thread',
+      'url',
+    ),
+  ],
+  credential: {},
+};
