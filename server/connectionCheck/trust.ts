@@ -1,4 +1,4 @@
-// Where a stored credential may be sent (issue 27; README, "Testing a
+// Where a stored credential may be sent (docs/api.md, "Testing a
 // connection"): only to an address it is already trusted with — the origin of
 // a connector it is attached to, an address its source fixes (hosts.ts), or
 // one written in the credential itself — unless the caller made it or is an

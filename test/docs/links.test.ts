@@ -97,9 +97,11 @@ describe('links', () => {
       const text = readFileSync(join(ROOT, file), 'utf8');
       // `docs/x.md, "Heading"`, `README's "Heading"`, across a comment's line break too.
       const pointer =
-        /\b(README(?:\.md)?|docs\/[\w-]+\.md)(?:#([\w-]+)|(?:,|'s)?(?:\s|\/\/|\*)*"([^"\n]+)")?/g;
+        /\b(README(?:\.md)?|docs\/[\w-]+\.md)(?:#([\w-]+)|(?:,|'s)?(?:\s|\/\/|\*)*"([^"]{1,80})")?/g;
       for (const match of text.matchAll(pointer)) {
-        const [, name, anchor, heading] = match;
+        const [, name, anchor, spread] = match;
+        // A heading broken over a comment's lines reads as one line.
+        const heading = spread?.replace(/\s*\n\s*(?:\/\/|\*)?\s*/g, ' ');
         const target = name!.startsWith('README') ? 'README.md' : name!;
         pointers++;
         const problem = check(target, anchor, heading);
