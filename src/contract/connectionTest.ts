@@ -1,4 +1,4 @@
-// Testing a connection before saving it (issue 16): the request and the answer
+// Testing a connection before saving it: the request and the answer
 // of POST /manage/admin/connector/test, shared by the server (which validates
 // the request, D3) and the panel (which parses the answer). Nothing is stored.
 import * as z from 'zod/mini';
@@ -10,8 +10,8 @@ import { credentialProblems } from './sources/catalogue';
 export const CONNECTION_TEST_PATH = '/manage/admin/connector/test';
 
 /**
- * D2's 403 for a stored credential sent to an address it is not trusted with
- * (issue 27): only an admin or the credential's maker may point it anywhere new.
+ * D2's 403 for a stored credential sent to an address it is not trusted with:
+ * only an admin or the credential's maker may point it anywhere new.
  */
 export const NEW_ADDRESS_REFUSAL = 'Type the secret again to test it against a new address';
 

@@ -1,4 +1,4 @@
-// Where a stored credential may be sent (issue 27, item 2): a connection test
+// Where a stored credential may be sent: a connection test
 // with `credential_id` sends the stored secret only to an address the
 // credential is already trusted with — the origin of a connector it is attached
 // to, an address its source fixes, or one written in the credential itself —
