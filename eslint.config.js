@@ -171,9 +171,9 @@ const QUERY_SYNTAX = [
   { selector: "TaggedTemplateExpression[tag.name='sql']", message: QUERY_MESSAGE },
   { selector: "CallExpression[callee.object.name='sql']", message: QUERY_MESSAGE },
 ];
-// Files that built queries outside repos/ when the rule came in (77 statements
-// in 21 files): to be moved into repository functions, then struck from this
-// list. Nothing new joins it.
+// Files that still build queries outside repos/ (76 statements in 20 files; 77
+// in 21 when the rule came in): to be moved into repository functions, then
+// struck from this list. Nothing new joins it.
 const QUERIES_TO_MOVE = [
   'server/auth/apiKeys.ts', // 5
   'server/auth/invitationLinks.ts', // 4
@@ -190,7 +190,6 @@ const QUERIES_TO_MOVE = [
   'server/health/statusRows.ts', // 1
   'server/health/swap.ts', // 2
   'server/routes/groups.ts', // 1
-  'server/routes/readiness.ts', // 1
   'server/watch/alertDeliveries.ts', // 5
   'server/watch/alertSweep.ts', // 6
   'server/watch/retests.ts', // 1
