@@ -46,6 +46,7 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => {
               'server/**/*.test.ts',
               'bench/**/*.test.ts',
               'scripts/**/*.test.ts',
+              'test/docs/**/*.test.ts',
             ],
           },
         },

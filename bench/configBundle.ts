@@ -1,4 +1,4 @@
-// Configuration as code (issue 26): an export of the large data set (10,000
+// Configuration as code: an export of the large data set (10,000
 // connectors) and a dry run of that bundle against the same server, each
 // timed, and the server's peak memory after both (targets: 5 s, 300 MB).
 // test/api/configuration.test.ts checks what they answer; the time is the bench's.

@@ -1,4 +1,4 @@
-// The activity export beside other requests (issue 27, item 6; issue 29's
+// The activity export beside other requests (the
 // scale rows): an export of the scale set's 1,000,000 records
 // (bench/scaleSeed.ts) as NDJSON and as CSV while `GET /api/version` is sent
 // every 20 ms, as a health check would; the longest wait of those is a figure,
@@ -11,7 +11,7 @@ import { startServer } from './processes';
 import type { DataSet } from './seed';
 import type { Results } from './table';
 
-/** The export's memory target (issue 29): it streams, so it holds a chunk, not the log. */
+/** The export's memory target: it streams, so it holds a chunk, not the log. */
 const RSS_TARGET_MB = 250;
 
 export async function measureExportWait(set: DataSet, results: Results): Promise<void> {

@@ -1,4 +1,4 @@
-// The scale rows (issue 29, "Scale rows"; issue 24, "Fast at scale"), each on
+// The scale rows (docs/performance.md), each on
 // the store it is given (the bench runs them on SQLite and on PostgreSQL):
 // - 100,000 people: the directory's search by an e-mail prefix and a page of 50
 //   from its middle; 1,000,000 activity records: the newest page, and a page
@@ -140,7 +140,7 @@ async function measureScim(origin: string, set: DataSet, results: Results) {
 const LIST = '/api/manage/admin/connector';
 
 /**
- * Issue 24: a curator's list is cached bytes as the admin's is, never rebuilt
+ * A curator's list is cached bytes as the admin's is, never rebuilt
  * per request. The admin, the curator and the global curator take turns on one
  * server (BENCH_ROUNDS rounds, the median run of each counts); each curator's
  * requests/s and p50 are held against the admin's of the same run.

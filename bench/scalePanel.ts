@@ -1,4 +1,4 @@
-// The panel on the scale rows' data (issue 29, "The panel on the same data"):
+// The panel on the scale rows' data (docs/performance.md):
 // the Users page on 100,000 people and the Activity page on 1,000,000 records,
 // in headless Chromium against the real server: navigation → the first frame
 // with a row on screen, and a click on the next page (Users: "Next page";
@@ -21,7 +21,7 @@ interface PageProbe {
   /** The first row's text: its element. */
   firstRow: string;
   nextPage: { name: string };
-  /** issue 29: the Users page's first rows < 1 s; none for the Activity page. */
+  /** The Users page's first rows < 1 s; none for the Activity page. */
   target?: number;
 }
 

@@ -1,4 +1,4 @@
-// The scale rows' data (issue 29, "Scale rows"; issue 24, "Fast at scale"),
+// The scale rows' data (docs/performance.md),
 // written straight through Kysely in batches (the API would take hours): a
 // directory of 100,000 people with a year of activity (1,000,000 records), and
 // connectors in 1,000 groups of 5 members with a curator and a global curator.
@@ -91,7 +91,7 @@ export interface GroupsSet extends DataSet {
   globalCuratorKey: string;
 }
 
-/** Issue 24: a curator of 10 groups and a global curator in 50. */
+/** A curator of 10 groups and a global curator in 50. */
 export const CURATED = 10;
 export const GLOBAL_GROUPS = 50;
 /** Every tenth connector's pair is private to one group (round the groups); the rest are public. */

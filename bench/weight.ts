@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { paths } from './config';
 
-/** Issue 29's decision: at most this much JS and CSS (gzip -9) before the list's first rows. */
+/** The weight's target: at most this much JS and CSS (gzip -9) before the list's first rows. */
 export const WEIGHT_TARGET_KB = 120;
 
 const gzipKb = (body: Buffer) => gzipSync(body, { level: 9 }).length / 1024;

@@ -1,4 +1,4 @@
-// Issue 18's walk: an administrator makes a key on the page, the key is used,
+// An administrator makes a key on the page, the key is used,
 // the page shows its last use, Regenerate refuses the old secret and Delete the
 // new one; the Activity page shows those records in order, filtered by action,
 // and the export holds the same records.

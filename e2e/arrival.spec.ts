@@ -1,5 +1,5 @@
-// Issue 27, item 16: where the keyboard is when a page arrives, in a real
-// browser (README, "Conventions"): never on <body>, but on the page's content
+// Where the keyboard is when a page arrives, in a real
+// browser (docs/panel.md, "Arriving at a page, opening a form"): never on <body>, but on the page's content
 // (the shell's main) or on the control the user needs next.
 import { createUser } from '../server/repos/users';
 import { expect, test, type Page } from './fixtures';

@@ -1,4 +1,4 @@
-// Issue 26 in Chromium: the setup of one running server downloaded from its
+// Configuration as code in Chromium: the setup of one running server downloaded from its
 // Settings → Configuration page and imported into a second, empty server
 // through the same page — a broken file said in words first, then the real
 // file's plan in words, the one secret it asks for typed into its password

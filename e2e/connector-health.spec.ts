@@ -1,4 +1,4 @@
-// Connector health end to end (issue 25): a pair goes INVALID while the panel
+// Connector health end to end: a pair goes INVALID while the panel
 // is open (its token revoked at a stand-in Jira on 127.0.0.1, then Test now);
 // the admin finds it with "Needs attention", replaces the credential from the
 // connector page, and sees it healthy — the keyboard on each result, axe clean.

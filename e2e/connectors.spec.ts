@@ -157,7 +157,7 @@ test('10,000 connectors: the page scrolls (no box in a box), only the rows in vi
   await signIn('/connectors');
   // every row of the bulk and of the fleet, and the header row. The wait is long
   // because the browser reads the list and every pair's health (10,000 of each):
-  // 3.6 s on a quiet machine since issue 25; how fast is the bench's to say.
+  // 3.6 s on a quiet machine since connector health came; how fast is the bench's to say.
   await expect(table(page)).toHaveAttribute(
     'aria-rowcount',
     String(10_000 + FLEET_LISTED.length + 1),

@@ -1,4 +1,4 @@
-// Delegation by group (issue 24, D13) in a real browser: an admin makes groups
+// Delegation by group (D13) in a real browser: an admin makes groups
 // Sales and Eng on the Groups page and makes a basic user Eng's curator; that
 // user signs in, sees Eng's and public connectors but not Sales's, creates a
 // GitHub connector private to Eng through the wizard (tested against a stand-in

@@ -1,4 +1,4 @@
-// A way in without single sign-on (issue 27, item 11; docs/security.md, "Sign-in
+// A way in without single sign-on (docs/security.md, "Sign-in
 // links of invitations"): the admin invites, is told beforehand that a link is
 // the way in, copies the person's one-time link; the person opens it in their
 // own browser and lands signed in as themselves. The link works once.

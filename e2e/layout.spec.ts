@@ -1,4 +1,4 @@
-// Room for what is typed, and for what is listed (issue 17, item 8): secret and
+// Room for what is typed, and for what is listed: secret and
 // e-mail boxes as wide as their form allows, and on a 360 px phone the first
 // connectors within the first screen, not under the header, banner and filters.
 import { expect, test } from './fixtures';

@@ -90,7 +90,7 @@ for (const width of [360, 390]) {
       await noAxeViolations(page);
     });
 
-    // SharePoint's first step scrolled 3 px sideways at 360 (issue 27, item 16).
+    // SharePoint's first step scrolled 3 px sideways at 360.
     test("SharePoint's wizard fits", async ({ page, signIn }) => {
       await signIn('/connectors/new/sharepoint');
       await expect(

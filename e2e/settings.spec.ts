@@ -1,4 +1,4 @@
-// Settings (issue 25, "Alerts"): an admin saves the alert webhook and sends a
+// Settings (docs/operations.md, "Alerts"): an admin saves the alert webhook and sends a
 // test alert to a receiver this spec starts on 127.0.0.1; the address is shown
 // masked, the result holds the keyboard, axe finds nothing, and at 360 px the
 // page does not scroll sideways.

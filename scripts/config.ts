@@ -1,5 +1,5 @@
-// `npm run config -- export|plan|apply [file]` (issue 26;
-// docs/configuration-as-code.md): a running server's setup as a bundle, and a
+// `npm run config -- export|plan|apply [file]` (docs/configuration-as-code.md):
+// a running server's setup as a bundle, and a
 // bundle planned or applied, for a CI pipeline. The server is --url (or
 // SOURCEDESK_URL, default http://127.0.0.1:8080), the key SOURCEDESK_API_KEY
 // (an admin's). A credential value written {"env": "NAME"} is read from the

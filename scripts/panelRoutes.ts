@@ -1,6 +1,6 @@
 // Two modules the panel's build makes from the endpoint declarations
-// (src/contract/endpoints/), so the connectors list's path carries no zod
-// (issue 29): generated on every build and test run, never written by hand.
+// (src/contract/endpoints/), so the connectors list's path carries no zod:
+// generated on every build and test run, never written by hand.
 //   virtual:endpoint-routes  every endpoint's name, method, path and access
 //                            (what the client needs to call it);
 //   virtual:answer-checks    the shape of each answer read before the first rows

@@ -1,5 +1,5 @@
 // How often each path of the served OpenAPI document that has no parameter is
-// written in src/ and server/ (tests left out): issue 28 wants each written
+// written in src/ and server/ (tests left out): the declarations want each written
 // once, in its declaration. Run: npx tsx scripts/path-counts.ts
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The catalogue's words the connectors list shows (issue 29), made from the
+// The catalogue's words the connectors list shows, made from the
 // catalogue (src/sources/catalogue.ts) at build time, never written by hand:
 // each source's label and badge, and the label of each of its credential's
 // keys (the credential filter names a credential's values by them). The list's

@@ -1,4 +1,4 @@
-// The alerts' payloads (issue 25: {event, text, connector, credential, reason,
+// The alerts' payloads ({event, text, connector, credential, reason,
 // time, url}). `text` reads on its own, as Slack and Teams show it; nothing in
 // a payload is secret: names, sources, ids and the checks' own words.
 import type { AlertPayload } from '../../src/contract/alerts';

@@ -33,7 +33,7 @@ const SEEN_NOTED_EVERY_MS = 60_000;
 export const hashSessionToken = hashApiKey;
 
 /**
- * The oldest noted last use a live session can have (issue 27, item 9). A use
+ * The oldest noted last use a live session can have. A use
  * is noted only when the noted one is a minute old, so the noted one may lag
  * the real last use by up to that minute: a session ends only when even the
  * real last use is past its idle time, never while it is in use.

@@ -1,4 +1,4 @@
-// The origins a stored credential is compared by (issue 27): one key per
+// The origins a stored credential is compared by: one key per
 // origin however the address is spelled, and a new key for anything that
 // reaches another server.
 import { describe, expect, it } from 'vitest';

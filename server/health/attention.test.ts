@@ -1,4 +1,4 @@
-// The health rules of issue 25, one by one: a pair's status in Onyx's words
+// The health rules (docs/operations.md, "Connector health: what each status means"), one by one: a pair's status in Onyx's words
 // and each reason it needs attention.
 import { describe, expect, it } from 'vitest';
 import type { PairTest } from '../../src/contract/connectionChecks';

@@ -1,4 +1,4 @@
-// The one home of a pair's health (issue 25): its status in Onyx's words and
+// The one home of a pair's health: its status in Onyx's words and
 // why it needs attention, from what is stored about it. Pure functions, so the
 // status route, the panel's answers and the alerts (which compare a pair's
 // health before and after a re-test to find a change of state) read the same rules.

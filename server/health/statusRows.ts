@@ -1,4 +1,4 @@
-// GET /manage/admin/connector-status's rows (issue 25): one per connector–
+// GET /manage/admin/connector-status's rows: one per connector–
 // credential pair in Onyx's shape, each with its health from attention.ts.
 import type { ConnectorStatusRow } from '../../src/contract/health';
 import type { SecretBox } from '../crypto/secretBox';

@@ -1,4 +1,4 @@
-// Replacing a pair's credential in place (issue 25, Onyx's credential swap):
+// Replacing a pair's credential in place (Onyx's credential swap):
 // the same pair id, access, groups, schedule and status, only its credential
 // changed. Each swap is checked (the pair, the new credential, its source),
 // then tested with the pair's stored config outside any transaction (a test

@@ -1,5 +1,5 @@
-// The read cache under a stream of writes (docs/performance.md, "Reads under
-// writes"): one build of a key at a time, shared by everyone who asks while it
+// The read cache under a stream of writes (docs/performance.md, "What holds
+// back each missed row"): one build of a key at a time, shared by everyone who asks while it
 // runs, and never an answer older than the caller's revision.
 import { expect, test, vi } from 'vitest';
 import type { Store } from '../db/database';

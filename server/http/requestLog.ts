@@ -1,4 +1,4 @@
-// What a request log line says of the request (issue 27): the query of an
+// What a request log line says of the request: the query of an
 // address outside the API is left out, since single sign-on's callback carries
 // the provider's one-time code and state there (and a one-time sign-in link
 // may carry its token). The API's queries are filters, kept for the reader.

@@ -1,5 +1,5 @@
 // D5's list as bytes, rebuilt by the rows that changed (docs/performance.md,
-// "Reads under writes"). Each connector's snapshot is kept as its JSON, by its
+// "What holds back each missed row"). Each connector's snapshot is kept as its JSON, by its
 // row version (0018: any update of the row moves it) and its credential ids;
 // after a change one narrow query (id, version, credential id) finds what
 // changed, only those snapshots are read and written again, and the list is

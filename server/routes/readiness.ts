@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getHealth } from '../../src/contract/endpoints/service';
+import { readAnySetting } from '../repos/settings';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
 
@@ -12,7 +13,7 @@ import { declaredRoutes } from './route';
 export function readinessRoutes(app: FastifyInstance, { db, guard, outage }: RouteContext) {
   declaredRoutes(app, guard)(getHealth, async () => {
     try {
-      await db.selectFrom('settings').select('key').limit(1).execute();
+      await readAnySetting(db);
     } catch (error) {
       // Whatever kept the database from answering, this instance cannot serve.
       outage.failed(error);

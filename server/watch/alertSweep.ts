@@ -1,4 +1,4 @@
-// Which subjects changed state since they were last alerted (issue 25: once per
+// Which subjects changed state since they were last alerted (once per
 // change of state, not at every failing re-test): a pair INVALID or ACTIVE
 // again, an API key ending within the notice, a credential untested too long.
 // The state is kept in `alert_state` whether or not a webhook is set (so

@@ -1,4 +1,4 @@
-// Background re-tests (issue 25, "Re-tests"): every pair is tested again once
+// Background re-tests (docs/configuration.md, "Background re-tests and alerts"): every pair is tested again once
 // per period with its stored config and credential, with the connection test's
 // limits. Spread over the period: each round tests at most the share of pairs
 // that falls in one tick (at least one), the longest untested first, a few at

@@ -21,7 +21,7 @@ export interface HealthWatchSettings {
   tickMs: number;
   /** Pairs tested at the same time. */
   concurrency: number;
-  /** A credential whose pairs were not tested for this long alerts (issue 25: the period × 2). */
+  /** A credential whose pairs were not tested for this long alerts (the period × 2). */
   untestedAfterMs: number;
   /** An API key that ends within this alerts. */
   keyExpiryNoticeMs: number;

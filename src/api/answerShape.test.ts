@@ -1,5 +1,5 @@
 // The shapes the build makes of the first rows' answers (scripts/panelRoutes.ts)
-// accept exactly what zod accepts (issue 29): each answer's right value, then
+// accept exactly what zod accepts: each answer's right value, then
 // values with one field left out or replaced by any JSON at all.
 import fc from 'fast-check';
 import { checks, shapes } from 'virtual:answer-checks';

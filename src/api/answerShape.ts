@@ -1,7 +1,7 @@
 // Checks an answer against its declared shape: the JSON Schema zod makes of
 // the contract's schema at build time (scripts/panelRoutes.ts), for the reads
-// before the connectors list's first rows, so the list's path loads no zod
-// (issue 29). Only the keywords zod writes for those answers; the build refuses
+// before the connectors list's first rows, so the list's path loads no zod.
+// Only the keywords zod writes for those answers; the build refuses
 // a schema with any other (SHAPE_KEYWORDS), so none is ever skipped here.
 // (Ajv's standalone code for the same eight answers weighed 6.5 KB gzip.)
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The client's answer checks (issue 29): a read before the list's first rows is
+// The client's answer checks: a read before the list's first rows is
 // checked by the validator the build generates from its zod schema, any other
 // by zod itself; both refuse a wrong answer in the same words and pass a right
 // one, and D3's problems come back as ApiErrors. The "server" is a stand-in on

@@ -3,7 +3,7 @@
 // called by its route (routes.ts: the declaration's name, method, path and
 // access); its answer is checked with the declared schema: by the validator
 // the build made of it for a read before the list's first rows
-// (firstRowsReads.ts), by zod, loaded on first need, for every other (issue 29).
+// (firstRowsReads.ts), by zod, loaded on first need, for every other.
 import type * as z from 'zod/mini';
 import { checks, shapes } from 'virtual:answer-checks';
 import { departure } from './answerShape';

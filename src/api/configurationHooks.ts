@@ -1,4 +1,4 @@
-// Configuration as code (issue 26): the bundle downloaded, and a bundle
+// Configuration as code: the bundle downloaded, and a bundle
 // planned (a dry run) or applied. Applying may change every list, so it
 // invalidates every query and waits for them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';

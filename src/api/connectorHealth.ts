@@ -1,4 +1,4 @@
-// Connector health (issue 25): every pair's status and what needs attention
+// Connector health: every pair's status and what needs attention
 // (one query, read by the list, the navigation's count, the credentials page),
 // and replacing a credential in place, on one connector or on all of them.
 import { queryOptions } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The calls the panel makes before the connectors list's first rows (issue 29):
+// The calls the panel makes before the connectors list's first rows:
 // the sign-in of a `#key=` address,
 // the shell's (who is signed in, the version and the versions' banner, what needs attention) and the
 // list's (connectors, credentials, their health, the groups). Their answers are

@@ -1,5 +1,5 @@
-// Every endpoint the panel calls, by its declared name, without its schemas
-// (issue 29): the method, path and access come from the declaration itself
+// Every endpoint the panel calls, by its declared name, without its schemas:
+// the method, path and access come from the declaration itself
 // (scripts/panelRoutes.ts makes this module from src/contract/endpoints/ at
 // build time), so the connectors list's path needs no zod to call the API.
 // The types keep the whole declaration, so a call is checked as before.

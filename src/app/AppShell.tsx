@@ -50,7 +50,7 @@ const NAVIGATION = [
   { to: paths.settings.getHref(), label: 'Settings', end: false, roles: PAGE_ROLES.settings },
 ];
 
-/** Said only when a newer version is out: its code comes after the first page's (issue 29). */
+/** Said only when a newer version is out: its code comes after the first page's. */
 const VersionBanner = lazy(async () => ({
   default: (await import('../features/versions/VersionBanner')).VersionBanner,
 }));

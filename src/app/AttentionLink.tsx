@@ -1,7 +1,7 @@
-// The navigation's count of connectors that need attention (issue 25): a link
+// The navigation's count of connectors that need attention: a link
 // to the list filtered to them, shown only when there are some. Its own link,
 // so the Connectors link keeps its name. It asks only for the pairs that need
-// attention, not every pair (issue 29).
+// attention, not every pair.
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router-dom';
 import { connectorAttentionQuery } from '../api/connectorHealth';

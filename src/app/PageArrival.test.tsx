@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-// Issue 27, item 16: on arrival at a page the keyboard is on the page's content
+// On arrival at a page the keyboard is on the page's content
 // (the shell's main), never left on <body>: a direct load, the sign-in form
-// going away (README, "Conventions"). The #key= link and the users' pager: e2e.
+// going away (docs/panel.md, "Arriving at a page, opening a form"). The #key= link and the users' pager: e2e.
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/support/harness';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 17, item 4: a stopped server must not look like an empty fleet. Every
+// A stopped server must not look like an empty fleet. Every
 // page of the shell says when the server cannot be reached, and when what it
 // shows may be out of date, with "Try again" (ServerReach).
 import { screen } from '@testing-library/react';
@@ -51,7 +51,7 @@ test('a stopped server after a first load: the rows stay, marked as maybe out of
 
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent(STALE);
-  // Said once (issue 27, item 16): the notice's words, then what to do.
+  // Said once: the notice's words, then what to do.
   expect(alert).toHaveTextContent(`${STALE} Check that it is running.`);
   expect(alert.textContent!.match(/reach/g)).toHaveLength(1);
   // What was read stays on screen, under the warning.

@@ -1,4 +1,4 @@
-// Item 4 of issue 17: a stopped server must not look like an empty fleet. One
+// A stopped server must not look like an empty fleet. One
 // notice for every page of the shell, read from the queries on screen: when the
 // last answer of one of them was "no answer" (or a 502–504), the page says the
 // server cannot be reached, or, where it still shows what it had, that this may

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 27, item 16: nothing is asked for once Sign out is pressed. A refetch
+// Nothing is asked for once Sign out is pressed. A refetch
 // while the session ends (on focus, an interval, a change settled) would
 // answer 401; the page's queries go before the session does.
 import { screen } from '@testing-library/react';

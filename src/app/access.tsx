@@ -29,7 +29,7 @@ export const PAGE_ROLES = {
   activity: USER_ADMIN_ROLES,
   apiKeys: USER_ADMIN_ROLES,
   settings: USER_ADMIN_ROLES,
-  // Issue 26: the whole setup, exported and imported.
+  // The whole setup, exported and imported.
   configuration: USER_ADMIN_ROLES,
   // Every role may read how the API works.
   apiReference: USER_ROLES,

@@ -48,7 +48,7 @@ function PageLoading() {
 const page = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
   lazy(async () => ({ default: (await load())[name] }));
 
-// The sign-in page too: the connectors list's path does not carry it (issue 29).
+// The sign-in page too: the connectors list's path does not carry it.
 const SignInPage = page(() => import('../features/auth/SignInPage'), 'SignInPage');
 const ConnectorsPage = page(
   () => import('../features/connectors/ConnectorsPage'),

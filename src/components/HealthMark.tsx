@@ -1,4 +1,4 @@
-// A connector's or a pair's health in a word and an icon (issue 25): the word
+// A connector's or a pair's health in a word and an icon: the word
 // says it, the icon repeats it for a glance, the colour only follows; the
 // reasons it needs attention are in the title and in the words beside it.
 import { healthWord, type ConnectorHealth } from '../lib/connectorHealth';

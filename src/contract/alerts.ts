@@ -1,4 +1,4 @@
-// Alerts (issue 25, "Alerts"; docs/operations.md, "Alerts"): where the server
+// Alerts (docs/operations.md, "Alerts"): where the server
 // posts a JSON message when a source needs attention or is well again, the
 // admins' setting of that address, and what became of the last delivery.
 import * as z from 'zod/mini';

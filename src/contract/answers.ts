@@ -1,6 +1,6 @@
 // The contract's answers: the enumerations and the schemas of what the server
 // sends back, which the panel parses (a wrong server is caught here). Split
-// from contract.ts so the connectors list's path loads only these (issue 20:
+// from contract.ts so the connectors list's path loads only these (so
 // its zod/mini stays small); contract.ts re-exports every name, so the server
 // and the rest of the panel import from there as before. One home each: a
 // schema lives here or in contract.ts, never in both.

@@ -13,7 +13,7 @@ export const AUDIT_ACTIONS = [
   'credential.create',
   'credential.update',
   'credential.delete',
-  // A pair's credential replaced in place (issue 25): before and after ids, forced or tested.
+  // A pair's credential replaced in place: before and after ids, forced or tested.
   'credential.swap',
   'user.role_change',
   // The life of a user (docs/api.md, "Users"): an invitation is user.create, its
@@ -46,7 +46,7 @@ export const AUDIT_ACTIONS = [
   'audit.retention',
   // Alerts (docs/operations.md): the webhook set or cleared, its address masked.
   'alert_settings.update',
-  // An import of a configuration bundle (issue 26): the plan's counts; each change it made has its own record.
+  // An import of a configuration bundle: the plan's counts; each change it made has its own record.
   'config.import',
   // The identity provider's SCIM token made (the others revoked with it).
   'scim_token.create',

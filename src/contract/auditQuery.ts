@@ -1,4 +1,4 @@
-// The activity log's filters (README, "Activity log"), as a query string: one
+// The activity log's filters (docs/api.md, "Activity log"), as a query string: one
 // schema read by the server (D3: every problem at its ["query", name]), sent by
 // the panel and told by the API reference. When a parameter is repeated the
 // last one counts, and an empty one is as if absent (endpoint.ts, queryValues).

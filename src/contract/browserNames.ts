@@ -1,5 +1,5 @@
 // Names the browser holds (cookies, the address's fragment), without zod: the
-// panel reads them before its first page, which loads no schema (issue 29).
+// panel reads them before its first page, which loads no schema.
 // session.ts and invitationLinks.ts re-export them.
 
 /** The session cookie (HttpOnly: no script reads it). */

@@ -1,4 +1,4 @@
-// Configuration as code (issue 26; docs/configuration-as-code.md): the bundle
+// Configuration as code (docs/configuration-as-code.md): the bundle
 // GET /admin/export answers and POST /admin/import reads, and the plan an
 // import answers. A bundle names things by what survives a move between
 // instances (a connector's `ref`, a user's e-mail, a group's name), never by
@@ -30,7 +30,7 @@ export const BUNDLE_SECTIONS = [
 ] as const;
 export type BundleSection = (typeof BUNDLE_SECTIONS)[number];
 
-/** Refused in words (issue 26): the format a bundle says it is in, when this server cannot read it. */
+/** Refused in words: the format a bundle says it is in, when this server cannot read it. */
 export function formatVersionProblem(version: number): string | null {
   if (version > CONFIG_FORMAT_VERSION) {
     return `This bundle was made by a newer Sourcedesk (format ${version}); this server reads format ${CONFIG_FORMAT_VERSION}. Update this server first.`;

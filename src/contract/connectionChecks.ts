@@ -1,5 +1,5 @@
 // What a connection test answers, check by check, and the last test a
-// connector–credential pair keeps (issue 25's re-tests): shared by the test's
+// connector–credential pair keeps (re-tests): shared by the test's
 // answer (connectionTest.ts) and the connector's own (answers.ts), so it
 // imports nothing of the contract.
 import * as z from 'zod/mini';

@@ -1,4 +1,4 @@
-// Testing a connection before saving it (issue 16): the request and the answer
+// Testing a connection before saving it: the request and the answer
 // of POST /manage/admin/connector/test, shared by the server (which validates
 // the request, D3) and the panel (which parses the answer). Nothing is stored.
 import * as z from 'zod/mini';

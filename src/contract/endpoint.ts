@@ -1,4 +1,4 @@
-// One declaration per endpoint (issue 28): its method and path, what it takes
+// One declaration per endpoint: its method and path, what it takes
 // (path, query and body, each a zod schema), what it answers, who may call it
 // and the activity action it records. The server registers and validates its
 // routes from these (server/routes/route.ts), the panel's client calls them

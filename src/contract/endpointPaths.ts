@@ -1,7 +1,7 @@
 // The parts of an endpoint's declaration that need no zod: its method, path and
 // access, and reading a path or query value as D3 and D5 say. The panel's
 // client and the list's address use these on the list's path, which loads no
-// schema (issue 29); endpoint.ts re-exports every name.
+// schema; endpoint.ts re-exports every name.
 
 /** Where the API lives on the server: every declared path is under it. */
 export const API_PREFIX = '/api';

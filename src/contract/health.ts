@@ -1,4 +1,4 @@
-// Connector health (issue 25): each connector–credential pair's status in
+// Connector health: each connector–credential pair's status in
 // Onyx's words, why it needs attention, and the swap of its credential. The
 // rules that decide them live on the server (server/health/attention.ts);
 // these are the shapes both sides read.

@@ -1,5 +1,5 @@
-// Sign-in links for invitations when there is no single sign-on (issue 27, item
-// 11; docs/security.md, "Sign-in links of invitations"): one per invited address,
+// Sign-in links for invitations when there is no single sign-on
+// (docs/security.md, "Sign-in links of invitations"): one per invited address,
 // shown once to the admin who invites, good for one sign-in within its days,
 // withdrawn with its invitation. The server keeps only its token's hash.
 import * as z from 'zod/mini';

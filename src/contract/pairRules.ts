@@ -1,6 +1,6 @@
 // D4's shortest schedules and D6–D7's credential rules: which credential may be
 // attached to which connector. Apart from rules.ts, which re-exports them, so
-// the connectors list's path carries these lines and not every rule (issue 29).
+// the connectors list's path carries these lines and not every rule.
 import type { DocumentSource } from './contract';
 
 /** D4: the shortest schedules, in seconds. */

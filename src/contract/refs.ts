@@ -1,4 +1,4 @@
-// A connector's or credential's `ref` (issue 26, configuration as code): the
+// A connector's or credential's `ref` (configuration as code): the
 // name a bundle knows it by, stable across renames and instances. It is given
 // once, from the name at creation, and kept; a bundle may name its own.
 

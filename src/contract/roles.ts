@@ -1,5 +1,5 @@
 // The roles of the interface and who may do what (D2, D8), without zod: the
-// connectors list's path reads them and loads no schema (issue 29).
+// connectors list's path reads them and loads no schema.
 // answers.ts makes userRoleSchema of USER_ROLES and re-exports every name.
 export const USER_ROLES = [
   'limited',

@@ -12,7 +12,7 @@ export const MAX_PROBLEMS = 100;
 /** D4: a connector's trimmed name is 1–200 characters. */
 export const CONNECTOR_NAME_MAX_LENGTH = 200;
 // The schedules' minimums and which credential fits which source live in
-// pairRules.ts (the connectors list's path reads them without the rest: issue 29).
+// pairRules.ts (the connectors list's path reads them without the rest).
 export {
   CREDENTIAL_FREE_SOURCES,
   credentialFitsSource,

@@ -1,4 +1,4 @@
-// A connector's health as the panel shows it (issue 25), from its pairs' rows
+// A connector's health as the panel shows it, from its pairs' rows
 // of GET /connector-status: the worst of its pairs' statuses, and every reason
 // one of them needs attention. The server decides each pair's (server/health/attention.ts).
 import type { Attention, CcPairStatus, ConnectorStatusRow } from '../contract/health';

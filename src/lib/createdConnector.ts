@@ -1,6 +1,6 @@
 // The router state other pages hand to the connectors page, so it can confirm
 // what they did: a connector made (the Jira wizard) or deleted (its own page).
-// Typed and checked once here, without zod: the list's path loads none (issue 29).
+// Typed and checked once here, without zod: the list's path loads none.
 
 export interface CreatedConnector {
   id: number;

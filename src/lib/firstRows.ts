@@ -1,4 +1,4 @@
-// What the connectors list's first rows do not need comes after them (issue 29):
+// What the connectors list's first rows do not need comes after them:
 // the version banner and the credential filter's picker are asked for once the
 // list has answered (or failed), or at once on any other page.
 import { useSyncExternalStore } from 'react';

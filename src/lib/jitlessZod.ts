@@ -5,7 +5,7 @@
 // 'unsafe-eval') that probe is refused and reported as a violation even though
 // zod catches it. Jitless zod parses exactly the same, without its compiled
 // fast path. Here rather than first in main.tsx: zod now loads after the
-// connectors list's first rows, with the first chunk that needs it (issue 29).
+// connectors list's first rows, with the first chunk that needs it.
 import { config } from 'zod/v4/mini';
 
 config({ jitless: true });

@@ -22,7 +22,7 @@ export interface ConnectorListParams {
   /** D13: only the connectors with a pair in this user group. */
   group?: number;
   status?: StatusFilter;
-  /** Only the connectors that need attention (issue 25): `?needs_attention=true`. */
+  /** Only the connectors that need attention: `?needs_attention=true`. */
   attention?: boolean;
   search?: string;
   sort?: ListSort | null;
@@ -38,7 +38,7 @@ interface ParsedConnectorList extends ConnectorListParams {
 /**
  * D5's `?credential=`, read as the server reads it (an empty one is no filter):
  * the list query's `integerText` checks without zod, which the list's path does
- * not load (issue 29); paths.test.ts holds the two to the same answers.
+ * not load; paths.test.ts holds the two to the same answers.
  */
 function credentialFilter(
   query: URLSearchParams,
@@ -153,7 +153,7 @@ export const paths = {
     path: '/api-reference',
     getHref: () => '/api-reference',
   },
-  /** Admins' settings: where alerts go (issue 25). */
+  /** Admins' settings: where alerts go. */
   settings: {
     path: PANEL_PAGES.settings,
     getHref: () => PANEL_PAGES.settings,

@@ -1,4 +1,4 @@
-// An import's plan in words (issue 26), the same for the panel's Configuration
+// An import's plan in words, the same for the panel's Configuration
 // page and `npm run config -- plan`: what will be made, changed, removed and
 // left out, and why.
 import type { BundleSection, ImportPlan } from '../contract/configBundle';

@@ -1,5 +1,5 @@
-// Sign-in links hand their secret over in the address fragment (issue 27, item
-// 11): taken out of the address bar at once, whatever else the fragment holds.
+// Sign-in links hand their secret over in the address fragment:
+// taken out of the address bar at once, whatever else the fragment holds.
 import { expect, test } from 'vitest';
 import { takeSignInFromFragment } from './session';
 

@@ -1,4 +1,4 @@
-// A credential not tested for too long alerts once (issue 25, "Alerts"), with
+// A credential not tested for too long alerts once (docs/operations.md, "Alerts"), with
 // background re-tests off (SOURCEDESK_RETEST_HOURS=0) and a short "too long" (two
 // seconds); testing one of its pairs makes it tested again, silently.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Background re-tests and alerts (issue 25, part 2; docs/operations.md,
+// Background re-tests and alerts (docs/operations.md,
 // "Alerts"): a stand-in Jira on 127.0.0.1 whose token is revoked during the
 // test, a background re-test with a short period (waited for through the
 // recorded result, bounded: never a sleep), and a webhook receiver on

@@ -297,7 +297,7 @@ const newGroup = async () => {
   });
   return { path: `/manage/admin/user-group/${(made.json as { id: number }).id}`, member };
 };
-// Issue 26: an import's own record, then one per change (here one invitation).
+// An import's own record, then one per change (here one invitation).
 Object.assign(WRITES, {
   'post /admin/import': {
     action: 'config.import',
@@ -395,7 +395,7 @@ Object.assign(WRITES, {
   },
 });
 
-/** A web connector with a credential, and another web credential to put in its place (issue 25). */
+/** A web connector with a credential, and another web credential to put in its place. */
 const swappable = async () => {
   const connector = await createConnector(server, plainRequest('web'));
   const old = await addCredential(server, 'web');

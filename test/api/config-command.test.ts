@@ -1,4 +1,4 @@
-// `npm run config` (issue 26) as a CI pipeline runs it: a child process
+// `npm run config` as a CI pipeline runs it: a child process
 // against a real server, secrets from the environment, exit 0/1/2.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

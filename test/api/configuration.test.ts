@@ -1,4 +1,4 @@
-// Configuration as code (issue 26): GET /admin/export and POST /admin/import,
+// Configuration as code: GET /admin/export and POST /admin/import,
 // on two real servers. The source is always SQLite (a data folder); the target
 // is PostgreSQL in the api-pg project, so the round trip crosses stores there.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Connector health (issue 25): GET /manage/admin/connector-status in Onyx's
+// Connector health: GET /manage/admin/connector-status in Onyx's
 // shape, and PUT /manage/admin/credential/swap, against stand-in Jira, GitHub
 // and Slack on 127.0.0.1 whose tokens are revoked during a test: revoke → a
 // re-test marks the pair INVALID with the check's words → swap to a good

@@ -40,7 +40,7 @@ describe('GET /manage/admin/connector/{id}', () => {
           credential_json: { jira_api_token: 'a-ve...1234' },
         }),
       ],
-      // Never tested yet (issue 25; test/api/pair-test.test.ts).
+      // Never tested yet (test/api/pair-test.test.ts).
       cc_pairs: [
         {
           cc_pair_id: expect.any(Number),

@@ -1,6 +1,6 @@
 // New values for a stored credential (PATCH /manage/admin/credential/{id}):
-// merged into the stored ones, so a new token alone keeps the account e-mail
-// (issue 27, item 1); replaced whole only when asked; a key removed only when
+// merged into the stored ones, so a new token alone keeps the account e-mail;
+// replaced whole only when asked; a key removed only when
 // sent as null. Every answer masked (D6); a refused change changes nothing (D3, D11).
 import { describe, expect, it } from 'vitest';
 import { openCredentialValues } from '../../server/repos/credentialValues';

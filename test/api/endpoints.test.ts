@@ -1,4 +1,4 @@
-// Issue 28: every route the server registers under /api is declared once in
+// Every route the server registers under /api is declared once in
 // src/contract/endpoints/, and every declaration is registered; a route added
 // by hand, or a declaration left unregistered, fails here.
 import { describe, expect, it } from 'vitest';

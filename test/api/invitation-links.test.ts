@@ -1,4 +1,4 @@
-// Sign-in links of invitations (issue 27, item 11; docs/security.md, "Sign-in links
+// Sign-in links of invitations (docs/security.md, "Sign-in links
 // of invitations"): on a server without single sign-on, inviting answers one link
 // per new address, shown once and stored as a hash; the link signs that person
 // in once, as themselves (`basic`), within its days, unless withdrawn. A used,

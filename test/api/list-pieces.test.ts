@@ -1,5 +1,5 @@
 // The connector list is rebuilt by the rows that changed (server/repos/snapshotBytes.ts,
-// docs/performance.md "Reads under writes"): after any change, made by the API or
+// docs/performance.md, "What holds back each missed row"): after any change, made by the API or
 // by SQL behind its back, the list served equals D5's list read afresh from the
 // database, on SQLite and on PostgreSQL.
 import { sql } from 'kysely';

@@ -164,7 +164,7 @@ describe('who gets in', () => {
     const email = 'ann@invited.test';
     const invited = await api(server, 'PUT', '/manage/admin/users', { body: { emails: [email] } });
     expect(invited.status).toBe(200);
-    // With single sign-on no sign-in link is made: the invited sign in through it (issue 27, item 11).
+    // With single sign-on no sign-in link is made: the invited sign in through it.
     expect(invited.json).not.toHaveProperty('sign_in_links');
     expect(await server.store.db.selectFrom('invitation_links').selectAll().execute()).toEqual([]);
     const { response, jar } = await signInAs(email, { next: '/connectors?status=paused' });
@@ -428,7 +428,7 @@ describe('ID tokens a certified provider would never send', () => {
     ['another audience', { aud: 'some-other-client' }],
     ['an expired ID token', { expiresIn: -120 }],
     ['a wrong nonce', { nonce: 'not-the-one-sent' }],
-    // Issue 27 item 3: openid-client checks signatures only with enableNonRepudiationChecks.
+    // openid-client checks signatures only with enableNonRepudiationChecks.
     ['an ID token signed by another key with the same kid', { signature: 'other-key' }],
     ['an ID token with one byte of its signature flipped', { signature: 'flipped-byte' }],
     ['an unsigned ID token (alg none, empty signature)', { signature: 'none' }],

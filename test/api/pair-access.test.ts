@@ -1,5 +1,5 @@
 // D7, D13: a pair's name, access and groups, set at attach and shown on the
-// connector's own answer with the caller's rights (issue 24's panel half reads them).
+// connector's own answer with the caller's rights (the panel reads them).
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, createConnector, plainRequest } from '../support/http';

@@ -1,5 +1,5 @@
-// POST /manage/admin/cc-pair/{cc_pair_id}/test (issue 25, "Re-tests"; issue
-// 27, item 14): a saved pair tested now with its stored config and credential,
+// POST /manage/admin/cc-pair/{cc_pair_id}/test (docs/configuration.md,
+// "Background re-tests and alerts"): a saved pair tested now with its stored config and credential,
 // against a stand-in Jira on 127.0.0.1 whose token can be revoked; the answer
 // is the connection test's, and the result is kept on the pair and shown in
 // the connector's own answer — the checks' words, never the remote answer,

@@ -1,4 +1,4 @@
-// The users directory reads through 0017's index (issue 29's scale rows: 100,000
+// The users directory reads through 0017's index (the bench's scale rows: 100,000
 // people, bench/scale.ts times them): a page, from any offset, in e-mail order
 // without a sort, and on SQLite its count and its search read the index, not
 // the table. EXPLAINed on both stores, as test/api/audit-indexes.test.ts does the
@@ -55,7 +55,7 @@ describe('the directory reads through users_directory_idx', () => {
       expect(count).toContain('COVERING INDEX users_directory_idx');
     } else {
       // PostgreSQL chooses by cost: at 100,000 people this index (the middle page
-      // 82 → 27 ms, measured for issue 29); at 20,000 the e-mail key, its rows
+      // 82 → 27 ms, measured with the scale rows); at 20,000 the e-mail key, its rows
       // presorted (an incremental sort of equal addresses: none). Never the table, sorted.
       expect(page).toMatch(/Index Scan using (users_directory_idx|users_email_lower_key)/);
       expect(page).not.toMatch(/(^|->) *Sort +\(cost/m);

@@ -1,4 +1,4 @@
-// The API keys' bodies, broken (docs/security.md, "Keys made through the API"): a key
+// The API keys' bodies, broken (docs/security.md, "Keys made through the API and the panel"): a key
 // made or changed with a wrong name, role or end (422), or a good change of a
 // key that does not exist (404). Admins only; none of them changes anything.
 import fc from 'fast-check';

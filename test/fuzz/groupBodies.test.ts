@@ -1,4 +1,4 @@
-// The bodies D13 added (issue 24): attach's `{name, access_type, groups}` (D7),
+// The bodies D13 added: attach's `{name, access_type, groups}` (D7),
 // a connector PATCH's `groups`, a credential's `groups`, and the user-group
 // routes' bodies (create, replace, add-users, set-curator), sent broken — ids
 // of other types, huge arrays, repeated ids, ids of no group, of no pair, of a

@@ -1,4 +1,4 @@
-// NUL in every string of every documented request body (issue 27, item 8):
+// NUL in every string of every documented request body:
 // PostgreSQL text cannot hold it and SQLite can, so an unchecked field once
 // answered 500 on one store and stored the text on the other. Every endpoint
 // with a body (its declaration in src/contract/endpoints/, so a new route is

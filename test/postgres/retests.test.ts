@@ -1,5 +1,5 @@
 // Two instances on one PostgreSQL database run the background re-test once, not
-// twice (issue 25): the watch's advisory lock lets one instance test the due
+// twice: the watch's advisory lock lets one instance test the due
 // pairs while the other skips its tick, and the recorded test makes a pair not
 // due for the other. (Runs in `api-pg` only.)
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// PostgreSQL's revision, pushed (issue 20): an instance listens for the notice
+// PostgreSQL's revision, pushed: an instance listens for the notice
 // every commit sends and reads no row per request; a write through A counts at
 // B at B's first request after the notice; while B's listening connection is
 // down it reads the row per request (nothing missed), and on reconnecting it

@@ -1,4 +1,4 @@
-// A setup with a bit of everything a configuration bundle carries (issue 26):
+// A setup with a bit of everything a configuration bundle carries:
 // a connector of every catalogue source, each with its credential, a pair of
 // the empty credential, public and private pairs, users of several roles (one
 // deactivated), an invitation, groups with members and a curator, and the

@@ -203,7 +203,7 @@ export interface TokenSource {
 }
 
 /**
- * A source whose tokens can be revoked during a test (issue 25): `make(token)`
+ * A source whose tokens can be revoked during a test: `make(token)`
  * is one of the stand-ins above (jiraCloud, jiraDataCenter, github, slack…),
  * answering each request as it answers for the token sent when that token is
  * accepted, and as it answers a wrong one otherwise.

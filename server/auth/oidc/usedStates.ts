@@ -1,4 +1,4 @@
-// A single sign-on's state is spent once (issue 27): the pending sign-in's
+// A single sign-on's state is spent once: the pending sign-in's
 // cookie can be copied and its callback followed again, and a provider may take
 // the same code twice. The database remembers it, so every instance agrees.
 import { createHash } from 'node:crypto';

@@ -3,7 +3,7 @@ import { type Kysely } from 'kysely';
 import type { MigrationOf } from './dialectTypes';
 
 const migration: MigrationOf = () => ({
-  // A pair's last connection test (issue 25, "Re-tests"): when, the overall
+  // A pair's last connection test (docs/configuration.md, "Background re-tests and alerts"): when, the overall
   // outcome (1 passed, 0 failed, null not all checked) and the checks' words
   // as JSON — never the remote answer, never a secret. Null until tested.
   async up(db: Kysely<unknown>) {

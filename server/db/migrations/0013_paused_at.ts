@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MigrationOf } from './dialectTypes';
 
 const migration: MigrationOf = () => ({
-  // When a connector was paused (issue 25: paused for more than 30 days needs
+  // When a connector was paused (paused for more than 30 days needs
   // attention); null while it runs. One paused before this counts from its
   // last change, the nearest time known. A column of connectors, whose
   // trigger (0003) already moves the revision.

@@ -5,7 +5,7 @@ import { freeRef, refFromName } from '../../../src/contract/refs';
 import type { MigrationOf } from './dialectTypes';
 
 const migration: MigrationOf = () => ({
-  // Configuration as code (issue 26): a connector and a credential carry a
+  // Configuration as code: a connector and a credential carry a
   // stable `ref` that a bundle names them by, kept through renames. Old rows
   // get one from their name in id order (the second `jira` is `jira-2`), so
   // two instances migrated from the same data agree.

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MigrationOf } from './dialectTypes';
 
 const migration: MigrationOf = (_t, dialect) => ({
-  // The users directory at 100,000 people (issue 29's scale rows; EXPLAINed in
+  // The users directory at 100,000 people (the bench's scale rows; EXPLAINed in
   // test/api/users-directory-index.test.ts): its pages, in e-mail order, start at
   // their offset in this index instead of sorting the people (PostgreSQL) or
   // reading the table in e-mail order and dropping key users (SQLite); its count and

@@ -1,4 +1,4 @@
-// Alerts (issue 25; docs/operations.md, "Alerts"): the admins' webhook setting,
+// Alerts (docs/operations.md, "Alerts"): the admins' webhook setting,
 // a test alert, and the last delivery.
 import {
   alertDeliverySchema,

@@ -1,4 +1,4 @@
-// API keys (README, "API keys"): listed, made, renamed, regenerated, revoked.
+// API keys (docs/security.md, "API keys"): listed, made, renamed, regenerated, revoked.
 import * as z from 'zod/mini';
 import { statusResponseSchema } from '../contract';
 import { apiKeyListSchema, apiKeyPatchSchema, apiKeyRequestSchema, apiKeySchema } from '../apiKeys';

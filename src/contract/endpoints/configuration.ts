@@ -1,4 +1,4 @@
-// Configuration as code (issue 26; docs/configuration-as-code.md): the whole
+// Configuration as code (docs/configuration-as-code.md): the whole
 // setup as one bundle, and a bundle applied — or only planned — in one go.
 import {
   configBundleSchema,

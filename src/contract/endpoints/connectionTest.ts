@@ -1,5 +1,5 @@
-// Testing a connection before saving it (issue 16): writes nothing; and testing
-// a saved connector–credential pair now (issue 25, "Re-tests").
+// Testing a connection before saving it: writes nothing; and testing
+// a saved connector–credential pair now (docs/configuration.md, "Background re-tests and alerts").
 import * as z from 'zod/mini';
 import {
   CONNECTION_TEST_PATH,

@@ -1,4 +1,4 @@
-// Connector health (issue 25): each connector–credential pair's status and
+// Connector health: each connector–credential pair's status and
 // what needs attention (Onyx's connector-status), and replacing a pair's
 // credential in place (Onyx's credential swap), on one connector or on all.
 import * as z from 'zod/mini';

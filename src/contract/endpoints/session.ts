@@ -1,4 +1,4 @@
-// Signing in to the panel (README, "Sessions").
+// Signing in to the panel (docs/security.md, "Sessions").
 import * as z from 'zod/mini';
 import { signInMethodsSchema, signInRequestSchema } from '../session';
 import { useInvitationRequestSchema } from '../invitationLinks';

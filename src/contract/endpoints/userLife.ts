@@ -1,4 +1,4 @@
-// The life of a user (README, "Users"): invited, deactivated, reactivated,
+// The life of a user (docs/api.md, "Users"): invited, deactivated, reactivated,
 // deleted, and the whole list as CSV.
 import * as z from 'zod/mini';
 import {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 27, item 16: the keys' table in words. A role as the rest of the panel
+// The keys' table in words. A role as the rest of the panel
 // says it ("global curator", not `global_curator`); a key the key command
 // issued (it has no name) says so, beside its masked form as a panel-made
 // key's; Edit selects the key's name, so typing replaces it.

@@ -74,7 +74,7 @@ test('every endpoint, with its roles, parameters and answers; reachable from the
   expect(within(list).getByText('A list; each item has these fields:')).toBeInTheDocument();
   const names = rowTexts(answer).map(([name]) => name);
   expect(names).toEqual(expect.arrayContaining(['id', 'name', 'source', 'credential_ids']));
-  // Each answer field says what it is (issue 17, item 6), nested ones by their path.
+  // Each answer field says what it is, nested ones by their path.
   expect(rowTexts(answer).find(([name]) => name === 'credential_ids')).toEqual([
     'credential_ids',
     'list of integer',

@@ -23,7 +23,7 @@ test('the search box has the focus; popular sources come first, then the others 
   const popular = screen.getByRole('region', { name: 'Popular' });
   expect(within(popular).getByRole('link', { name: 'Jira' })).toBeInTheDocument();
   expect(within(popular).queryByRole('link', { name: 'GitLab' })).not.toBeInTheDocument();
-  // A short list (issue 27: it held 11 of 12 sources, so it told nothing).
+  // A short list (it held 11 of 12 sources, so it told nothing).
   const popularCount = within(popular).getAllByRole('listitem').length;
   expect(popularCount).toBeGreaterThanOrEqual(4);
   expect(popularCount).toBeLessThanOrEqual(6);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Settings → Configuration (issue 26) against a real server: a file chosen
+// Settings → Configuration against a real server: a file chosen
 // shows its plan in words, asks for the one secret it needs, and — asked
 // first — is applied; each result holds the keyboard.
 import { screen } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Settings → Configuration (admins; issue 26, docs/configuration-as-code.md):
+// Settings → Configuration (admins; docs/configuration-as-code.md):
 // the whole setup downloaded as one file, and a file imported: first its plan
 // in words, the secrets it needs typed into password boxes, then — asked
 // first — applied, and the result said. Each result holds the keyboard.

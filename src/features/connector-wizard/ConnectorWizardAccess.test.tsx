@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// D13 in the wizard: the Access step (issue 24). A curator of one group has it
+// D13 in the wizard: the Access step. A curator of one group has it
 // chosen and is told so; private needs a group; the review says the access in
 // words, and the attach sends it (D7's body).
 import { screen, waitFor } from '@testing-library/react';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The wizard of each catalogue source as a person meets it (issue 27): names
+// The wizard of each catalogue source as a person meets it: names
 // that tell controls apart, defaults that pass, typed words quoted as typed.
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

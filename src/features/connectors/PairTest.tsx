@@ -1,7 +1,7 @@
 // One credential's connection with its connector, tested now (issue 25,
 // "Re-tests"): the last test the server keeps on the pair (when, and each
 // check's words as the wizard shows them), and a Test now button. The keyboard
-// lands on the result once it is on the page (README, "Focus after an action").
+// lands on the result once it is on the page (docs/panel.md, "Focus after an action").
 import { useEffect, useRef, useState } from 'react';
 import { useTestPair } from '../../api/connectionTestHooks';
 import type { ConnectorPair } from '../../contract/contract';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Issue 27, item 16: a form opens on its first field, not on the button that
+// A form opens on its first field, not on the button that
 // opened it (now "Close the form"); Rename selects the old name, so typing
 // replaces it; Cancel gives the keyboard back to the button that opened the form.
 import { screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// A credential's health on the credentials page (issue 25): its last test on
+// A credential's health on the credentials page: its last test on
 // the connectors that use it (the newest, in words), and "Replace on all its
 // connectors": another credential of the source, tested with each connector's
 // settings, swapped in on every pair or on none (PUT …/replace-everywhere).

@@ -145,7 +145,7 @@ function CredentialCard(props: {
   /** Undefined while the connectors are not in yet. */
   usedBy: ConnectorSnapshot[] | undefined;
   usedByFailed: boolean;
-  /** Its pairs' health (issue 25); undefined until it is in. */
+  /** Its pairs' health; undefined until it is in. */
   pairs: ConnectorStatusRow[] | undefined;
   onDone: (words: string) => void;
 }) {

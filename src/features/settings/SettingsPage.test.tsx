@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Settings (issue 25, "Alerts"): an admin saves the alert webhook (masked once
+// Settings (docs/operations.md, "Alerts"): an admin saves the alert webhook (masked once
 // saved), sends a test alert to a receiver on 127.0.0.1 and reads the result,
 // which holds the keyboard, and the last delivery.
 import { screen, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// D13 on Users and roles (issue 24): each person's groups and "curator of …".
+// D13 on Users and roles: each person's groups and "curator of …".
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { findUserByEmail } from '../../../server/repos/users';

@@ -43,7 +43,7 @@ test('invites several addresses at once; each bad one is named and nothing is in
   await user.click(screen.getByRole('button', { name: 'Invite' }));
   const message = await screen.findByText(/^Invited ann@example\.com, bob@example\.com\./);
   await waitFor(() => expect(message).toHaveFocus());
-  // No single sign-on on this server: each gets a sign-in link (issue 27, item 11).
+  // No single sign-on on this server: each gets a sign-in link.
   expect(message).toHaveTextContent(/Send each their sign-in link below/);
   expect(await invitedNow()).toEqual(['ann@example.com', 'bob@example.com']);
   const list = screen.getByRole('list', { name: 'Invited addresses' });

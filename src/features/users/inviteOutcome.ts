@@ -1,5 +1,5 @@
 // What an invitation did, in words: who was invited now (and how they get in),
-// who was invited already, who is a user already (issue 27, item 11).
+// who was invited already, who is a user already.
 import type { BulkInviteResponse, InvitedUser } from '../../contract/userLife';
 
 const joined = (emails: readonly string[]) => emails.join(', ');
