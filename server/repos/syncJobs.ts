@@ -343,3 +343,34 @@ export const scheduledPairs = (db: Db) =>
       eb.or([eb('c.refresh_freq', 'is not', null), eb('c.prune_freq', 'is not', null)]),
     )
     .execute();
+
+/** The connector of a job's pair, as a worker is told of it, and the pair's credential. */
+export async function claimedPairConnector(db: Db, pairId: number | string) {
+  return db
+    .selectFrom('connector_credential_pairs as p')
+    .innerJoin('connectors as c', 'c.id', 'p.connector_id')
+    .select([
+      'p.credential_id',
+      'c.id',
+      'c.name',
+      'c.source',
+      'c.input_type',
+      'c.connector_specific_config',
+      'c.refresh_freq',
+      'c.prune_freq',
+    ])
+    .where('p.id', '=', Number(pairId))
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * PostgreSQL: takes the schedule's lock for this transaction when no other
+ * instance holds it (D14: one instance schedules at a time); false otherwise.
+ */
+export async function takeScheduleLock(db: Db): Promise<boolean> {
+  const lock = sql`hashtext(current_schema() || ' sourcedesk schedule')`;
+  const { rows } = await sql<{
+    held: boolean;
+  }>`select pg_try_advisory_xact_lock(${lock}) as held`.execute(db);
+  return rows[0]?.held === true;
+}

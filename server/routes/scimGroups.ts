@@ -28,7 +28,7 @@ import {
 import { readScimBody } from '../scim/body';
 import { badRequest, scimError } from '../scim/errors';
 import { parseFilter } from '../scim/filter';
-import { filterSql, textColumn, type AttributeSql } from '../scim/filterSql';
+import { filterSql, textColumn, type AttributeSql } from '../repos/scimFilterSql';
 import { scimWriter } from '../scim/guard';
 import { groupFromBody, groupPatch, type GroupFields, type MemberChange } from '../scim/patch';
 import {

@@ -22,7 +22,7 @@ import {
 import { readScimBody } from '../scim/body';
 import { scimError } from '../scim/errors';
 import { parseFilter } from '../scim/filter';
-import { booleanColumn, constantValue, filterSql, textColumn } from '../scim/filterSql';
+import { booleanColumn, constantValue, filterSql, textColumn } from '../repos/scimFilterSql';
 import { scimWriter } from '../scim/guard';
 import { userFromBody, userPatch, type UserFields } from '../scim/patch';
 import { excludedAttributes, listResponse, userResource, withoutExcluded } from '../scim/resources';

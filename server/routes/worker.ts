@@ -25,6 +25,7 @@ import { applyDocuments, removeUnlisted } from '../repos/pairDocuments';
 import {
   checkpointOf,
   claimJob,
+  claimedPairConnector,
   countWaitingJobs,
   endJob,
   findJob,
@@ -110,21 +111,7 @@ export function workerRoutes(
         new Date(),
       );
       if (!job) return null;
-      const pair = await trx
-        .selectFrom('connector_credential_pairs as p')
-        .innerJoin('connectors as c', 'c.id', 'p.connector_id')
-        .select([
-          'p.credential_id',
-          'c.id',
-          'c.name',
-          'c.source',
-          'c.input_type',
-          'c.connector_specific_config',
-          'c.refresh_freq',
-          'c.prune_freq',
-        ])
-        .where('p.id', '=', job.cc_pair_id)
-        .executeTakeFirstOrThrow();
+      const pair = await claimedPairConnector(trx, job.cc_pair_id);
       return {
         id: Number(job.id),
         cc_pair_id: Number(job.cc_pair_id),
@@ -156,12 +143,7 @@ export function workerRoutes(
   route(readJobCredential, async ({ params }, request) => {
     const outcome = await write(request, async (trx, log: AuditLog) => {
       const job = await heldJob(trx, request, params.job_id);
-      const pair = await trx
-        .selectFrom('connector_credential_pairs as p')
-        .innerJoin('connectors as c', 'c.id', 'p.connector_id')
-        .select(['p.credential_id', 'c.source', 'c.connector_specific_config'])
-        .where('p.id', '=', job.cc_pair_id)
-        .executeTakeFirstOrThrow();
+      const pair = await claimedPairConnector(trx, job.cc_pair_id);
       const credential = await openCredentialValues(trx, secrets, Number(pair.credential_id));
       if (!credential) throw problem(404, 'The pair has no credential');
       // D15's one check, as the server's own work (no one approves an origin here).

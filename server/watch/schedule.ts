@@ -4,7 +4,6 @@
 // transaction-scoped advisory lock: an instance that finds it held skips the
 // round); the partial unique index of 0020 keeps a second open job of a kind
 // out whatever happens. `now` is given, so tests run it on a clock of their own.
-import { sql } from 'kysely';
 import type { Store } from '../db/database';
 import {
   endJob,
@@ -13,6 +12,7 @@ import {
   lastJobTimes,
   openJobs,
   scheduledPairs,
+  takeScheduleLock,
 } from '../repos/syncJobs';
 import {
   dueKinds,
@@ -42,11 +42,7 @@ export async function scheduleRound(
   try {
     return await store.db.transaction().execute(async (trx) => {
       if (store.dialect === 'postgres') {
-        const lock = sql`hashtext(current_schema() || ' sourcedesk schedule')`;
-        const { rows } = await sql<{
-          held: boolean;
-        }>`select pg_try_advisory_xact_lock(${lock}) as held`.execute(trx);
-        if (!rows[0]?.held) return { made: [], failed: [], ran: false };
+        if (!(await takeScheduleLock(trx))) return { made: [], failed: [], ran: false };
       }
       const failed: number[] = [];
       for (const job of await openJobs(trx)) {

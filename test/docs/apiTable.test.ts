@@ -16,6 +16,7 @@ const WHO: Record<Endpoint['access'], string> = {
   anyRole: 'any role',
   curatorOrAdmin: 'admin, curator, global_curator',
   admin: 'admin',
+  worker: 'a worker key',
 };
 
 /** `GET /a/{id}/b[?x=]` and `GET /a/{connector_id}/b` name the same endpoint: `GET /a/{}/b`. */

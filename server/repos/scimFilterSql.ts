@@ -2,9 +2,9 @@
 // resource keeps: `userName eq` uses the unique index of addresses, so it is
 // fast on any number of users. An attribute not kept here is 400 invalidFilter.
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { attributeName, type CompareOp, type Filter, type FilterValue } from './filter';
-import { badRequest } from './errors';
-import { NOTHING } from '../repos/scim';
+import { attributeName, type CompareOp, type Filter, type FilterValue } from '../scim/filter';
+import { badRequest } from '../scim/errors';
+import { NOTHING } from './scim';
 
 type Condition = Expression<SqlBool>;
 /** How one attribute is compared: given the operator and the value, a condition. */
