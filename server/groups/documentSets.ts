@@ -10,6 +10,8 @@ import type { Db } from '../db/database';
 import { problem } from '../http/problems';
 import { pairAccess, unknownPairIds } from '../repos/groups';
 import { loadSets, setIdsOfGroups, type StoredSet } from '../repos/documentSets';
+import { inventorySizes } from '../repos/pairDocuments';
+import { reportedPairIds } from '../repos/syncJobs';
 import type { Scope } from './visibility';
 
 /** `sync` is stored and seen as public (D13). */
@@ -128,12 +130,26 @@ export async function checkSetPairs(
 }
 
 /**
- * The summaries of `sets` as the caller reads them. The document count waits
- * for the workers' document inventory (D14), which this build does not keep
- * yet: every set answers null, "not reported".
+ * The summaries of `sets` as the caller reads them, each with its document
+ * count from the workers' inventories (D14) of the pairs the caller sees: null
+ * ("not reported") until a worker has reported on one of them.
  */
-export function summariesOf(scope: Scope | null, role: string, sets: readonly StoredSet[]) {
-  return sets.map((set) => summaryOf(scope, role, set, null));
+export async function summariesOf(
+  db: Db,
+  scope: Scope | null,
+  role: string,
+  sets: readonly StoredSet[],
+) {
+  const pairIds = [...new Set(sets.flatMap((set) => set.pairs.map((pair) => pair.id)))];
+  const [sizes, reported] = await Promise.all([
+    inventorySizes(db, pairIds),
+    reportedPairIds(db, pairIds),
+  ]);
+  return sets.map((set) => {
+    const counted = set.pairs.filter((pair) => seesPair(scope, pair) && reported.has(pair.id));
+    const count = counted.reduce((sum, pair) => sum + (sizes.get(pair.id) ?? 0), 0);
+    return summaryOf(scope, role, set, counted.length > 0 ? count : null);
+  });
 }
 
 /** The groups' answers with their live `document_sets`: the sets shared with each that the caller sees. */
@@ -151,12 +167,11 @@ export async function withDocumentSets(
       groups.map((group) => group.id),
     ),
   );
+  // One count for every set shown, whatever the number of groups.
+  const seen = shared.filter((set) => seesSet(scope, set));
+  const summaries = await summariesOf(db, scope, role, seen);
   return groups.map((group) => ({
     ...group,
-    document_sets: summariesOf(
-      scope,
-      role,
-      shared.filter((set) => set.groups.includes(group.id) && seesSet(scope, set)),
-    ),
+    document_sets: summaries.filter((_, i) => seen[i]!.groups.includes(group.id)),
   }));
 }

@@ -374,3 +374,16 @@ export async function takeScheduleLock(db: Db): Promise<boolean> {
   }>`select pg_try_advisory_xact_lock(${lock}) as held`.execute(db);
   return rows[0]?.held === true;
 }
+
+/** Of `pairIds`, those a worker has reported on: a run of theirs was claimed (D14). */
+export async function reportedPairIds(db: Db, pairIds: readonly number[]): Promise<Set<number>> {
+  if (pairIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sync_jobs')
+    .select('cc_pair_id')
+    .distinct()
+    .where('cc_pair_id', 'in', pairIds)
+    .where('time_started', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => Number(row.cc_pair_id)));
+}

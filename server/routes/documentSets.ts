@@ -85,7 +85,7 @@ export function documentSetRoutes(app: FastifyInstance, { db, guard, write }: Ro
       const sets = (await loadSets(trx)).filter((set) =>
         editable ? changesSet(scope, role, set) : seesSet(scope, set),
       );
-      return summariesOf(scope, role, sets);
+      return summariesOf(trx, scope, role, sets);
     }),
   );
 

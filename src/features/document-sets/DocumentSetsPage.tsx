@@ -160,7 +160,11 @@ function SetCard({ set, groupName, onEdit, onDelete }: CardProps) {
             : set.cc_pair_summaries.map((pair) => pair.name ?? `pair ${pair.id}`).join(', ')}
         </dd>
         <dt>Documents</dt>
-        <dd>{set.document_count === null ? 'Not reported' : set.document_count}</dd>
+        <dd>
+          {set.document_count === null
+            ? 'Not reported'
+            : set.document_count.toLocaleString('en-US')}
+        </dd>
       </dl>
       {set.is_editable ? (
         <div className="detail-actions">
