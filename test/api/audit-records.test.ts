@@ -7,6 +7,7 @@ import { issueInvitationLinks } from '../../server/auth/invitationLinks';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditAction } from '../../src/contract/audit';
 import { useTestServer } from '../support/useTestServer';
+import { claim, doc, jiraPair, jobPath, makeWorkerKey, runOnce } from '../support/workers';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 import { findUserByEmail } from '../../server/repos/users';
 import {
@@ -369,6 +370,136 @@ Object.assign(WRITES, {
       options: { body: { name: 'Okta' } },
     }),
   },
+});
+
+/** A web connector's pair of the empty credential, for a document set to hold. */
+const webPair = async () => {
+  const connector = await createConnector(server, plainRequest('web'));
+  return ((await attach(server, connector, 0)).json as { data: number }).data;
+};
+const newSet = async () => {
+  const made = await api(server, 'POST', '/manage/admin/document-set', {
+    body: setBody(await webPair()),
+  });
+  expect(made.status, made.text).toBe(200);
+  return made.json as number;
+};
+const setBody = (pairId: number) => ({
+  name: `Set ${Math.random().toString(36).slice(2)}`,
+  description: 'For the activity test',
+  cc_pair_ids: [pairId],
+  is_public: true,
+  users: [],
+  groups: [],
+});
+Object.assign(WRITES, {
+  'post /manage/admin/document-set': {
+    action: 'document_set.create',
+    call: async () => ({
+      path: '/manage/admin/document-set',
+      options: { body: setBody(await webPair()) },
+    }),
+  },
+  'patch /manage/admin/document-set': {
+    action: 'document_set.update',
+    call: async () => {
+      const id = await newSet();
+      return {
+        path: '/manage/admin/document-set',
+        options: { body: { id, ...setBody(await webPair()) } },
+      };
+    },
+  },
+  'delete /manage/admin/document-set/{document_set_id}': {
+    action: 'document_set.delete',
+    call: async () => ({ path: `/manage/admin/document-set/${await newSet()}` }),
+  },
+  'patch /manage/admin/user-group/{user_group_id}/document-sets': {
+    action: 'document_set.update',
+    call: async () => {
+      const set = await newSet();
+      return {
+        path: `${(await newGroup()).path}/document-sets`,
+        options: { body: { added_document_set_ids: [set], removed_document_set_ids: [] } },
+      };
+    },
+  },
+});
+
+/** A worker holding a running job (D14): its key and the job. */
+const heldJob = async () => {
+  const key = await makeWorkerKey(server);
+  const { connectorId } = await jiraPair(server);
+  await runOnce(server, connectorId);
+  return { key, job: (await claim(server, key))! };
+};
+// The worker's own reports are not the admins' activity: only its read of a credential is.
+const workerRoute = (part: string, body: unknown): Write => ({
+  action: null,
+  call: async () => {
+    const { key, job } = await heldJob();
+    return { path: jobPath(job.id, part), options: { key, body } };
+  },
+});
+Object.assign(WRITES, {
+  'post /manage/admin/connector/run-once': {
+    action: 'index_attempt.run',
+    call: async () => ({
+      path: '/manage/admin/connector/run-once',
+      options: { body: { connector_id: (await jiraPair(server)).connectorId } },
+    }),
+  },
+  'post /manage/admin/cc-pair/{cc_pair_id}/prune': {
+    action: 'index_attempt.prune',
+    call: async () => ({ path: `/manage/admin/cc-pair/${(await jiraPair(server)).pairId}/prune` }),
+  },
+  'post /manage/admin/index-attempt/{index_attempt_id}/cancel': {
+    action: 'index_attempt.cancel',
+    call: async () => {
+      const [job] = await runOnce(server, (await jiraPair(server)).connectorId);
+      return { path: `/manage/admin/index-attempt/${job}/cancel` };
+    },
+  },
+  'post /manage/admin/worker-key': {
+    action: 'worker_key.create',
+    call: async () => ({ path: '/manage/admin/worker-key', options: { body: { name: 'box 1' } } }),
+  },
+  'delete /manage/admin/worker-key/{worker_key_id}': {
+    action: 'worker_key.delete',
+    call: async () => {
+      const made = await api(server, 'POST', '/manage/admin/worker-key', {
+        body: { name: 'box 2' },
+      });
+      return { path: `/manage/admin/worker-key/${(made.json as { id: number }).id}` };
+    },
+  },
+  'put /manage/worker/check-in': {
+    action: null,
+    call: async () => ({
+      path: '/manage/worker/check-in',
+      options: { key: await makeWorkerKey(server), body: { worker_id: 'w-audit' } },
+    }),
+  },
+  'post /manage/worker/jobs/claim': {
+    action: null,
+    call: async () => {
+      const key = await makeWorkerKey(server);
+      await runOnce(server, (await jiraPair(server)).connectorId);
+      return {
+        path: '/manage/worker/jobs/claim',
+        options: { key, body: { worker_id: 'w-audit' } },
+      };
+    },
+  },
+  'post /manage/worker/jobs/{job_id}/documents': workerRoute('documents', {
+    upsert: [doc(1)],
+    delete: [],
+  }),
+  'post /manage/worker/jobs/{job_id}/errors': workerRoute('errors', {
+    errors: [{ failure_message: 'Could not read DOC-1' }],
+  }),
+  'put /manage/worker/jobs/{job_id}/progress': workerRoute('progress', { completed_batches: 1 }),
+  'put /manage/worker/jobs/{job_id}/finish': workerRoute('finish', { status: 'success' }),
 });
 
 /** A webhook on 127.0.0.1 for the alert routes (docs/operations.md, "Alerts"). */

@@ -22,10 +22,14 @@ interface Made {
   apiKey: number;
   group: number;
   member: string;
+  /** A pair of the empty credential, a worker's key, and a job that worker holds (D14). */
+  pair: number;
+  workerKey: string;
+  job: number;
 }
 
 /** A body each endpoint accepts, keyed by `METHOD path` as its declaration spells it. */
-const EXAMPLES: Record<string, (made: Made) => { path: string; body: Json }> = {
+const EXAMPLES: Record<string, (made: Made) => { path: string; body: Json; key?: string }> = {
   'POST /manage/admin/connector': () => ({
     path: '/manage/admin/connector',
     body: {
@@ -119,6 +123,94 @@ const EXAMPLES: Record<string, (made: Made) => { path: string; body: Json }> = {
     path: '/manage/admin/alert-settings',
     body: { webhook_url: 'https://hooks.nul.example/services/T0/B0/secret' },
   }),
+  'POST /manage/admin/document-set': ({ pair }) => ({
+    path: '/manage/admin/document-set',
+    body: {
+      name: 'Nul set',
+      description: 'Nul docs',
+      cc_pair_ids: [pair],
+      is_public: true,
+      users: [],
+      groups: [],
+    },
+  }),
+  'PATCH /manage/admin/document-set': ({ pair }) => ({
+    path: '/manage/admin/document-set',
+    body: {
+      id: 1,
+      name: 'Nul set, renamed',
+      description: 'Nul docs',
+      cc_pair_ids: [pair],
+      is_public: true,
+      users: [],
+      groups: [],
+    },
+  }),
+  'PATCH /manage/admin/user-group/{user_group_id}/document-sets': ({ group }) => ({
+    path: `/manage/admin/user-group/${group}/document-sets`,
+    body: { added_document_set_ids: [1], removed_document_set_ids: [] },
+  }),
+  'POST /manage/admin/connector/run-once': ({ connector }) => ({
+    path: '/manage/admin/connector/run-once',
+    body: { connector_id: connector, from_beginning: false },
+  }),
+  'POST /manage/admin/worker-key': () => ({
+    path: '/manage/admin/worker-key',
+    body: { name: 'Nul worker' },
+  }),
+  'DELETE /manage/admin/credential/{credential_id}/origins': ({ credential }) => ({
+    path: `/manage/admin/credential/${credential}/origins`,
+    body: { origin: 'https://nul.example' },
+  }),
+  'PUT /manage/worker/check-in': ({ workerKey }) => ({
+    path: '/manage/worker/check-in',
+    key: workerKey,
+    body: { worker_id: 'nul-worker', hostname: 'nul-box', version: '1.0.0', sources: ['web'] },
+  }),
+  'POST /manage/worker/jobs/claim': ({ workerKey }) => ({
+    path: '/manage/worker/jobs/claim',
+    key: workerKey,
+    body: { worker_id: 'nul-worker', sources: ['web'], kinds: ['index'] },
+  }),
+  'POST /manage/worker/jobs/{job_id}/documents': ({ workerKey, job }) => ({
+    path: `/manage/worker/jobs/${job}/documents`,
+    key: workerKey,
+    body: {
+      upsert: [
+        {
+          document_id: 'nul-1',
+          semantic_identifier: 'Nul page',
+          link: 'https://nul.example/page',
+          updated_at: '2026-01-01T00:00:00Z',
+        },
+      ],
+      delete: ['nul-2'],
+    },
+  }),
+  'POST /manage/worker/jobs/{job_id}/errors': ({ workerKey, job }) => ({
+    path: `/manage/worker/jobs/${job}/errors`,
+    key: workerKey,
+    body: {
+      errors: [
+        {
+          document_id: 'nul-3',
+          document_link: 'https://nul.example/broken',
+          failure_message: 'Could not read the page',
+          error_type: 'http',
+        },
+      ],
+    },
+  }),
+  'PUT /manage/worker/jobs/{job_id}/progress': ({ workerKey, job }) => ({
+    path: `/manage/worker/jobs/${job}/progress`,
+    key: workerKey,
+    body: { checkpoint: { cursor: 'page-2' }, completed_batches: 1, total_batches: 3 },
+  }),
+  'PUT /manage/worker/jobs/{job_id}/finish': ({ workerKey, job }) => ({
+    path: `/manage/worker/jobs/${job}/finish`,
+    key: workerKey,
+    body: { status: 'completed_with_errors', error_msg: 'One page could not be read' },
+  }),
   'POST /admin/enterprise-settings/scim/token': () => ({
     path: '/admin/enterprise-settings/scim/token',
     body: { name: 'Okta' },
@@ -193,7 +285,12 @@ async function prepare(server: TestServer): Promise<Made> {
     body: { name: 'Made', source: 'web', credential_json: { token: 'x' } },
   });
   const connector = await api(server, 'POST', '/manage/admin/connector', {
-    body: { name: 'Made', source: 'web', input_type: 'load_state', connector_specific_config: {} },
+    body: {
+      name: 'Made',
+      source: 'web',
+      input_type: 'load_state',
+      connector_specific_config: { base_url: 'https://nul.example' },
+    },
   });
   const key = await api(server, 'POST', '/admin/api-key', { body: { role: 'basic' } });
   const { id: member } = await server.store.db
@@ -204,7 +301,24 @@ async function prepare(server: TestServer): Promise<Made> {
   const group = await api(server, 'POST', '/manage/admin/user-group', {
     body: { name: 'Made', user_ids: [member], cc_pair_ids: [] },
   });
+  const connectorId = (connector.json as { id: number }).id;
+  const pair = await api(server, 'PUT', `/manage/admin/connector/${connectorId}/credential/0`, {
+    body: { name: 'Made pair', access_type: 'public', groups: [] },
+  });
+  const worker = await api(server, 'POST', '/manage/admin/worker-key', { body: { name: 'Made' } });
+  const workerKey = (worker.json as { key: string }).key;
+  await api(server, 'POST', '/manage/admin/connector/run-once', {
+    body: { connector_id: connectorId, from_beginning: true },
+  });
+  const claimed = await api(server, 'POST', '/manage/worker/jobs/claim', {
+    key: workerKey,
+    body: { worker_id: 'made-worker' },
+  });
+  if (claimed.status !== 200) throw new Error(`claim: ${claimed.status} ${claimed.text}`);
   return {
+    pair: (pair.json as { data: number }).data,
+    workerKey,
+    job: (claimed.json as { id: number }).id,
     member,
     group: (group.json as { id: number }).id,
     credential: (credential.json as { id: number }).id,
@@ -244,9 +358,9 @@ describe('D3/D11 NUL in any string of any body: a 4xx or stored, alike on both s
       for (const variant of withNul(sample.body)) {
         const answers: string[] = [];
         for (const [index, server] of servers.entries()) {
-          const { path, body } = EXAMPLES[name]!(made[index]!);
+          const { path, body, key } = EXAMPLES[name]!(made[index]!);
           const sent = withNul(body).find((v) => v.where === variant.where)!.body;
-          const answer = await api(server, method, path, { body: sent });
+          const answer = await api(server, method, path, { body: sent, ...(key ? { key } : {}) });
           expect(answer.status, `${name} ${variant.where}: ${answer.text}`).toBeLessThan(500);
           answers.push(`${answer.status} ${answer.status === 422 ? answer.text : ''}`);
         }

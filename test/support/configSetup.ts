@@ -29,6 +29,13 @@ const SHAPED: Record<string, string | boolean> = {
   is_sandbox: false,
   'google_drive/authentication_method': 'uploaded',
   'sharepoint/authentication_method': 'client_secret',
+  's3/authentication_method': 'access_key',
+  'axero/base_url': 'https://axero.acme.example',
+  bookstack_base_url: 'https://bookstack.acme.example',
+  highspot_url: 'https://acme.highspot.com',
+  outline_base_url: 'https://outline.acme.example',
+  requesttracker_base_url: 'https://rt.acme.example',
+  testrail_base_url: 'https://acme.testrail.io',
 };
 
 /** A value its source's rule takes (POST /manage/credential's): a recognisable secret unless shaped. */
