@@ -163,14 +163,17 @@ describe('D11 500 shape', () => {
   it('an unexpected failure → {"detail":"Internal Server Error"}, nothing more', async () => {
     const broken = await startTestServer();
     try {
-      // What refers to the pairs goes first (PostgreSQL refuses to drop a table others need).
-      await broken.store.db.schema.dropTable('pair_groups').execute();
-      await broken.store.db.schema.dropTable('connector_credential_pairs').execute();
+      // PostgreSQL refuses to drop a table others refer to unless told to drop those references too.
+      const drop = (table: string) => {
+        const dropping = broken.store.db.schema.dropTable(table);
+        return (broken.store.dialect === 'postgres' ? dropping.cascade() : dropping).execute();
+      };
+      await drop('connector_credential_pairs');
       const response = await api(broken, 'GET', '/manage/admin/connector');
       expect(response.status).toBe(500);
       expect(response.text).toBe('{"detail":"Internal Server Error"}');
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-      await broken.store.db.schema.dropTable('connectors').execute();
+      await drop('connectors');
       const create = await api(broken, 'POST', '/manage/admin/connector', {
         body: { name: 'n', source: 'file', input_type: 'poll', connector_specific_config: {} },
       });
