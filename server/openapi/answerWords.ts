@@ -363,7 +363,7 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
       groups: 'The ids of the user groups it is shared with.',
       document_count:
         'The documents its pairs hold as workers reported them; `null` while none is reported.',
-      is_editable: 'Whether the caller may change it (D13).',
+      is_editable: 'Whether the caller may change it.',
     },
   ],
   [

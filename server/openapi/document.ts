@@ -117,7 +117,7 @@ function operation(endpoint: Endpoint, roles: readonly UserRole[] | null): Json 
   // D14: a worker route takes a worker key only (no user role, no session).
   const worker = endpoint.access === 'worker';
   const who = worker
-    ? "A worker key only (D14); a user's key is refused (403)."
+    ? "A worker key only; a user's key is refused (403)."
     : roles
       ? roles.length === USER_ROLES.length
         ? 'Any role.'

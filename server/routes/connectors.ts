@@ -83,10 +83,10 @@ async function detail(
   if (!found) return null;
   const seen = await visibleCredentialIds(db, scope, found.snapshot.credential_ids);
   const credentials = await findCredentials(db, secrets, seen);
-  // D13: only the pairs they see, holding a credential they see.
-  const cc_pairs = (await listPairs(db, id)).filter(
-    (pair) => seesPair(scope, pair) && seen.includes(pair.credential_id),
-  );
+  // D13: only the pairs they see. A pair of theirs holding a credential they
+  // may not see stays listed (its id only: no name, maker or values), so the
+  // page can say so and offer to replace it.
+  const cc_pairs = (await listPairs(db, id)).filter((pair) => seesPair(scope, pair));
   return {
     ...found.snapshot,
     access_type: found.access_type,

@@ -222,7 +222,7 @@ export const jobFinishSchema = z.object({
       .boolean()
       .check(
         z.describe(
-          'The source refused the settings or the credential: counts toward INVALID (D14).',
+          'The source refused the settings or the credential: counts toward INVALID (five in a row).',
         ),
       ),
   ),

@@ -132,14 +132,27 @@ describe('a credential used where its curator cannot see', () => {
       key: keys.a,
     });
     expect(detail.status, detail.text).toBe(200);
-    expect((detail.json as { cc_pairs: unknown[] }).cc_pairs).toEqual([]);
+    // The public pair stays listed by its ids (the page says "a credential only admins see"
+    // and offers to replace it); B's private pair does not, and no credential is described.
+    expect(
+      (detail.json as { cc_pairs: { credential_id: number }[] }).cc_pairs.map(
+        (pair) => pair.credential_id,
+      ),
+    ).toEqual([adminOnly]);
     expect((detail.json as { credentials: unknown[] }).credentials).toEqual([]);
-    // Curator B sees their group's pair, and only it.
+    expect(detail.text).not.toContain('Admin only for status');
+    expect(detail.text).not.toContain('admin-only');
+    // Curator B sees their group's pair and the public one, and only B's credential described.
     const bDetail = await api(server, 'GET', `/manage/admin/connector/${connector}`, {
       key: keys.b,
     });
-    expect((bDetail.json as { cc_pairs: { credential_id: number }[] }).cc_pairs).toEqual([
-      expect.objectContaining({ credential_id: bs }),
-    ]);
+    expect(
+      (bDetail.json as { cc_pairs: { credential_id: number }[] }).cc_pairs
+        .map((pair) => pair.credential_id)
+        .sort(),
+    ).toEqual([adminOnly, bs].sort());
+    expect(
+      (bDetail.json as { credentials: { id: number }[] }).credentials.map((c) => c.id),
+    ).toEqual([bs]);
   });
 });

@@ -88,7 +88,7 @@ export const listCredentialOrigins = endpoint({
   method: 'GET',
   path: ORIGINS,
   summary:
-    "The origins a credential's secret may be sent to (D15): approved by its maker or an admin when they attach or test it; sources with a fixed address need none.",
+    "The origins a credential's secret may be sent to: approved by its maker or an admin when they attach or test it; sources with a fixed address need none.",
   access: 'curatorOrAdmin',
   params: oneCredential,
   answer: approvedOriginsSchema,
@@ -99,7 +99,7 @@ export const removeCredentialOrigin = endpoint({
   method: 'DELETE',
   path: ORIGINS,
   summary:
-    "Remove one approved origin of a credential (D15): its secret is no longer sent there, until its maker or an admin approves it again. The credential's maker or an admin.",
+    "Remove one approved origin of a credential: its secret is no longer sent there, until its maker or an admin approves it again. The credential's maker or an admin.",
   access: 'curatorOrAdmin',
   params: oneCredential,
   body: z.object({

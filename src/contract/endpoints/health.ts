@@ -16,7 +16,7 @@ export const listConnectorStatus = endpoint({
   method: 'GET',
   path: '/manage/admin/connector-status',
   summary:
-    'Every connector–credential pair with its connector and (masked) credential, its status (`ACTIVE`, `PAUSED`, `INVALID`) and what needs attention; `needs_attention=true` lists only those that do. Indexing facts (`in_progress`, `last_success`, `last_finished_status`, `in_repeated_error_state`, `docs_indexed`) are what workers reported (D14), each `null` until one did.',
+    'Every connector–credential pair with its connector and (masked) credential, its status (`ACTIVE`, `PAUSED`, `INVALID`) and what needs attention; `needs_attention=true` lists only those that do. Indexing facts (`in_progress`, `last_success`, `last_finished_status`, `in_repeated_error_state`, `docs_indexed`) are what workers reported, each `null` until one did.',
   access: 'curatorOrAdmin',
   query: connectorStatusQuerySchema,
   answer: connectorStatusListSchema,

@@ -48,7 +48,7 @@ export const readJobCredential = endpoint({
   method: 'GET',
   path: `${JOB}/credential`,
   summary:
-    "The pair's credential values, only to the worker that holds the running job (recorded as credential.access); never toward an origin the credential has not approved (D15: the job fails).",
+    "The pair's credential values, only to the worker that holds the running job (recorded as credential.access); never toward an origin the credential has not approved (the job then fails).",
   access: 'worker',
   params: oneJob,
   answer: jobCredentialSchema,

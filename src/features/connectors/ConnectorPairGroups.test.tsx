@@ -45,14 +45,16 @@ test('D13: an admin moves a connector’s pairs to another group; the keyboard l
   connectTo(server);
   const { user } = renderApp(`/connectors/${connector}`);
   await user.click(await screen.findByRole('button', { name: 'Change groups' }));
-  const engBox = screen.getByRole('checkbox', { name: 'Eng' });
+  // The Attach form's access choice has boxes of its own: these are the editor's.
+  const editor = () => within(screen.getByRole('group', { name: 'Groups of “Eng docs”' }));
+  const engBox = editor().getByRole('checkbox', { name: 'Eng' });
   await waitFor(() => expect(engBox).toHaveFocus());
   expect(engBox).toBeChecked();
   expect(screen.getByRole('group', { name: 'Groups of “Eng docs”' })).toHaveAccessibleDescription(
     'Each of its credentials gets the groups chosen; with a group, it is private to them.',
   );
   await user.keyboard(' '); // Eng off, with the keyboard
-  await user.click(screen.getByRole('checkbox', { name: 'Ops' }));
+  await user.click(editor().getByRole('checkbox', { name: 'Ops' }));
   await user.click(screen.getByRole('button', { name: 'Save groups' }));
   const said = await screen.findByText('“Eng docs” is private to group Ops.');
   await waitFor(() => expect(said).toHaveFocus());
@@ -68,8 +70,9 @@ test('D13: no group on a private pair is said before saving: admins only, never 
   connectTo(server);
   const { user } = renderApp(`/connectors/${connector}`);
   await user.click(await screen.findByRole('button', { name: 'Change groups' }));
-  await user.click(screen.getByRole('checkbox', { name: 'Eng' }));
-  expect(screen.getByRole('group', { name: 'Groups of “Eng docs”' })).toHaveAccessibleDescription(
+  const editor = screen.getByRole('group', { name: 'Groups of “Eng docs”' });
+  await user.click(within(editor).getByRole('checkbox', { name: 'Eng' }));
+  expect(editor).toHaveAccessibleDescription(
     /With no group, its private credentials are seen by admins only\./,
   );
   await user.click(screen.getByRole('button', { name: 'Save groups' }));
