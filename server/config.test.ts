@@ -19,6 +19,8 @@ describe('configuration from the environment', () => {
       oidc: undefined,
       retestHours: 24,
       alertWebhookUrl: undefined,
+      // D14: the schedule's round, the stall rule and the workers' check-in interval.
+      sync: { schedulerIntervalSeconds: 60, stallSeconds: 1800, checkInIntervalSeconds: 30 },
     });
   });
 
