@@ -125,7 +125,7 @@ test('a setup exported from one server is imported into an empty one through the
     await expect(panel.getByText('Create connector engineering-github')).toBeVisible();
     await expect(panel.getByText('Create connector docs')).toBeVisible();
     await expect(
-      panel.getByText(/^Not created: credential .* \(github\) needs github_access_token$/),
+      panel.getByText(/^Not created: credential .* \(GitHub\) needs Access token$/),
     ).toBeVisible();
     const secrets = panel.getByRole('group', { name: 'Secrets the bundle does not hold' });
     const token = secrets.getByLabel(/\(github\): github_access_token$/);

@@ -86,7 +86,7 @@ test('a revoked token: found with Needs attention, replaced from the connector p
   const said = page.getByText(/now uses “Rotated Jira token”.*passed the connection test/);
   await expect(said).toBeFocused();
   await expect(page.getByText('Healthy', { exact: true })).toBeVisible();
-  await expect(page.getByText('Not reported by this server')).toBeVisible();
+  await expect(page.getByText('Not reported', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).not.toContainText('attention');
 });
 

@@ -169,7 +169,7 @@ test('10,000 connectors: the page scrolls (no box in a box), only the rows in vi
   await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight }));
   await expect(
     page.getByRole('row', {
-      name: /^Bulk 10000 Healthy Web Loaded whole each time every 2 hours never/,
+      name: /^Bulk 10000 Healthy Not reported — Web Loaded whole each time every 2 hours never/,
     }),
   ).toBeVisible();
   expect(await dataRows(page).count()).toBeLessThan(100);

@@ -62,11 +62,13 @@ test('an admin gives a connector’s pairs another group on its page, from the k
   await signIn(`/connectors/${site}`);
   await expect(page.getByText('Access: Private to group Eng.')).toBeVisible();
   await page.getByRole('button', { name: 'Change groups' }).press('Enter');
-  const engBox = page.getByRole('checkbox', { name: 'Eng' });
+  // The editor's boxes (the Attach form has an access choice of its own).
+  const editor = page.getByRole('form', { name: 'Groups' });
+  const engBox = editor.getByRole('checkbox', { name: 'Eng' });
   await expect(engBox).toBeFocused();
   await page.keyboard.press('Space'); // Eng off
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('checkbox', { name: 'Ops' })).toBeFocused();
+  await expect(editor.getByRole('checkbox', { name: 'Ops' })).toBeFocused();
   await page.keyboard.press('Space'); // Ops on
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Save groups' }).press('Enter');
