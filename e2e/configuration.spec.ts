@@ -128,7 +128,7 @@ test('a setup exported from one server is imported into an empty one through the
       panel.getByText(/^Not created: credential .* \(GitHub\) needs Access token$/),
     ).toBeVisible();
     const secrets = panel.getByRole('group', { name: 'Secrets the bundle does not hold' });
-    const token = secrets.getByLabel(/\(github\): github_access_token$/);
+    const token = secrets.getByLabel(/\(GitHub\): Access token$/);
     await expect(token).toHaveAttribute('type', 'password');
     await expect(secrets.locator('input')).toHaveCount(1); // the one secret it asks for
     await expectNoAxeViolations(panel);
