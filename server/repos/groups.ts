@@ -3,6 +3,7 @@
 // and write, inside the caller's transaction.
 import { groupNameKey } from '../../src/contract/groups';
 import type { PairAccessType, UserGroup } from '../../src/contract/groups';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 /** A group as a caller's membership shows it (GET /me). */
@@ -187,6 +188,32 @@ export async function listGroupNames(db: Db, ids?: readonly number[]) {
   if (ids) query = query.where('id', 'in', ids);
   const rows = await query.execute();
   return rows.map((row) => ({ id: Number(row.id), name: row.name }));
+}
+
+/** `%`, `_` and `\\` in a search are letters, not patterns. */
+const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * One page of the groups of `ids` (all when undefined) whose name holds `q`
+ * (letter case aside, as groupNameKey compares names), by name, and how many match.
+ */
+export async function listGroupPage(
+  db: Db,
+  { ids, q, offset, limit }: { ids?: readonly number[]; q: string; offset: number; limit: number },
+): Promise<{ total: number; items: UserGroup[] }> {
+  if ((ids && ids.length === 0) || q.includes('\u0000')) return { total: 0, items: [] };
+  let query = db.selectFrom('user_groups');
+  if (ids) query = query.where('id', 'in', ids);
+  if (q)
+    query = query.where(
+      sql<boolean>`name_key like ${`%${likeText(groupNameKey(q))}%`} escape '\\'`,
+    );
+  const [{ n }, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    query.select('id').orderBy('name').orderBy('id').offset(offset).limit(limit).execute(),
+  ]);
+  const page = rows.map((row) => Number(row.id));
+  return { total: Number(n), items: page.length === 0 ? [] : await listGroups(db, page) };
 }
 
 /** The groups of `ids` (all when undefined) in the UserGroup answer's shape, by name. */

@@ -14,6 +14,10 @@ import {
   addGroupMembers,
   createGroup,
   deleteGroup as deleteGroupEndpoint,
+  getGroup,
+  GROUP_PAGE_NUM,
+  GROUP_PAGE_SIZE,
+  listGroupPage as listGroupPageEndpoint,
   listGroupNames as listGroupNamesEndpoint,
   listGroups as listGroupsEndpoint,
   setGroupCurator,
@@ -30,6 +34,7 @@ import {
   findGroupName,
   insertGroup,
   listGroupNames,
+  listGroupPage,
   listGroups,
   memberIds,
   pairAccess,
@@ -163,6 +168,33 @@ export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteCon
       const scope = await scopeOf(trx, request.user!);
       const groups = await listGroups(trx, scope === null ? undefined : [...scope.controlled]);
       return withDocumentSets(trx, scope, request.user!.role, groups);
+    }),
+  );
+
+  // One page of them, found by name: a thousand groups are not one answer.
+  route(listGroupPageEndpoint, async ({ query }, request) =>
+    db.transaction().execute(async (trx) => {
+      const scope = await scopeOf(trx, request.user!);
+      const size = query.page_size ?? GROUP_PAGE_SIZE.default;
+      const { total, items } = await listGroupPage(trx, {
+        ...(scope === null ? {} : { ids: [...scope.controlled] }),
+        q: query.q ?? '',
+        offset: (query.page_num ?? GROUP_PAGE_NUM.default) * size,
+        limit: size,
+      });
+      return {
+        items: await withDocumentSets(trx, scope, request.user!.role, items),
+        total_items: total,
+      };
+    }),
+  );
+
+  // One group the caller controls (404 for any other, D13).
+  route(getGroup, async ({ params: { user_group_id: id } }, request) =>
+    db.transaction().execute(async (trx) => {
+      const scope = await controlledGroup(trx, request, id);
+      const group = (await oneGroup(trx, id))!;
+      return (await withDocumentSets(trx, scope, request.user!.role, [group]))[0]!;
     }),
   );
 

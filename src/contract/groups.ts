@@ -105,6 +105,16 @@ export const userGroupSchema = z.object({
 export type UserGroup = z.infer<typeof userGroupSchema>;
 export const userGroupListSchema = z.array(userGroupSchema);
 
+/** The most groups one page of the groups' list holds. */
+export const GROUP_PAGE_SIZE_MAX = 100;
+
+/** One page of the groups the caller controls, and how many match in all. */
+export const userGroupPageSchema = z.object({
+  items: z.array(userGroupSchema),
+  total_items: z.int(),
+});
+export type UserGroupPage = z.infer<typeof userGroupPageSchema>;
+
 export const minimalUserGroupSchema = z.object({ id: z.int(), name: z.string() });
 export const minimalUserGroupListSchema = z.array(minimalUserGroupSchema);
 

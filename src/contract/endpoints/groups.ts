@@ -4,13 +4,15 @@ import * as z from 'zod/mini';
 import {
   addUsersToGroupSchema,
   minimalUserGroupListSchema,
+  GROUP_PAGE_SIZE_MAX,
   setCuratorSchema,
   userGroupCreateSchema,
   userGroupListSchema,
+  userGroupPageSchema,
   userGroupSchema,
   userGroupUpdateSchema,
 } from '../groups';
-import { endpoint, integerText } from '../endpoint';
+import { endpoint, integerText, queryText, type IntegerBounds } from '../endpoint';
 
 const GROUPS = '/manage/admin/user-group';
 const ONE = `${GROUPS}/{user_group_id}`;
@@ -25,6 +27,48 @@ export const listGroups = endpoint({
   access: 'curatorOrAdmin',
   answer: userGroupListSchema,
   errors: [],
+});
+
+/** The groups' pages: from 0, 20 groups a page unless asked, at most GROUP_PAGE_SIZE_MAX. */
+export const GROUP_PAGE_NUM = {
+  minimum: 0,
+  maximum: Number.MAX_SAFE_INTEGER,
+  default: 0,
+} as const satisfies IntegerBounds;
+export const GROUP_PAGE_SIZE = {
+  minimum: 1,
+  maximum: GROUP_PAGE_SIZE_MAX,
+  default: 20,
+} as const satisfies IntegerBounds;
+
+// The order of the fields is the order of their problems (D3).
+export const groupPageQuerySchema = z.object({
+  q: z.optional(queryText('Part of the group’s name, letter case ignored.')),
+  page_num: z.optional(integerText('The page, from 0.', GROUP_PAGE_NUM)),
+  page_size: z.optional(
+    integerText(`Groups a page, at most ${GROUP_PAGE_SIZE_MAX}.`, GROUP_PAGE_SIZE),
+  ),
+});
+
+export const listGroupPage = endpoint({
+  method: 'GET',
+  path: `${GROUPS}/page`,
+  summary:
+    'One page of the user groups the caller controls (an admin: every group), by name; `q` keeps those whose name holds it.',
+  access: 'curatorOrAdmin',
+  query: groupPageQuerySchema,
+  answer: userGroupPageSchema,
+  errors: [422],
+});
+
+export const getGroup = endpoint({
+  method: 'GET',
+  path: ONE,
+  summary: 'One user group the caller controls: its members, curators and pairs.',
+  access: 'curatorOrAdmin',
+  params: oneGroup,
+  answer: userGroupSchema,
+  errors: [404, 422],
 });
 
 export const createGroup = endpoint({
