@@ -2,7 +2,13 @@
 // the changes to them. A change may change roles (a member made curator is a
 // curator), so each refreshes the groups, the users' directory and who the
 // signed-in user is (and the activity log, as every change does).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { SetCuratorRequest, UserGroupCreate, UserGroupUpdate } from '../contract/groups';
 import { routes } from './routes';
 import { apiRequest } from './client';
@@ -12,6 +18,8 @@ const {
   addGroupMembers,
   createGroup,
   deleteGroup,
+  getGroup,
+  listGroupPage,
   listGroups,
   listGroupNames,
   setGroupCurator,
@@ -21,7 +29,39 @@ const {
 export const groupKeys = {
   all: ['user-groups'] as const,
   lists: () => [...groupKeys.all, 'list'] as const,
+  page: (filters: GroupPageFilters) => [...groupKeys.all, 'page', filters] as const,
+  one: (id: number) => [...groupKeys.all, 'one', id] as const,
 };
+
+export interface GroupPageFilters {
+  /** Part of a group's name; empty: every group. */
+  q: string;
+  /** From 0. */
+  page: number;
+  pageSize: number;
+}
+
+/** One page of the groups the caller controls, found by name (the server searches and pages). */
+export const groupPageQuery = (filters: GroupPageFilters) =>
+  queryOptions({
+    queryKey: groupKeys.page(filters),
+    queryFn: ({ signal }) =>
+      apiRequest(listGroupPage, {
+        query: { q: filters.q || undefined, page_num: filters.page, page_size: filters.pageSize },
+        signal,
+      }),
+  });
+
+/** The page on screen stays while the next one (another page, another search) is asked. */
+export const useGroupPage = (filters: GroupPageFilters, enabled = true) =>
+  useQuery({ ...groupPageQuery(filters), placeholderData: keepPreviousData, enabled });
+
+/** One group the caller controls. */
+export const useGroup = (id: number) =>
+  useQuery({
+    queryKey: groupKeys.one(id),
+    queryFn: ({ signal }) => apiRequest(getGroup, { params: { user_group_id: id }, signal }),
+  });
 
 export const groupListQuery = () =>
   queryOptions({

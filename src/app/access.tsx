@@ -24,6 +24,7 @@ export const PAGE_ROLES = {
   users: USER_ADMIN_ROLES,
   // D13: admins, and the curators and global curators who control groups.
   groups: CURATOR_OR_ADMIN_ROLES,
+  group: CURATOR_OR_ADMIN_ROLES,
   // Anyone may read the sets they see; curators and admins make them.
   documentSets: CURATOR_OR_ADMIN_ROLES,
   activity: USER_ADMIN_ROLES,

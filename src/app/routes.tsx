@@ -69,6 +69,7 @@ const ConnectorWizardPage = page(
 );
 const UsersPage = page(() => import('../features/users/UsersPage'), 'UsersPage');
 const GroupsPage = page(() => import('../features/groups/GroupsPage'), 'GroupsPage');
+const GroupPage = page(() => import('../features/groups/GroupPage'), 'GroupPage');
 const DocumentSetsPage = page(
   () => import('../features/document-sets/DocumentSetsPage'),
   'DocumentSetsPage',
@@ -115,6 +116,7 @@ export const ROUTES: RouteObject[] = [
       shellPage('newConnector', ConnectorWizardPage),
       shellPage('users', UsersPage),
       shellPage('groups', GroupsPage),
+      shellPage('group', GroupPage),
       shellPage('documentSets', DocumentSetsPage),
       shellPage('activity', ActivityPage),
       shellPage('apiKeys', ApiKeysPage),

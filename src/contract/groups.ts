@@ -110,8 +110,8 @@ export const GROUP_PAGE_SIZE_MAX = 100;
 
 /** One page of the groups the caller controls, and how many match in all. */
 export const userGroupPageSchema = z.object({
-  items: z.array(userGroupSchema),
-  total_items: z.int(),
+  items: z.array(userGroupSchema).check(z.describe('This page’s groups, by name.')),
+  total_items: z.int().check(z.describe('How many groups match, on every page.')),
 });
 export type UserGroupPage = z.infer<typeof userGroupPageSchema>;
 

@@ -125,7 +125,19 @@ export const paths = {
   },
   groups: {
     path: '/groups',
-    getHref: () => '/groups',
+    /** `?q=` and `?page=` (from 0) keep the list's search and page in the address. */
+    getHref: ({ q = '', page = 0 }: { q?: string; page?: number } = {}) => {
+      const query = new URLSearchParams();
+      if (q) query.set('q', q);
+      if (page > 0) query.set('page', String(page));
+      const text = query.toString();
+      return text ? `/groups?${text}` : '/groups';
+    },
+  },
+  /** One group's own page: its card alone. */
+  group: {
+    path: '/groups/:groupId',
+    getHref: (id: number) => `/groups/${id}`,
   },
   documentSets: {
     path: '/document-sets',

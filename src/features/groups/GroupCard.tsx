@@ -45,11 +45,17 @@ export function GroupCard({
   me,
   isAdmin,
   say,
+  own = false,
+  onDeleted,
 }: {
   group: UserGroup;
   me: string | undefined;
   isAdmin: boolean;
   say: (words: string) => void;
+  /** On the group's own page its name is the page's heading; in the list it links there. */
+  own?: boolean;
+  /** After the group is deleted (its own page leaves; the list says so). */
+  onDeleted?: (words: string) => void;
 }) {
   const setCurator = useSetCurator();
   const update = useUpdateGroup();
@@ -91,7 +97,13 @@ export function GroupCard({
   const titleId = `group-${group.id}-title`;
   return (
     <section className="group-card" aria-labelledby={titleId}>
-      <h2 id={titleId}>{group.name}</h2>
+      {own ? (
+        <h1 id={titleId}>{group.name}</h1>
+      ) : (
+        <h2 id={titleId}>
+          <Link to={paths.group.getHref(group.id)}>{group.name}</Link>
+        </h2>
+      )}
       <h3>Members</h3>
       {group.users.length === 0 ? (
         <p>No members yet.</p>
@@ -233,7 +245,7 @@ export function GroupCard({
           onConfirm={() => {
             setAsk(null);
             remove.mutate(group.id, {
-              onSuccess: () => say(`Group ${group.name} deleted.`),
+              onSuccess: () => (onDeleted ?? say)(`Group ${group.name} deleted.`),
               onError: failed,
             });
           }}
