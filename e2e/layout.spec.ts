@@ -26,6 +26,52 @@ test.describe('1280 px wide', () => {
   });
 });
 
+test.describe('1280 px wide, every page of the navigation', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('the navigation is one line, and no column header of the list breaks inside a word', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('/connectors');
+    await expect(page.getByRole('link', { name: 'Engineering Jira' })).toBeVisible();
+    const navigation = page.getByRole('navigation', { name: 'Main' });
+    await expect(navigation.getByRole('link', { name: 'Settings' })).toBeVisible();
+    const tops = await navigation
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+    expect(tops.length).toBeGreaterThanOrEqual(11);
+    expect(new Set(tops).size, `rows of links at ${tops.join(', ')}`).toBe(1);
+
+    // Each word of each header on one line: a word split over two lines has two boxes.
+    const broken = await page.locator('.connector-table thead th').evaluateAll((cells) =>
+      cells.flatMap((cell) => {
+        const text = cell.querySelector('button')?.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+        const words = [...(text.textContent ?? '').matchAll(/\S+/g)];
+        return words
+          .filter((word) => {
+            const range = document.createRange();
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1;
+          })
+          .map((word) => word[0]);
+      }),
+    );
+    expect(broken).toEqual([]);
+    const spilling = await page
+      .locator('.connector-table thead th')
+      .evaluateAll((cells) =>
+        cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent),
+      );
+    expect(spilling).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      1280,
+    );
+  });
+});
+
 test.describe('360 px wide', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 

@@ -75,7 +75,7 @@ export function AppShell() {
   }, [onList]);
   const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
-  const { user, may } = useAccess();
+  const { user, may, deciding } = useAccess();
   /** A folded menu closes with its links: the keyboard goes to the page. */
   const followed = () => {
     if (menuOpen) focusMain();
@@ -104,7 +104,8 @@ export function AppShell() {
         </button>
         <nav aria-label="Main" id="main-navigation" className={menuOpen ? 'open' : undefined}>
           <ul>
-            {NAVIGATION.filter((item) => may(item.roles)).map((item) => (
+            {/* No link before the role is known: a basic user never sees an admin's pages offered. */}
+            {(deciding ? [] : NAVIGATION.filter((item) => may(item.roles))).map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} onClick={followed}>
                   {item.label}

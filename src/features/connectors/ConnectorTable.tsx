@@ -73,7 +73,11 @@ export function ConnectorTable(props: ConnectorTableProps) {
       <colgroup>
         <col className="select-column" />
         {COLUMNS.map((column) => (
-          <col key={column.key} style={column.width ? { width: column.width } : undefined} />
+          <col
+            key={column.key}
+            className={`col-${column.key}`}
+            style={column.width ? { width: column.width } : undefined}
+          />
         ))}
       </colgroup>
       <thead>
@@ -88,7 +92,7 @@ export function ConnectorTable(props: ConnectorTableProps) {
                 key={column.key}
                 scope="col"
                 aria-sort={sorted}
-                className={column.narrow ? undefined : 'wide-only'}
+                className={`cell-${column.key}${column.narrow ? '' : ' wide-only'}`}
               >
                 {column.sortable === false ? (
                   column.label

@@ -116,9 +116,11 @@ export function ConnectorsPage() {
       {(status !== undefined || view.attention) && statuses.isError && (
         <QueryErrorNotice error={statuses.error} onRetry={() => void statuses.refetch()} />
       )}
+      {view.groupError && <QueryErrorNotice error={view.groupError} onRetry={view.retryGroups} />}
       {rows.length === 0 ? (
         // An empty list the server could not confirm is not an empty fleet.
         !listed.isError &&
+        !view.unconfirmed &&
         !((status !== undefined || view.attention) && statuses.isError) && (
           <EmptyState filtered={view.filtered} unfinished={view.unfinished.length} />
         )

@@ -5,14 +5,24 @@
 import { useMemo } from 'react';
 import { useGroups } from '../../api/groupHooks';
 
-/** The ids of the connectors with a pair in `group`; null for no filter. */
-export function useGroupConnectors(group: number | undefined): ReadonlySet<number> | null {
+/**
+ * The ids of the connectors with a pair in `group` (null for no filter), and
+ * whether they are still unknown: until the groups answer, the list cannot say
+ * which connectors match, and so says nothing of them.
+ */
+export function useGroupConnectors(group: number | undefined) {
   const groups = useGroups();
-  return useMemo(() => {
+  const ids = useMemo((): ReadonlySet<number> | null => {
     if (group === undefined) return null;
     const found = groups.data?.find((g) => g.id === group);
     return new Set(found?.cc_pairs.map((pair) => pair.connector.id) ?? []);
   }, [group, groups.data]);
+  return {
+    ids,
+    unknown: group !== undefined && !groups.isSuccess,
+    error: group !== undefined ? groups.error : null,
+    retry: () => void groups.refetch(),
+  };
 }
 
 export function GroupFilter({

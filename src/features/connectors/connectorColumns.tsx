@@ -101,6 +101,7 @@ export const COLUMNS: Column[] = [
   {
     key: 'source',
     label: 'Source',
+    width: '6.5rem',
     narrow: true,
     sortValue: (c) => sourceLabel(c.source),
     cell: (c) => <SourceLabel source={c.source} />,
@@ -132,6 +133,7 @@ export const COLUMNS: Column[] = [
   {
     key: 'credentials',
     label: 'Credentials',
+    width: '8.5rem',
     narrow: true,
     sortValue: (c, names) => c.credential_ids.map((id) => credentialText(id, names)).join(', '),
     cell: (c, names) => c.credential_ids.map((id) => credentialText(id, names)).join(', '),

@@ -24,7 +24,8 @@ export function useConnectorListView() {
   const { created, deleted } = useHandedOver();
   const view = paths.connectors.parse(useSearchParams()[0]);
   const { credential, badCredential, group, search, status, attention } = view;
-  const inGroup = useGroupConnectors(group);
+  const groupConnectors = useGroupConnectors(group);
+  const inGroup = groupConnectors.ids;
   const sort = view.sort && isColumn(view.sort.column) ? view.sort : null;
   const queries = connectorsPageQueries(credential);
   // The previous rows stay on screen while another filter loads.
@@ -72,6 +73,8 @@ export function useConnectorListView() {
   );
   // Running, paused or needing attention: known once the statuses are in (until then such a filter shows nothing).
   const statusPending = (status !== undefined || attention === true) && statuses.isPending;
+  // Rows, a count or "No connectors match" only once every filter's answer is in.
+  const unconfirmed = statusPending || groupConnectors.unknown;
   const inStatus = useMemo(
     () =>
       complete.filter(
@@ -122,15 +125,20 @@ export function useConnectorListView() {
     created,
     announcement,
     addressProblem,
-    updating: listed.isPlaceholderData || statusPending,
-    count: countText(
-      rows.length,
-      inStatus.length,
-      search.trim(),
-      credential !== undefined,
-      status,
-      attention === true,
-    ),
+    updating: listed.isPlaceholderData || unconfirmed,
+    unconfirmed,
+    groupError: groupConnectors.error,
+    retryGroups: groupConnectors.retry,
+    count: unconfirmed
+      ? ''
+      : countText(
+          rows.length,
+          inStatus.length,
+          search.trim(),
+          credential !== undefined,
+          status,
+          attention === true,
+        ),
     show,
     onFinished: setFinishedName,
   };
