@@ -42,7 +42,8 @@ test('the admin invites without single sign-on, copies the link, and the person 
   const nia = await hers.newPage();
   await nia.goto(link);
   const nav = nia.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['API reference']);
+  await expect(nav.getByRole('link')).toHaveText(['Start', 'API reference']);
+  await expect(nia.getByRole('heading', { name: 'Welcome to Sourcedesk', level: 1 })).toBeVisible();
   expect(new URL(nia.url()).hash).toBe('');
   const me = await nia.request.get(`${server.apiUrl}/me`);
   expect(me.status()).toBe(200);

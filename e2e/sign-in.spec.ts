@@ -70,8 +70,10 @@ test('a basic user who signs in with no page to return to lands on a page they c
   await page.goto(`${server.origin}/sign-in`);
   await page.getByLabel('API key').fill(key);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
-  await expect(page).toHaveURL(/\/api-reference$/);
+  await expect(
+    page.getByRole('heading', { name: 'Welcome to Sourcedesk', level: 1 }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/start$/);
   // The form went away with the sign-in page: the keyboard is on the page it led to.
   await expect(page.getByRole('main')).toBeFocused();
 });

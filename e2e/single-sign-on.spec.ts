@@ -92,7 +92,7 @@ test('an invited person signs in through the provider, and the administrator pro
   await expect(ann.getByRole('link', { name: 'Sign in with Test ID' })).toBeVisible();
   expect((await new AxeBuilder({ page: ann }).analyze()).violations).toEqual([]);
   await signInThroughProvider(ann, server, true);
-  await expect(ann.getByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
+  await expect(ann.getByRole('heading', { name: 'Welcome to Sourcedesk', level: 1 })).toBeVisible();
   await expect(ann.getByText(`${ANN} (basic)`)).toBeVisible();
   const cookie = (await annContext.cookies(server.origin)).find(
     (c) => c.name === 'sourcedesk_session',

@@ -20,7 +20,7 @@ const navLinks = async () => {
     .map((link) => link.textContent);
 };
 
-test('a basic user is told at once that the wizard needs another role, and offered only the API reference', async () => {
+test('a basic user is told at once that the wizard needs another role, and offered only their start page and the API reference', async () => {
   connectTo(server, await server.keyFor('basic', 'bea.basic@shell.test'));
   renderApp('/connectors/new/jira');
   expect(
@@ -32,7 +32,7 @@ test('a basic user is told at once that the wizard needs another role, and offer
   // Not the wizard's first step, and no "Try again" for a refusal.
   expect(screen.queryByRole('textbox', { name: /Jira base URL/i })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
-  expect(await navLinks()).toEqual(['API reference']);
+  expect(await navLinks()).toEqual(['Start', 'API reference']);
   expect(screen.getByText('bea.basic@shell.test')).toBeInTheDocument();
 });
 
@@ -102,11 +102,10 @@ test('a basic user opening "/" lands on a page they can use, and nothing they ma
     prefetchConnectorsPage(queryClient, { pathname: '/', search: '' });
     const { router } = renderApp('/', queryClient);
     expect(
-      await screen.findByRole('heading', { name: 'API reference', level: 1 }),
+      await screen.findByRole('heading', { name: 'Welcome to Sourcedesk', level: 1 }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/api-reference');
+    expect(router.state.location.pathname).toBe('/start');
     expect(screen.queryByText('Your role cannot open this page')).not.toBeInTheDocument();
-    await screen.findByRole('heading', { name: 'GET /manage/admin/connector', level: 2 });
   });
   expect(answers).toContain('200 /api/me');
   expect(answers.filter((answer) => answer.startsWith('403'))).toEqual([]);

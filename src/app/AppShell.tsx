@@ -6,12 +6,13 @@ import { focusMain } from '../lib/focusMain';
 import { paths } from '../lib/paths';
 import { useSignOut } from '../api/sessionHooks';
 import { useSession } from '../lib/useSession';
-import { PAGE_ROLES, useAccess } from './access';
+import { NOTHING_TO_ADMINISTER, PAGE_ROLES, useAccess } from './access';
 import { PageErrorBoundary } from './pageErrors';
 import { ServerReach } from './ServerReach';
 import { AttentionLink } from './AttentionLink';
 
 const NAVIGATION = [
+  { to: paths.start.getHref(), label: 'Start', end: false, roles: NOTHING_TO_ADMINISTER },
   { to: paths.connectors.getHref(), label: 'Connectors', end: true, roles: PAGE_ROLES.connectors },
   {
     to: paths.catalogue.getHref(),
@@ -130,7 +131,8 @@ export function AppShell() {
           Sign out
         </button>
       </header>
-      {afterFirstRows && (
+      {/* A newer release is an admin's to install: nobody else can act on it. */}
+      {afterFirstRows && user && may(PAGE_ROLES.settings) && (
         <Suspense fallback={null}>
           <VersionBanner />
         </Suspense>

@@ -34,17 +34,24 @@ export const PAGE_ROLES = {
   configuration: USER_ADMIN_ROLES,
   // Every role may read how the API works.
   apiReference: USER_ROLES,
+  // Who one is and what one's role lets one do: a first page for anyone.
+  start: USER_ROLES,
 } satisfies Partial<Record<keyof typeof paths, readonly UserRole[]>>;
 
-/** Where "/" leads: the first of these the role may open (every role may read the API reference). */
+/** Where "/" leads: the first of these the role may open (anyone may open the start page). */
 const LANDING_PAGES = [
   'connectors',
   'credentials',
   'users',
   'activity',
   'apiKeys',
-  'apiReference',
+  'start',
 ] as const satisfies readonly (keyof typeof PAGE_ROLES)[];
+
+/** The roles with nothing to administer: the navigation offers them the start page. */
+export const NOTHING_TO_ADMINISTER: readonly UserRole[] = USER_ROLES.filter(
+  (role) => !CURATOR_OR_ADMIN_ROLES.includes(role),
+);
 
 /**
  * The current user, once known; unknown (an older server, or no answer) allows
@@ -57,7 +64,7 @@ export function useAccess() {
   const may = (roles: readonly UserRole[] | undefined) =>
     !user || !roles || roles.includes(user.role);
   const landing = () => {
-    const page = LANDING_PAGES.find((name) => may(PAGE_ROLES[name])) ?? 'apiReference';
+    const page = LANDING_PAGES.find((name) => may(PAGE_ROLES[name])) ?? 'start';
     return paths[page].getHref();
   };
   return { user, may, deciding: current.isPending, landing };

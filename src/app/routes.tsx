@@ -32,7 +32,7 @@ function NotFound() {
   );
 }
 
-/** "/": the first page the signed-in role may use (a basic user's is the API reference). */
+/** "/": the first page the signed-in role may use (a basic user's is the start page). */
 function Landing() {
   const { deciding, landing } = useAccess();
   if (deciding) return <PageLoading />;
@@ -81,6 +81,7 @@ const ConfigurationPage = page(
   () => import('../features/configuration/ConfigurationPage'),
   'ConfigurationPage',
 );
+const StartPage = page(() => import('../features/start/StartPage'), 'StartPage');
 const ApiReferencePage = page(
   () => import('../features/api-reference/ApiReferencePage'),
   'ApiReferencePage',
@@ -121,6 +122,7 @@ export const ROUTES: RouteObject[] = [
       shellPage('activity', ActivityPage),
       shellPage('apiKeys', ApiKeysPage),
       shellPage('configuration', ConfigurationPage),
+      shellPage('start', StartPage),
       shellPage('apiReference', ApiReferencePage),
       shellPage('settings', SettingsPage),
       { path: '*', element: <NotFound /> },

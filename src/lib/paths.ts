@@ -161,6 +161,11 @@ export const paths = {
     path: '/settings/configuration',
     getHref: () => '/settings/configuration',
   },
+  /** The first page of someone with nothing to administer. */
+  start: {
+    path: '/start',
+    getHref: () => '/start',
+  },
   apiReference: {
     path: '/api-reference',
     getHref: () => '/api-reference',
