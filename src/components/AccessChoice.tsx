@@ -4,7 +4,7 @@
 // page's Attach and the unfinished connectors' Finish it (useAccessChoices
 // says which groups to offer and how a curator starts).
 import type { AttachRequest } from '../contract/groups';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Field } from './Field';
 
 export interface GroupOption {
@@ -122,7 +122,14 @@ interface GroupBoxesProps {
   error?: string | null | undefined;
 }
 
-/** A box per group, in a fieldset that carries the hint and the error. */
+/** More groups than this: the boxes come with a search, and show at most this many matches. */
+export const GROUP_BOXES_SHOWN = 12;
+
+/**
+ * A box per group, in a fieldset that carries the hint and the error. Past
+ * GROUP_BOXES_SHOWN groups a search (by name, letter case aside) finds the
+ * others; the chosen ones always stay in view.
+ */
 export function GroupBoxes({
   id,
   groups,
@@ -132,31 +139,66 @@ export function GroupBoxes({
   hint,
   error,
 }: GroupBoxesProps) {
+  const [find, setFind] = useState('');
+  const many = groups.length > GROUP_BOXES_SHOWN;
+  const needle = find.trim().toLocaleLowerCase('en');
+  const matching = groups.filter(
+    (group) => !chosen.includes(group.id) && group.name.toLocaleLowerCase('en').includes(needle),
+  );
+  const shown = many
+    ? groups.filter(
+        (group) =>
+          chosen.includes(group.id) || matching.slice(0, GROUP_BOXES_SHOWN).includes(group),
+      )
+    : groups;
+  const hidden = many ? Math.max(0, matching.length - GROUP_BOXES_SHOWN) : 0;
   return (
     <Field id={id} legend={legend} error={error} hint={hint}>
       {(box) => (
-        <ul className="choices">
-          {groups.map((group, index) => (
-            <li key={group.id}>
-              <label>
-                <input
-                  type="checkbox"
-                  id={index === 0 ? box.id : `${box.id}-${group.id}`}
-                  aria-invalid={box['aria-invalid']}
-                  checked={chosen.includes(group.id)}
-                  onChange={(event) =>
-                    onChange(
-                      event.target.checked
-                        ? [...chosen, group.id]
-                        : chosen.filter((g) => g !== group.id),
-                    )
-                  }
-                />{' '}
-                {group.name}
-              </label>
-            </li>
-          ))}
-        </ul>
+        <>
+          {many && (
+            <div className="field">
+              <label htmlFor={`${box.id}-find`}>Find a group by name</label>
+              <input
+                id={`${box.id}-find`}
+                type="search"
+                value={find}
+                onChange={(event) => setFind(event.target.value)}
+              />
+            </div>
+          )}
+          <ul className="choices">
+            {shown.map((group, index) => (
+              <li key={group.id}>
+                <label>
+                  <input
+                    type="checkbox"
+                    id={index === 0 ? box.id : `${box.id}-${group.id}`}
+                    aria-invalid={box['aria-invalid']}
+                    checked={chosen.includes(group.id)}
+                    onChange={(event) =>
+                      onChange(
+                        event.target.checked
+                          ? [...chosen, group.id]
+                          : chosen.filter((g) => g !== group.id),
+                      )
+                    }
+                  />{' '}
+                  {group.name}
+                </label>
+              </li>
+            ))}
+          </ul>
+          {many && (
+            <p className="hint" role="status">
+              {hidden > 0
+                ? `${hidden.toLocaleString('en')} more ${hidden === 1 ? 'group matches' : 'groups match'}: type more of a name to find ${hidden === 1 ? 'it' : 'them'}.`
+                : matching.length === 0 && needle
+                  ? `No other group’s name holds “${find.trim()}”.`
+                  : ''}
+            </p>
+          )}
+        </>
       )}
     </Field>
   );
