@@ -93,7 +93,7 @@ test('an invited person signs in through the provider, and the administrator pro
   expect((await new AxeBuilder({ page: ann }).analyze()).violations).toEqual([]);
   await signInThroughProvider(ann, server, true);
   await expect(ann.getByRole('heading', { name: 'Welcome to Sourcedesk', level: 1 })).toBeVisible();
-  await expect(ann.getByText(`${ANN} (basic)`)).toBeVisible();
+  await expect(ann.getByRole('banner').getByText(`${ANN} (basic)`)).toBeVisible();
   const cookie = (await annContext.cookies(server.origin)).find(
     (c) => c.name === 'sourcedesk_session',
   )!;
