@@ -106,7 +106,7 @@ test('an invited person signs in through the provider, and the administrator pro
     new_role: 'global_curator',
   });
   await ann.reload();
-  await expect(ann.getByText(`${ANN} (global curator)`)).toBeVisible();
+  await expect(ann.getByRole('banner').getByText(`${ANN} (global curator)`)).toBeVisible();
   await ann.getByRole('link', { name: 'Connectors' }).click();
   await expect(ann.getByRole('heading', { name: 'Connectors', level: 1 })).toBeVisible();
   const annKey = await server.keyFor('curator', ANN);
@@ -130,7 +130,7 @@ test('an invited person signs in through the provider, and the administrator pro
   // Reactivated: she signs in again, with her role as it was.
   await asAdmin(page, server, 'PATCH', '/manage/admin/activate-user', { user_email: ANN });
   await signInThroughProvider(ann, server);
-  await expect(ann.getByText(`${ANN} (global curator)`)).toBeVisible();
+  await expect(ann.getByRole('banner').getByText(`${ANN} (global curator)`)).toBeVisible();
 
   // Signing out ends her session on the server: the cookie she had opens nothing.
   const before = (await annContext.cookies(server.origin)).find(
