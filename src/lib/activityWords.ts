@@ -288,13 +288,21 @@ export function changeRows(record: AuditRecord) {
         (change) => ({ field: change.label, before: change.before, after: change.after }),
       );
     }
-    const field = FIELDS[name];
-    // Null is a dash whatever the field: a value that was not there (before a
-    // creation, after a deletion) reads the same as an empty one.
-    const words = (value: unknown) =>
-      value === undefined || value === null || !field?.words ? show(value) : field.words(value);
-    return [{ field: field?.label ?? name, before: words(pair.before), after: words(pair.after) }];
+    return [fieldChange(name, pair.before, pair.after)];
   });
+}
+
+/**
+ * One field's change in the panel's words: its label and its values as the
+ * panel shows that field (the activity log's rows, an import plan's changes).
+ */
+export function fieldChange(name: string, before: unknown, after: unknown) {
+  const field = FIELDS[name];
+  // Null is a dash whatever the field: a value that was not there (before a
+  // creation, after a deletion) reads the same as an empty one.
+  const words = (value: unknown) =>
+    value === undefined || value === null || !field?.words ? show(value) : field.words(value);
+  return { field: field?.label ?? name, before: words(before), after: words(after) };
 }
 
 const show = (value: unknown) =>
