@@ -215,10 +215,11 @@ test('a large plan is counted per kind with separators; a kind’s lines are put
   await screen.findByRole('heading', { name: 'Configuration', level: 1 });
   const file = new File([JSON.stringify(many)], 'many.json', { type: 'application/json' });
   await user.upload(screen.getByLabelText('Configuration file'), file);
-  await screen.findByText(/^Plan for many.json: 1,200 to create/, {
-    selector: '[role="status"]',
-    timeout: 15_000,
-  });
+  await screen.findByText(
+    /^Plan for many.json: 1,200 to create/,
+    { selector: '[role="status"]' },
+    { timeout: 15_000 },
+  );
   const kind = screen.getByText('Create 1,200 connectors');
   expect(screen.queryByText('Create connector “Web 0”')).toBeNull();
   await user.click(kind);
