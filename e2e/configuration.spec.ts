@@ -122,10 +122,13 @@ test('a setup exported from one server is imported into an empty one through the
     await expect(
       panel.getByRole('status').filter({ hasText: /^Plan for sourcedesk\.json:/ }),
     ).toBeFocused();
-    await expect(panel.getByText('Create connector engineering-github')).toBeVisible();
-    await expect(panel.getByText('Create connector docs')).toBeVisible();
+    // Counted per kind, each opened on demand; items by their names.
+    await panel.getByText('Create 2 connectors').click();
+    await expect(panel.getByText('Create connector “Engineering GitHub”')).toBeVisible();
+    await expect(panel.getByText('Create connector “Docs”')).toBeVisible();
+    await panel.getByText('Not created for want of their values: 1 credential').click();
     await expect(
-      panel.getByText(/^Not created: credential .* \(GitHub\) needs Access token$/),
+      panel.getByText(/^Not created: credential “.*” \(GitHub\) needs Access token$/),
     ).toBeVisible();
     const secrets = panel.getByRole('group', { name: 'Secrets the bundle does not hold' });
     const token = secrets.getByLabel(/\(GitHub\): Access token$/);

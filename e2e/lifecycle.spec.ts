@@ -131,7 +131,7 @@ test('the users directory: search, pick a user, change the role; admins stand ou
   await page.getByRole('radio', { name: 'global curator' }).check();
   await page.getByRole('button', { name: 'Set role' }).click();
   await expect(
-    page.getByText('Saved: bob@acme.example has the role global curator.'),
+    page.getByText('Saved: bob@acme.example is now global curator (was basic).'),
   ).toBeVisible();
   await expect(
     page.getByRole('button', { name: /^bob@acme\.example global curator/ }),

@@ -14,6 +14,7 @@ import type { TestSubject } from '../connectionCheck/tester';
 import { isDuplicatePair } from '../db/constraints';
 import type { Db } from '../db/database';
 import { Problem, problem } from '../http/problems';
+import { credentialNames } from '../repos/credentials';
 
 /** One pair to swap, as checked: the ids, its connector's name, source and config. */
 export interface PlannedSwap {
@@ -120,18 +121,29 @@ export async function writeSwap(
       `Connector ${swap.connectorId} no longer has Credential ${swap.oldCredentialId}: it was detached or replaced meanwhile, and nothing was swapped.`,
     );
   }
+  const [was, is] = await swapNames(trx, swap.oldCredentialId, swap.newCredentialId);
   await log({
     resource_type: 'cc_pair',
     resource_id: swap.pairId,
     resource_name: swap.connectorName,
     changes: changesBetween(
-      { credential_id: swap.oldCredentialId },
+      { credential: was },
       {
-        credential_id: swap.newCredentialId,
-        connection_test: test ? 'passed' : 'skipped (force)',
+        credential: is,
+        connection_test: test ? 'passed' : 'skipped',
       },
     ),
   });
+}
+
+/**
+ * The two credentials by name as they were called then (the log outlives a
+ * rename or a deletion); two of one name are told apart by their ids.
+ */
+async function swapNames(trx: Db, oldId: number, newId: number) {
+  const names = await credentialNames(trx, [oldId, newId]);
+  const [was, is] = [names.get(oldId) ?? `#${oldId}`, names.get(newId) ?? `#${newId}`];
+  return was === is ? [`${was} (#${oldId})`, `${is} (#${newId})`] : [was, is];
 }
 
 /** 400 for a new credential whose test failed, with the checks' words (and the checks). */

@@ -127,6 +127,20 @@ export async function findCredentials(
   return rows.map((row) => toCredential(row, secrets, groups.get(row.id)));
 }
 
+/** Credentials' names by id, as the activity log names them ("#7" for one with none). */
+export async function credentialNames(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('credentials')
+    .select(['id', 'name'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name ?? `#${row.id}`]));
+}
+
 export async function findCredentialSource(
   db: Db,
   id: number,

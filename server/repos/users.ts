@@ -166,6 +166,18 @@ export async function listPeople(db: Db): Promise<User[]> {
   return rows.map(toUser);
 }
 
+/** People's addresses by id, in the order given (the activity log names people by address). */
+export async function emailsOf(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row.email]));
+  return ids.map((id) => byId.get(id) ?? id);
+}
+
 export async function setUserActive(db: Db, id: string, active: boolean): Promise<void> {
   await db
     .updateTable('users')

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { failedChecks, type PairTest } from '../../src/contract/connectionChecks';
 import { replaceCredentialEverywhere, swapCredential } from '../../src/contract/endpoints/health';
-import { SWAP_SUCCESS } from '../../src/contract/health';
+import { SWAP_FORCE_ADVICE, SWAP_SUCCESS, SWAP_TEST_FAILED } from '../../src/contract/health';
 import type { ConnectionTester } from '../connectionCheck/tester';
 import { assertSecretMayGoTo } from '../connectionCheck/secretDestination';
 import {
@@ -163,7 +163,7 @@ export function credentialSwapRoutes(
       result = results[0]!;
       if (failures.length > 0) {
         throw failedTestProblem(
-          `The new credential failed its connection test, so nothing was swapped. ${failedChecks(result.checks)}. Send "force": true to swap without the test.`,
+          `${SWAP_TEST_FAILED}, so nothing was swapped. ${failedChecks(result.checks)}. ${SWAP_FORCE_ADVICE}`,
           result.checks,
         );
       }
@@ -209,7 +209,7 @@ export function credentialSwapRoutes(
       if (outcome.failures.length > 0) {
         throw problem(
           400,
-          `The new credential failed its connection test on ${outcome.failures.length} of ${swaps.length} connectors, so nothing was replaced. ${outcome.failures.join(' ')}`,
+          `${SWAP_TEST_FAILED} on ${outcome.failures.length} of ${swaps.length} connectors, so nothing was replaced. ${outcome.failures.join(' ')} ${SWAP_FORCE_ADVICE}`,
         );
       }
       results = outcome.results;

@@ -56,14 +56,26 @@ const usersNotFound = (ids: string[]) => problem(404, `User(s) not found: ${ids.
 const pairsNotFound = (ids: number[]) =>
   problem(404, `Connector-credential pair(s) not found: ${ids.join(', ')}`);
 
-/** A group's members, curators and pairs as the activity log tells them. */
+/**
+ * A group's members, curators and pairs as the activity log tells them: by
+ * address and name as they were then, so a record still reads after a person
+ * leaves or a connector is deleted.
+ */
 const told = (group: UserGroup | undefined) =>
   group && {
     name: group.name,
-    user_ids: group.users.map((user) => user.id),
-    curator_ids: group.curator_ids,
-    cc_pair_ids: group.cc_pairs.map((pair) => pair.id),
+    members: group.users.map((user) => user.email),
+    curators: group.users
+      .filter((user) => group.curator_ids.includes(user.id))
+      .map((user) => user.email),
+    connectors: group.cc_pairs.map(pairWords),
   };
+
+/** A pair as one line: its connector, and its credential when named. */
+const pairWords = (pair: UserGroup['cc_pairs'][number]) => {
+  const connector = pair.connector.name ?? `#${pair.connector.id}`;
+  return pair.credential.name ? `${connector} (credential ${pair.credential.name})` : connector;
+};
 
 async function oneGroup(db: Db, id: number): Promise<UserGroup | undefined> {
   return (await listGroups(db, [id]))[0];

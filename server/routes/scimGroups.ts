@@ -25,6 +25,7 @@ import {
   unknownPersonIds,
   type ScimGroupRow,
 } from '../repos/scim';
+import { emailsOf } from '../repos/users';
 import { readScimBody } from '../scim/body';
 import { badRequest, scimError } from '../scim/errors';
 import { parseFilter } from '../scim/filter';
@@ -138,8 +139,8 @@ async function applyGroup(trx: Db, log: AuditLog, group: ScimGroupRow, fields: G
     }
   }
   const members = await applyMembers(trx, group.id, fields.members);
-  if (members.added.length > 0) changes.members_added = members.added;
-  if (members.removed.length > 0) changes.members_removed = members.removed;
+  if (members.added.length > 0) changes.members_added = await emailsOf(trx, members.added);
+  if (members.removed.length > 0) changes.members_removed = await emailsOf(trx, members.removed);
   if (Object.keys(changes).length === 0) return;
   await touchScimGroup(trx, group.id);
   await log({

@@ -118,5 +118,10 @@ export const swapRefusalSchema = z.object({
 
 /** Onyx's words. */
 export const SWAP_SUCCESS = 'Credential swapped successfully';
+
+/** How a swap refused for its failed test begins (one pair or every connector). */
+export const SWAP_TEST_FAILED = 'The new credential failed its connection test';
+/** The API's advice after a failed test; the panel offers its own choice instead. */
+export const SWAP_FORCE_ADVICE = 'Send "force": true to swap without the test.';
 export const sourceMismatch = (credentialSource: string, connectorSource: string) =>
   `New credential source ${credentialSource} does not match connector source ${connectorSource}`;

@@ -231,11 +231,65 @@ describe('changeRows', () => {
       'removed',
       'older_than',
       'retention_days',
+      // A group's, a swap's and an import's.
+      'members',
+      'curators',
+      'connectors',
+      'members_added',
+      'members_removed',
+      'external_id',
+      'user_ids',
+      'curator_ids',
+      'cc_pair_ids',
+      'credential',
+      'connection_test',
+      'create',
+      'update',
+      'remove',
+      'unchanged',
+      'needs_secret',
+      'skipped',
+      'conflicts',
     ];
     const labels = changeRows(
       record({ changes: Object.fromEntries(fields.map((name) => [name, 1])) }),
     ).map((row) => row.field);
     for (const label of labels) expect(label).not.toMatch(/_|^[a-z]/);
+  });
+});
+
+describe('the records of groups, swaps and imports', () => {
+  test('people by address, connectors and credentials by name, the test in words', () => {
+    expect(
+      changeRows(
+        record({
+          action: 'user_group.set_curator',
+          resource_type: 'user_group',
+          changes: { curators: { before: [], after: ['pat@example.com'] } },
+        }),
+      ),
+    ).toEqual([{ field: 'Curators', before: 'none', after: 'pat@example.com' }]);
+    expect(
+      changeRows(
+        record({
+          action: 'credential.swap',
+          resource_type: 'cc_pair',
+          changes: {
+            credential: { before: 'Old bot', after: 'New bot' },
+            connection_test: { before: null, after: 'skipped' },
+          },
+        }),
+      ),
+    ).toEqual([
+      { field: 'Credential', before: 'Old bot', after: 'New bot' },
+      { field: 'Connection test', before: '—', after: 'Skipped: replaced without the test' },
+    ]);
+    expect(
+      changeRows(record({ action: 'config.import', changes: { create: 3, needs_secret: 1 } })),
+    ).toEqual([
+      { field: 'Created', before: '', after: '3' },
+      { field: 'Credentials not made (no values given)', before: '', after: '1' },
+    ]);
   });
 });
 

@@ -164,6 +164,14 @@ export function recordWords(record: AuditRecord): string {
     : `${sentence}${tail}`;
 }
 
+/** A swap's test: "skipped" is a swap made without it (older records say "skipped (force)"). */
+const connectionTestWords = (value: string) =>
+  value === 'passed'
+    ? 'Passed'
+    : value.startsWith('skipped')
+      ? 'Skipped: replaced without the test'
+      : value;
+
 /** How a field's values read: the same words the panel uses where it shows that field. */
 type Words = (value: unknown) => string;
 const asText =
@@ -204,6 +212,9 @@ const FIELDS: Record<string, { label: string; words?: Words }> = {
   // An attachment: which connector and which credential.
   connector_id: { label: 'Connector (id)' },
   credential_id: { label: 'Credential (id)' },
+  // A replaced credential: by name as it was then, and whether the new one was tested.
+  credential: { label: 'Credential' },
+  connection_test: { label: 'Connection test', words: asText(connectionTestWords) },
   // A credential: its values are masked as every answer masks them.
   credential_json: { label: 'Values' },
   admin_public: { label: 'Every admin may use it', words: yesNo },
@@ -212,6 +223,25 @@ const FIELDS: Record<string, { label: string; words?: Words }> = {
   user_id: { label: 'Owner (id)' },
   user_email: { label: 'Owner' },
   detached_from_connectors: { label: 'Attached to connectors (ids)', words: asList },
+  // A group: its people by address and its connectors by name, as they were then.
+  members: { label: 'Members', words: asList },
+  curators: { label: 'Curators', words: asList },
+  connectors: { label: 'Connectors', words: asList },
+  members_added: { label: 'Members added', words: asList },
+  members_removed: { label: 'Members removed', words: asList },
+  external_id: { label: 'Identity provider id' },
+  // Older group records, written before they named people and connectors.
+  user_ids: { label: 'Members (ids)', words: asList },
+  curator_ids: { label: 'Curators (ids)', words: asList },
+  cc_pair_ids: { label: 'Attachments (ids)', words: asList },
+  // An import: how many items of its plan went each way.
+  create: { label: 'Created' },
+  update: { label: 'Changed' },
+  remove: { label: 'Removed' },
+  unchanged: { label: 'Unchanged' },
+  needs_secret: { label: 'Credentials not made (no values given)' },
+  skipped: { label: 'Left out' },
+  conflicts: { label: 'Conflicts' },
   // An API key.
   display: { label: 'Shown as' },
   expires_at: { label: 'Expires', words: asText(formatDateTime) },
@@ -258,13 +288,21 @@ export function changeRows(record: AuditRecord) {
         (change) => ({ field: change.label, before: change.before, after: change.after }),
       );
     }
-    const field = FIELDS[name];
-    // Null is a dash whatever the field: a value that was not there (before a
-    // creation, after a deletion) reads the same as an empty one.
-    const words = (value: unknown) =>
-      value === undefined || value === null || !field?.words ? show(value) : field.words(value);
-    return [{ field: field?.label ?? name, before: words(pair.before), after: words(pair.after) }];
+    return [fieldChange(name, pair.before, pair.after)];
   });
+}
+
+/**
+ * One field's change in the panel's words: its label and its values as the
+ * panel shows that field (the activity log's rows, an import plan's changes).
+ */
+export function fieldChange(name: string, before: unknown, after: unknown) {
+  const field = FIELDS[name];
+  // Null is a dash whatever the field: a value that was not there (before a
+  // creation, after a deletion) reads the same as an empty one.
+  const words = (value: unknown) =>
+    value === undefined || value === null || !field?.words ? show(value) : field.words(value);
+  return { field: field?.label ?? name, before: words(before), after: words(after) };
 }
 
 const show = (value: unknown) =>

@@ -58,15 +58,19 @@ export function notCreatedLines(plan: ImportPlan): string[] {
   ];
 }
 
+/** Counts as a person reads them: "22,011". */
+const count = new Intl.NumberFormat('en').format;
+
 /** The plan's size in one sentence. */
 export function planSummary(plan: ImportPlan): string {
   const parts = [
-    `${plan.create.length} to create`,
-    `${plan.update.length} to change`,
-    `${plan.remove.length} to remove`,
-    `${plan.unchanged} unchanged`,
+    `${count(plan.create.length)} to create`,
+    `${count(plan.update.length)} to change`,
+    `${count(plan.remove.length)} to remove`,
+    `${count(plan.unchanged)} unchanged`,
   ];
-  if (plan.needs_secret.length > 0) parts.push(`${plan.needs_secret.length} needing secrets`);
-  if (plan.conflicts.length > 0) parts.push(`${plan.conflicts.length} in conflict`);
+  if (plan.needs_secret.length > 0)
+    parts.push(`${count(plan.needs_secret.length)} needing secrets`);
+  if (plan.conflicts.length > 0) parts.push(`${count(plan.conflicts.length)} in conflict`);
   return `${parts.join(', ')}.`;
 }

@@ -246,8 +246,12 @@ describe('PUT /manage/admin/credential/swap refuses', () => {
     expect(records[0]).toMatchObject({
       resource_type: 'cc_pair',
       changes: {
-        credential_id: { before: credentialId, after: untested },
-        connection_test: { before: null, after: 'skipped (force)' },
+        // By name (two of one name told apart by id), and the test in words.
+        credential: {
+          before: `jira credential (#${credentialId})`,
+          after: `jira credential (#${untested})`,
+        },
+        connection_test: { before: null, after: 'skipped' },
       },
     });
   });

@@ -148,7 +148,16 @@ describe('Groups', () => {
       .where('action', '=', 'user_group.update')
       .orderBy('id')
       .execute();
-    expect(JSON.parse(record[0]!.changes)).toEqual({ members_added: [b] });
+    // The log names people by address, as they were then (the id alone reads as nobody).
+    const bEmail = (
+      await server.store.db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', b!)
+        .executeTakeFirstOrThrow()
+    ).email;
+    expect(JSON.parse(record[0]!.changes)).toEqual({ members_added: [bEmail] });
+    expect(bEmail).toMatch(/@scim\.test$/);
     expect(record[0]!.actor_email).toBe('SCIM (Okta)');
   });
 

@@ -367,7 +367,8 @@ describe('D13 activity', () => {
     });
     const page = await api(server, 'GET', '/admin/audit?action=user_group.update');
     const [record] = (page.json as { items: { changes: Record<string, unknown> }[] }).items;
-    expect(record!.changes).toEqual({ user_ids: { before: [pat.id], after: [] } });
+    // By address, as it was then: who left can still be read.
+    expect(record!.changes).toEqual({ members: { before: [pat.email], after: [] } });
   });
 
   it('a refused change is recorded as denied under the action it would have been', async () => {

@@ -2,7 +2,7 @@
 // Settings → Configuration against a real server: a file chosen
 // shows its plan in words, asks for the one secret it needs, and — asked
 // first — is applied; each result holds the keyboard.
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { api } from '../../../test/support/http';
@@ -47,20 +47,28 @@ test('a file’s plan in words, its secret asked in a password box, applied once
     selector: '[role="status"]',
   });
   expect(plan).toHaveFocus();
-  expect(screen.getByText('Create connector eng-jira')).toBeVisible();
+  // Counted per kind, each opened on demand; items by name, not by the bundle's refs.
+  await user.click(screen.getByText('Create 1 connector'));
+  expect(screen.getByText('Create connector “Engineering Jira”')).toBeVisible();
+  await user.click(screen.getByText('Not created for want of their values: 1 credential'));
   expect(
     screen.getByText(
-      /^Not created: credential jira-prod \(Jira\) needs API token or personal access token$/,
+      /^Not created: credential “Jira production” \(Jira\) needs API token or personal access token$/,
     ),
   ).toBeVisible();
+  expect(screen.queryByText(/jira-prod|eng-jira/)).toBeNull();
 
   await user.type(
-    screen.getByLabelText('jira-prod (Jira): API token or personal access token'),
+    screen.getByLabelText('Jira production (Jira): API token or personal access token'),
     'typed-secret-token-123',
   );
   await user.click(screen.getByRole('button', { name: 'Apply…' }));
   const dialog = await screen.findByRole('dialog', { name: 'Apply this configuration?' });
-  expect(dialog).toBeVisible();
+  // What will really happen with the token typed: the credential and its attachment are made.
+  expect(
+    await within(dialog).findByText(/^With the values typed: 3 to create, 0 to change/),
+  ).toBeVisible();
+  expect(within(dialog).queryByText(/needing secrets/)).toBeNull();
   await user.click(screen.getByRole('button', { name: 'Apply' }));
 
   const done = await screen.findByText(/^Applied:/, { selector: '[role="status"]' });
@@ -90,8 +98,9 @@ test('the alert webhook’s address the bundle leaves out is asked in a password
   const bundle = { format_version: 1, alerts: { webhook_origin: 'https://hooks.example.com' } };
   const file = new File([JSON.stringify(bundle)], 'alerts.json', { type: 'application/json' });
   await user.upload(screen.getByLabelText('Configuration file'), file);
+  await user.click(await screen.findByText('Leave out 1 alert setting'));
   expect(
-    await screen.findByText(/^Skipped alert setting webhook: The webhook at https:\/\/hooks/),
+    screen.getByText(/^Leave out the alert webhook: The webhook at https:\/\/hooks/),
   ).toBeVisible();
 
   const address = 'https://hooks.example.com/services/typed-in-the-panel';
@@ -137,10 +146,10 @@ test('an optional value left empty is optional here too: the credential is made 
   const { user } = renderApp('/settings/configuration');
   await planned(user);
   expect(
-    screen.getByLabelText('jira-prod (Jira): Account e-mail (Jira Cloud) (optional)'),
+    screen.getByLabelText('Jira production (Jira): Account e-mail (Jira Cloud) (optional)'),
   ).toHaveValue('');
   await user.type(
-    screen.getByLabelText('jira-prod (Jira): API token or personal access token'),
+    screen.getByLabelText('Jira production (Jira): API token or personal access token'),
     'typed-secret-token-123',
   );
   expect(await applied(user)).not.toHaveTextContent('Not made');
@@ -155,7 +164,64 @@ test('a credential not made is named in the result, with why', async () => {
   await planned(user);
   const done = await applied(user);
   expect(done).toHaveTextContent(
-    'Not made, and why: Not created: credential jira-prod (Jira) needs API token or personal access token',
+    'Not made, and why: Not created: credential “Jira production” (Jira) needs API token or personal access token',
   );
-  expect(done).toHaveTextContent(/Skipped attachment eng-jira\/jira-prod/);
+  expect(done).toHaveTextContent(/Leave out attachment of “Jira production” to “Engineering Jira”/);
+});
+
+test('a broken bundle names each item the server refused, from its loc, and lists every problem', async () => {
+  const { user } = renderApp('/settings/configuration');
+  await screen.findByRole('heading', { name: 'Configuration', level: 1 });
+  const broken = {
+    ...BUNDLE,
+    connectors: [
+      BUNDLE.connectors[0],
+      { ...BUNDLE.connectors[0], ref: 'wiki', name: 'Team wiki', source: 'no-such-source' },
+      { ...BUNDLE.connectors[0], ref: 'other', name: 'Other', input_type: 'sometimes' },
+    ],
+  };
+  const file = new File([JSON.stringify(broken)], 'broken.json', { type: 'application/json' });
+  await user.upload(screen.getByLabelText('Configuration file'), file);
+  const said = await screen.findByText(/^broken.json cannot be imported: 2 problems in the file/, {
+    selector: '[role="status"]',
+  });
+  expect(said).toHaveFocus();
+  const list = screen.getByRole('list', { name: 'Problems in the file' });
+  const items = within(list).getAllByRole('listitem');
+  expect(items).toHaveLength(2);
+  expect(items[0]).toHaveTextContent(
+    'connector 2 (“Team wiki”) › source: not one of the values this server takes.',
+  );
+  expect(items[1]).toHaveTextContent(/^connector 3 \(“Other”\) › input_type: /);
+  // The 58 source ids are not listed at the person.
+  expect(list).not.toHaveTextContent('confluence');
+});
+
+test('a large plan is counted per kind with separators; a kind’s lines are put on the page only when opened', async () => {
+  const many = {
+    format_version: 1,
+    connectors: Array.from({ length: 1200 }, (_, index) => ({
+      ref: `web-${index}`,
+      name: `Web ${index}`,
+      source: 'web',
+      input_type: 'load_state',
+      connector_specific_config: {
+        base_url: `https://site${index}.example`,
+        web_connector_type: 'single',
+      },
+    })),
+  };
+  const { user } = renderApp('/settings/configuration');
+  await screen.findByRole('heading', { name: 'Configuration', level: 1 });
+  const file = new File([JSON.stringify(many)], 'many.json', { type: 'application/json' });
+  await user.upload(screen.getByLabelText('Configuration file'), file);
+  await screen.findByText(
+    /^Plan for many.json: 1,200 to create/,
+    { selector: '[role="status"]' },
+    { timeout: 15_000 },
+  );
+  const kind = screen.getByText('Create 1,200 connectors');
+  expect(screen.queryByText('Create connector “Web 0”')).toBeNull();
+  await user.click(kind);
+  expect(screen.getByText('Create connector “Web 1199”')).toBeVisible();
 });

@@ -7,9 +7,13 @@ import { downloadConfiguration, useApplyImport, usePlanImport } from '../../api/
 import { ActionMessage } from '../../components/ActionMessage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DownloadButton } from '../../components/DownloadButton';
-import { planIsEmpty, type ConfigBundleInput } from '../../contract/configBundle';
+import { planIsEmpty, type ConfigBundleInput, type ImportPlan } from '../../contract/configBundle';
+import { countOf } from '../../lib/plural';
 import { describeError } from '../../lib/describeError';
-import { notCreatedLines, planLines, planSummary } from '../../lib/planWords';
+import { validationProblemsOf } from '../../lib/fieldErrors';
+import { planSummary } from '../../lib/planWords';
+import { PlanGroups } from './PlanGroups';
+import { bundleProblems, namesOf, notMadeLines, planGroups } from './planView';
 import { SecretFields, webhookNeeded, withValues, type SecretValues } from './SecretFields';
 
 /** A chosen file's text (FileReader: every browser, and jsdom, reads a File with it). */
@@ -26,15 +30,22 @@ export function ConfigurationPage() {
   const [values, setValues] = useState<SecretValues>({});
   const [said, setSaid] = useState('');
   const [asking, setAsking] = useState(false);
+  /** Every problem of a file the server refused, each naming its item. */
+  const [problems, setProblems] = useState<string[]>([]);
   const plan = usePlanImport();
+  // What applying will really do with the values typed: a second dry run, for the question.
+  const preview = usePlanImport();
   const apply = useApplyImport();
+  const names = namesOf(bundle);
 
   const chosen = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     setBundle(null);
     setValues({});
+    setProblems([]);
     apply.reset();
     plan.reset();
+    preview.reset();
     if (!file) return;
     let read: ConfigBundleInput;
     try {
@@ -46,8 +57,24 @@ export function ConfigurationPage() {
     setBundle(read);
     plan.mutate(read, {
       onSuccess: (planned) => setSaid(`Plan for ${file.name}: ${planSummary(planned)}`),
-      onError: (error) => setSaid(`${file.name} cannot be imported: ${describeError(error)}`),
+      onError: (error) => {
+        const found = bundleProblems(validationProblemsOf(error), read);
+        // One problem is said in the message; more are listed below it.
+        setProblems(found.length > 1 ? found : []);
+        setSaid(
+          found.length > 1
+            ? `${file.name} cannot be imported: ${countOf(found.length, 'problem')} in the file, listed below. Nothing was changed.`
+            : `${file.name} cannot be imported: ${found[0] ?? describeError(error)}`,
+        );
+      },
     });
+  };
+
+  /** The question, once a dry run with the typed values says what will happen. */
+  const askToApply = () => {
+    if (!bundle) return;
+    preview.mutate(withValues(bundle, values));
+    setAsking(true);
   };
 
   const confirmApply = () => {
@@ -58,9 +85,7 @@ export function ConfigurationPage() {
         setSaid(
           done.applied
             ? `Applied: ${planSummary(done)}${
-                notCreatedLines(done).length > 0
-                  ? ` Not made, and why: ${notCreatedLines(done).join('; ')}.`
-                  : ''
+                notMade(done).length > 0 ? ` Not made, and why: ${notMade(done).join('; ')}.` : ''
               }`
             : 'Nothing to do: this server already matches the file.',
         ),
@@ -69,6 +94,8 @@ export function ConfigurationPage() {
   };
 
   const planned = plan.data;
+  const notMade = (done: ImportPlan) => notMadeLines(done, names);
+  const expected = preview.data;
   return (
     <section className="configuration-page">
       <h1>Configuration</h1>
@@ -99,19 +126,19 @@ export function ConfigurationPage() {
           />
         </div>
         <ActionMessage words={said} />
+        {problems.length > 0 && (
+          <ul className="plan-lines" aria-label="Problems in the file">
+            {problems.map((problem, index) => (
+              <li key={index}>{problem}</li>
+            ))}
+          </ul>
+        )}
         {planned && !apply.data && (
           <>
             <h3>What the import will do</h3>
-            {planLines(planned).length > 0 ? (
-              <ul className="plan-lines">
-                {planLines(planned).map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            ) : (
-              <p>Nothing: this server already matches the file.</p>
-            )}
+            <PlanGroups groups={planGroups(planned, names)} />
             <SecretFields
+              names={names}
               needed={planned.needs_secret}
               webhookOrigin={bundle && webhookNeeded(bundle, planned)}
               values={values}
@@ -121,7 +148,7 @@ export function ConfigurationPage() {
               (!planIsEmpty(planned) ||
                 planned.needs_secret.length > 0 ||
                 (bundle !== null && webhookNeeded(bundle, planned) !== null)) && (
-                <button type="button" onClick={() => setAsking(true)} disabled={apply.isPending}>
+                <button type="button" onClick={askToApply} disabled={apply.isPending}>
                   {apply.isPending ? 'Applying…' : 'Apply…'}
                 </button>
               )}
@@ -134,8 +161,35 @@ export function ConfigurationPage() {
           confirmLabel="Apply"
           onConfirm={confirmApply}
           onCancel={() => setAsking(false)}
+          confirmDisabled={!expected}
         >
-          <p>{planned && planSummary(planned)} Everything is applied together, or nothing is.</p>
+          {expected ? (
+            <>
+              <p>
+                With the values typed: {planSummary(expected)} Everything is applied together, or
+                nothing is.
+              </p>
+              {notMade(expected).length > 0 ? (
+                <>
+                  <p>Not made:</p>
+                  <ul>
+                    {notMade(expected)
+                      .slice(0, 10)
+                      .map((line) => (
+                        <li key={line}>{line}</li>
+                      ))}
+                  </ul>
+                  {notMade(expected).length > 10 ? (
+                    <p>and {countOf(notMade(expected).length - 10, 'more')}.</p>
+                  ) : null}
+                </>
+              ) : null}
+            </>
+          ) : preview.isError ? (
+            <p>What would happen cannot be worked out: {describeError(preview.error)}</p>
+          ) : (
+            <p role="status">Working out what the values typed will do…</p>
+          )}
         </ConfirmDialog>
       )}
     </section>

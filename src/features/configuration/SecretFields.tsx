@@ -4,6 +4,7 @@
 import type { ImportPlan } from '../../contract/configBundle';
 import { credentialKeyWords } from '../../lib/planWords';
 import { sourceLabel } from '../../lib/sources';
+import type { Names } from './planView';
 
 export type SecretValues = Record<string, Record<string, string>>;
 
@@ -11,6 +12,8 @@ export type SecretValues = Record<string, Record<string, string>>;
 const WEBHOOK = { ref: 'alert webhook', key: 'webhook_url' } as const;
 
 interface SecretFieldsProps {
+  /** The bundle's names: a credential's box says its name, not its ref. */
+  names: Names;
   needed: ImportPlan['needs_secret'];
   /** The bundle's webhook origin when the plan skipped the webhook for want of its address. */
   webhookOrigin: string | null;
@@ -38,7 +41,13 @@ function PasswordBox(props: {
   );
 }
 
-export function SecretFields({ needed, webhookOrigin, values, onChange }: SecretFieldsProps) {
+export function SecretFields({
+  names,
+  needed,
+  webhookOrigin,
+  values,
+  onChange,
+}: SecretFieldsProps) {
   if (needed.length === 0 && webhookOrigin === null) return null;
   const typed = (ref: string, key: string) => values[ref]?.[key] ?? '';
   const set = (ref: string, key: string) => (value: string) =>
@@ -58,7 +67,7 @@ export function SecretFields({ needed, webhookOrigin, values, onChange }: Secret
           <PasswordBox
             key={`${need.ref}-${key}`}
             id={`secret-${need.ref}-${key}`}
-            label={`${need.ref} (${sourceLabel(need.source)}): ${credentialKeyWords(need.source, key)}${
+            label={`${names.credential(need.ref)} (${sourceLabel(need.source)}): ${credentialKeyWords(need.source, key)}${
               need.keys.includes(key) ? '' : ' (optional)'
             }`}
             value={typed(need.ref, key)}

@@ -74,7 +74,8 @@ test('D13: the Group filter lives in the address and lists only that group’s c
   expect(await screen.findByRole('link', { name: 'Open docs' })).toBeInTheDocument();
 });
 
-test('D13: a curator’s page tells the truth about an admin-only credential on their connector, and offers Replace on that pair', async () => {
+/** Lead curates Eng, whose private Jira connector has a credential only admins see. */
+async function curatedWithAdminCredential() {
   const key = await server.keyFor('basic', 'lead@example.com');
   const lead = (await findUserByEmail(server.store.db, 'lead@example.com'))!;
   const made = await api(server, 'POST', '/manage/admin/user-group', {
@@ -92,6 +93,11 @@ test('D13: a curator’s page tells the truth about an admin-only credential on 
   await api(server, 'PUT', `/manage/admin/connector/${connector}/credential/${adminOnly}`, {
     body: { access_type: 'private', groups: [eng] },
   });
+  return { key, connector, adminOnly };
+}
+
+test('D13: a curator’s page tells the truth about an admin-only credential on their connector, and offers Replace on that pair', async () => {
+  const { key, connector } = await curatedWithAdminCredential();
   connectTo(server, key);
   renderApp(`/connectors/${connector}`);
   expect(
@@ -102,4 +108,15 @@ test('D13: a curator’s page tells the truth about an admin-only credential on 
   expect(
     screen.getByRole('button', { name: 'Replace credential A credential only admins see' }),
   ).toBeInTheDocument();
+});
+
+test('D13: the list names a credential the curator cannot see in words, not by its number', async () => {
+  const { key, adminOnly } = await curatedWithAdminCredential();
+  connectTo(server, key);
+  renderApp('/connectors');
+  const row = (await screen.findByRole('link', { name: 'Eng Jira' }, { timeout: 15_000 })).closest(
+    'tr',
+  )!;
+  await vi.waitFor(() => expect(row).toHaveTextContent('a credential only admins see'));
+  expect(row).not.toHaveTextContent(`#${adminOnly}`);
 });

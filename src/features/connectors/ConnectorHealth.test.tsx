@@ -119,18 +119,36 @@ test('the connector page offers Replace credential for the failing one: tested, 
   expect(rows.find((row) => row.cc_pair_id === pair)).toMatchObject({ cc_pair_status: 'ACTIVE' });
 });
 
-test('a replacement that fails its test changes nothing and says why', async () => {
-  await madeCredential(server, 'jira', { jira_api_token: 'never-accepted' });
+test('a replacement that fails its test changes nothing, says why in panel words, and may be made untested after a question', async () => {
+  const untested = await madeCredential(server, 'jira', { jira_api_token: 'never-accepted' });
   const { user } = renderApp(`/connectors/${failing}`);
   await screen.findByRole('heading', { name: 'Failing Jira', level: 1 }, { timeout: 15_000 });
   await user.click(await screen.findByRole('button', { name: /^Replace credential/ }));
+  // The keyboard is on the chooser, not lost on the page.
   const picker = screen.getByRole('combobox', { name: 'Jira credential to use instead' });
+  expect(picker).toHaveFocus();
   await user.click(picker);
   const options = await screen.findAllByRole('option');
   await user.click(options[options.length - 1]!);
   await user.click(screen.getByRole('button', { name: 'Test and replace' }));
-  expect(await screen.findByRole('alert')).toHaveTextContent('Jira refused the token (401)');
+  const refusal = await screen.findByRole('alert');
+  expect(refusal).toHaveTextContent('Jira refused the token (401)');
+  // The API's advice is not the panel's: no "force" to send, a choice instead.
+  expect(refusal).not.toHaveTextContent('force');
+  await vi.waitFor(() => expect(refusal).toHaveFocus());
   expect(screen.getByText('Failing')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Replace without the test…' }));
+  const question = screen.getByText(/^Replace without the test\? “Failing Jira” will use/);
+  await vi.waitFor(() => expect(question).toHaveFocus());
+  await user.click(screen.getByRole('button', { name: 'Replace without the test' }));
+  const said = await screen.findByText(/replaced without the test: its next run shows/);
+  await vi.waitFor(() => expect(said).toHaveFocus());
+  const rows = (await api(server, 'GET', '/manage/admin/connector-status')).json as {
+    cc_pair_id: number;
+    credential: { id: number };
+  }[];
+  expect(rows.find((row) => row.cc_pair_id === pair)?.credential.id).toBe(untested);
 });
 
 test('the credentials page shows each credential’s last test and replaces one on all its connectors', async () => {
@@ -151,6 +169,7 @@ test('the credentials page shows each credential’s last test and replaces one 
   const buttons = screen.getAllByRole('button', { name: /^Replace on all its connectors/ });
   await user.click(buttons[0]!);
   const picker = screen.getByRole('combobox', { name: 'Credential to use instead' });
+  expect(picker).toHaveFocus();
   await user.type(picker, 'Fresh');
   await user.click(await screen.findByRole('option', { name: /Fresh Jira token/ }));
   await user.click(screen.getByRole('button', { name: 'Test and replace on 1 connector' }));

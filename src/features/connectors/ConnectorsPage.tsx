@@ -127,7 +127,7 @@ export function ConnectorsPage() {
       ) : (
         <ConnectorTable
           rows={rows}
-          credentialNames={view.credentialNames}
+          credentialNames={view.credentialsKnown ? view.credentialNames : undefined}
           health={view.health}
           sort={sort}
           onSort={(next) => show({ sort: next })}

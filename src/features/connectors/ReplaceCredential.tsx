@@ -3,11 +3,12 @@
 // it with the connector's settings before it swaps (PUT /credential/swap), so
 // nothing changes when the new one fails too. The same pair (its id, access,
 // groups, schedule) keeps running with the new credential.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSwapCredential } from '../../api/connectorHealth';
 import type { ConnectorDetail } from '../../contract/contract';
 import { CredentialPicker } from '../../components/CredentialPicker';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { SwapRefusal } from '../../components/SwapRefusal';
+import { focusFirstField } from '../../lib/focusFirstField';
 import { NewCredential } from '../../components/NewCredential';
 import { sourceLabel } from '../../lib/sources';
 import { useCredentials } from '../../api/credentials';
@@ -30,32 +31,53 @@ export function ReplaceCredential({
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<number | null>(null);
   const source = sourceLabel(connector.source);
+  // Opening moves the keyboard to the chooser; Cancel brings it back to Replace.
+  const box = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (!toggled.current) return;
+    toggled.current = false;
+    if (open) focusFirstField(box.current);
+    else opener.current?.focus();
+  }, [open]);
+  const show = (next: boolean) => {
+    toggled.current = true;
+    swap.reset();
+    setOpen(next);
+  };
+  const chosenLabel = () => {
+    // The list is fetched again after the swap, a credential just made included.
+    const made = credentials.data?.find((credential) => credential.id === chosen);
+    return made ? credentialLabel(made) : `Credential ${chosen}`;
+  };
 
-  const replace = async () => {
+  const replace = async (force = false) => {
     if (chosen === null) return;
     await swap.mutateAsync({
       new_credential_id: chosen,
       connector_id: connector.id,
       access_type: 'public',
       old_credential_id: oldCredentialId,
+      ...(force ? { force: true } : {}),
     });
     setOpen(false);
-    // The list is fetched again after the swap, a credential just made included.
-    const made = credentials.data?.find((credential) => credential.id === chosen);
     onReplaced(
-      `“${connector.name}” now uses “${made ? credentialLabel(made) : `Credential ${chosen}`}” instead of “${oldLabel}”: it passed the connection test.`,
+      force
+        ? `“${connector.name}” now uses “${chosenLabel()}” instead of “${oldLabel}”, replaced without the test: its next run shows whether it works.`
+        : `“${connector.name}” now uses “${chosenLabel()}” instead of “${oldLabel}”: it passed the connection test.`,
     );
   };
 
   if (!open) {
     return (
-      <button type="button" onClick={() => setOpen(true)}>
+      <button type="button" ref={opener} onClick={() => show(true)}>
         Replace credential <span className="visually-hidden">{oldLabel}</span>
       </button>
     );
   }
   return (
-    <div className="replace-credential" role="group" aria-label={`Replace ${oldLabel}`}>
+    <div className="replace-credential" role="group" aria-label={`Replace ${oldLabel}`} ref={box}>
       <CredentialPicker
         label={`${source} credential to use instead`}
         source={connector.source}
@@ -71,11 +93,18 @@ export function ReplaceCredential({
         >
           {swap.isPending ? 'Testing and replacing…' : 'Test and replace'}
         </button>
-        <button type="button" className="secondary" onClick={() => setOpen(false)}>
+        <button type="button" className="secondary" onClick={() => show(false)}>
           Cancel
         </button>
       </div>
-      {swap.isError && <ErrorNotice error={swap.error} />}
+      {swap.isError && (
+        <SwapRefusal
+          error={swap.error}
+          pending={swap.isPending}
+          consequence={`“${connector.name}” will use “${chosenLabel()}” untested: if it is wrong, the connector’s next run fails and it shows as failing.`}
+          onForce={() => void replace(true).catch(() => {})}
+        />
+      )}
       <NewCredential source={connector.source} label={source} onCreated={setChosen} />
     </div>
   );

@@ -12,8 +12,12 @@ import { formatFrequency } from '../../lib/frequency';
 import { paths, type ListSort } from '../../lib/paths';
 import { sourceLabel } from '../../lib/sources';
 
-/** Credential id → how a person knows it ("Jira Cloud — engineering bot"). */
-export type CredentialNames = ReadonlyMap<number, string>;
+/**
+ * Credential id → how a person knows it ("Jira Cloud — engineering bot"): every
+ * credential the caller sees, so an id not in it is one only admins see.
+ * Undefined until the credentials are in.
+ */
+export type CredentialNames = ReadonlyMap<number, string> | undefined;
 
 interface Column {
   key: string;
@@ -38,9 +42,21 @@ interface Column {
 
 export type Sort = ListSort;
 
-const credentialText = (id: number, names: CredentialNames) => {
-  const name = names.get(id);
-  return name ? `${name} (#${id})` : `#${id}`;
+/** A connector's credentials as words: those the caller sees by name, the others counted. */
+const credentialsText = (ids: readonly number[], names: CredentialNames) => {
+  // Before the credentials are in: ids only, nothing said of who sees them.
+  if (!names) return ids.map((id) => `#${id}`).join(', ');
+  const seen = ids.flatMap((id) => {
+    const name = names.get(id);
+    return name ? [`${name} (#${id})`] : [];
+  });
+  const hidden = ids.length - seen.length;
+  if (hidden > 0) {
+    seen.push(
+      hidden === 1 ? 'a credential only admins see' : `${hidden} credentials only admins see`,
+    );
+  }
+  return seen.join(', ');
 };
 /** "never" sorts after every interval. */
 const frequencyValue = (seconds: number | null | undefined) => seconds ?? Number.POSITIVE_INFINITY;
@@ -135,8 +151,8 @@ export const COLUMNS: Column[] = [
     label: 'Credentials',
     width: '8.5rem',
     narrow: true,
-    sortValue: (c, names) => c.credential_ids.map((id) => credentialText(id, names)).join(', '),
-    cell: (c, names) => c.credential_ids.map((id) => credentialText(id, names)).join(', '),
+    sortValue: (c, names) => credentialsText(c.credential_ids, names),
+    cell: (c, names) => credentialsText(c.credential_ids, names),
   },
   {
     key: 'time_created',

@@ -119,6 +119,8 @@ export function useConnectorListView() {
     paused,
     health,
     credentialNames,
+    /** Whether every credential the caller sees is named: an id not named is one only admins see. */
+    credentialsKnown: credentials.isSuccess,
     rows,
     unfinished,
     filtered,

@@ -2,13 +2,14 @@
 // the connectors that use it (the newest, in words), and "Replace on all its
 // connectors": another credential of the source, tested with each connector's
 // settings, swapped in on every pair or on none (PUT …/replace-everywhere).
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useReplaceEverywhere } from '../../api/connectorHealth';
 import { failedChecks } from '../../contract/connectionChecks';
 import type { Credential } from '../../contract/contract';
 import type { ConnectorStatusRow } from '../../contract/health';
 import { CredentialPicker } from '../../components/CredentialPicker';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { SwapRefusal } from '../../components/SwapRefusal';
+import { focusFirstField } from '../../lib/focusFirstField';
 import { credentialLabel } from '../../lib/credentials';
 import { formatDateTime } from '../../lib/format';
 import { countOf } from '../../lib/plural';
@@ -44,16 +45,39 @@ export function CredentialHealth({
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<number | null>(null);
   const label = credentialLabel(credential);
+  // Opening moves the keyboard to the chooser; Cancel brings it back to Replace.
+  const box = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (!toggled.current) return;
+    toggled.current = false;
+    if (open) focusFirstField(box.current);
+    else opener.current?.focus();
+  }, [open]);
   if (!rows || rows.length === 0) return null;
   const connectors = countOf(rows.length, 'connector');
-
-  const run = async () => {
-    if (chosen === null) return;
-    await replace.mutateAsync({ id: credential.id, body: { new_credential_id: chosen } });
-    setOpen(false);
+  const show = (next: boolean) => {
+    toggled.current = true;
+    replace.reset();
+    setOpen(next);
+  };
+  const chosenLabel = () => {
     const made = credentials.data?.find((c) => c.id === chosen);
+    return made ? credentialLabel(made) : `Credential ${chosen}`;
+  };
+
+  const run = async (force = false) => {
+    if (chosen === null) return;
+    await replace.mutateAsync({
+      id: credential.id,
+      body: { new_credential_id: chosen, ...(force ? { force: true } : {}) },
+    });
+    setOpen(false);
     onDone(
-      `“${label}” was replaced by “${made ? credentialLabel(made) : `Credential ${chosen}`}” on ${connectors}, each tested first.`,
+      force
+        ? `“${label}” was replaced by “${chosenLabel()}” on ${connectors}, without the test: their next runs show whether it works.`
+        : `“${label}” was replaced by “${chosenLabel()}” on ${connectors}, each tested first.`,
     );
   };
 
@@ -61,7 +85,7 @@ export function CredentialHealth({
     <div className="credential-health">
       <p>{lastTestWords(rows)}</p>
       {open ? (
-        <div role="group" aria-label={`Replace ${label} on all its connectors`}>
+        <div role="group" aria-label={`Replace ${label} on all its connectors`} ref={box}>
           <CredentialPicker
             label="Credential to use instead"
             source={credential.source}
@@ -77,14 +101,21 @@ export function CredentialHealth({
             >
               {replace.isPending ? 'Testing and replacing…' : `Test and replace on ${connectors}`}
             </button>
-            <button type="button" className="secondary" onClick={() => setOpen(false)}>
+            <button type="button" className="secondary" onClick={() => show(false)}>
               Cancel
             </button>
           </div>
-          {replace.isError && <ErrorNotice error={replace.error} />}
+          {replace.isError && (
+            <SwapRefusal
+              error={replace.error}
+              pending={replace.isPending}
+              consequence={`The ${connectors} will use “${chosenLabel()}” untested: if it is wrong, their next runs fail and they show as failing.`}
+              onForce={() => void run(true).catch(() => {})}
+            />
+          )}
         </div>
       ) : (
-        <button type="button" className="secondary" onClick={() => setOpen(true)}>
+        <button type="button" className="secondary" ref={opener} onClick={() => show(true)}>
           Replace on all its connectors <span className="visually-hidden">({label})</span>
         </button>
       )}

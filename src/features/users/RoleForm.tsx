@@ -38,11 +38,17 @@ export function RoleForm({ email = '', role }: { email?: string; role?: UserRole
     untieOverride();
     mutation.reset();
   };
-  const send = (values: RoleFormValues) =>
+  // The role the user had when the change was sent, when the directory told it:
+  // the result then says what changed, not what might have.
+  const [previous, setPrevious] = useState<UserRole | undefined>(undefined);
+  const send = (values: RoleFormValues) => {
+    const same = email !== '' && values.user_email.trim().toLowerCase() === email.toLowerCase();
+    setPrevious(same ? role : undefined);
     mutation.mutate(values, {
       onError: (error) => placeServerErrors(error, setError),
       onSettled: untieOverride,
     });
+  };
 
   const onValid = (values: RoleFormValues) => {
     if (mutation.isPending) return;
@@ -143,6 +149,7 @@ export function RoleForm({ email = '', role }: { email?: string; role?: UserRole
           key={mutation.submittedAt}
           status={mutation.status}
           sent={mutation.variables}
+          previous={previous}
           error={mutation.error}
         />
       </div>

@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/client';
 import { describeError } from '../../lib/describeError';
-import type { SetUserRoleRequest } from '../../contract/contract';
+import type { SetUserRoleRequest, UserRole } from '../../contract/contract';
 import { SELF_DEMOTION_REFUSAL } from '../../contract/contract';
 import { unplacedMessages } from './roleFormRules';
 import { roleWords } from '../../lib/enumWords';
@@ -9,7 +9,39 @@ interface RoleOutcomeProps {
   status: 'idle' | 'pending' | 'success' | 'error';
   /** What was sent: the outcome speaks of it, not of what the form holds now. */
   sent: SetUserRoleRequest | undefined;
+  /** The user's role before, when the panel knew it (chosen in the directory). */
+  previous?: UserRole;
   error: unknown;
+}
+
+/** A saved change in words: what changed when the role before is known. */
+function Saved({ sent, previous }: { sent: SetUserRoleRequest; previous?: UserRole }) {
+  const now = roleWords(sent.new_role);
+  if (previous === sent.new_role) {
+    return (
+      <p>
+        {sent.user_email} already had the role {now}: nothing changed.
+      </p>
+    );
+  }
+  if (previous) {
+    return (
+      <>
+        <p>
+          Saved: {sent.user_email} is now {now} (was {roleWords(previous)}).
+        </p>
+        {previous === 'curator' ? <p className="hint">They no longer curate any group.</p> : null}
+      </>
+    );
+  }
+  return (
+    <>
+      <p>
+        Saved: {sent.user_email} has the role {now}.
+      </p>
+      <p className="hint">If they already had this role, nothing needed to change.</p>
+    </>
+  );
 }
 
 function Refusal({ error, sent }: { error: ApiError; sent: SetUserRoleRequest }) {
@@ -45,7 +77,7 @@ function Refusal({ error, sent }: { error: ApiError; sent: SetUserRoleRequest })
 }
 
 /** D8: every answer of the server, in words, for the change that was sent. */
-export function RoleOutcome({ status, sent, error }: RoleOutcomeProps) {
+export function RoleOutcome({ status, sent, previous, error }: RoleOutcomeProps) {
   if (status === 'idle' || !sent) return null;
   if (status === 'pending') {
     return <p className="loading">Setting the role of {sent.user_email}…</p>;
@@ -53,10 +85,7 @@ export function RoleOutcome({ status, sent, error }: RoleOutcomeProps) {
   if (status === 'success') {
     return (
       <div className="notice notice-success">
-        <p>
-          Saved: {sent.user_email} has the role {roleWords(sent.new_role)}.
-        </p>
-        <p className="hint">If they already had this role, nothing needed to change.</p>
+        <Saved sent={sent} previous={previous} />
       </div>
     );
   }

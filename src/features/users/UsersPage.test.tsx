@@ -149,6 +149,31 @@ test('a role the user already has: saved, and said honestly', async () => {
   ).toBeInTheDocument();
 });
 
+test('a user chosen in the directory: the result says what changed, or that nothing did', async () => {
+  const { user } = await openPage();
+  const choose = async () =>
+    user.click(
+      await screen.findByRole('button', { name: /lee\.basic@example\.com.*change the role/ }),
+    );
+  await choose();
+  await user.click(screen.getByRole('radio', { name: roleWords('basic') }));
+  await user.click(screen.getByRole('button', { name: 'Set role' }));
+  expect(
+    await within(result()).findByText(
+      'lee.basic@example.com already had the role basic: nothing changed.',
+    ),
+  ).toBeInTheDocument();
+  expect(within(result()).queryByText(/If they already had/)).not.toBeInTheDocument();
+
+  await user.click(screen.getByRole('radio', { name: roleWords('limited') }));
+  await user.click(screen.getByRole('checkbox', { name: 'Explicit override' }));
+  await user.click(screen.getByRole('button', { name: 'Set role' }));
+  expect(
+    await within(result()).findByText('Saved: lee.basic@example.com is now limited (was basic).'),
+  ).toBeInTheDocument();
+  expect(await roleOf('lee.basic@example.com')).toBe('limited');
+});
+
 test('granting admin asks first: Cancel sends nothing, Grant admin saves', async () => {
   const user = await setRole('lee.basic@example.com', 'admin');
   const submit = screen.getByRole('button', { name: 'Set role' });
