@@ -9,7 +9,7 @@ import { documentSourceSchema, userRoleSchema } from './answers';
 import { connectorCreateRequestSchema } from './contract';
 import { PAIR_ACCESS_TYPES } from './groups';
 import { REF_MAX } from './refs';
-import { boundedList, emailAddressSchema, issueType, storableText } from './schemaParts';
+import { boundedList, issueType, personAddressSchema, storableText } from './schemaParts';
 
 /** The bundle format this server writes and reads. */
 export const CONFIG_FORMAT_VERSION = 1;
@@ -124,21 +124,21 @@ export const bundleDocumentSetSchema = z.object({
 export type BundleDocumentSet = z.output<typeof bundleDocumentSetSchema>;
 
 export const bundleUserSchema = z.object({
-  email: d(emailAddressSchema, 'Their e-mail address (letter case ignored when matched).'),
+  email: d(personAddressSchema, 'Their e-mail address (letter case ignored when matched).'),
   role: d(z._default(userRoleSchema, 'basic'), 'Their role; `basic` unless said.'),
   active: d(z._default(z.boolean(), true), 'Whether they may sign in.'),
 });
 export type BundleUser = z.output<typeof bundleUserSchema>;
 
 export const bundleInvitationSchema = z.object({
-  email: d(emailAddressSchema, 'An address invited that is not a user yet.'),
+  email: d(personAddressSchema, 'An address invited that is not a user yet.'),
 });
 
 export const bundleGroupSchema = z.object({
   name: d(storableText.check(z.minLength(1)), 'The group’s name, unique among groups.'),
-  members: d(z._default(boundedList(emailAddressSchema), []), 'Its members, by e-mail address.'),
+  members: d(z._default(boundedList(personAddressSchema), []), 'Its members, by e-mail address.'),
   curators: d(
-    z._default(boundedList(emailAddressSchema), []),
+    z._default(boundedList(personAddressSchema), []),
     'The members who curate it, by e-mail address.',
   ),
 });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportPlan } from '../../src/contract/configBundle';
 import { LAST_ADMIN_KEY_REFUSAL } from '../../server/auth/keyChanges';
 import { IMPORTER_KEPT } from '../../server/bundle/planPeople';
+import { KEY_ADDRESS_PROBLEM } from '../../src/contract/rules';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, snapshotDb } from '../support/http';
 
@@ -103,6 +104,75 @@ describe('an import changes roles by set-user-role’s rules (D8)', () => {
       [server.adminEmail, 'admin', 1],
       ['cy@example.com', 'basic', 0],
       ['dan@example.com', 'admin', 0],
+    ]);
+  });
+});
+
+describe('what a bundle may not name', () => {
+  it('a key’s own address is never a person: a 422 at each place it is named, nothing changes; an invitation refuses it too', async () => {
+    const key = await panelKey(server.adminKey);
+    const listed = await api(server, 'GET', '/admin/api-key');
+    const address = (listed.json as { user_email: string }[]).find(
+      (k) => !k.user_email.startsWith(server.adminEmail),
+    )!.user_email;
+    expect(address).toMatch(/@api-keys\.invalid$/);
+    const before = await snapshotDb(server);
+    const response = await importing(
+      {
+        format_version: 1,
+        users: [{ email: address, role: 'basic' }],
+        invitations: [{ email: 'api-key-new@API-KEYS.invalid' }],
+        user_groups: [{ name: 'G', members: [address] }],
+      },
+      key,
+    );
+    expect(response.status, response.text).toBe(422);
+    const msg = `Not a person’s address: ${KEY_ADDRESS_PROBLEM}`;
+    expect(response.json).toEqual({
+      detail: [
+        { loc: ['body', 'users', 0, 'email'], msg, type: 'value_error' },
+        { loc: ['body', 'invitations', 0, 'email'], msg, type: 'value_error' },
+        { loc: ['body', 'user_groups', 0, 'members', 0], msg, type: 'value_error' },
+      ],
+    });
+    expect(await snapshotDb(server)).toEqual(before);
+    const invite = await api(server, 'PUT', '/manage/admin/users', {
+      body: { emails: ['someone@api-keys.invalid'] },
+    });
+    expect(invite.status).toBe(400);
+    expect(invite.json).toEqual({
+      detail: `Invalid email address: someone@api-keys.invalid - ${KEY_ADDRESS_PROBLEM}`,
+    });
+  });
+
+  it('a connector’s, credential’s or group’s name holding NUL is the same 422 on both stores', async () => {
+    const nul = 'Eng\u0000Jira';
+    const response = await importing(
+      {
+        format_version: 1,
+        user_groups: [{ name: nul }],
+        credentials: [{ ref: 'k', name: nul, source: 'web', credential_json: {} }],
+        connectors: [
+          {
+            ref: 'c',
+            name: nul,
+            source: 'web',
+            input_type: 'load_state',
+            connector_specific_config: {
+              base_url: 'https://example.com',
+              web_connector_type: 'single',
+            },
+          },
+        ],
+      },
+      server.adminKey,
+    );
+    expect(response.status, response.text).toBe(422);
+    const places = (response.json as { detail: { loc: unknown[]; type: string }[] }).detail;
+    expect(places.map((p) => [p.loc, p.type])).toEqual([
+      [['body', 'user_groups', 0, 'name'], 'string_type'],
+      [['body', 'credentials', 0, 'name'], 'string_type'],
+      [['body', 'connectors', 0, 'name'], 'string_type'],
     ]);
   });
 });
