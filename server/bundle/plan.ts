@@ -26,7 +26,7 @@ export function planImport(
   planUsers(p, bundle, setup, personId, curators);
   p.checkStepsSoFar();
   planInvitations(p, bundle, setup, importerId);
-  planGroups(p, bundle, setup, curators);
+  planGroups(p, bundle, setup, personId, curators);
   const unmade = planCredentials(p, bundle, setup, importerId);
   planConnectors(p, bundle, setup);
   const skippedPairs = planPairs(p, bundle, setup, unmade);

@@ -240,14 +240,18 @@ export function planGroups(
   p: Planner,
   bundle: ConfigBundle,
   setup: Setup,
+  personId: string | null,
   { roleAfter }: Curatorships,
 ) {
   p.once('user_groups', bundle.user_groups, (group) => group.name, 'name');
   const known = new Set([...setup.users.keys(), ...bundle.users.map((u) => lower(u.email))]);
   // Each user's role once imported: only a basic user or a curator may curate (set-curator's rule).
   const roles = new Map([...setup.users].map(([key, held]) => [key, held.item.role]));
-  for (const user of bundle.users)
-    roles.set(lower(user.email), roleAfter(lower(user.email), user.role));
+  for (const user of bundle.users) {
+    const key = lower(user.email);
+    // The person importing keeps their role whatever the bundle says (planUsers).
+    if (setup.users.get(key)?.id !== personId) roles.set(key, roleAfter(key, user.role));
+  }
   bundle.user_groups.forEach((group, index) => {
     group.members.forEach((email, at) => {
       if (!known.has(lower(email))) {

@@ -7,6 +7,7 @@ import type { ImportPlan } from '../../src/contract/configBundle';
 import { LAST_ADMIN_KEY_REFUSAL } from '../../server/auth/keyChanges';
 import { IMPORTER_KEPT } from '../../server/bundle/planPeople';
 import { KEY_ADDRESS_PROBLEM } from '../../src/contract/rules';
+import { CURATOR_REFUSALS } from '../../src/contract/groups';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, snapshotDb } from '../support/http';
 
@@ -174,5 +175,30 @@ describe('what a bundle may not name', () => {
       [['body', 'credentials', 0, 'name'], 'string_type'],
       [['body', 'connectors', 0, 'name'], 'string_type'],
     ]);
+  });
+});
+
+describe('curators a bundle names', () => {
+  it('the admin importing is no curator whatever the bundle says their role is: a 422 at its place in set-curator’s words', async () => {
+    const bundle = {
+      format_version: 1,
+      users: [{ email: server.adminEmail, role: 'curator' }],
+      user_groups: [{ name: 'Eng', members: [server.adminEmail], curators: [server.adminEmail] }],
+    };
+    const before = await snapshotDb(server);
+    for (const dryRun of [true, false]) {
+      const response = await importing(bundle, server.adminKey, dryRun);
+      expect(response.status, response.text).toBe(422);
+      expect(response.json).toEqual({
+        detail: [
+          {
+            loc: ['body', 'user_groups', 0, 'curators', 0],
+            msg: CURATOR_REFUSALS.admin(server.adminEmail),
+            type: 'value_error',
+          },
+        ],
+      });
+    }
+    expect(await snapshotDb(server)).toEqual(before);
   });
 });
