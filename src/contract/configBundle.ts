@@ -82,9 +82,13 @@ export const bundleCredentialSchema = z.object({
   admin_public: d(z._default(z.boolean(), true), 'Whether every admin may use it.'),
   curator_public: d(z._default(z.boolean(), false), 'Whether every curator may use it.'),
   groups: d(z._default(nameList, []), 'Names of the user groups it is shared with.'),
+  made_by: d(
+    z._default(z.nullable(personAddressSchema), null),
+    'The e-mail address of the person who made it; `null` when unknown. An import keeps it when that person is here or in the bundle (otherwise the importing admin made it).',
+  ),
   credential_json: d(
     z.record(z.string(), bundleSecretSchema),
-    'Every key its values have. An export gives each a `null` value (never a secret); an import takes a value, `null` (keep the value held here, or ask for it), or `{"env": "NAME"}` for the command to read from the environment.',
+    'Every key its values have. An export gives the values its source does not hold secret (an account e-mail, an address) and `null` for each secret; an import takes a value, `null` (keep the value held here, or ask for it), or `{"env": "NAME"}` for the command to read from the environment.',
   ),
 });
 export type BundleCredential = z.output<typeof bundleCredentialSchema>;

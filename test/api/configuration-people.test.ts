@@ -3,8 +3,9 @@
 // importing), and addresses a bundle may not name. SQLite in project api,
 // PostgreSQL in api-pg.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ImportPlan } from '../../src/contract/configBundle';
+import type { ConfigBundleInput, ImportPlan } from '../../src/contract/configBundle';
 import { LAST_ADMIN_KEY_REFUSAL } from '../../server/auth/keyChanges';
+import { makerNotHere } from '../../server/bundle/planCredentials';
 import { IMPORTER_KEPT } from '../../server/bundle/planPeople';
 import { KEY_ADDRESS_PROBLEM } from '../../src/contract/rules';
 import { CURATOR_REFUSALS } from '../../src/contract/groups';
@@ -16,6 +17,12 @@ beforeEach(async () => {
   server = await startTestServer();
 });
 afterEach(() => server.close());
+
+/** The data an import could change (a key's last use is noted by any request, so keys are left out). */
+const people = async () => {
+  const { api_keys: _keys, ...rest } = await snapshotDb(server);
+  return rest;
+};
 
 const importing = (bundle: unknown, key: string, dryRun = false) =>
   api(server, 'POST', `/admin/import${dryRun ? '?dry_run=true' : ''}`, { key, body: bundle });
@@ -58,7 +65,7 @@ describe('an import changes roles by set-user-role’s rules (D8)', () => {
         { email: server.adminEmail, role: 'basic', active: true },
       ],
     };
-    const before = await snapshotDb(server);
+    const before = await people();
     const refusal = {
       detail: [
         { loc: ['body', 'users', 1, 'role'], msg: LAST_ADMIN_KEY_REFUSAL, type: 'value_error' },
@@ -70,7 +77,7 @@ describe('an import changes roles by set-user-role’s rules (D8)', () => {
     const applied = await importing(bundle, key);
     expect(applied.status, applied.text).toBe(422);
     expect(applied.json).toEqual(refusal);
-    expect(await snapshotDb(server)).toEqual(before);
+    expect(await people()).toEqual(before);
     // set-user-role refuses the very change in the same words.
     const direct = await api(server, 'PATCH', '/manage/set-user-role', {
       key: bea,
@@ -117,7 +124,7 @@ describe('what a bundle may not name', () => {
       (k) => !k.user_email.startsWith(server.adminEmail),
     )!.user_email;
     expect(address).toMatch(/@api-keys\.invalid$/);
-    const before = await snapshotDb(server);
+    const before = await people();
     const response = await importing(
       {
         format_version: 1,
@@ -136,7 +143,7 @@ describe('what a bundle may not name', () => {
         { loc: ['body', 'user_groups', 0, 'members', 0], msg, type: 'value_error' },
       ],
     });
-    expect(await snapshotDb(server)).toEqual(before);
+    expect(await people()).toEqual(before);
     const invite = await api(server, 'PUT', '/manage/admin/users', {
       body: { emails: ['someone@api-keys.invalid'] },
     });
@@ -185,7 +192,7 @@ describe('curators a bundle names', () => {
       users: [{ email: server.adminEmail, role: 'curator' }],
       user_groups: [{ name: 'Eng', members: [server.adminEmail], curators: [server.adminEmail] }],
     };
-    const before = await snapshotDb(server);
+    const before = await people();
     for (const dryRun of [true, false]) {
       const response = await importing(bundle, server.adminKey, dryRun);
       expect(response.status, response.text).toBe(422);
@@ -199,6 +206,64 @@ describe('curators a bundle names', () => {
         ],
       });
     }
-    expect(await snapshotDb(server)).toEqual(before);
+    expect(await people()).toEqual(before);
+  });
+});
+
+describe('a credential’s maker, sharing and values no secret', () => {
+  it('import keeps its maker (by address), groups and curator_public; the export carries them and the account e-mail, never the token', async () => {
+    const token = 'never-exported-jira-token-0123456789';
+    const bundle = {
+      format_version: 1,
+      users: [{ email: 'cur@example.com', role: 'curator' }],
+      user_groups: [{ name: 'Eng', members: ['cur@example.com'], curators: ['cur@example.com'] }],
+      credentials: [
+        {
+          ref: 'eng-jira',
+          name: 'Eng Jira',
+          source: 'jira',
+          curator_public: true,
+          groups: ['Eng'],
+          made_by: 'cur@example.com',
+          credential_json: { jira_user_email: 'bot@acme.example', jira_api_token: token },
+        },
+        {
+          ref: 'old-jira',
+          name: 'Old Jira',
+          source: 'jira',
+          made_by: 'gone@example.com',
+          credential_json: { jira_api_token: token },
+        },
+      ],
+    };
+    const response = await importing(bundle, server.adminKey);
+    expect(response.status, response.text).toBe(200);
+    expect((response.json as ImportPlan).skipped).toContainEqual({
+      section: 'credentials',
+      ref: 'old-jira',
+      reason: makerNotHere('gone@example.com'),
+    });
+    const exported = await api(server, 'GET', '/admin/export');
+    expect(exported.text).not.toContain(token);
+    const credentials = (exported.json as ConfigBundleInput).credentials!;
+    expect(credentials.find((c) => c.ref === 'eng-jira')).toEqual({
+      ref: 'eng-jira',
+      name: 'Eng Jira',
+      source: 'jira',
+      admin_public: true,
+      curator_public: true,
+      groups: ['Eng'],
+      made_by: 'cur@example.com',
+      credential_json: { jira_api_token: null, jira_user_email: 'bot@acme.example' },
+    });
+    expect(credentials.find((c) => c.ref === 'old-jira')?.made_by).toBe(server.adminEmail);
+    // The curator sees the credential they made on this server too.
+    const curator = await server.keyFor('curator', 'cur@example.com');
+    const seen = await api(server, 'GET', '/manage/admin/credential', { key: curator });
+    expect(seen.status, seen.text).toBe(200);
+    expect(seen.text).toContain('Eng Jira');
+    // Imported again, the same bundle changes nothing.
+    const again = await importing(bundle, server.adminKey, true);
+    expect((again.json as ImportPlan).update).toEqual([]);
   });
 });
