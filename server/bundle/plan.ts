@@ -10,12 +10,23 @@ import { Planner, type Ids } from './planParts';
 import { curatorships, planGroups, planInvitations, planRoles, planUsers } from './planPeople';
 import type { Setup } from './setup';
 
-export function planImport(bundle: ConfigBundle, setup: Setup, importerId: string): Planner {
+/**
+ * `importerId` is the caller (who invites and makes); `personId` the person
+ * importing, whom an import never demotes nor deactivates: the caller, or the
+ * admin who made the panel key the caller is.
+ */
+export function planImport(
+  bundle: ConfigBundle,
+  setup: Setup,
+  importerId: string,
+  personId: string | null = importerId,
+): Planner {
   const p = new Planner();
   const curators = curatorships(bundle, setup);
-  planUsers(p, bundle, setup, importerId, curators);
+  planUsers(p, bundle, setup, personId, curators);
+  p.checkStepsSoFar();
   planInvitations(p, bundle, setup, importerId);
-  planGroups(p, bundle, setup, curators);
+  planGroups(p, bundle, setup, personId, curators);
   const unmade = planCredentials(p, bundle, setup, importerId);
   planConnectors(p, bundle, setup);
   const skippedPairs = planPairs(p, bundle, setup, unmade);

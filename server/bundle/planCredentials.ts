@@ -43,6 +43,9 @@ function suppliedValues(credential: BundleCredential) {
   return { given, missing, left };
 }
 
+export const makerNotHere = (email: string, held = false) =>
+  `Made by ${email}, who is not a user here nor in the bundle: ${held ? 'its maker here is kept' : 'the admin importing is its maker'}.`;
+
 /** The refs of credentials that will not exist after the import (their pairs are skipped). */
 export function planCredentials(
   p: Planner,
@@ -52,6 +55,13 @@ export function planCredentials(
 ): Set<string> {
   p.once('credentials', bundle.credentials, (credential) => credential.ref, 'ref');
   const groupNames = new Set([...setup.groups.keys(), ...bundle.user_groups.map((g) => g.name)]);
+  const people = new Set([
+    ...setup.users.keys(),
+    ...bundle.users.map((u) => u.email.toLowerCase()),
+  ]);
+  /** The maker's id once the people are imported, or null when they are not here. */
+  const makerId = (credential: BundleCredential, ids: Map<string, string>) =>
+    (credential.made_by && ids.get(credential.made_by.toLowerCase())) ?? null;
   const unmade = new Set<string>();
   bundle.credentials.forEach((credential, index) => {
     credential.groups.forEach((name, at) => {
@@ -80,6 +90,9 @@ export function planCredentials(
         return;
       }
       checked(given);
+      if (credential.made_by && !people.has(credential.made_by.toLowerCase())) {
+        p.skip('credentials', credential.ref, makerNotHere(credential.made_by));
+      }
       p.create('credentials', credential.ref, async ({ trx, ids, log, secrets }) => {
         const id = await createCredential(trx, secrets, {
           ref: credential.ref,
@@ -88,7 +101,7 @@ export function planCredentials(
           credential_json: given,
           admin_public: credential.admin_public,
           curator_public: credential.curator_public,
-          user_id: importerId,
+          user_id: makerId(credential, ids.users) ?? importerId,
         });
         await setCredentialGroups(trx, id, groupIds(ids.groups));
         ids.credentials.set(credential.ref, id);
@@ -115,12 +128,19 @@ export function planCredentials(
     }
     const values = { ...held.values, ...given };
     if (Object.keys(given).length > 0) checked(values);
-    const fields = differing(held.item, credential, [
-      'name',
-      'admin_public',
-      'curator_public',
-      'groups',
-    ]);
+    // The maker changes only to a person named who is here or in the bundle.
+    const maker = credential.made_by && people.has(credential.made_by.toLowerCase());
+    if (credential.made_by && !maker) {
+      p.skip('credentials', credential.ref, makerNotHere(credential.made_by, true));
+    }
+    const fields = differing(
+      held.item,
+      { ...credential, made_by: maker ? credential.made_by : held.item.made_by },
+      ['name', 'admin_public', 'curator_public', 'groups'],
+    );
+    if (maker && credential.made_by!.toLowerCase() !== held.item.made_by?.toLowerCase()) {
+      fields.made_by = [held.item.made_by, credential.made_by];
+    }
     if (JSON.stringify(values) !== JSON.stringify(held.values)) {
       fields.credential_json = [maskObject(held.values), maskObject(values)];
     }
@@ -134,6 +154,7 @@ export function planCredentials(
         .set({
           admin_public: credential.admin_public ? 1 : 0,
           curator_public: credential.curator_public ? 1 : 0,
+          ...(fields.made_by ? { user_id: makerId(credential, ids.users) } : {}),
         })
         .where('id', '=', held.id)
         .execute();

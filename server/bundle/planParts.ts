@@ -85,6 +85,18 @@ export class Planner {
     });
   }
 
+  /**
+   * How many steps, from the first, a dry run also runs (then rolls back): the
+   * people's, whose refusals depend on what the store holds (the last admin, the
+   * last admin key that does not expire), so that a dry run answers them too.
+   */
+  checkedSteps = 0;
+
+  /** The steps so far are run by a dry run too. */
+  checkStepsSoFar() {
+    this.checkedSteps = this.steps.length;
+  }
+
   /** A step that runs after every other (its changes are those of the plan's items). */
   afterAll(step: Step) {
     this.last.push(step);

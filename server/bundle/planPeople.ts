@@ -6,16 +6,20 @@ import { groupNameKey } from '../../src/contract/groups';
 import type { UserRole } from '../../src/contract/contract';
 import type { ConfigBundle } from '../../src/contract/configBundle';
 import { curatorRefusal } from '../../src/contract/groups';
+import { LAST_ACTIVE_ADMIN_REFUSAL } from '../../src/contract/userLife';
 import { changesBetween } from '../audit/recorder';
+import { changeUserRole } from '../auth/keyChanges';
+import { validationProblem } from '../http/problems';
 import { recomputeRoles } from '../groups/control';
 import { deleteGroup, insertGroup, replaceMembers, setCurator } from '../repos/groups';
 import {
   createUser,
   deleteSessionsOf,
   inviteAddresses,
+  leavesAnAdmin,
   removeInvitation,
   setUserActive,
-  setUserRole,
+  type User,
 } from '../repos/users';
 import { differing, toldChanges, type Planner, type StepTools } from './planParts';
 import type { Setup } from './setup';
@@ -73,15 +77,15 @@ export function planUsers(
   p: Planner,
   bundle: ConfigBundle,
   setup: Setup,
-  importerId: string,
+  personId: string | null,
   { touched, roleAfter }: Curatorships,
 ) {
   p.once('users', bundle.users, (user) => lower(user.email), 'email');
-  for (const user of bundle.users) {
+  bundle.users.forEach((user, index) => {
     const key = lower(user.email);
     const held = setup.users.get(key);
     const role = roleAfter(key, user.role);
-    if (role !== user.role && held?.id !== importerId) {
+    if (role !== user.role && held?.id !== personId) {
       p.skip('users', user.email, roleFollowsGroups(user.email, user.role, role));
     }
     if (!held) {
@@ -102,10 +106,10 @@ export function planUsers(
           }),
         });
       });
-      continue;
+      return;
     }
     const wanted = { ...user, role };
-    if (held.id === importerId && (user.role !== 'admin' || !user.active)) {
+    if (held.id === personId && (user.role !== 'admin' || !user.active)) {
       p.skip('users', held.item.email, IMPORTER_KEPT);
       wanted.role = 'admin';
       wanted.active = true;
@@ -113,20 +117,24 @@ export function planUsers(
     const fields = differing(held.item, wanted, ['role', 'active']);
     // Between basic and curator the recompute (planRoles) changes the role, as the group routes do.
     const derived = FROM_GROUPS.has(held.item.role) && FROM_GROUPS.has(wanted.role);
+    const person: User = {
+      id: held.id,
+      email: held.item.email,
+      role: held.item.role,
+      is_active: held.item.active,
+    };
     p.update('users', held.item.email, fields, async ({ trx, log }) => {
       if (fields.role && !derived) {
-        await setUserRole(trx, held.id, wanted.role);
-        await log({
-          action: 'user.role_change',
-          resource_type: 'user',
-          resource_id: held.id,
-          resource_name: held.item.email,
-          changes: toldChanges({ role: fields.role }),
-        });
+        // set-user-role's own rules: the last admin, the last admin key that does not expire.
+        const refusal = await changeUserRole(trx, person, wanted.role, log);
+        if (refusal) throw refusedAt(['users', index, 'role'], refusal);
       }
-      if (fields.active) await setActive(trx, log, held.id, held.item.email, wanted.active);
+      if (fields.active) {
+        const now = { ...person, role: fields.role && !derived ? wanted.role : person.role };
+        await setActive(trx, log, now, wanted.active, ['users', index, 'active']);
+      }
     });
-  }
+  });
   // Those the bundle does not name whose curatorships it changes: the recompute changes their role.
   const named = new Set(bundle.users.map((user) => lower(user.email)));
   for (const [key, held] of setup.users) {
@@ -139,24 +147,40 @@ export function planUsers(
   if (!bundle.prune?.users) return;
   for (const [key, held] of setup.users) {
     if (named.has(key) || !held.item.active) continue;
-    if (held.id === importerId) {
+    if (held.id === personId) {
       p.skip('users', held.item.email, IMPORTER_KEPT);
       continue;
     }
+    const person: User = {
+      id: held.id,
+      email: held.item.email,
+      role: held.item.role,
+      is_active: true,
+    };
     p.remove('users', held.item.email, ({ trx, log }) =>
-      setActive(trx, log, held.id, held.item.email, false),
+      setActive(trx, log, person, false, ['prune', 'users']),
     );
   }
 }
 
-/** Deactivation ends the user's sessions at once, as PATCH deactivate-user does. */
+/** A change the rules of the users routes refuse: a 422 at its place in the bundle, nothing imported. */
+const refusedAt = (loc: (string | number)[], msg: string) =>
+  validationProblem([{ loc: ['body', ...loc], msg, type: 'value_error' }]);
+
+/**
+ * Deactivation refused for the last active admin and ending the user's
+ * sessions at once, as PATCH deactivate-user does (`loc`: the refusal's place).
+ */
 async function setActive(
   trx: StepTools['trx'],
   log: StepTools['log'],
-  id: string,
-  email: string,
+  { id, email, role }: User,
   active: boolean,
+  loc: (string | number)[],
 ) {
+  if (!active && !(await leavesAnAdmin(trx, { id, email, role, is_active: true }, role, false))) {
+    throw refusedAt(loc, LAST_ACTIVE_ADMIN_REFUSAL);
+  }
   await setUserActive(trx, id, active);
   const sessions = active ? 0 : await deleteSessionsOf(trx, id);
   await log({
@@ -216,14 +240,18 @@ export function planGroups(
   p: Planner,
   bundle: ConfigBundle,
   setup: Setup,
+  personId: string | null,
   { roleAfter }: Curatorships,
 ) {
   p.once('user_groups', bundle.user_groups, (group) => group.name, 'name');
   const known = new Set([...setup.users.keys(), ...bundle.users.map((u) => lower(u.email))]);
   // Each user's role once imported: only a basic user or a curator may curate (set-curator's rule).
   const roles = new Map([...setup.users].map(([key, held]) => [key, held.item.role]));
-  for (const user of bundle.users)
-    roles.set(lower(user.email), roleAfter(lower(user.email), user.role));
+  for (const user of bundle.users) {
+    const key = lower(user.email);
+    // The person importing keeps their role whatever the bundle says (planUsers).
+    if (setup.users.get(key)?.id !== personId) roles.set(key, roleAfter(key, user.role));
+  }
   bundle.user_groups.forEach((group, index) => {
     group.members.forEach((email, at) => {
       if (!known.has(lower(email))) {

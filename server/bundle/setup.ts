@@ -12,6 +12,7 @@ import type {
   BundleUser,
 } from '../../src/contract/configBundle';
 import type { PairAccessType } from '../../src/contract/groups';
+import { isReadableCredentialKey } from '../../src/contract/sources/catalogue';
 import { readWebhookUrl } from '../watch/webhookSetting';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/database';
@@ -48,6 +49,12 @@ export const pairKey = (pair: Pick<BundlePair, 'connector' | 'credential'>) =>
   `${pair.connector}/${pair.credential ?? '-'}`;
 
 const lower = (email: string) => email.toLowerCase();
+
+/** A value a bundle shows: one its source does not hold secret (a text or a yes/no), else null. */
+const readable = (source: string, key: string, value: unknown): string | boolean | null =>
+  (typeof value === 'string' || typeof value === 'boolean') && isReadableCredentialKey(source, key)
+    ? value
+    : null;
 
 export async function readSetup(db: Db, secrets: SecretBox): Promise<Setup> {
   const people = await db
@@ -110,7 +117,16 @@ export async function readSetup(db: Db, secrets: SecretBox): Promise<Setup> {
   }
   const credentialRows = await db
     .selectFrom('credentials')
-    .select(['id', 'ref', 'name', 'source', 'credential_json', 'admin_public', 'curator_public'])
+    .select([
+      'id',
+      'ref',
+      'name',
+      'source',
+      'credential_json',
+      'admin_public',
+      'curator_public',
+      'user_id',
+    ])
     .where('id', '!=', 0) // D6's built-in empty credential: every instance has it
     .execute();
   const credentials = new Map<string, HeldCredential>();
@@ -130,7 +146,12 @@ export async function readSetup(db: Db, secrets: SecretBox): Promise<Setup> {
         admin_public: Number(row.admin_public) === 1,
         curator_public: Number(row.curator_public) === 1,
         groups: sorted(credentialGroups.get(row.id) ?? []),
-        credential_json: Object.fromEntries(sorted(Object.keys(values)).map((key) => [key, null])),
+        // A person by address; a key's own user (or one deleted) is nobody a bundle can name.
+        made_by: (row.user_id !== null && emailOf.get(row.user_id)) || null,
+        // The values the catalogue holds not secret as they are; every secret null.
+        credential_json: Object.fromEntries(
+          sorted(Object.keys(values)).map((key) => [key, readable(row.source, key, values[key])]),
+        ),
       },
     });
   }

@@ -2,7 +2,7 @@
 // exported as one bundle, and a bundle planned (dry run) or applied in the
 // request's one transaction (D11): a conflict, a refused constraint or any
 // failure half way leaves the instance exactly as it was.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { stringify } from 'yaml';
 import {
   configBundleSchema,
@@ -10,12 +10,14 @@ import {
   planCounts,
   planIsEmpty,
   type ConfigBundle,
+  type ImportPlan,
 } from '../../src/contract/configBundle';
 import type { ValidationError } from '../../src/contract/contract';
 import {
   exportConfiguration,
   importConfiguration,
 } from '../../src/contract/endpoints/configuration';
+import { findLiveKey } from '../auth/managedKeys';
 import { bundleOf } from '../bundle/exportBundle';
 import { heldIds, planImport } from '../bundle/plan';
 import { readSetup } from '../bundle/setup';
@@ -51,6 +53,25 @@ function checkBundle(json: Record<string, unknown>): Validated<ConfigBundle> {
   return errors.length > 0 ? { ok: false, errors } : result;
 }
 
+/** A dry run's plan, carried out of the transaction it rolls back. */
+class DryRun extends Error {
+  constructor(readonly plan: ImportPlan) {
+    super('dry run');
+  }
+}
+
+/**
+ * The person importing, whom an import never demotes nor deactivates: the
+ * caller, or for a key made in the panel (a user of its own) the admin who made it.
+ */
+async function importingPerson(trx: Db, request: FastifyRequest): Promise<string | null> {
+  const caller = request.user!;
+  if (caller.api_key_id === null) return caller.id;
+  const key = await findLiveKey(trx, caller.api_key_id);
+  if (!key?.is_api_key) return caller.id;
+  return key.owner?.user_id ?? null;
+}
+
 export function bundleRoutes(app: FastifyInstance, { db, guard, write, secrets }: RouteContext) {
   const route = declaredRoutes(app, guard);
 
@@ -64,9 +85,10 @@ export function bundleRoutes(app: FastifyInstance, { db, guard, write, secrets }
       .send(yaml ? stringify(bundle) : `${JSON.stringify(bundle, null, 2)}\n`);
   });
 
-  const planned = async (trx: Db, bundle: ConfigBundle, importerId: string) => {
+  const planned = async (trx: Db, bundle: ConfigBundle, request: FastifyRequest) => {
     const setup = await readSetup(trx, secrets);
-    const planner = planImport(bundle, setup, importerId);
+    const importerId = request.user!.id;
+    const planner = planImport(bundle, setup, importerId, await importingPerson(trx, request));
     if (planner.errors.length > 0) throw validationProblem(planner.errors);
     return { planner, ids: heldIds(setup) };
   };
@@ -74,14 +96,23 @@ export function bundleRoutes(app: FastifyInstance, { db, guard, write, secrets }
   route(
     importConfiguration,
     async ({ query, body }, request) => {
-      const importerId = request.user!.id;
       if (query.dry_run === 'true') {
-        return db
-          .transaction()
-          .execute(async (trx) => (await planned(trx, body, importerId)).planner.plan);
+        // The plan, and the people's steps run and rolled back: their refusals
+        // (the last admin, the last admin key) depend on what the store holds.
+        try {
+          await db.transaction().execute(async (trx) => {
+            const { planner, ids } = await planned(trx, body, request);
+            const tools = { trx, ids, log: async () => {}, secrets };
+            for (const step of planner.steps.slice(0, planner.checkedSteps)) await step(tools);
+            throw new DryRun(planner.plan);
+          });
+        } catch (error) {
+          if (error instanceof DryRun) return error.plan;
+          throw error;
+        }
       }
       return write(request, async (trx, log) => {
-        const { planner, ids } = await planned(trx, body, importerId);
+        const { planner, ids } = await planned(trx, body, request);
         const { plan } = planner;
         if (plan.conflicts.length > 0) {
           const words = plan.conflicts.map((c) => `${c.section} ${c.ref}: ${c.reason}`).join(' ');

@@ -20,7 +20,7 @@ import type { KeyUser } from '../auth/apiKeys';
 import { createUser, findPersonByEmail, removeInvitation } from '../repos/users';
 import { asCaller, openSessionIn } from './session';
 import { safeNext } from '../auth/oidc/nextPath';
-import { SERVICE_EMAIL_DOMAIN } from '../auth/managedKeys';
+import { isKeyAddress } from '../../src/contract/rules';
 import { spendState } from '../auth/oidc/usedStates';
 import type { RouteContext } from './context';
 import {
@@ -269,7 +269,7 @@ async function admit(
   { email, role, settings }: { email: string; role: UserRole | undefined; settings: OidcSettings },
 ): Promise<{ user: KeyUser } | { refusal: Refusal }> {
   // A panel key's own user has a hidden address of this domain: never a person's.
-  if (email.toLowerCase().endsWith(`@${SERVICE_EMAIL_DOMAIN}`)) {
+  if (isKeyAddress(email)) {
     return {
       refusal: {
         status: 403,

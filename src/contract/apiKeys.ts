@@ -1,6 +1,7 @@
 // API keys managed in the panel, in Onyx's shape (`/api/admin/api-key`), with
 // what Onyx lacks: an optional end, the last use, the admin who made the key.
 import * as z from 'zod/mini';
+import { isKeyAddress, SERVICE_EMAIL_DOMAIN } from './rules';
 import { storableText } from './schemaParts';
 
 /** The roles a panel-made key may have (Onyx offers these three). */
@@ -10,9 +11,8 @@ export const API_KEY_NAME_MAX_LENGTH = 200;
  * A panel-made key is a user of its own, `api-key-<id>@` this domain; a key the
  * key command issued (or the first start printed) acts as a person.
  */
-export const SERVICE_EMAIL_DOMAIN = 'api-keys.invalid';
-export const isPersonKey = (key: { user_email: string }) =>
-  !key.user_email.endsWith(`@${SERVICE_EMAIL_DOMAIN}`);
+export { SERVICE_EMAIL_DOMAIN };
+export const isPersonKey = (key: { user_email: string }) => !isKeyAddress(key.user_email);
 
 const KEY_NAME = `A name to know the key by, up to ${API_KEY_NAME_MAX_LENGTH} characters.`;
 const KEY_ROLE = 'The role the key acts with: `admin`, `basic` or `limited`.';

@@ -9,7 +9,7 @@ import { documentSourceSchema, userRoleSchema } from './answers';
 import { connectorCreateRequestSchema } from './contract';
 import { PAIR_ACCESS_TYPES } from './groups';
 import { REF_MAX } from './refs';
-import { boundedList, emailAddressSchema, issueType, storableText } from './schemaParts';
+import { boundedList, issueType, personAddressSchema, storableText } from './schemaParts';
 
 /** The bundle format this server writes and reads. */
 export const CONFIG_FORMAT_VERSION = 1;
@@ -82,9 +82,13 @@ export const bundleCredentialSchema = z.object({
   admin_public: d(z._default(z.boolean(), true), 'Whether every admin may use it.'),
   curator_public: d(z._default(z.boolean(), false), 'Whether every curator may use it.'),
   groups: d(z._default(nameList, []), 'Names of the user groups it is shared with.'),
+  made_by: d(
+    z._default(z.nullable(personAddressSchema), null),
+    'The e-mail address of the person who made it; `null` when unknown. An import keeps it when that person is here or in the bundle (otherwise the importing admin made it).',
+  ),
   credential_json: d(
     z.record(z.string(), bundleSecretSchema),
-    'Every key its values have. An export gives each a `null` value (never a secret); an import takes a value, `null` (keep the value held here, or ask for it), or `{"env": "NAME"}` for the command to read from the environment.',
+    'Every key its values have. An export gives the values its source does not hold secret (an account e-mail, an address) and `null` for each secret; an import takes a value, `null` (keep the value held here, or ask for it), or `{"env": "NAME"}` for the command to read from the environment.',
   ),
 });
 export type BundleCredential = z.output<typeof bundleCredentialSchema>;
@@ -124,21 +128,21 @@ export const bundleDocumentSetSchema = z.object({
 export type BundleDocumentSet = z.output<typeof bundleDocumentSetSchema>;
 
 export const bundleUserSchema = z.object({
-  email: d(emailAddressSchema, 'Their e-mail address (letter case ignored when matched).'),
+  email: d(personAddressSchema, 'Their e-mail address (letter case ignored when matched).'),
   role: d(z._default(userRoleSchema, 'basic'), 'Their role; `basic` unless said.'),
   active: d(z._default(z.boolean(), true), 'Whether they may sign in.'),
 });
 export type BundleUser = z.output<typeof bundleUserSchema>;
 
 export const bundleInvitationSchema = z.object({
-  email: d(emailAddressSchema, 'An address invited that is not a user yet.'),
+  email: d(personAddressSchema, 'An address invited that is not a user yet.'),
 });
 
 export const bundleGroupSchema = z.object({
   name: d(storableText.check(z.minLength(1)), 'The group’s name, unique among groups.'),
-  members: d(z._default(boundedList(emailAddressSchema), []), 'Its members, by e-mail address.'),
+  members: d(z._default(boundedList(personAddressSchema), []), 'Its members, by e-mail address.'),
   curators: d(
-    z._default(boundedList(emailAddressSchema), []),
+    z._default(boundedList(personAddressSchema), []),
     'The members who curate it, by e-mail address.',
   ),
 });

@@ -34,6 +34,15 @@ const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cs}]+@[^\s@.\p{Cc}\p{Cs}]+(?:\.[^\s@.\p{Cc
 export const isEmailAddress = (value: string) =>
   value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
 
+/**
+ * A key made in the panel is a user of its own, `api-key-<id>@` this domain:
+ * such an address is never a person's (not signed in, invited nor imported).
+ */
+export const SERVICE_EMAIL_DOMAIN = 'api-keys.invalid';
+export const isKeyAddress = (email: string) =>
+  email.toLowerCase().endsWith(`@${SERVICE_EMAIL_DOMAIN}`);
+export const KEY_ADDRESS_PROBLEM = 'it belongs to an API key, not to a person';
+
 /** D4: an absolute http or https address. */
 export function urlProblem(value: string): string | null {
   let url: URL;

@@ -2,7 +2,14 @@
 // per-source schemas of src/contract/sources/: each rule is written once here.
 import * as z from 'zod/mini';
 import { issueType } from './answers';
-import { hasUnstorableText, isEmailAddress, MAX_PROBLEMS, urlProblem } from './rules';
+import {
+  hasUnstorableText,
+  isEmailAddress,
+  isKeyAddress,
+  KEY_ADDRESS_PROBLEM,
+  MAX_PROBLEMS,
+  urlProblem,
+} from './rules';
 
 export { issueType };
 
@@ -48,6 +55,14 @@ export const storableText = z.string().check(
 export const emailAddressSchema = z.string().check(
   z.refine(isEmailAddress, {
     message: 'Not a valid e-mail address: it needs a local part, an @ and a domain with a dot',
+    ...issueType('value_error'),
+  }),
+);
+
+/** A person's e-mail address: never a key's own (rules.ts, isKeyAddress). */
+export const personAddressSchema = emailAddressSchema.check(
+  z.refine((value) => !isKeyAddress(value), {
+    message: `Not a person’s address: ${KEY_ADDRESS_PROBLEM}`,
     ...issueType('value_error'),
   }),
 );

@@ -2,7 +2,7 @@
 // addresses, list and withdraw invitations, deactivate, reactivate and delete a
 // user, export the directory as CSV. The server and the panel both use these.
 import * as z from 'zod/mini';
-import { EMAIL_MAX_LENGTH, isEmailAddress } from './rules';
+import { EMAIL_MAX_LENGTH, isEmailAddress, isKeyAddress, KEY_ADDRESS_PROBLEM } from './rules';
 import { boundedList } from './schemaParts';
 import { invitationLinkSchema } from './invitationLinks';
 
@@ -54,6 +54,7 @@ export function inviteAddressProblem(address: string): string | null {
   if (address.trim() === '') return 'it is empty';
   if (address.length > EMAIL_MAX_LENGTH) return `it is longer than ${EMAIL_MAX_LENGTH} characters`;
   if (!isEmailAddress(address)) return 'it needs a local part, an @ and a domain with a dot';
+  if (isKeyAddress(address)) return KEY_ADDRESS_PROBLEM;
   return null;
 }
 

@@ -6,6 +6,7 @@ import {
   CATALOGUE_SOURCES,
   configProblems,
   credentialKeys,
+  isReadableCredentialKey,
   SOURCE_CONTRACTS,
 } from '../contract/sources/catalogue';
 import { SOURCE_PANELS } from './catalogue';
@@ -35,6 +36,15 @@ describe.each(CATALOGUE_SOURCES)('%s', (source) => {
     const sent = Object.keys(configFromForm(panel, formDefaults(panel)));
     expect(sent.sort()).toEqual([...ONYX_KEYS[source].config].sort());
     expect(Object.keys(panel.credential).sort()).toEqual([...ONYX_KEYS[source].credential].sort());
+  });
+
+  it('a credential key is a secret in the panel (password or key-file box) exactly when the contract does not hold it readable', () => {
+    for (const [key, words] of Object.entries(panel.credential)) {
+      expect([key, !(words.secret || words.keyFile)]).toEqual([
+        key,
+        isReadableCredentialKey(source, key),
+      ]);
+    }
   });
 
   it('every field and credential key has words: a label, and a hint or empty-words where optional', () => {

@@ -12,6 +12,7 @@ import { IMPORTER_KEPT, roleFollowsGroups } from '../../server/bundle/planPeople
 import { findUserByEmail } from '../../server/repos/users';
 import { readSetup } from '../../server/bundle/setup';
 import { CURATOR_REFUSALS } from '../../src/contract/groups';
+import { isReadableCredentialKey } from '../../src/contract/sources/catalogue';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, NOT_ADMIN, snapshotDb } from '../support/http';
 import {
@@ -90,9 +91,20 @@ describe('GET /admin/export', () => {
     const refs = bundle.connectors!.map((c) => c.ref);
     expect(refs).toEqual([...refs].sort());
     expect(refs).toContain('the-jira');
+    // Secrets are null; values the catalogue holds no secret are carried as they are.
     for (const credential of bundle.credentials!) {
-      expect(Object.values(credential.credential_json).every((value) => value === null)).toBe(true);
+      for (const [key, value] of Object.entries(credential.credential_json)) {
+        expect([key, value === null]).toEqual([
+          key,
+          !isReadableCredentialKey(credential.source, key),
+        ]);
+      }
     }
+    const jira = bundle.credentials!.find((c) => c.source === 'jira')!;
+    expect(jira.credential_json).toEqual({
+      jira_api_token: null,
+      jira_user_email: 'bot@acme.example',
+    });
     expect(bundle.pairs!.filter((p) => p.access_type === 'private')).toHaveLength(2);
     expect(bundle.user_groups).toContainEqual({
       name: 'Engineering',
@@ -141,7 +153,10 @@ describe('POST /admin/import', () => {
     const applied = await importing(target, withSecrets(bundle));
     expect(applied.status, applied.text).toBe(200);
     expect(planOf(applied)).toMatchObject({ applied: true, needs_secret: [], conflicts: [] });
-    expect(withoutTime((await exported(target)).text)).toBe(withoutTime(text));
+    // The same, but a credential of no known maker is the importing admin's there.
+    const expected = JSON.parse(withoutTime(text)) as ConfigBundleInput;
+    for (const credential of expected.credentials!) credential.made_by ??= target.adminEmail;
+    expect(JSON.parse(withoutTime((await exported(target)).text))).toEqual(expected);
 
     const again = await importing(target, withSecrets(bundle));
     expect(planOf(again)).toMatchObject({ create: [], update: [], remove: [], applied: false });
@@ -223,7 +238,8 @@ describe('POST /admin/import', () => {
       ref: 'jira-access',
       source: 'jira',
       keys: ['jira_api_token'],
-      optional: ['jira_user_email'],
+      // The account e-mail is no secret: the export carried it, nothing to type again.
+      optional: [],
     });
     expect(plan.skipped).toContainEqual(
       expect.objectContaining({ section: 'pairs', ref: 'the-jira/jira-access' }),

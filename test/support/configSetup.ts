@@ -4,7 +4,11 @@
 // deactivated), an invitation, groups with members and a curator, and the
 // alert webhook, and two document sets.
 import type { ConfigBundleInput } from '../../src/contract/configBundle';
-import { CATALOGUE_SOURCES, credentialKeys } from '../../src/contract/sources/catalogue';
+import {
+  CATALOGUE_SOURCES,
+  credentialKeys,
+  isReadableCredentialKey,
+} from '../../src/contract/sources/catalogue';
 import { findUserByEmail, setUserActive } from '../../server/repos/users';
 import type { TestServer } from './harness';
 import { addCredential, api, attach, createConnector, plainRequest } from './http';
@@ -38,9 +42,14 @@ const SHAPED: Record<string, string | boolean> = {
   testrail_base_url: 'https://acme.testrail.io',
 };
 
-/** A value its source's rule takes (POST /manage/credential's): a recognisable secret unless shaped. */
+/** A value no secret (an id, a user name) that an export carries as it is. */
+export const readableFor = (key: string) => `readable-${key}`;
+
+/** A value its source's rule takes (POST /manage/credential's): a recognisable secret unless shaped or no secret. */
 const valueFor = (source: string, key: string) =>
-  SHAPED[`${source}/${key}`] ?? SHAPED[key] ?? secretFor(key);
+  SHAPED[`${source}/${key}`] ??
+  SHAPED[key] ??
+  (isReadableCredentialKey(source, key) ? readableFor(key) : secretFor(key));
 
 /** The values a catalogue source's credential takes, every key of it. */
 const valuesFor = (source: string) =>

@@ -155,3 +155,45 @@ export function credentialKeys(source: unknown): { key: string; required: boolea
     required: !(value instanceof z.ZodMiniOptional),
   }));
 }
+
+/**
+ * The credential keys whose values are no secret (an account e-mail, an
+ * address, a client or key id, a fixed choice): an export carries them as they
+ * are. Every other key is a secret (the panel's password and key-file boxes:
+ * src/sources/catalogue.test.ts checks they agree).
+ */
+export const READABLE_CREDENTIAL_KEYS: Partial<Record<CatalogueSource, readonly string[]>> = {
+  jira: ['jira_user_email'],
+  confluence: ['confluence_username'],
+  gitlab: ['gitlab_url'],
+  google_drive: ['google_primary_admin', 'authentication_method'],
+  sharepoint: ['authentication_method', 'sp_client_id', 'sp_directory_id'],
+  zendesk: ['zendesk_subdomain', 'zendesk_email'],
+  salesforce: ['sf_username', 'is_sandbox'],
+  gong: ['gong_access_key', 'gong_base_url'],
+  gmail: ['google_primary_admin'],
+  requesttracker: ['requesttracker_base_url', 'requesttracker_username'],
+  guru: ['guru_user'],
+  bookstack: ['bookstack_base_url', 'bookstack_api_token_id'],
+  outline: ['outline_base_url'],
+  document360: ['portal_id'],
+  loopio: ['loopio_subdomain', 'loopio_client_id'],
+  teams: ['teams_client_id', 'teams_directory_id'],
+  discourse: ['discourse_api_username'],
+  axero: ['base_url'],
+  clickup: ['clickup_team_id'],
+  s3: ['authentication_method', 'aws_access_key_id'],
+  r2: ['account_id', 'r2_access_key_id'],
+  google_cloud_storage: ['access_key_id'],
+  oci_storage: ['namespace', 'region', 'access_key_id'],
+  freshdesk: ['freshdesk_domain'],
+  egnyte: ['domain'],
+  highspot: ['highspot_url', 'highspot_key'],
+  imap: ['imap_username'],
+  bitbucket: ['bitbucket_email'],
+  testrail: ['testrail_base_url', 'testrail_username'],
+};
+
+/** Whether a credential's value under `key` is no secret (a source outside the catalogue: none). */
+export const isReadableCredentialKey = (source: string, key: string): boolean =>
+  isCatalogueSource(source) && (READABLE_CREDENTIAL_KEYS[source]?.includes(key) ?? false);
