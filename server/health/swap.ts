@@ -14,6 +14,7 @@ import type { TestSubject } from '../connectionCheck/tester';
 import { isDuplicatePair } from '../db/constraints';
 import type { Db } from '../db/database';
 import { Problem, problem } from '../http/problems';
+import { markPairsUntested } from '../repos/pairChecks';
 
 /** One pair to swap, as checked: the ids, its connector's name, source and config. */
 export interface PlannedSwap {
@@ -102,6 +103,7 @@ export async function writeSwap(
       last_test_checks: test
         ? JSON.stringify(test.checks.map(({ name, ok, message }) => ({ name, ok, message })))
         : null,
+      untested_since: null,
     })
     .where('id', '=', swap.pairId)
     .where('credential_id', '=', swap.oldCredentialId)
@@ -120,6 +122,8 @@ export async function writeSwap(
       `Connector ${swap.connectorId} no longer has Credential ${swap.oldCredentialId}: it was detached or replaced meanwhile, and nothing was swapped.`,
     );
   }
+  // D15: swapped without a test, the pair is "not tested" (never healthy) until one says otherwise.
+  if (!test) await markPairsUntested(trx, { pairId: swap.pairId });
   await log({
     resource_type: 'cc_pair',
     resource_id: swap.pairId,

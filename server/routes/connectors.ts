@@ -50,10 +50,11 @@ import {
   updateConnector,
 } from '../repos/connectors';
 import { isDuplicateConnector } from '../db/constraints';
-import { forgetPairTests, listPairs } from '../repos/pairChecks';
+import { markPairsUntested, listPairs } from '../repos/pairChecks';
 import { openCredentialValues } from '../repos/credentialValues';
 import { assertSecretMayGoTo, type SecretSender } from '../connectionCheck/secretDestination';
 import { namedOrigin } from '../connectionCheck/trust';
+import { CONFIG_ADDRESS_KEYS } from '../connectionCheck/checks';
 import { SnapshotBytes } from '../repos/snapshotBytes';
 import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { RouteContext } from './context';
@@ -317,10 +318,17 @@ export function connectorRoutes(
         const address = (found: typeof current) =>
           namedOrigin(source, found.snapshot.connector_specific_config);
         if (address(current) !== address(changed!)) {
-          // D15: a new address only where every credential may go; then "not tested" until one says otherwise.
+          // D15: a new address only where every credential may go.
           const credentials = changed!.snapshot.credential_ids;
           await sendsOnlyWhereApproved(trx, secrets, request.user!, id, credentials);
-          await forgetPairTests(trx, id);
+        }
+        // D15: any new address (another path on the same host too) leaves the pairs "not tested".
+        const written = (found: typeof current) =>
+          JSON.stringify(
+            found.snapshot.connector_specific_config[CONFIG_ADDRESS_KEYS[source] ?? ''],
+          );
+        if (written(current) !== written(changed!)) {
+          await markPairsUntested(trx, { connectorId: id });
         }
         const changes = changesBetween(told(current), told(changed));
         // Which source the settings are for, so the activity words them in its form's labels.
