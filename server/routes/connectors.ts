@@ -50,7 +50,8 @@ import {
   updateConnector,
 } from '../repos/connectors';
 import { isDuplicateConnector } from '../db/constraints';
-import { markPairsUntested, listPairs } from '../repos/pairChecks';
+import { markPairsUntested, listPairs, recordPairTest } from '../repos/pairChecks';
+import type { PassedTests } from '../connectionCheck/passedTests';
 import { openCredentialValues } from '../repos/credentialValues';
 import { assertSecretMayGoTo, type SecretSender } from '../connectionCheck/secretDestination';
 import { namedOrigin } from '../connectionCheck/trust';
@@ -179,6 +180,29 @@ async function sendsOnlyWhereApproved(
   }
 }
 
+/**
+ * The caller's passing test of this credential's stored values with this
+ * connector's stored source and settings, run lately (the wizard's before it
+ * saved): the server's own record, matched on the values themselves.
+ */
+async function passedBefore(
+  trx: Db,
+  secrets: SecretBox,
+  passed: PassedTests,
+  callerId: string,
+  connectorId: number,
+  credentialId: number,
+) {
+  const connector = (await findConnector(trx, connectorId))!;
+  const credential = await openCredentialValues(trx, secrets, credentialId);
+  if (!credential) return undefined;
+  return passed.recall(callerId, {
+    source: connector.snapshot.source as DocumentSource,
+    config: connector.snapshot.connector_specific_config,
+    credential: credential.values,
+  });
+}
+
 /** Attaching and detaching: the pair named by its connector, the ids before or after. */
 async function logPair(
   trx: Db,
@@ -201,6 +225,8 @@ async function logPair(
 export function connectorRoutes(
   app: FastifyInstance,
   { db, guard, write, reads, secrets }: RouteContext,
+  /** The tests that passed lately: an attach starts its pair with the caller's test of the very same. */
+  passed?: PassedTests,
 ) {
   const route = declaredRoutes(app, guard);
   const snapshots = new SnapshotBytes();
@@ -276,6 +302,10 @@ export function connectorRoutes(
           // The groups' foreign keys keep a group deleted meanwhile from gaining an orphan row.
           await setPairGroups(trx, [pairId], groups);
           await logPair(trx, log, pairId, connectorId, credentialId, 'after');
+          const test =
+            passed &&
+            (await passedBefore(trx, secrets, passed, request.user!.id, connectorId, credentialId));
+          if (test) await recordPairTest(trx, pairId, test);
         }
         return pairId === null
           ? {
