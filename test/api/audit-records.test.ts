@@ -25,7 +25,7 @@ interface Call {
   path: string;
   options?: ApiOptions;
   /** Who its success record names (the admin unless said). */
-  actorEmail?: string;
+  actor?: string;
 }
 
 interface Write {
@@ -620,7 +620,7 @@ describe('every write route of the OpenAPI document', () => {
         expect(await nth(ownLast ? 0 : records - 1)).toMatchObject({
           action,
           outcome: 'success',
-          actor_email: success.actorEmail ?? server.adminEmail,
+          actor_email: success.actor ?? server.adminEmail,
         });
       }
 
