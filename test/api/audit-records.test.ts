@@ -202,7 +202,7 @@ Object.assign(WRITES, {
       return {
         path: '/auth/invitation',
         options: { key: null, body: { token } },
-        actorEmail: email,
+        actor: email,
       };
     },
     refuse: async () => ({
