@@ -12,7 +12,7 @@ import type { DocumentSource } from '../../src/contract/contract';
 import type { Db } from '../db/database';
 import { problem } from '../http/problems';
 import { approvedOrigins, approveOrigin } from '../repos/credentialOrigins';
-import { namedOrigin } from './trust';
+import { CREDENTIAL_ADDRESS_KEYS, namedOrigin, valueOrigin } from './trust';
 
 /** Who sends it: a person, by id and role; null for the server's own work (a re-test, a worker's job). */
 export interface SecretSender {
@@ -57,4 +57,37 @@ export async function assertSecretMayGoTo(db: Db, trip: SecretTrip): Promise<voi
     return;
   }
   throw problem(403, secretDestinationRefusal(approved, origin));
+}
+
+/**
+ * D15 for a credential's own values: an address written in them is trusted
+ * as approved (above), so only someone who may read the credential writes a
+ * new one. Anyone else (a curator of a group it is shared with, D13) may
+ * change its other values, and an address only to an origin already approved
+ * for it; otherwise D15's 403, before anything is stored. Removing an address
+ * is allowed: the source's fixed host or the connector's own (checked above)
+ * is used instead.
+ */
+export async function assertAddressEditAllowed(
+  db: Db,
+  edit: {
+    credentialId: number;
+    makerId: string | null;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    by: SecretSender;
+  },
+): Promise<void> {
+  if (mayApproveOrigins(edit.by, edit.makerId)) return;
+  const moved = [...CREDENTIAL_ADDRESS_KEYS].filter(
+    (key) =>
+      edit.after[key] !== undefined &&
+      JSON.stringify(edit.after[key]) !== JSON.stringify(edit.before[key]),
+  );
+  if (moved.length === 0) return;
+  const approved = (await approvedOrigins(db, edit.credentialId)).map((row) => row.origin);
+  const unapproved = moved
+    .map((key) => valueOrigin(edit.after[key]))
+    .find((origin) => !approved.includes(origin));
+  if (unapproved !== undefined) throw problem(403, secretDestinationRefusal(approved, unapproved));
 }

@@ -8,6 +8,7 @@ import type { DocumentSource } from '../../src/contract/contract';
 import { AuthFailures } from '../auth/authFailures';
 import { problem } from '../http/problems';
 import { testConnection } from './checks';
+import { PassedTests } from './passedTests';
 import { CheckRun } from './run';
 import { duration, type ConnectionTestSettings } from './settings';
 
@@ -18,19 +19,28 @@ export interface TestSubject {
   credential: Record<string, unknown>;
 }
 
-export type ConnectionTester = (
-  request: FastifyRequest,
-  subject: TestSubject,
-  /** More for the log line (such as the pair's id). */
-  told?: Record<string, unknown>,
-) => Promise<ConnectionTestResult>;
+export interface ConnectionTester {
+  (
+    request: FastifyRequest,
+    subject: TestSubject,
+    /** More for the log line (such as the pair's id). */
+    told?: Record<string, unknown>,
+  ): Promise<ConnectionTestResult>;
+  /** The tests that passed lately, by caller and subject (an attach starts its pair with one). */
+  passed: PassedTests;
+}
 
 export function connectionTester(settings: ConnectionTestSettings): ConnectionTester {
   // The same fixed window as the wrong-key limit, counted per user.
   const limit = settings.limit;
   const tests = limit && new AuthFailures({ failures: limit.tests, windowMs: limit.windowMs });
 
-  return async (request, { source, config, credential }, told = {}) => {
+  const passed = new PassedTests();
+  const tester = async (
+    request: FastifyRequest,
+    { source, config, credential }: TestSubject,
+    told: Record<string, unknown> = {},
+  ) => {
     const caller = request.user!.id;
     const wait = tests?.retryAfter(caller) ?? 0;
     if (wait > 0) {
@@ -59,6 +69,9 @@ export function connectionTester(settings: ConnectionTestSettings): ConnectionTe
       },
       'connection tested',
     );
+    const time = new Date().toISOString();
+    passed.remember(caller, { source, config, credential }, { time, ...result });
     return result;
   };
+  return Object.assign(tester, { passed });
 }

@@ -35,3 +35,43 @@ export function namedOrigin(
     return null;
   }
 }
+
+/**
+ * The keys of a credential's values that decide where its secret goes: the
+ * address keys of every source's config (a credential may hold one, and then
+ * it is trusted as its own: secretDestination.ts), and the sources' own
+ * address keys (a server, a site, an account's subdomain or domain, a cloud's
+ * account or region). Kept as one set, whatever the source, because a
+ * credential's values are loose objects. `zuliprc_content` is not here: it
+ * holds the site and the key together, so a new one replaces the key too.
+ */
+export const CREDENTIAL_ADDRESS_KEYS: ReadonlySet<string> = new Set([
+  ...Object.values(CONFIG_ADDRESS_KEYS),
+  'base_url',
+  'bookstack_base_url',
+  'gitlab_url',
+  'gong_base_url',
+  'highspot_url',
+  'outline_base_url',
+  'requesttracker_base_url',
+  'testrail_base_url',
+  'domain',
+  'freshdesk_domain',
+  'zendesk_subdomain',
+  'loopio_subdomain',
+  'portal_id',
+  'account_id',
+  'namespace',
+  'region',
+  'is_sandbox',
+]);
+
+/** A credential value's origin when it is an address; the value as written otherwise (a subdomain, a region). */
+export function valueOrigin(value: unknown): string {
+  const written = typeof value === 'string' ? value : JSON.stringify(value);
+  try {
+    return originKey(new URL(written));
+  } catch {
+    return written;
+  }
+}

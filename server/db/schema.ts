@@ -111,6 +111,8 @@ export interface PairTable {
   last_test_ok: ColumnType<number | null, never, number | null>;
   /** The checks' words as JSON: [{name, ok, message}]. */
   last_test_checks: ColumnType<string | null, never, string | null>;
+  /** D15 (0028): since when a change left it with no test behind it; null otherwise. */
+  untested_since: ColumnType<string | null, never, string | null>;
 }
 
 /** A user group (D13). */

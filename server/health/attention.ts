@@ -5,6 +5,10 @@
 import { failedChecks, type PairTest } from '../../src/contract/connectionChecks';
 import type { Attention, CcPairStatus } from '../../src/contract/health';
 
+/** Why a pair is "not tested" at once (D15). */
+export const NOT_TESTED_SINCE_CHANGE =
+  'Not tested since a change: its credential was replaced without a test, or its address was edited. Test it now, or wait for the background re-test.';
+
 /** A paused pair needs attention after this long (it indexes nothing meanwhile). */
 export const PAUSED_ATTENTION_DAYS = 30;
 const HOUR_MS = 3_600_000;
@@ -19,6 +23,8 @@ export interface PairFacts {
   /** When the pair was made (a pair never tested counts from then). */
   pairCreated: string;
   lastTest: PairTest | null;
+  /** D15: since when a change (a swap without a test, an address edited) left no test behind it; null otherwise. */
+  untestedSince?: string | null;
 }
 
 export interface HealthSettings {
@@ -75,7 +81,14 @@ export function needsAttention(facts: PairFacts, settings: HealthSettings): Atte
     });
   }
   const untested = notTestedAfter(facts, settings);
-  if (untested !== null && now > untested) {
+  if (!lastTest && facts.untestedSince && facts.connectorStatus !== 'PAUSED') {
+    // D15: a change took away what the last test said; never healthy until a test speaks again.
+    found.push({
+      reason: 'not_tested',
+      since: facts.untestedSince,
+      message: NOT_TESTED_SINCE_CHANGE,
+    });
+  } else if (untested !== null && now > untested) {
     found.push({
       reason: 'not_tested',
       since: lastTest?.time ?? facts.pairCreated,

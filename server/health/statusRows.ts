@@ -36,6 +36,7 @@ export async function connectorStatusRows(
       'p.last_test_at',
       'p.last_test_ok',
       'p.last_test_checks',
+      'p.untested_since',
       'c.status',
       'c.paused_at',
     ])
@@ -68,6 +69,7 @@ export async function connectorStatusRows(
       connectorStatus: pair.status,
       pausedAt: pair.paused_at,
       pairCreated: pair.time_created,
+      untestedSince: pair.untested_since,
       lastTest,
     };
     const change = nextAttentionChange(facts, settings);

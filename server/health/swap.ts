@@ -15,6 +15,7 @@ import { isDuplicatePair } from '../db/constraints';
 import type { Db } from '../db/database';
 import { Problem, problem } from '../http/problems';
 import { credentialNames } from '../repos/credentials';
+import { markPairsUntested } from '../repos/pairChecks';
 
 /** One pair to swap, as checked: the ids, its connector's name, source and config. */
 export interface PlannedSwap {
@@ -103,6 +104,7 @@ export async function writeSwap(
       last_test_checks: test
         ? JSON.stringify(test.checks.map(({ name, ok, message }) => ({ name, ok, message })))
         : null,
+      untested_since: null,
     })
     .where('id', '=', swap.pairId)
     .where('credential_id', '=', swap.oldCredentialId)
@@ -122,6 +124,8 @@ export async function writeSwap(
     );
   }
   const [was, is] = await swapNames(trx, swap.oldCredentialId, swap.newCredentialId);
+  // D15: swapped without a test, the pair is "not tested" (never healthy) until one says otherwise.
+  if (!test) await markPairsUntested(trx, { pairId: swap.pairId });
   await log({
     resource_type: 'cc_pair',
     resource_id: swap.pairId,

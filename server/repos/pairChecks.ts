@@ -34,17 +34,46 @@ export async function recordPairTest(db: Db, pairId: number, test: PairTest): Pr
       last_test_checks: JSON.stringify(
         test.checks.map(({ name, ok, message }) => ({ name, ok, message })),
       ),
+      // A test speaks for the pair again.
+      untested_since: null,
     })
     .where('id', '=', pairId)
     .execute();
 }
 
-/** A connector's pairs are "not tested" again (D15: its address changed): no test speaks for them. */
-export async function forgetPairTests(db: Db, connectorId: number): Promise<void> {
-  await db
+/**
+ * Pairs are "not tested" from now (D15: a connector's address changed, or a
+ * credential replaced without a test): no test speaks for them, they need
+ * attention until one does, and what was alerted of them is forgotten, so the
+ * next failing test alerts again whatever the last alert said.
+ */
+export async function markPairsUntested(
+  db: Db,
+  which: { connectorId: number } | { pairId: number },
+): Promise<void> {
+  const pairs = await db
     .updateTable('connector_credential_pairs')
-    .set({ last_test_at: null, last_test_ok: null, last_test_checks: null })
-    .where('connector_id', '=', connectorId)
+    .set({
+      last_test_at: null,
+      last_test_ok: null,
+      last_test_checks: null,
+      untested_since: new Date().toISOString(),
+    })
+    .where(
+      'connector_id' in which ? 'connector_id' : 'id',
+      '=',
+      'connectorId' in which ? which.connectorId : which.pairId,
+    )
+    .returning('id')
+    .execute();
+  if (pairs.length === 0) return;
+  await db
+    .deleteFrom('alert_state')
+    .where(
+      'subject',
+      'in',
+      pairs.map((pair) => `pair:${pair.id}`),
+    )
     .execute();
 }
 

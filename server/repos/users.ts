@@ -57,13 +57,29 @@ export async function findPersonByEmail(db: Db, email: string): Promise<User | u
   return row && toUser(row);
 }
 
+/**
+ * Every road that makes a person (an invitation's link, single sign-on, SCIM,
+ * the key command, an import, setup) comes here: the address's invitation is
+ * over, so its open sign-in links end with it and never sign anyone in later.
+ */
 export async function createUser(db: Db, email: string, role: UserRole): Promise<User> {
   const user = { id: randomUUID(), email, role };
   await db
     .insertInto('users')
     .values({ ...user, email_lower: email.toLowerCase(), time_created: new Date().toISOString() })
     .execute();
+  await endInvitationLinksOf(db, email.toLowerCase());
   return { ...user, is_active: true };
+}
+
+/** Ends the open sign-in links of an address (letter case already ignored): its invitation is over. */
+async function endInvitationLinksOf(db: Db, emailLower: string): Promise<void> {
+  await db
+    .updateTable('invitation_links')
+    .set({ ended: 'revoked' })
+    .where('email_lower', '=', emailLower)
+    .where('ended', 'is', null)
+    .execute();
 }
 
 export async function setUserRole(db: Db, id: string, role: UserRole): Promise<void> {
@@ -198,8 +214,14 @@ export async function deleteSessionsOf(db: Db, userId: string): Promise<number> 
  * activity records keep the actor's id and e-mail as written, and keys they
  * made in the panel (each a user of its own) keep working, with no owner's e-mail.
  */
+/** A deleted person's old sign-in links end too: they never bring the person back. */
 export async function deleteUser(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('users').where('id', '=', id).execute();
+  const gone = await db
+    .deleteFrom('users')
+    .where('id', '=', id)
+    .returning('email_lower')
+    .executeTakeFirst();
+  if (gone) await endInvitationLinksOf(db, gone.email_lower);
 }
 
 /** Open invitations of addresses that are not users yet, by address. */

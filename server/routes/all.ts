@@ -64,7 +64,7 @@ export type RouteGroup = (
 
 export const ROUTE_GROUPS: readonly RouteGroup[] = [
   (api, context, { oidc }) => sessionRoutes(api, context, { oidcName: oidc?.name }),
-  connectorRoutes,
+  (api, context, { tester }) => connectorRoutes(api, context, tester.passed),
   (api, context, { retestHours, sync }) => connectorStatusRoutes(api, context, retestHours, sync),
   credentialRoutes,
   credentialOriginRoutes,

@@ -50,10 +50,12 @@ import {
   updateConnector,
 } from '../repos/connectors';
 import { isDuplicateConnector } from '../db/constraints';
-import { forgetPairTests, listPairs } from '../repos/pairChecks';
+import { markPairsUntested, listPairs, recordPairTest } from '../repos/pairChecks';
+import type { PassedTests } from '../connectionCheck/passedTests';
 import { openCredentialValues } from '../repos/credentialValues';
 import { assertSecretMayGoTo, type SecretSender } from '../connectionCheck/secretDestination';
 import { namedOrigin } from '../connectionCheck/trust';
+import { CONFIG_ADDRESS_KEYS } from '../connectionCheck/checks';
 import { SnapshotBytes } from '../repos/snapshotBytes';
 import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { RouteContext } from './context';
@@ -178,6 +180,29 @@ async function sendsOnlyWhereApproved(
   }
 }
 
+/**
+ * The caller's passing test of this credential's stored values with this
+ * connector's stored source and settings, run lately (the wizard's before it
+ * saved): the server's own record, matched on the values themselves.
+ */
+async function passedBefore(
+  trx: Db,
+  secrets: SecretBox,
+  passed: PassedTests,
+  callerId: string,
+  connectorId: number,
+  credentialId: number,
+) {
+  const connector = (await findConnector(trx, connectorId))!;
+  const credential = await openCredentialValues(trx, secrets, credentialId);
+  if (!credential) return undefined;
+  return passed.recall(callerId, {
+    source: connector.snapshot.source as DocumentSource,
+    config: connector.snapshot.connector_specific_config,
+    credential: credential.values,
+  });
+}
+
 /** Attaching and detaching: the pair named by its connector, the ids before or after. */
 async function logPair(
   trx: Db,
@@ -200,6 +225,8 @@ async function logPair(
 export function connectorRoutes(
   app: FastifyInstance,
   { db, guard, write, reads, secrets }: RouteContext,
+  /** The tests that passed lately: an attach starts its pair with the caller's test of the very same. */
+  passed?: PassedTests,
 ) {
   const route = declaredRoutes(app, guard);
   const snapshots = new SnapshotBytes();
@@ -275,6 +302,10 @@ export function connectorRoutes(
           // The groups' foreign keys keep a group deleted meanwhile from gaining an orphan row.
           await setPairGroups(trx, [pairId], groups);
           await logPair(trx, log, pairId, connectorId, credentialId, 'after');
+          const test =
+            passed &&
+            (await passedBefore(trx, secrets, passed, request.user!.id, connectorId, credentialId));
+          if (test) await recordPairTest(trx, pairId, test);
         }
         return pairId === null
           ? {
@@ -317,10 +348,17 @@ export function connectorRoutes(
         const address = (found: typeof current) =>
           namedOrigin(source, found.snapshot.connector_specific_config);
         if (address(current) !== address(changed!)) {
-          // D15: a new address only where every credential may go; then "not tested" until one says otherwise.
+          // D15: a new address only where every credential may go.
           const credentials = changed!.snapshot.credential_ids;
           await sendsOnlyWhereApproved(trx, secrets, request.user!, id, credentials);
-          await forgetPairTests(trx, id);
+        }
+        // D15: any new address (another path on the same host too) leaves the pairs "not tested".
+        const written = (found: typeof current) =>
+          JSON.stringify(
+            found.snapshot.connector_specific_config[CONFIG_ADDRESS_KEYS[source] ?? ''],
+          );
+        if (written(current) !== written(changed!)) {
+          await markPairsUntested(trx, { connectorId: id });
         }
         const changes = changesBetween(told(current), told(changed));
         // Which source the settings are for, so the activity words them in its form's labels.

@@ -34,6 +34,7 @@ import {
   updateCredential,
 } from '../repos/credentials';
 import { mergedValues, openCredentialValues } from '../repos/credentialValues';
+import { assertAddressEditAllowed } from '../connectionCheck/secretDestination';
 import { changesBetween } from '../audit/recorder';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
@@ -149,11 +150,20 @@ export function credentialRoutes(
           });
         }
         // Merged with the stored values unless the caller replaces them all.
-        const stored = sent && (await openCredentialValues(trx, secrets, id))?.values;
+        const opened = sent && (await openCredentialValues(trx, secrets, id));
+        const stored = opened ? opened.values : undefined;
         const values = sent && (replace || !stored ? sent : mergedValues(stored, sent));
         if (values) {
           const problems = credentialValueErrors(source, values);
           if (problems.length > 0) throw validationProblem(problems);
+          // D15: where its secret goes is written only by someone who may read it.
+          await assertAddressEditAllowed(trx, {
+            credentialId: id,
+            makerId: opened ? opened.user_id : null,
+            before: stored ?? {},
+            after: values,
+            by: request.user!,
+          });
         }
         const before = await findCredential(trx, secrets, id);
         await updateCredential(trx, secrets, id, {

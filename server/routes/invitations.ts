@@ -32,20 +32,20 @@ export function invitationRoutes(app: FastifyInstance, context: RouteContext) {
           if ('refusal' in spent) throw refused(spent.refusal);
           const invitation = await removeInvitation(trx, spent.emailLower);
           const known = await findPersonByEmail(trx, spent.emailLower);
-          if (known && !known.is_active) throw refused('deactivated');
+          // A link is for someone who is no person here yet: one made by another
+          // road (ended with their making, D15) never signs in as them.
+          if (known) throw refused(known.is_active ? 'revoked' : 'deactivated');
           // Withdrawn meanwhile by another road (its invitation is gone, nobody was made).
-          if (!known && invitation === undefined) throw refused('revoked');
-          const user = known ?? (await createUser(trx, invitation!, 'basic'));
+          if (invitation === undefined) throw refused('revoked');
+          const user = await createUser(trx, invitation, 'basic');
           request.user = asCaller(user);
-          if (!known) {
-            await log({
-              action: 'user.create',
-              resource_type: 'user',
-              resource_id: user.id,
-              resource_name: user.email,
-              changes: { role: { before: null, after: user.role }, how: 'invitation_link' },
-            });
-          }
+          await log({
+            action: 'user.create',
+            resource_type: 'user',
+            resource_id: user.id,
+            resource_name: user.email,
+            changes: { role: { before: null, after: user.role }, how: 'invitation_link' },
+          });
           return openSessionIn(trx, log, request, context, asCaller(user), 'invitation_link');
         });
         return reply.code(204).header('set-cookie', cookies).send();

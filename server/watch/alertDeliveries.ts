@@ -61,8 +61,14 @@ async function recordAttempt(
   store.wrote?.();
 }
 
-/** Posts every pending alert that is due, oldest first, to `url`. */
-export async function deliverDue(store: Store, url: string | null, settings: DeliverySettings) {
+/** Posts every pending alert that is due, oldest first, to `url`; none started after `budgetMs` (the rest wait for the next round). */
+export async function deliverDue(
+  store: Store,
+  url: string | null,
+  settings: DeliverySettings,
+  budgetMs = Infinity,
+) {
+  const until = Date.now() + budgetMs;
   const due = await store.db
     .selectFrom('alert_deliveries')
     .select(['id', 'payload', 'attempts', 'give_up_at'])
@@ -71,6 +77,7 @@ export async function deliverDue(store: Store, url: string | null, settings: Del
     .orderBy('id')
     .execute();
   for (const row of due) {
+    if (Date.now() > until) break;
     const outcome = url
       ? await postAlert(url, JSON.parse(row.payload) as AlertPayload, settings.timeoutMs)
       : { ok: false, words: 'no webhook is set' };

@@ -24,18 +24,20 @@ async function oneTick(
   settings: HealthWatchSettings,
   tests: ConnectionTestSettings,
   publicUrl: string | undefined,
+  deliver: (url: string | null) => void,
 ) {
   await retestRound(store, settings, tests, app.log);
   const webhook = await readWebhookUrl(store.db, store.secrets, settings.envWebhookUrl);
   await sweepAlertStates(store, settings, webhook !== null, publicUrl);
-  await deliverDue(store, webhook?.url ?? null, settings.delivery);
+  // Beside the re-tests, not awaited: a slow webhook holds up only its own deliveries.
+  deliver(webhook?.url ?? null);
 }
 
-/** Runs `work` when this instance holds the watch's lock (PostgreSQL); skips it otherwise. */
-async function alone(store: Store, work: () => Promise<void>) {
+/** Runs `work` when this instance holds the lock named `what` (PostgreSQL); skips it otherwise. */
+async function alone(store: Store, what: string, work: () => Promise<void>) {
   if (store.dialect !== 'postgres') return work();
   await store.db.connection().execute(async (connection) => {
-    const lock = sql`hashtext(current_schema() || ' sourcedesk health watch')`;
+    const lock = sql`hashtext(current_schema() || ${` sourcedesk ${what}`})`;
     const { rows } = await sql<{
       held: boolean;
     }>`select pg_try_advisory_lock(${lock}) as held`.execute(connection);
@@ -58,8 +60,23 @@ export function watchHealth(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
+  // One round of deliveries at a time (one instance's, under a lock of its own
+  // on PostgreSQL), each starting no new post after a tick's time.
+  let delivering: Promise<void> | null = null;
+  const deliver = (url: string | null) => {
+    if (delivering || stopped) return;
+    delivering = alone(store, 'alert deliveries', () =>
+      deliverDue(store, url, settings.delivery, settings.tickMs),
+    )
+      .catch((error: unknown) => app.log.error({ err: error }, 'alert deliveries failed'))
+      .finally(() => {
+        delivering = null;
+      });
+  };
   const tick = () => {
-    running = alone(store, () => oneTick(app, store, settings, tests, publicUrl))
+    running = alone(store, 'health watch', () =>
+      oneTick(app, store, settings, tests, publicUrl, deliver),
+    )
       .catch((error: unknown) => app.log.error({ err: error }, 'the health watch failed'))
       .finally(() => {
         if (stopped) return;
@@ -74,5 +91,6 @@ export function watchHealth(
     stopped = true;
     clearTimeout(timer);
     await running;
+    await delivering;
   });
 }

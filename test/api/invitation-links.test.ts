@@ -187,3 +187,38 @@ describe('opening the link', () => {
     expect((await useLink(server, tokenOf(link!.link))).response.status).toBe(204);
   });
 });
+
+describe('a link dies when its invitation ends by another road', () => {
+  it('the address made admin by an import: the old link opens nothing and never signs in as them', async () => {
+    const ida = address('ida');
+    const [link] = (await invite(server, [ida])).sign_in_links!;
+    const imported = await api(server, 'POST', '/admin/import', {
+      body: { format_version: 1, users: [{ email: ida, role: 'admin' }] },
+    });
+    expect(imported.status, imported.text).toBe(200);
+    await expectLinkRefused(server, tokenOf(link!.link), INVITATION_LINK_REFUSALS.revoked);
+  });
+
+  it('the address given a key (as the key command makes its person): the old link opens nothing', async () => {
+    const jon = address('jon');
+    const [link] = (await invite(server, [jon])).sign_in_links!;
+    await server.keyFor('admin', jon);
+    await expectLinkRefused(server, tokenOf(link!.link), INVITATION_LINK_REFUSALS.revoked);
+  });
+
+  it('a deleted user never comes back through their old link', async () => {
+    const kim = address('kim');
+    const [link] = (await invite(server, [kim])).sign_in_links!;
+    await server.keyFor('basic', kim);
+    for (const [method, path] of [
+      ['PATCH', '/manage/admin/deactivate-user'],
+      ['DELETE', '/manage/admin/delete-user'],
+    ] as const) {
+      const done = await api(server, method, path, { body: { user_email: kim } });
+      expect(done.status, done.text).toBe(200);
+    }
+    await expectLinkRefused(server, tokenOf(link!.link), INVITATION_LINK_REFUSALS.revoked);
+    const users = await api(server, 'GET', '/manage/users?q=kim');
+    expect(users.text).not.toContain(kim);
+  });
+});
