@@ -2,6 +2,9 @@
 // tests call it directly, main.ts listens. Its parts are in server/plugins/
 // (transport, the route table, errors, the routes' context, the panel) and
 // the API's routes in server/routes/all.ts.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { VersionSet } from '../src/contract/contract';
 import { API_PREFIX } from '../src/contract/endpoint';
@@ -10,6 +13,7 @@ import { connectionTester } from './connectionCheck/tester';
 import type { Store } from './db/database';
 import { DEFAULT_AUTH_FAILURE_LIMIT, type AuthFailureLimit } from './auth/authFailures';
 import { Outage } from './http/outage';
+import type { UploadFolder } from './http/fileUpload';
 import type { Timeouts } from './http/timeouts';
 import { DEFAULT_AUDIT_RETENTION_DAYS, keepAuditRetention } from './audit/retention';
 import type { PublicAddress } from './auth/sessionCookie';
@@ -66,6 +70,11 @@ export interface AppOptions {
    * twice this needs attention; 0 off): healthWatch's unless given, else 24.
    */
   retestHours?: number;
+  /**
+   * Where the File source's uploads are kept (main.ts: the data folder's
+   * `uploads/`); a temporary folder, removed at close, unless given.
+   */
+  uploadDir?: string;
   /** Sync jobs' schedule and rules (health/syncRules.ts: defaults there); tests stop the schedule with `schedulerIntervalSeconds: 0`. */
   sync?: Partial<SyncSettings>;
 }
@@ -75,6 +84,14 @@ export const logRedaction = {
   paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'],
   censor: '[redacted]',
 };
+
+/** The upload folder given, or a temporary one that goes with the app. */
+async function uploadFolder(app: FastifyInstance, dir: string | undefined): Promise<UploadFolder> {
+  if (dir !== undefined) return { dir };
+  const temporary = await mkdtemp(join(tmpdir(), 'sourcedesk-uploads-'));
+  app.addHook('onClose', async () => rm(temporary, { recursive: true, force: true }));
+  return { dir: temporary };
+}
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(options.logger, options.timeouts));
@@ -100,7 +117,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const testSettings = connectionTestSettings(options.connectionTest);
   const watch = healthWatchSettings(options.healthWatch);
   const sync: SyncSettings = { ...DEFAULT_SYNC_SETTINGS, ...options.sync };
+  const uploads = await uploadFolder(app, options.uploadDir);
   const settings: RouteSettings = {
+    uploads,
     sync,
     dialect: store.dialect,
     versions: options.versions,

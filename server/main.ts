@@ -1,7 +1,9 @@
 // Reads the environment, opens the store, listens, and shuts down cleanly.
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, logRedaction } from './app';
 import { ConfigError, loadConfig } from './config';
+import { MEMORY } from './db/database';
 import { openConfiguredStore } from './db/openConfigured';
 import { droppedNotice, LogOutput } from './logOutput';
 import { StorageError } from './db/storageErrors';
@@ -32,6 +34,8 @@ async function main() {
     oidc: config.oidc,
     healthWatch: { retestHours: config.retestHours, envWebhookUrl: config.alertWebhookUrl },
     sync: config.sync,
+    // A throw-away run keeps its uploads in a temporary folder, gone at exit.
+    uploadDir: config.dataDir === MEMORY ? undefined : join(config.dataDir, 'uploads'),
   });
   logOutput.onRecovery((dropped) =>
     app.log.warn({ dropped_lines: dropped }, droppedNotice(dropped)),

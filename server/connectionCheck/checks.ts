@@ -10,7 +10,9 @@ import type { CheckInput, SourceChecks } from './common';
 import { CONFLUENCE_ADDRESS_KEY, confluenceChecks } from './confluence';
 import { githubChecks } from './github';
 import { gitlabChecks } from './gitlab';
+import { googleDriveChecks } from './googleDrive';
 import { JIRA_ADDRESS_KEY, jiraChecks } from './jira';
+import { SHAREPOINT_ADDRESS_KEY, sharepointChecks } from './sharepoint';
 import { slackChecks } from './slack';
 import { TOKEN_SOURCE_CHECKS } from './tokenSources';
 import { webChecks } from './web';
@@ -24,6 +26,8 @@ const SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> = {
   slack: slackChecks,
   zendesk: zendeskChecks,
   web: webChecks,
+  google_drive: googleDriveChecks,
+  sharepoint: sharepointChecks,
   ...TOKEN_SOURCE_CHECKS,
 };
 
@@ -37,6 +41,7 @@ const SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> = {
 export const CONFIG_ADDRESS_KEYS: Partial<Record<DocumentSource, string>> = {
   jira: JIRA_ADDRESS_KEY,
   confluence: CONFLUENCE_ADDRESS_KEY,
+  sharepoint: SHAREPOINT_ADDRESS_KEY,
 };
 
 /** Why a source has no test, in words: a side effect, or nothing to reach. */

@@ -21,6 +21,9 @@ const FIXED_HOST_SOURCES = [
   'coda',
   'gitbook',
   'bitbucket',
+  'google_drive',
+  'sharepoint',
+  'microsoft_graph',
 ] as const;
 export type FixedHostSource = (typeof FIXED_HOST_SOURCES)[number];
 export type SourceApiHosts = Record<FixedHostSource, string>;
@@ -47,6 +50,12 @@ export const DEFAULT_SOURCE_API_HOSTS: SourceApiHosts = {
   coda: 'https://coda.io',
   gitbook: 'https://api.gitbook.com',
   bitbucket: 'https://api.bitbucket.org',
+  // Both the token endpoint (/oauth2/v4/token) and Drive's API (/drive/v3/…) answer here.
+  google_drive: 'https://www.googleapis.com',
+  // SharePoint's authority (Microsoft Entra's token endpoint), when its config names none.
+  sharepoint: 'https://login.microsoftonline.com',
+  // Microsoft Graph, when SharePoint's config names no graph_api_host.
+  microsoft_graph: 'https://graph.microsoft.com',
 };
 
 /** Why a root cannot be used, or null: an http(s) address, no user, query or fragment. */

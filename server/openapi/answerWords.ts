@@ -56,6 +56,7 @@ import {
   testAlertResultSchema,
 } from '../../src/contract/alerts';
 
+import { fileUploadAnswerSchema } from '../../src/contract/fileUpload';
 import { SYNC_ANSWER_WORDS } from './syncWords';
 
 type Words = Record<string, string>;
@@ -459,5 +460,16 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
     },
   ],
   [scimManagedSchema, { user_ids: 'The ids of the people SCIM manages.' }],
+  [
+    fileUploadAnswerSchema,
+    {
+      file_paths:
+        "Each stored file's location, in the order sent: what a File connector's `file_locations` names.",
+      file_names:
+        "Each file's name as kept (its last path segment, without control characters): the connector's `file_names`.",
+      zip_metadata_file_id:
+        'Onyx names the metadata file of an unzipped archive here; a zip is stored as it is: always `null`.',
+    },
+  ],
   ...SYNC_ANSWER_WORDS,
 ]);

@@ -138,6 +138,27 @@ function operation(endpoint: Endpoint, roles: readonly UserRole[] | null): Json 
           },
         }
       : {}),
+    ...(endpoint.multipartFiles
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: [endpoint.multipartFiles],
+                  properties: {
+                    [endpoint.multipartFiles]: {
+                      type: 'array',
+                      items: { type: 'string', format: 'binary' },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        }
+      : {}),
     responses,
   };
 }

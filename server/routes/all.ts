@@ -16,6 +16,8 @@ import { bundleRoutes } from './bundle';
 import { connectionTestRoutes } from './connectionCheck';
 import { connectorRoutes } from './connectors';
 import { connectorStatusRoutes } from './connectorStatus';
+import { fileUploadRoutes } from './fileUpload';
+import type { UploadFolder } from '../http/fileUpload';
 import type { RouteContext } from './context';
 import { credentialRoutes } from './credentials';
 import { credentialOriginRoutes } from './credentialOrigins';
@@ -53,6 +55,8 @@ export interface RouteSettings {
   sync: SyncSettings;
   /** The store's dialect (the worker's claim locks rows on PostgreSQL). */
   dialect: DialectName;
+  /** Where the File source's uploaded files are kept. */
+  uploads: UploadFolder;
 }
 
 /** A group of routes: registers its declared endpoints on `api` (prefixed /api). */
@@ -65,6 +69,7 @@ export type RouteGroup = (
 export const ROUTE_GROUPS: readonly RouteGroup[] = [
   (api, context, { oidc }) => sessionRoutes(api, context, { oidcName: oidc?.name }),
   (api, context, { tester }) => connectorRoutes(api, context, tester.passed),
+  (api, context, { uploads }) => fileUploadRoutes(api, context, uploads),
   (api, context, { retestHours, sync }) => connectorStatusRoutes(api, context, retestHours, sync),
   credentialRoutes,
   credentialOriginRoutes,

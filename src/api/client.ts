@@ -121,7 +121,7 @@ export async function apiRequest<R extends Route, E extends Endpoint = DeclaredB
       : [CallInput<E>?]
 ): Promise<AnswerOf<E>> {
   const { body, signal } = (input ?? {}) as CallInput<Endpoint>;
-  const { method, path } = endpoint;
+  const { method } = endpoint;
   const url = urlOf(endpoint, (input ?? {}) as CallInput<Endpoint>);
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -141,6 +141,14 @@ export async function apiRequest<R extends Route, E extends Endpoint = DeclaredB
     if (signal?.aborted) throw error;
     throw new ApiError(NO_ANSWER, 'The server could not be reached. Check that it is running.');
   }
+  return answerOf<E>(endpoint, response);
+}
+
+/** A JSON answer checked with the route's declared schema, or its error as an ApiError. */
+async function answerOf<E extends Endpoint>(
+  route: Route,
+  response: Response,
+): Promise<AnswerOf<E>> {
   const text = await response.text();
   let json: unknown = null;
   try {
@@ -152,14 +160,42 @@ export async function apiRequest<R extends Route, E extends Endpoint = DeclaredB
     );
   }
   if (!response.ok) throw errorFrom(response.status, json);
-  const answer = await checkedAnswer(endpoint, json);
+  const answer = await checkedAnswer(route, json);
   if ('where' in answer) {
     throw new ApiError(
       response.status,
-      `The server's answer to ${method} ${path} has an unexpected shape (at ${answer.where || 'the top level'})`,
+      `The server's answer to ${route.method} ${route.path} has an unexpected shape (at ${answer.where || 'the top level'})`,
     );
   }
   return answer.data as AnswerOf<E>;
+}
+
+/**
+ * Sends files to a declared upload (multipart, the files in its field), signed
+ * like every call; the browser writes the body's boundary, and the answer is
+ * checked as any other.
+ */
+export async function apiUpload<R extends Route, E extends Endpoint = DeclaredBy<R>>(
+  endpoint: R,
+  field: string,
+  files: readonly File[],
+  signal?: AbortSignal,
+): Promise<AnswerOf<E>> {
+  const body = new FormData();
+  for (const file of files) body.append(field, file, file.name);
+  let response: Response;
+  try {
+    response = await fetch(urlOf(endpoint, {}), {
+      method: endpoint.method,
+      headers: { Accept: 'application/json', ...authorization() },
+      body,
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(NO_ANSWER, 'The server could not be reached. Check that it is running.');
+  }
+  return answerOf<E>(endpoint, response);
 }
 
 /** A file the API streams (the activity export): signed in the same way, the body as it comes. */

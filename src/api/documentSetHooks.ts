@@ -2,7 +2,11 @@
 // whether they may change it), and the changes to them. A change refreshes
 // the sets, the groups (their answer lists their sets) and the activity log.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentSetCreate, DocumentSetUpdate } from '../contract/documentSets';
+import type {
+  DocumentSetCreate,
+  DocumentSetSummary,
+  DocumentSetUpdate,
+} from '../contract/documentSets';
 import { apiRequest } from './client';
 import { groupKeys } from './groupHooks';
 import { auditKeys } from './queryKeys';
@@ -47,3 +51,24 @@ export const useDeleteDocumentSet = () =>
   useSetMutation((id: number) =>
     apiRequest(deleteDocumentSet, { params: { document_set_id: id } }),
   );
+
+/**
+ * Adds connector–credential pairs to sets, one full replacement each (Onyx's
+ * PATCH): every set keeps all it held, with the pairs after them.
+ */
+export const useAddPairsToSets = () =>
+  useSetMutation(async ({ sets, pairIds }: { sets: DocumentSetSummary[]; pairIds: number[] }) => {
+    for (const set of sets) {
+      const held = set.cc_pair_summaries.map((pair) => pair.id);
+      await apiRequest(updateDocumentSet, {
+        body: {
+          id: set.id,
+          description: set.description,
+          cc_pair_ids: [...held, ...pairIds.filter((id) => !held.includes(id))],
+          is_public: set.is_public,
+          users: [],
+          groups: set.groups,
+        },
+      });
+    }
+  });

@@ -67,6 +67,8 @@ export interface Endpoint {
   noContent?: boolean;
   /** A larger body than D11's 1 MiB, in bytes (an import's bundle). */
   bodyLimit?: number;
+  /** The body is multipart/form-data, files in this field (an upload), not JSON. */
+  multipartFiles?: string;
 }
 
 /** Checks a declaration's type while keeping its own (its schemas stay typed for the callers). */

@@ -45,9 +45,22 @@ function emptyValue(field: ValueField): FormValue {
   }
 }
 
+/** The names kept beside an uploaded list's items (the File source's `file_names`). */
+const uploadNames = (fields: readonly SourceField[]) =>
+  valueFields(fields).flatMap((f) => (f.control === 'list' && f.upload ? [f.upload] : []));
+
+/** Every config key a form sends: its fields', and the keys an uploaded list sends beside its own. */
+export const configKeys = (fields: readonly SourceField[]): string[] => [
+  ...valueFields(fields).map((field) => field.key),
+  ...uploadNames(fields).flatMap(({ namesKey, metadataKey }) => [namesKey, metadataKey]),
+];
+
 export function formDefaults(panel: SourcePanel): SourceFormValues {
   return {
-    config: Object.fromEntries(valueFields(panel.fields).map((f) => [f.key, emptyValue(f)])),
+    config: Object.fromEntries([
+      ...valueFields(panel.fields).map((f) => [f.key, emptyValue(f)]),
+      ...uploadNames(panel.fields).map(({ namesKey }) => [namesKey, []]),
+    ]),
     tabs: Object.fromEntries(tabsFields(panel.fields).map((t) => [t.key, t.tabs[0]!.value])),
     drafts: Object.fromEntries(
       valueFields(panel.fields)
@@ -95,6 +108,9 @@ export function formFromConfig(
   for (const field of valueFields(panel.fields)) {
     values.config[field.key] = fromStored(field, config[field.key]);
   }
+  for (const { namesKey } of uploadNames(panel.fields)) {
+    values.config[namesKey] = strings(config[namesKey]);
+  }
   for (const group of tabsFields(panel.fields)) {
     const inUse = group.tabs.find(({ fields }) => {
       const onlyBoxes = fields.every((f) => f.control === 'checkbox');
@@ -140,6 +156,27 @@ function sent(field: ValueField, value: FormValue | undefined): unknown {
   }
 }
 
+/**
+ * An uploaded list's locations and their names, one each (a location typed in
+ * by hand is its own name), as Onyx's File form sends them, and its zip
+ * metadata file: none.
+ */
+function sentUploads(
+  key: string,
+  { namesKey, metadataKey }: { namesKey: string; metadataKey: string },
+  config: Record<string, FormValue>,
+) {
+  const names = strings(config[namesKey]);
+  const kept = strings(config[key])
+    .map((location, index) => [location.trim(), names[index]?.trim() || location.trim()] as const)
+    .filter(([location]) => location !== '');
+  return {
+    [key]: kept.map(([location]) => location),
+    [namesKey]: kept.map(([, name]) => name),
+    [metadataKey]: null,
+  };
+}
+
 /** The connector_specific_config a form sends: every field of the source, in Onyx's keys. */
 export function configFromForm(
   panel: SourcePanel,
@@ -147,6 +184,10 @@ export function configFromForm(
 ): Record<string, unknown> {
   const config: Record<string, unknown> = {};
   for (const field of panel.fields) {
+    if (field.control === 'list' && field.upload) {
+      Object.assign(config, sentUploads(field.key, field.upload, values.config));
+      continue;
+    }
     if (field.control !== 'tabs') {
       config[field.key] = sent(field, values.config[field.key]);
       continue;

@@ -55,6 +55,13 @@ export interface ListField extends FieldBase {
   itemType?: 'email' | 'text';
   /** The contract requires at least one item: an empty list is refused with these words. */
   requiredMessage?: string;
+  /**
+   * Its items are files uploaded from the form (the File source's upload): the
+   * answered locations are the items, the answered names go to this config key,
+   * one per item, and are what the list shows; `metadataKey` is Onyx's zip
+   * metadata file, sent null (a zip is stored as it is).
+   */
+  upload?: { namesKey: string; metadataKey: string };
 }
 
 export interface CheckboxField extends FieldBase {

@@ -17,6 +17,33 @@ if (typeof document !== 'undefined') {
   HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
     this.open = false;
   };
+  // jsdom's FormData and File are not Node's, whose fetch sends the panel's
+  // requests to the real server: an upload's body is rewritten into Node's
+  // FormData (each file read as it is), then sent as the browser would.
+  const nodeFetch = globalThis.fetch;
+  const NodeFormData = (await new Response(new URLSearchParams('a=1')).formData())
+    .constructor as typeof FormData;
+  const { File: NodeFile } = await import('node:buffer');
+  const bytesOf = (blob: Blob) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(Buffer.from(new Uint8Array(reader.result as ArrayBuffer)));
+      reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
+      reader.readAsArrayBuffer(blob);
+    });
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (!(init?.body instanceof FormData)) return nodeFetch(input, init);
+    const body = new NodeFormData();
+    for (const [name, value] of init.body.entries()) {
+      if (typeof value === 'string') body.append(name, value);
+      else
+        body.append(
+          name,
+          new NodeFile([await bytesOf(value)], value.name, { type: value.type }) as unknown as File,
+        );
+    }
+    return nodeFetch(input, { ...init, body });
+  };
   // jsdom does not scroll; the long connector list scrolls the page itself
   // (a window virtualizer), so window.scrollTo moves scrollY and says so.
   window.scrollTo = ((first?: ScrollToOptions | number, second?: number) => {

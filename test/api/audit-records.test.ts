@@ -93,6 +93,15 @@ const WRITES: Record<string, Write> = {
       return { path: `/manage/admin/cc-pair/${pair.data}/test` };
     },
   },
+  'post /manage/admin/connector/file/upload': {
+    // Files kept but named by nothing yet: the connector that names them is connector.create.
+    action: null,
+    call: async () => {
+      const form = new FormData();
+      form.append('files', new Blob(['Leave policy']), 'policy.txt');
+      return { path: '/manage/admin/connector/file/upload', options: { form } };
+    },
+  },
   'post /manage/credential': {
     action: 'credential.create',
     call: async () => ({

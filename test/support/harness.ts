@@ -75,6 +75,8 @@ export interface TestServerOptions {
   retestHours?: number;
   /** Background re-tests and alerts: off unless a test asks (a period and a short tick). */
   healthWatch?: HealthWatchOptions;
+  /** Where uploaded files are kept (a temporary folder of the app's unless given). */
+  uploadDir?: string;
   /** Sync jobs' settings; the schedule does not run unless a test asks (tests run rounds themselves). */
   sync?: Partial<SyncSettings>;
 }
@@ -140,6 +142,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // behind a test's back nor writes during it.
     healthWatch: { retestHours: 0, tickMs: 3_600_000, ...options.healthWatch },
     sync: { schedulerIntervalSeconds: 0, ...options.sync },
+    uploadDir: options.uploadDir,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

@@ -13,6 +13,8 @@ export interface ApiOptions {
   body?: unknown;
   /** Sent exactly as is; content type application/json unless `headers` say otherwise. */
   raw?: string | Uint8Array<ArrayBuffer>;
+  /** Sent as multipart/form-data (an upload); fetch writes its boundary. */
+  form?: FormData;
   /** Added last; a null value leaves that header out. */
   headers?: Record<string, string | null>;
 }
@@ -38,8 +40,10 @@ export async function api(
   const headers: Record<string, string> = {};
   const key = options.key === undefined ? server.adminKey : options.key;
   if (key !== null) headers.authorization = `Bearer ${key}`;
-  let body: string | Uint8Array<ArrayBuffer> | undefined;
-  if (options.raw !== undefined) {
+  let body: string | Uint8Array<ArrayBuffer> | FormData | undefined;
+  if (options.form !== undefined) {
+    body = options.form;
+  } else if (options.raw !== undefined) {
     body = options.raw;
     headers['content-type'] = 'application/json';
   } else if (options.body !== undefined) {

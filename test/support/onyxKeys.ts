@@ -112,7 +112,8 @@ export const ONYX_KEYS: Record<CatalogueSource, { config: string[]; credential: 
   outline: { config: [], credential: ['outline_base_url', 'outline_api_token'] },
   slab: { config: ['base_url'], credential: ['slab_bot_token'] },
   productboard: { config: [], credential: ['productboard_access_token'] },
-  file: { config: ['file_locations'], credential: [] },
+  // Onyx's File form (web/src/app/admin/connectors/[connector]/pages/utils/files.ts) sends these three.
+  file: { config: ['file_locations', 'file_names', 'zip_metadata_file_id'], credential: [] },
   coda: { config: [], credential: ['coda_bearer_token'] },
   notion: { config: ['root_page_id'], credential: ['notion_integration_token'] },
   zulip: { config: ['realm_name', 'realm_url'], credential: ['zuliprc_content'] },

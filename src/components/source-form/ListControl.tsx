@@ -1,13 +1,19 @@
 import { useState, type KeyboardEvent } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { errorAt } from '../../lib/fieldErrors';
 import { listItemProblem } from '../../sources/problems';
 import type { SourceFormValues } from '../../sources/form';
 import type { ListField } from '../../sources/types';
 import { friendlyWords } from '../../lib/friendlyWords';
 import { Field } from '../Field';
+import { UploadFiles } from './UploadFiles';
 
-/** A list of text items (addresses, channels, sites): typed one at a time and added, each removable. */
+/**
+ * A list of text items (addresses, channels, sites): typed one at a time and
+ * added, each removable. An uploaded list (the File source's) also takes files:
+ * each upload adds the stored files' locations, and keeps their names beside
+ * them (one per item: a typed location is its own name), which the list shows.
+ */
 export function ListControl({
   source,
   field,
@@ -23,6 +29,15 @@ export function ListControl({
   const draftName = `drafts.${field.key}` as const;
   const { field: list } = useController({ control: form.control, name });
   const items = Array.isArray(list.value) ? (list.value as string[]) : [];
+  const namesName = `config.${field.upload?.namesKey ?? field.key}` as const;
+  const storedNames = useWatch({ control: form.control, name: namesName });
+  const names = field.upload && Array.isArray(storedNames) ? (storedNames as string[]) : items;
+  /** The list and, for an uploaded one, its names, changed together. */
+  const change = (next: string[], nextNames: string[]) => {
+    list.onChange(next);
+    if (field.upload) setValue(namesName, nextNames);
+  };
+  const nameAt = (index: number) => names[index] || items[index]!;
   const [announcement, setAnnouncement] = useState('');
   const draftError = errorAt(formState.errors, draftName);
 
@@ -38,16 +53,21 @@ export function ListControl({
     if (items.some((item) => item.toLowerCase() === draft.toLowerCase())) {
       return refuse(`“${draft}” is already in the list`);
     }
-    list.onChange([...items, draft]);
+    change([...items, draft], [...items.map((_, at) => nameAt(at)), draft]);
     setValue(draftName, '');
     clearErrors([draftName, name]);
     setAnnouncement(`Added ${draft} to ${field.listNoun}`);
   };
   const removeAt = (index: number, item: string) => {
-    list.onChange(items.filter((_, at) => at !== index));
+    const kept = (_: unknown, at: number) => at !== index;
+    change(items.filter(kept), items.map((_, at) => nameAt(at)).filter(kept));
     clearErrors(name);
     setAnnouncement(`Removed ${item} from ${field.listNoun}`);
     setFocus(draftName);
+  };
+  const uploaded = (locations: string[], uploadedNames: string[]) => {
+    change([...items, ...locations], [...items.map((_, at) => nameAt(at)), ...uploadedNames]);
+    clearErrors(name);
   };
   const draft = register(draftName, { onChange: () => clearErrors(draftName) });
   const addOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -64,11 +84,12 @@ export function ListControl({
         <p>{field.emptyText}</p>
       ) : (
         <ul aria-label={field.listName} className="list-field-items">
-          {items.map((item, index) => {
+          {items.map((location, index) => {
+            const item = nameAt(index);
             const error = errorAt(formState.errors, `${name}.${index}`);
             const errorId = `${id}-remove-${index}-error`;
             return (
-              <li key={`${index}:${item}`}>
+              <li key={`${index}:${location}`}>
                 <span>{item}</span>
                 <button
                   type="button"
@@ -89,6 +110,7 @@ export function ListControl({
           })}
         </ul>
       )}
+      {field.upload && <UploadFiles id={`${id}-upload`} onUploaded={uploaded} />}
       <div className="list-field-add">
         <Field id={`${id}-draft`} label={field.itemLabel} error={draftError}>
           {(control) => (

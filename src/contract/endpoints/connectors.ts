@@ -12,6 +12,13 @@ import {
 } from '../contract';
 import { endpoint, integerText } from '../endpoint';
 import { attachRequestSchema } from '../groups';
+import {
+  FILE_UPLOAD_BODY_LIMIT,
+  FILE_UPLOAD_LIMITS,
+  FILE_UPLOAD_PATH,
+  FILE_UPLOAD_RULE,
+  fileUploadAnswerSchema,
+} from '../fileUpload';
 
 const CONNECTORS = '/manage/admin/connector';
 const ONE = `${CONNECTORS}/{connector_id}`;
@@ -105,4 +112,15 @@ export const detachCredential = endpoint({
   answer: statusResponseSchema,
   action: 'cc_pair.delete',
   errors: [404, 422],
+});
+
+export const uploadConnectorFiles = endpoint({
+  method: 'POST',
+  path: FILE_UPLOAD_PATH,
+  summary: `Upload files for a File connector (multipart, field \`files\`): answers their locations and names, which the connector's \`file_locations\` and \`file_names\` then name. ${FILE_UPLOAD_RULE} Nothing is kept when any file is refused.`,
+  access: 'curatorOrAdmin',
+  multipartFiles: FILE_UPLOAD_LIMITS.field,
+  bodyLimit: FILE_UPLOAD_BODY_LIMIT,
+  answer: fileUploadAnswerSchema,
+  errors: [413, 415, 422],
 });

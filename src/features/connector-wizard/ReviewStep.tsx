@@ -7,6 +7,7 @@ import { describeFrequency, frequencySeconds } from '../../lib/frequency';
 import { paths, type WizardStep } from '../../lib/paths';
 import { configFromForm } from '../../sources/form';
 import { accessWords, type GroupOption } from '../../components/AccessChoice';
+import { ReviewSets } from './ReviewSets';
 import { STEP_TITLES } from './StepIndicator';
 import type { WizardSource, WizardValues } from './wizardValues';
 
@@ -79,6 +80,7 @@ export function ReviewStep({
           <p>{accessWords(values, access)}.</p>
         </section>
       )}
+      {!locked && <ReviewSets />}
     </div>
   );
 }

@@ -16,6 +16,8 @@ const pendingAttachSchema = z.object({
   credentialId: z.nullable(z.int()),
   /** D7's attach body: the access chosen (kept, so a retry attaches with it). */
   attachBody: z.optional(attachRequestSchema),
+  /** The document sets the pair goes into once attached. */
+  documentSetIds: z.optional(z.array(z.int())),
   /** The server's words the last time the attach failed. */
   attachError: z.nullable(z.string()),
 });

@@ -2,10 +2,12 @@
 // from the moment the server returns it, so a failed or interrupted attach is
 // retried alone and a second connector is never created. A source that needs
 // no credential of its own gets the built-in empty one (D7).
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { useAttachCredential, useCreateConnector } from '../../api/connectors';
+import { documentSetListQuery, useAddPairsToSets } from '../../api/documentSetHooks';
 import { EMPTY_CREDENTIAL_ID } from '../../contract/rules';
 import type { CreatedState } from '../../lib/createdConnector';
 import { paths } from '../../lib/paths';
@@ -38,16 +40,39 @@ export function useCreateAndAttach(wizard: WizardSource) {
   const { source } = wizard;
   const createConnector = useCreateConnector();
   const attachCredential = useAttachCredential();
+  const addToSets = useAddPairsToSets();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
+
+  /**
+   * The new pair into the sets chosen on the review, as they are now. True when
+   * done (or none chosen); false when the server refused.
+   */
+  const addToChosenSets = async (pairId: number | null | undefined, ids: number[] = []) => {
+    if (ids.length === 0 || pairId === null || pairId === undefined) return true;
+    try {
+      const sets = await queryClient.fetchQuery({ ...documentSetListQuery(), staleTime: 0 });
+      await addToSets.mutateAsync({
+        sets: sets.filter((set) => ids.includes(set.id)),
+        pairIds: [pairId],
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const [pending, setPending] = useState<PendingAttach | null>(() => loadPendingAttach(source));
 
   const attach = async (created: PendingAttach, credentialId: number) => {
+    let pairId: number | null | undefined;
     try {
-      await attachCredential.mutateAsync({
-        connectorId: created.connectorId,
-        credentialId,
-        body: created.attachBody,
-      });
+      pairId = (
+        await attachCredential.mutateAsync({
+          connectorId: created.connectorId,
+          credentialId,
+          body: created.attachBody,
+        })
+      ).data;
     } catch (error) {
       const failed = { ...created, credentialId, attachError: attachFailure(error) };
       savePendingAttach(failed);
@@ -56,6 +81,11 @@ export function useCreateAndAttach(wizard: WizardSource) {
     }
     clearPendingAttach(source);
     clearWizardDraft(source); // made: nothing typed is left to keep
+    if (!(await addToChosenSets(pairId, created.documentSetIds))) {
+      // Made and attached, not in its sets: its page lists its sets and offers to add them.
+      navigate(paths.connector.getHref(created.connectorId));
+      return;
+    }
     const state: CreatedState = {
       created: { id: created.connectorId, name: created.request.name },
     };
@@ -77,6 +107,7 @@ export function useCreateAndAttach(wizard: WizardSource) {
       request,
       credentialId,
       attachBody: toAttachRequest(values),
+      documentSetIds: values.document_set_ids ?? [],
       attachError: null,
     };
     savePendingAttach(created); // before the attach, so a reload mid-way cannot lose it
@@ -94,6 +125,6 @@ export function useCreateAndAttach(wizard: WizardSource) {
     setPending(null);
   };
 
-  const working = createConnector.isPending || attachCredential.isPending;
+  const working = createConnector.isPending || attachCredential.isPending || addToSets.isPending;
   return { pending, working, create, retryAttach, startOver };
 }

@@ -22,6 +22,8 @@ export interface WizardValues extends SourceFormValues {
   /** D13: public, or private to the chosen groups. */
   access: 'public' | 'private';
   groups: number[];
+  /** The document sets the new pair is added to once it is made (none: []). */
+  document_set_ids: number[];
 }
 
 /** The source and its panel, and whether its connectors need a credential of their own. */
@@ -43,6 +45,7 @@ export function wizardDefaults({ panel }: WizardSource): WizardValues {
     credential_id: null,
     access: 'public',
     groups: [],
+    document_set_ids: [],
   };
 }
 

@@ -3,7 +3,7 @@
 // it held (Onyx's PATCH replaces the whole set, so the rest is sent as it was).
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useDocumentSets, useUpdateDocumentSet } from '../../api/documentSetHooks';
+import { useAddPairsToSets, useDocumentSets } from '../../api/documentSetHooks';
 import { ActionMessage } from '../../components/ActionMessage';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import type { ConnectorDetail } from '../../contract/contract';
@@ -21,7 +21,7 @@ function refusal(set: DocumentSetSummary, connector: ConnectorDetail) {
 
 export function ConnectorDocumentSets({ connector }: { connector: ConnectorDetail }) {
   const sets = useDocumentSets();
-  const update = useUpdateDocumentSet();
+  const update = useAddPairsToSets();
   const [adding, setAdding] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);
   const [said, setSaid] = useState('');
@@ -34,16 +34,7 @@ export function ConnectorDocumentSets({ connector }: { connector: ConnectorDetai
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const picked = candidates.filter((set) => chosen.includes(set.id));
-    for (const set of picked) {
-      await update.mutateAsync({
-        id: set.id,
-        description: set.description,
-        cc_pair_ids: [...set.cc_pair_summaries.map((pair) => pair.id), ...pairIds],
-        is_public: set.is_public,
-        users: [],
-        groups: set.groups,
-      });
-    }
+    await update.mutateAsync({ sets: picked, pairIds });
     setAdding(false);
     setChosen([]);
     setSaid(`Added “${connector.name}” to ${picked.map((set) => set.name).join(', ')}.`);

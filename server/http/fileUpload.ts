@@ -1,0 +1,133 @@
+// Reading an upload (the File source's, src/contract/fileUpload.ts): each file
+// of a multipart body streamed to the upload folder as it arrives, never whole
+// in memory, under a name the server makes (a random id; the sent name is only
+// kept, made safe, as its display name). The contract's limits are busboy's
+// (@fastify/multipart): too many files or a file too large is D11's 413, a
+// kind of file the source does not read is D3's 422 at its place in the list.
+// Whatever fails, nothing of the request is left in the folder.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import type { ValidationError } from '../../src/contract/contract';
+import {
+  FILE_UPLOAD_LIMITS,
+  fileTooLarge,
+  fileUploadProblem,
+  safeFileName,
+  TOO_MANY_FILES,
+  type FileUploadAnswer,
+} from '../../src/contract/fileUpload';
+import { Problem, problem, validationProblem } from './problems';
+
+/** The folder uploaded files are kept in (the data folder's `uploads/`). */
+export interface UploadFolder {
+  dir: string;
+}
+
+/** Onyx takes no other field beside the files; a few small ones are skipped, more are refused. */
+const FIELD_LIMITS = { fields: 10, fieldSize: 1024 };
+
+const isMultipart = (header: string | undefined) =>
+  header?.split(';')[0]?.trim().toLowerCase() === 'multipart/form-data';
+
+/** D3's order: a body that is not multipart is refused before any of it is read. */
+export function assertMultipart(request: FastifyRequest) {
+  if (!isMultipart(request.headers['content-type'])) {
+    throw problem(415, 'Unsupported Media Type: send the files as multipart/form-data');
+  }
+}
+
+/** The parser's own errors (limits, broken bodies) in D11's and D3's words. */
+function answerFor(error: unknown): unknown {
+  if (error instanceof Problem) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT') return problem(413, TOO_MANY_FILES);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    const part = (error as { part?: { filename?: string } }).part;
+    return problem(413, fileTooLarge(safeFileName(part?.filename ?? '')));
+  }
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return problem(413, `${TOO_MANY_FILES} Send no other fields with them.`);
+  }
+  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') {
+    return validationProblem([
+      { loc: ['body'], msg: 'Send only files, in the field "files"', type: 'value_error' },
+    ]);
+  }
+  if (error instanceof Error && /multipart|boundary|terminated early/i.test(error.message)) {
+    return validationProblem([
+      {
+        loc: ['body'],
+        msg: `The multipart body could not be read: ${error.message}`,
+        type: 'value_error',
+      },
+    ]);
+  }
+  return error;
+}
+
+/** Streams the request's files into the folder; answers Onyx's FileUploadResponse. */
+export async function receiveFiles(
+  request: FastifyRequest,
+  folder: UploadFolder,
+): Promise<FileUploadAnswer> {
+  await mkdir(folder.dir, { recursive: true, mode: 0o700 });
+  const written: string[] = [];
+  const problems: ValidationError[] = [];
+  const answer: FileUploadAnswer = { file_paths: [], file_names: [], zip_metadata_file_id: null };
+  let index = 0;
+  try {
+    const parts = request.parts({
+      limits: {
+        files: FILE_UPLOAD_LIMITS.maxFiles,
+        fileSize: FILE_UPLOAD_LIMITS.maxFileBytes,
+        parts: FILE_UPLOAD_LIMITS.maxFiles + FIELD_LIMITS.fields,
+        ...FIELD_LIMITS,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') continue;
+      const place = index++;
+      const refused = (loc: (string | number)[], msg: string) => {
+        problems.push({ loc, msg, type: 'value_error' });
+        part.file.resume(); // read to its end, kept nowhere
+      };
+      if (part.fieldname !== FILE_UPLOAD_LIMITS.field) {
+        refused(['body', part.fieldname], `Send files in the field "${FILE_UPLOAD_LIMITS.field}"`);
+        continue;
+      }
+      const why = fileUploadProblem(part.filename);
+      if (why) {
+        refused(['body', FILE_UPLOAD_LIMITS.field, place], why);
+        continue;
+      }
+      if (problems.length > 0) {
+        part.file.resume(); // the upload is refused: the rest is only read for its problems
+        continue;
+      }
+      const id = randomUUID();
+      const partial = join(folder.dir, `${id}.part`);
+      written.push(partial);
+      await pipeline(part.file, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+      const name = safeFileName(part.filename);
+      if (part.file.truncated) throw problem(413, fileTooLarge(name));
+      await rename(partial, join(folder.dir, id));
+      written[written.length - 1] = join(folder.dir, id);
+      answer.file_paths.push(id);
+      answer.file_names.push(name);
+    }
+    if (problems.length > 0) throw validationProblem(problems);
+    if (index === 0) {
+      throw validationProblem([
+        { loc: ['body', FILE_UPLOAD_LIMITS.field], msg: 'Field required', type: 'missing' },
+      ]);
+    }
+  } catch (error) {
+    await Promise.all(written.map((path) => rm(path, { force: true })));
+    throw answerFor(error);
+  }
+  return answer;
+}

@@ -1,0 +1,123 @@
+// The File source's upload (Onyx's POST /manage/admin/connector/file/upload):
+// multipart files in the field `files`, answered with the stored files'
+// locations and names, which a File connector's config then names
+// (`file_locations`, `file_names`). Its limits live here, once: the server
+// enforces them while it streams each file to disk, the panel says them before
+// anything is sent.
+import * as z from 'zod/mini';
+
+const MIB = 1024 * 1024;
+
+export const FILE_UPLOAD_PATH = '/manage/admin/connector/file/upload';
+
+export const FILE_UPLOAD_LIMITS = {
+  /** The multipart field the files come in (Onyx's). */
+  field: 'files',
+  /** Files in one upload. */
+  maxFiles: 20,
+  /** Bytes of one file. */
+  maxFileBytes: 25 * MIB,
+  /** A file's stored name, in characters (code points). */
+  maxNameLength: 255,
+  /**
+   * The kinds of file the File source reads: Onyx's plain-text and document
+   * extensions, and a zip of them (stored as it is).
+   */
+  extensions: [
+    '.txt',
+    '.md',
+    '.mdx',
+    '.conf',
+    '.log',
+    '.json',
+    '.csv',
+    '.tsv',
+    '.xml',
+    '.yml',
+    '.yaml',
+    '.sql',
+    '.pdf',
+    '.docx',
+    '.pptx',
+    '.xlsx',
+    '.xlsm',
+    '.eml',
+    '.epub',
+    '.html',
+    '.zip',
+  ],
+} as const;
+
+/** The largest request an upload may be: every file at its limit, and room for the multipart framing. */
+export const FILE_UPLOAD_BODY_LIMIT =
+  FILE_UPLOAD_LIMITS.maxFiles * FILE_UPLOAD_LIMITS.maxFileBytes + MIB;
+
+/** Bytes as a person reads them ("25 MiB", "1.5 KiB", "12 bytes"). */
+export function byteSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const units = ['KiB', 'MiB', 'GiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** What the upload takes, in one sentence (the form says it before anything is sent). */
+export const FILE_UPLOAD_RULE =
+  `Up to ${FILE_UPLOAD_LIMITS.maxFiles} files at once, each at most ` +
+  `${byteSize(FILE_UPLOAD_LIMITS.maxFileBytes)}: ${FILE_UPLOAD_LIMITS.extensions.join(', ')}.`;
+
+/**
+ * A file's name as stored and shown: its last path segment (a browser or a
+ * client may send `C:\dir\a.pdf` or `../a.pdf`), without control characters,
+ * trimmed, cut to the limit keeping its extension; "" when nothing is left.
+ */
+export function safeFileName(sent: string): string {
+  const base = sent.split(/[/\\]/).pop() ?? '';
+  // \p{Cc}: Unicode's control characters (U+0000–U+001F, U+007F–U+009F).
+  const clean = base
+    .normalize('NFC')
+    .replace(/\p{Cc}/gu, '')
+    .trim();
+  const name = clean === '.' || clean === '..' ? '' : clean;
+  const chars = Array.from(name);
+  if (chars.length <= FILE_UPLOAD_LIMITS.maxNameLength) return name;
+  const extension = extensionOf(name);
+  return chars.slice(0, FILE_UPLOAD_LIMITS.maxNameLength - extension.length).join('') + extension;
+}
+
+/** A name's extension in lower case, with its dot ("" when it has none). */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? '' : name.slice(dot).toLowerCase();
+}
+
+/** Why a file may not be uploaded (its name and size as the browser knows them); null when it may. */
+export function fileUploadProblem(name: string, size?: number): string | null {
+  const safe = safeFileName(name);
+  if (safe === '') return 'The file has no name: give it one before uploading it.';
+  const extension = extensionOf(safe);
+  if (!(FILE_UPLOAD_LIMITS.extensions as readonly string[]).includes(extension)) {
+    return `"${safe}" is not a kind of file the File source reads: use ${FILE_UPLOAD_LIMITS.extensions.join(', ')}.`;
+  }
+  if (size !== undefined && size > FILE_UPLOAD_LIMITS.maxFileBytes) return fileTooLarge(safe);
+  return null;
+}
+
+/** The 413's words for a file over the limit. */
+export const fileTooLarge = (name: string) =>
+  `"${name}" is larger than ${byteSize(FILE_UPLOAD_LIMITS.maxFileBytes)}, the limit for one file.`;
+
+export const TOO_MANY_FILES = `Upload at most ${FILE_UPLOAD_LIMITS.maxFiles} files at once.`;
+
+/** Onyx's FileUploadResponse: each file's location (what `file_locations` names) and its name. */
+export const fileUploadAnswerSchema = z.object({
+  file_paths: z.array(z.string()),
+  file_names: z.array(z.string()),
+  /** Onyx's metadata file of an unzipped archive; a zip is stored as it is here: always null. */
+  zip_metadata_file_id: z.null(),
+});
+export type FileUploadAnswer = z.infer<typeof fileUploadAnswerSchema>;
