@@ -17,6 +17,7 @@ import { sweepAlertStates } from './alertSweep';
 import { readWebhookUrl } from './webhookSetting';
 import { retestRound } from './retests';
 import type { HealthWatchSettings } from './settings';
+import type { SyncSettings } from '../health/syncRules';
 
 async function oneTick(
   app: FastifyInstance,
@@ -24,10 +25,11 @@ async function oneTick(
   settings: HealthWatchSettings,
   tests: ConnectionTestSettings,
   publicUrl: string | undefined,
+  sync: SyncSettings,
 ) {
   await retestRound(store, settings, tests, app.log);
   const webhook = await readWebhookUrl(store.db, store.secrets, settings.envWebhookUrl);
-  await sweepAlertStates(store, settings, webhook !== null, publicUrl);
+  await sweepAlertStates(store, settings, webhook !== null, publicUrl, sync);
   await deliverDue(store, webhook?.url ?? null, settings.delivery);
 }
 
@@ -54,12 +56,13 @@ export function watchHealth(
   settings: HealthWatchSettings,
   tests: ConnectionTestSettings,
   publicUrl: string | undefined,
+  sync: SyncSettings,
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const tick = () => {
-    running = alone(store, () => oneTick(app, store, settings, tests, publicUrl))
+    running = alone(store, () => oneTick(app, store, settings, tests, publicUrl, sync))
       .catch((error: unknown) => app.log.error({ err: error }, 'the health watch failed'))
       .finally(() => {
         if (stopped) return;
