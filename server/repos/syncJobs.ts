@@ -387,3 +387,21 @@ export async function reportedPairIds(db: Db, pairIds: readonly number[]): Promi
     .execute();
   return new Set(rows.map((row) => Number(row.cc_pair_id)));
 }
+
+/** Every pair with its connector's and credential's names, for the sync alerts. */
+export const pairsForSyncAlerts = (db: Db) =>
+  db
+    .selectFrom('connector_credential_pairs as p')
+    .innerJoin('connectors as c', 'c.id', 'p.connector_id')
+    .innerJoin('credentials as k', 'k.id', 'p.credential_id')
+    .select([
+      'p.id',
+      'c.id as connector_id',
+      'c.name as connector_name',
+      'c.source as connector_source',
+      'c.refresh_freq',
+      'k.id as credential_id',
+      'k.name as credential_name',
+      'k.source as credential_source',
+    ])
+    .execute();

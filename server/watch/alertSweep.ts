@@ -12,6 +12,7 @@ import { lastTestStatus } from '../health/attention';
 import { syncFacts } from '../health/syncStatus';
 import { workerOnline, type SyncSettings } from '../health/syncRules';
 import { listWorkerRows } from '../repos/workers';
+import { pairsForSyncAlerts } from '../repos/syncJobs';
 import type { HealthWatchSettings } from './settings';
 import { enqueueAlert } from './alertDeliveries';
 import {
@@ -136,21 +137,7 @@ async function observeSync(
   now: Date,
   publicUrl: string | undefined,
 ): Promise<Observed[]> {
-  const rows = await db
-    .selectFrom('connector_credential_pairs as p')
-    .innerJoin('connectors as c', 'c.id', 'p.connector_id')
-    .innerJoin('credentials as k', 'k.id', 'p.credential_id')
-    .select([
-      'p.id',
-      'c.id as connector_id',
-      'c.name as connector_name',
-      'c.source as connector_source',
-      'c.refresh_freq',
-      'k.id as credential_id',
-      'k.name as credential_name',
-      'k.source as credential_source',
-    ])
-    .execute();
+  const rows = await pairsForSyncAlerts(db);
   if (rows.length === 0) return [];
   const facts = await syncFacts(
     db,
