@@ -135,7 +135,7 @@ try {
     for (const url of [undefined, ...(postgres ? [postgres] : [])]) {
       const store = url ? 'PostgreSQL' : 'SQLite';
       step(
-        `sync rows on ${store}: seeding ${count(scale.connectors)} active pairs; the schedule, 8 workers claiming, the lists with every run in progress, a runs table`,
+        `sync rows on ${store}: seeding ${count(scale.connectors)} active pairs; the schedule, 8 workers claiming, the lists with a run open for every pair, a runs table`,
       );
       await measureSync(await kept(seedDataSet(scale.connectors, scale.credentials, url)), results);
     }
