@@ -18,6 +18,7 @@ import {
 import { loadAverage, reportMachineLoad } from './quiet';
 import { measureCurators, measurePeople } from './scale';
 import { measureScalePanel } from './scalePanel';
+import { measureSync } from './sync';
 import { seedGroupsSet, seedPeopleSet } from './scaleSeed';
 import { seedDataSet, type DataSet } from './seed';
 import { Results } from './table';
@@ -33,11 +34,11 @@ const step = (what: string) => {
   );
 };
 
-// BENCH_ONLY=api, panel or scale measures one part (while working on it).
+// BENCH_ONLY=api, panel, scale or sync measures one part (while working on it).
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && only !== '' && !['api', 'panel', 'scale'].includes(only))
-  throw new Error(`BENCH_ONLY must be api, panel or scale, not ${only}`);
-const part = (name: 'api' | 'panel' | 'scale') => !only || only === name;
+if (only !== undefined && only !== '' && !['api', 'panel', 'scale', 'sync'].includes(only))
+  throw new Error(`BENCH_ONLY must be api, panel, scale or sync, not ${only}`);
+const part = (name: 'api' | 'panel' | 'scale' | 'sync') => !only || only === name;
 if (part('panel') || part('scale')) {
   step('building the panel into bench/.dist, and the server');
   buildPanel();
@@ -89,7 +90,7 @@ try {
     );
     panel = await measurePanel(large!, fleet!, results);
   }
-  const postgres = part('api') || part('scale') ? await reachablePostgres() : null;
+  const postgres = part('api') || part('scale') || part('sync') ? await reachablePostgres() : null;
   if (part('api')) {
     step(
       smoke
@@ -128,6 +129,15 @@ try {
         );
         await measureCurators(await kept(seedGroupsSet(size, scale.credentials, url)), results);
       }
+    }
+  }
+  if (part('sync')) {
+    for (const url of [undefined, ...(postgres ? [postgres] : [])]) {
+      const store = url ? 'PostgreSQL' : 'SQLite';
+      step(
+        `sync rows on ${store}: seeding ${count(scale.connectors)} active pairs; the schedule, 8 workers claiming, the lists with a run open for every pair, a runs table`,
+      );
+      await measureSync(await kept(seedDataSet(scale.connectors, scale.credentials, url)), results);
     }
   }
   const loadAtEnd = loadAverage();

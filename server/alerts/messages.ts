@@ -53,6 +53,61 @@ export function pairAlert(
   };
 }
 
+export type SyncState = 'failed' | 'stalled' | 'ok';
+
+/**
+ * A pair's runs changed state (D14): the last index run failed, a running job
+ * stopped sending heartbeats, or it runs again after either. `reason`: the
+ * rule's own words (the failed run's error, the stall's last heartbeat).
+ */
+export function pairSyncAlert(
+  state: SyncState,
+  previous: SyncState,
+  connector: Named,
+  credential: Named,
+  reason: string | null,
+  publicUrl: string | undefined,
+): AlertPayload {
+  const what = `Connector ${quoted(connector, 'connector')} (${connector.source}) with credential ${quoted(credential, 'credential')}`;
+  const words = plainWords(reason ?? '');
+  const [event, text] =
+    state === 'failed'
+      ? (['pair.sync_failed', `Sourcedesk: ${what} needs attention. ${words}`] as const)
+      : state === 'stalled'
+        ? (['pair.sync_stalled', `Sourcedesk: ${what} needs attention. ${words}`] as const)
+        : ([
+            'pair.sync_recovered',
+            `Sourcedesk: ${what} indexes again: ${previous === 'stalled' ? 'its worker reports again' : 'its last run succeeded'}.`,
+          ] as const);
+  return {
+    event,
+    text: text.trim(),
+    connector,
+    credential,
+    reason,
+    time: new Date().toISOString(),
+    url: pageUrl(publicUrl, PANEL_PAGES.connector(connector.id)),
+  };
+}
+
+/** A worker that checked in stopped doing so for 3 check-in intervals (D14). */
+export function workerOfflineAlert(
+  worker: { worker_id: string; hostname: string | null; key_name: string; last_check_in: string },
+  publicUrl: string | undefined,
+): AlertPayload {
+  const host = worker.hostname ? ` on "${plainWords(worker.hostname)}"` : '';
+  const reason = `No check-in since ${worker.last_check_in}`;
+  return {
+    event: 'worker.offline',
+    text: `Sourcedesk: worker "${plainWords(worker.worker_id)}"${host} (worker key "${plainWords(worker.key_name)}") is offline: no check-in since ${worker.last_check_in}. The runs it holds fail when their heartbeats stop for long enough; start it again or start another worker.`,
+    connector: null,
+    credential: null,
+    reason,
+    time: new Date().toISOString(),
+    url: pageUrl(publicUrl, PANEL_PAGES.settings),
+  };
+}
+
 export function keyExpiringAlert(
   key: { id: number; name: string | null; expires_at: string },
   publicUrl: string | undefined,

@@ -74,7 +74,14 @@ export async function syncFacts(
         .execute()
     ).map((row) => Number(row.cc_pair_id)),
   );
-  const openOf = (pairId: number) => open.filter((job) => Number(job.cc_pair_id) === pairId);
+  // Grouped once: filtering every open job for each pair was pairs × open jobs
+  // (10,000 × 10,000 in the bench: seconds per list).
+  const openByPair = new Map<number, JobRow[]>();
+  for (const job of open) {
+    const pairId = Number(job.cc_pair_id);
+    openByPair.set(pairId, [...(openByPair.get(pairId) ?? []), job]);
+  }
+  const openOf = (pairId: number) => openByPair.get(pairId) ?? [];
   return {
     until: open.length > 0 ? now.getTime() + settings.checkInIntervalSeconds * 1000 : null,
     of(pair) {

@@ -418,7 +418,7 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
     alertDeliverySchema,
     {
       event:
-        'What it was about: `pair.invalid`, `pair.recovered`, `api_key.expiring`, `credential.untested` or `test`.',
+        'What it was about: `pair.invalid`, `pair.recovered`, `api_key.expiring`, `credential.untested`, `pair.sync_failed`, `pair.sync_stalled`, `pair.sync_recovered`, `worker.offline` or `test`.',
       text: 'The alert’s words, as the webhook showed them.',
       time_created: TIME_CREATED,
       status: '`pending` (being retried), `delivered` or `failed` (given up).',

@@ -149,6 +149,10 @@ export async function findConnector(db: Db, id: number) {
   };
 }
 
+/** A connector's name and ACTIVE / PAUSED, without its pairs (undefined: none). */
+export const connectorState = (db: Db, id: number) =>
+  db.selectFrom('connectors').select(['name', 'status']).where('id', '=', id).executeTakeFirst();
+
 /** The stored form of a change: only the fields given, and time_updated moved (D4). */
 export async function updateConnector(db: Db, id: number, change: ConnectorPatch): Promise<void> {
   // Groups belong to the pairs (D13): setPairGroups keeps them, and the connector's own list.

@@ -263,26 +263,30 @@ export async function lastFinishedJobs(
 ): Promise<Map<number, JobRow[]>> {
   const found = new Map<number, JobRow[]>();
   if (pairIds.length === 0) return found;
-  const rows = await db
-    .selectFrom('sync_jobs as j')
-    .selectAll('j')
-    .where('j.cc_pair_id', 'in', pairIds)
-    .where('j.kind', '=', kind)
-    .where('j.status', 'not in', OPEN_JOB_STATUSES)
-    .where(({ eb, selectFrom }) =>
-      eb(
-        selectFrom('sync_jobs as later')
-          .select((l) => l.fn.countAll<number>().as('n'))
-          .whereRef('later.cc_pair_id', '=', 'j.cc_pair_id')
-          .where('later.kind', '=', kind)
-          .where('later.status', 'not in', OPEN_JOB_STATUSES)
-          .whereRef('later.id', '>', 'j.id'),
-        '<',
-        limit,
-      ),
+  // Each pair's finished runs ranked newest first by a window (one pass over
+  // them), not by counting the later ones for each row: that was quadratic in
+  // a pair's runs (100,000 runs of one pair held a schedule round for minutes).
+  const ranked = await db
+    .selectFrom((from) =>
+      from
+        .selectFrom('sync_jobs as j')
+        .selectAll('j')
+        .select((eb) =>
+          eb.fn
+            .agg<number>('row_number')
+            .over((over) => over.partitionBy('j.cc_pair_id').orderBy('j.id', 'desc'))
+            .as('finished_rank'),
+        )
+        .where('j.cc_pair_id', 'in', pairIds)
+        .where('j.kind', '=', kind)
+        .where('j.status', 'not in', OPEN_JOB_STATUSES)
+        .as('ranked'),
     )
-    .orderBy('j.id', 'desc')
+    .selectAll('ranked')
+    .where('ranked.finished_rank', '<=', limit)
+    .orderBy('ranked.id', 'desc')
     .execute();
+  const rows: JobRow[] = ranked.map(({ finished_rank: _rank, ...row }) => row);
   for (const row of rows) {
     const pair = Number(row.cc_pair_id);
     found.set(pair, [...(found.get(pair) ?? []), row]);
@@ -387,3 +391,21 @@ export async function reportedPairIds(db: Db, pairIds: readonly number[]): Promi
     .execute();
   return new Set(rows.map((row) => Number(row.cc_pair_id)));
 }
+
+/** Every pair with its connector's and credential's names, for the sync alerts. */
+export const pairsForSyncAlerts = (db: Db) =>
+  db
+    .selectFrom('connector_credential_pairs as p')
+    .innerJoin('connectors as c', 'c.id', 'p.connector_id')
+    .innerJoin('credentials as k', 'k.id', 'p.credential_id')
+    .select([
+      'p.id',
+      'c.id as connector_id',
+      'c.name as connector_name',
+      'c.source as connector_source',
+      'c.refresh_freq',
+      'k.id as credential_id',
+      'k.name as credential_name',
+      'k.source as credential_source',
+    ])
+    .execute();

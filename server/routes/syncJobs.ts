@@ -12,11 +12,12 @@ import {
   prunePair,
   runConnectorOnce,
 } from '../../src/contract/endpoints/syncJobs';
-import { SYNC_PAGE_SIZE_DEFAULT, type JobKind } from '../../src/contract/sync';
+import { pausedRefusal, SYNC_PAGE_SIZE_DEFAULT, type JobKind } from '../../src/contract/sync';
 import type { Db } from '../db/database';
 import type { KeyUser } from '../auth/apiKeys';
 import { changeableConnector, rightsOn, scopeOf, visibleConnectorIds } from '../groups/visibility';
 import { problem } from '../http/problems';
+import { connectorState } from '../repos/connectors';
 import { pairErrorsPage } from '../repos/jobErrors';
 import { documentsPage } from '../repos/pairDocuments';
 import {
@@ -62,6 +63,15 @@ async function changeablePair(db: Db, caller: KeyUser, id: number) {
     PAIR_NOT_FOUND,
   );
   return pair;
+}
+
+/**
+ * A paused connector runs nothing, on demand either (like the schedule, D14):
+ * 409, the connector's state in the way, with what to do about it.
+ */
+async function refuseIfPaused(db: Db, connectorId: number) {
+  const connector = await connectorState(db, connectorId);
+  if (connector?.status === 'PAUSED') throw problem(409, pausedRefusal(connector.name));
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -110,6 +120,7 @@ export function syncJobRoutes(app: FastifyInstance, { db, guard, write }: RouteC
         body.connector_id,
         'Connector not found',
       );
+      await refuseIfPaused(trx, body.connector_id);
       let pairs = await trx
         .selectFrom('connector_credential_pairs')
         .select(['id', 'credential_id'])
@@ -166,6 +177,7 @@ export function syncJobRoutes(app: FastifyInstance, { db, guard, write }: RouteC
   route(prunePair, async ({ params }, request) =>
     write(request, async (trx, log) => {
       const pair = await changeablePair(trx, request.user!, params.cc_pair_id);
+      await refuseIfPaused(trx, Number(pair.connector_id));
       const job = await insertJob(
         trx,
         {

@@ -1,6 +1,7 @@
 // Which subjects changed state since they were last alerted (once per
 // change of state, not at every failing re-test): a pair INVALID or ACTIVE
-// again, an API key ending within the notice, a credential untested too long.
+// again, an API key ending within the notice, a credential untested too long,
+// a pair's runs failed, stalled or going again, a worker gone offline (D14).
 // The state is kept in `alert_state` whether or not a webhook is set (so
 // setting one later does not alert the past); an alert is stored to send, in
 // the same transaction, only when one is set.
@@ -8,9 +9,20 @@ import type { AlertPayload } from '../../src/contract/alerts';
 import type { ConnectionCheck } from '../../src/contract/connectionChecks';
 import type { Db, Store } from '../db/database';
 import { lastTestStatus } from '../health/attention';
+import { syncFacts } from '../health/syncStatus';
+import { workerOnline, type SyncSettings } from '../health/syncRules';
+import { listWorkerRows } from '../repos/workers';
+import { pairsForSyncAlerts } from '../repos/syncJobs';
 import type { HealthWatchSettings } from './settings';
 import { enqueueAlert } from './alertDeliveries';
-import { credentialUntestedAlert, keyExpiringAlert, pairAlert } from '../alerts/messages';
+import {
+  credentialUntestedAlert,
+  keyExpiringAlert,
+  pairAlert,
+  pairSyncAlert,
+  workerOfflineAlert,
+  type SyncState,
+} from '../alerts/messages';
 
 interface Observed {
   subject: string;
@@ -114,17 +126,100 @@ async function observeCredentials(
   });
 }
 
+/**
+ * Each pair's runs as the status rows read them (syncStatus.ts, the rules of
+ * syncRules.ts): stalled, failed (its last index run), or ok. Only pairs some
+ * run was reported or failed for: one never run says nothing.
+ */
+async function observeSync(
+  db: Db,
+  sync: SyncSettings,
+  now: Date,
+  publicUrl: string | undefined,
+): Promise<Observed[]> {
+  const rows = await pairsForSyncAlerts(db);
+  if (rows.length === 0) return [];
+  const facts = await syncFacts(
+    db,
+    rows.map((row) => row.id),
+    sync,
+    now,
+  );
+  return rows.flatMap((row): Observed[] => {
+    const pair = facts.of({
+      id: row.id,
+      credential_id: Number(row.credential_id),
+      refresh_freq: row.refresh_freq === null ? null : Number(row.refresh_freq),
+    });
+    const stalled = pair.attention.find((item) => item.reason === 'sync_stalled');
+    const failed = pair.attention.find((item) => item.reason === 'sync_failed');
+    const state: SyncState = stalled ? 'stalled' : failed ? 'failed' : 'ok';
+    if (state === 'ok' && pair.last_finished_status === null && !pair.in_progress) return [];
+    const connector = {
+      id: row.connector_id,
+      name: row.connector_name,
+      source: row.connector_source,
+    };
+    const credential = {
+      id: row.credential_id,
+      name: row.credential_name,
+      source: row.credential_source,
+    };
+    return [
+      {
+        subject: `sync:pair:${row.id}`,
+        state,
+        alert: (previous) =>
+          state !== 'ok'
+            ? pairSyncAlert(
+                state,
+                state,
+                connector,
+                credential,
+                (stalled ?? failed)!.message,
+                publicUrl,
+              )
+            : previous === 'failed' || previous === 'stalled'
+              ? pairSyncAlert(state, previous, connector, credential, null, publicUrl)
+              : null,
+      },
+    ];
+  });
+}
+
+/** Each worker of a live key: online, or offline after 3 check-in intervals without one (alerted once, after it was seen online). */
+async function observeWorkers(
+  db: Db,
+  sync: SyncSettings,
+  now: Date,
+  publicUrl: string | undefined,
+): Promise<Observed[]> {
+  return (await listWorkerRows(db)).map((row): Observed => {
+    const online = workerOnline(row.last_check_in, now, sync);
+    return {
+      subject: `worker:${row.worker_key_id}:${row.worker_id}`,
+      state: online ? 'online' : 'offline',
+      alert: (previous) =>
+        !online && previous === 'online' ? workerOfflineAlert(row, publicUrl) : null,
+    };
+  });
+}
+
 /** Compares what is observed now with what was alerted, and stores each change (and its alert). */
 export async function sweepAlertStates(
   store: Store,
   settings: HealthWatchSettings,
   webhookSet: boolean,
   publicUrl: string | undefined,
+  sync: SyncSettings,
 ): Promise<void> {
+  const now = new Date();
   const observed = [
     ...(await observePairs(store.db, publicUrl)),
     ...(await observeKeys(store.db, settings, publicUrl)),
     ...(await observeCredentials(store.db, settings, publicUrl)),
+    ...(await observeSync(store.db, sync, now, publicUrl)),
+    ...(await observeWorkers(store.db, sync, now, publicUrl)),
   ];
   const stored = new Map(
     (await store.db.selectFrom('alert_state').select(['subject', 'state']).execute()).map((row) => [

@@ -17,6 +17,7 @@ import { sweepAlertStates } from './alertSweep';
 import { readWebhookUrl } from './webhookSetting';
 import { retestRound } from './retests';
 import type { HealthWatchSettings } from './settings';
+import type { SyncSettings } from '../health/syncRules';
 
 async function oneTick(
   app: FastifyInstance,
@@ -25,10 +26,11 @@ async function oneTick(
   tests: ConnectionTestSettings,
   publicUrl: string | undefined,
   deliver: (url: string | null) => void,
+  sync: SyncSettings,
 ) {
   await retestRound(store, settings, tests, app.log);
   const webhook = await readWebhookUrl(store.db, store.secrets, settings.envWebhookUrl);
-  await sweepAlertStates(store, settings, webhook !== null, publicUrl);
+  await sweepAlertStates(store, settings, webhook !== null, publicUrl, sync);
   // Beside the re-tests, not awaited: a slow webhook holds up only its own deliveries.
   deliver(webhook?.url ?? null);
 }
@@ -56,6 +58,7 @@ export function watchHealth(
   settings: HealthWatchSettings,
   tests: ConnectionTestSettings,
   publicUrl: string | undefined,
+  sync: SyncSettings,
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -75,7 +78,7 @@ export function watchHealth(
   };
   const tick = () => {
     running = alone(store, 'health watch', () =>
-      oneTick(app, store, settings, tests, publicUrl, deliver),
+      oneTick(app, store, settings, tests, publicUrl, deliver, sync),
     )
       .catch((error: unknown) => app.log.error({ err: error }, 'the health watch failed'))
       .finally(() => {

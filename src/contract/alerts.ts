@@ -32,6 +32,10 @@ export const ALERT_EVENTS = [
   'pair.recovered',
   'api_key.expiring',
   'credential.untested',
+  'pair.sync_failed',
+  'pair.sync_stalled',
+  'pair.sync_recovered',
+  'worker.offline',
   'test',
 ] as const;
 export type AlertEvent = (typeof ALERT_EVENTS)[number];

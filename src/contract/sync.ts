@@ -56,6 +56,10 @@ export const WORKER_KEY_NAME_MAX_LENGTH = 200;
 export const SYNC_PAGE_SIZE_MAX = 100;
 export const SYNC_PAGE_SIZE_DEFAULT = 10;
 
+/** A run or prune asked of a paused connector: 409 with these words (the panel says the same beside its disabled buttons). */
+export const pausedRefusal = (name: string | null) =>
+  `${name ? `Connector “${name}”` : 'This connector'} is paused: it runs nothing, on demand either. Resume it to run or prune it.`;
+
 const text = (max: number, words: string) =>
   storableText.check(z.minLength(1), z.maxLength(max), z.describe(words));
 const optionalText = (max: number, words: string) =>

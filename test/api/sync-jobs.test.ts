@@ -272,6 +272,36 @@ describe('D14 a job, from the schedule or an admin, to a finished run', () => {
     expect(late.status).toBe(409);
   });
 
+  it('a paused connector: Run now and Prune now are 409 in words, and no job is made; resumed, they queue', async () => {
+    const { connectorId, pairId } = await jiraPair(server, { name: 'Paused Jira' });
+    const pause = await api(server, 'PATCH', `/manage/admin/connector/${connectorId}`, {
+      body: { status: 'PAUSED' },
+    });
+    expect(pause.status).toBe(200);
+    const jobs = () =>
+      server.store.db
+        .selectFrom('sync_jobs')
+        .select('id')
+        .where('cc_pair_id', '=', pairId)
+        .execute();
+    for (const [path, body] of [
+      ['/manage/admin/connector/run-once', { connector_id: connectorId, from_beginning: true }],
+      [`/manage/admin/cc-pair/${pairId}/prune`, undefined],
+    ] as const) {
+      const refused = await api(server, 'POST', path, { body });
+      expect(refused.status, path).toBe(409);
+      expect(refused.json).toEqual({
+        detail:
+          'Connector “Paused Jira” is paused: it runs nothing, on demand either. Resume it to run or prune it.',
+      });
+    }
+    expect(await jobs()).toEqual([]);
+    await api(server, 'PATCH', `/manage/admin/connector/${connectorId}`, {
+      body: { status: 'ACTIVE' },
+    });
+    expect(await runOnce(server, connectorId)).toHaveLength(1);
+  });
+
   it('a revoked worker key: its running job is interrupted and the key is unknown at once', async () => {
     const key = await makeWorkerKey(server);
     const { connectorId } = await jiraPair(server);

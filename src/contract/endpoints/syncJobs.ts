@@ -52,24 +52,24 @@ export const runConnectorOnce = endpoint({
   method: 'POST',
   path: '/manage/admin/connector/run-once',
   summary:
-    "Queue an index run of the connector's pairs (all, or those of `credential_ids`) for a worker; the answer says how many were queued, their ids in `data`, and names a pair whose run already waits.",
+    "Queue an index run of the connector's pairs (all, or those of `credential_ids`) for a worker; the answer says how many were queued, their ids in `data`, and names a pair whose run already waits. 409 while the connector is paused.",
   access: 'curatorOrAdmin',
   body: runOnceRequestSchema,
   answer: queuedJobsSchema,
   action: 'index_attempt.run',
-  errors: [400, 403, 404, 415, 422],
+  errors: [400, 403, 404, 409, 415, 422],
 });
 
 export const prunePair = endpoint({
   method: 'POST',
   path: `${PAIR}/prune`,
   summary:
-    'Queue a prune of the pair for a worker (remove what the source no longer has); names a prune that already waits.',
+    'Queue a prune of the pair for a worker (remove what the source no longer has); names a prune that already waits. 409 while the connector is paused.',
   access: 'curatorOrAdmin',
   params: onePair,
   answer: queuedJobsSchema,
   action: 'index_attempt.prune',
-  errors: [400, 403, 404, 422],
+  errors: [400, 403, 404, 409, 422],
 });
 
 export const cancelIndexAttempt = endpoint({

@@ -105,3 +105,22 @@ test('the connector page: Run now says what was queued; the runs table, a run’
   expect(within(documents).getByRole('link', { name: 'Login fails on Safari' })).toBeVisible();
   expect(within(documents).queryByText('Billing export')).toBeNull();
 });
+
+test('a paused connector: Run now, Complete re-index and Prune now are disabled and say why; pressing one asks nothing', async () => {
+  await api(server, 'PATCH', `/manage/admin/connector/${connectorId}`, {
+    body: { status: 'PAUSED' },
+  });
+  const { user } = renderApp(`/connectors/${connectorId}`);
+  await screen.findByRole('heading', { name: 'Jira ENG', level: 1 }, { timeout: 15_000 });
+  const why =
+    'Connector “Jira ENG” is paused: it runs nothing, on demand either. Resume it to run or prune it.';
+  for (const name of ['Run now', 'Complete re-index', 'Prune now']) {
+    const button = screen.getByRole('button', { name });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveAccessibleDescription(why);
+  }
+  await user.click(screen.getByRole('button', { name: 'Run now' }));
+  await user.click(screen.getByRole('button', { name: 'Complete re-index' }));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(await server.store.db.selectFrom('sync_jobs').select('id').execute()).toEqual([]);
+});

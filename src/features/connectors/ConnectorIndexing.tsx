@@ -5,7 +5,7 @@
 import { useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ConnectorDetail } from '../../contract/contract';
-import type { IndexAttempt } from '../../contract/sync';
+import { pausedRefusal, type IndexAttempt } from '../../contract/sync';
 import { connectorStatusQuery } from '../../api/connectorHealth';
 import {
   RUNS_PAGE_SIZE,
@@ -34,9 +34,13 @@ export function ConnectorIndexing({ connector }: { connector: ConnectorDetail })
   const [said, setSaid] = useState('');
   const [asking, setAsking] = useState(false);
   const saidRef = useRef<HTMLParagraphElement>(null);
+  const pausedId = useId();
   const pairs = connector.cc_pairs;
   if (pairs.length === 0) return null;
   const noWorker = health?.attention.some((a) => a.reason === 'waiting_for_worker');
+  // A paused connector runs nothing (the server answers 409): the buttons stay
+  // in place, disabled, and say why (focusable through aria-disabled).
+  const paused = connector.status === 'PAUSED';
 
   const tell = (message: string) => {
     setSaid(message);
@@ -63,17 +67,47 @@ export function ConnectorIndexing({ connector }: { connector: ConnectorDetail })
       {health?.indexing?.reported ? null : <p>No worker has reported for this connector yet.</p>}
       {noWorker && <p className="notice">No worker is online. {START_WORKER}</p>}
       {connector.can_change && (
-        <div className="detail-actions">
-          <button type="button" onClick={() => void run(false).catch(() => {})}>
-            Run now
-          </button>
-          <button type="button" className="secondary" onClick={() => setAsking(true)}>
-            Complete re-index
-          </button>
-          <button type="button" className="secondary" onClick={() => void prune().catch(() => {})}>
-            Prune now
-          </button>
-        </div>
+        <>
+          <div className="detail-actions">
+            <button
+              type="button"
+              aria-disabled={paused || undefined}
+              aria-describedby={paused ? pausedId : undefined}
+              onClick={() => {
+                if (!paused) void run(false).catch(() => {});
+              }}
+            >
+              Run now
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              aria-disabled={paused || undefined}
+              aria-describedby={paused ? pausedId : undefined}
+              onClick={() => {
+                if (!paused) setAsking(true);
+              }}
+            >
+              Complete re-index
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              aria-disabled={paused || undefined}
+              aria-describedby={paused ? pausedId : undefined}
+              onClick={() => {
+                if (!paused) void prune().catch(() => {});
+              }}
+            >
+              Prune now
+            </button>
+          </div>
+          {paused && (
+            <p id={pausedId} className="hint">
+              {pausedRefusal(connector.name)}
+            </p>
+          )}
+        </>
       )}
       <p role="status" tabIndex={-1} ref={saidRef}>
         {said}

@@ -1,0 +1,190 @@
+// The sync rows (docs/performance.md, D14), on the store they are given
+// (SQLite, and PostgreSQL when one answers):
+// - a schedule round over `scale.connectors` active pairs (10,000): one round
+//   makes one index job each, in under a second, and a second round makes none;
+// - 8 workers claiming those jobs at once through the real server: claims a
+//   second (≥ 500, over at most BENCH_SECONDS), and none claimed twice;
+// - the connector list and connector-status with a run open for every pair
+//   (the list's job columns at scale): p99 under load (< 150 ms);
+// - one pair's runs table at 100,000 runs: its first and a middle page (p50 of
+//   one connection < 50 ms).
+import { DEFAULT_SYNC_SETTINGS } from '../server/health/syncRules';
+import { scheduleRound } from '../server/watch/schedule';
+import { count, settings, smoke } from './config';
+import { runLoad } from './load';
+import { startServer } from './processes';
+import { openDataSet, type DataSet } from './seed';
+import type { Results } from './table';
+
+const WORKERS = 8;
+/** Runs of the one pair whose runs table is read (a smoke run's are fewer). */
+const RUNS = smoke ? 2_000 : 100_000;
+
+const storeLabel = (set: DataSet) => (set.postgres ? 'PostgreSQL: ' : '');
+
+/** One schedule round in this process, on the data set's store, timed; then a second one. */
+async function measureSchedule(set: DataSet, results: Results) {
+  const store = await openDataSet(set);
+  try {
+    const started = performance.now();
+    const first = await scheduleRound(store, DEFAULT_SYNC_SETTINGS, new Date());
+    const ms = performance.now() - started;
+    const pairs = count(set.connectors);
+    const label = `${storeLabel(set)}${pairs} active pairs: one schedule round`;
+    results.add(`${label}: time`, ms, 'ms', '< 1,000 ms', ms < 1000);
+    results.add(
+      `${label}: index jobs made`,
+      first.made.length,
+      `of ${pairs}`,
+      pairs,
+      first.made.length === set.connectors,
+    );
+    const second = await scheduleRound(store, DEFAULT_SYNC_SETTINGS, new Date());
+    results.add(
+      `${label}: jobs made by the next round`,
+      second.made.length,
+      '',
+      '0',
+      second.made.length === 0,
+    );
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * `WORKERS` loops claiming until nothing waits or BENCH_SECONDS have passed
+ * (a slow claim must not hold the bench for minutes); claims a second over
+ * that time, and whether any job was claimed twice. The number claimed.
+ */
+async function measureClaims(origin: string, set: DataSet, results: Results) {
+  const made = await fetch(`${origin}/api/manage/admin/worker-key`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${set.adminKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench workers' }),
+  });
+  if (!made.ok) throw new Error(`worker key: ${made.status} ${await made.text()}`);
+  const { key } = (await made.json()) as { key: string };
+  const claimed: number[] = [];
+  let failures = 0;
+  const deadline = performance.now() + settings.seconds * 1000;
+  const worker = async (n: number) => {
+    while (performance.now() < deadline) {
+      const answer = await fetch(`${origin}/api/manage/worker/jobs/claim`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ worker_id: `bench-${n}` }),
+      });
+      if (answer.status === 204) return;
+      if (!answer.ok) {
+        failures += 1;
+        if (failures > 10) throw new Error(`claim: ${answer.status} ${await answer.text()}`);
+        continue;
+      }
+      claimed.push(((await answer.json()) as { id: number }).id);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: WORKERS }, (_, n) => worker(n)));
+  const seconds = (performance.now() - started) / 1000;
+  const label = `${storeLabel(set)}${WORKERS} workers claiming ${count(set.connectors)} waiting jobs at once`;
+  const perSecond = claimed.length / seconds;
+  results.add(`${label}: claims a second`, perSecond, '/s', '≥ 500 /s', perSecond >= 500);
+  const twice = claimed.length - new Set(claimed).size;
+  results.add(`${label}: jobs claimed twice`, twice, '', '0', twice === 0);
+  results.add(`${label}: jobs claimed`, claimed.length, `of ${count(set.connectors)}`);
+  if (failures > 0) results.add(`${label}: failed answers`, failures, '', '0', false);
+  return claimed.length;
+}
+
+/** The list's and connector-status's reads under load, every pair's run in progress. */
+async function measureLists(origin: string, set: DataSet, running: number, results: Results) {
+  const headers = { authorization: `Bearer ${set.adminKey}` };
+  for (const [what, path] of [
+    ['connector list', '/api/manage/admin/connector'],
+    ['connector-status', '/api/manage/admin/connector-status'],
+  ] as const) {
+    const load = await runLoad({ url: `${origin}${path}`, headers });
+    const label = `${storeLabel(set)}${what} of ${count(set.connectors)}, each with a run waiting or running (${count(running)} running)`;
+    results.add(`${label}: latency p50`, load.p50, 'ms');
+    results.add(`${label}: latency p99`, load.p99, 'ms', '< 150 ms', load.p99 < 150);
+    if (load.failures > 0)
+      results.add(`${label}: failed answers`, load.failures, `of ${load.total}`, '0', false);
+  }
+}
+
+/** `RUNS` finished runs for the first pair, written straight to its store. */
+async function seedRuns(set: DataSet): Promise<number> {
+  const store = await openDataSet(set);
+  try {
+    const pair = await store.db
+      .selectFrom('connector_credential_pairs')
+      .select(['id', 'credential_id'])
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const start = Date.parse('2025-01-01T00:00:00Z');
+    for (let from = 0; from < RUNS; from += 1000) {
+      const rows = Array.from({ length: Math.min(1000, RUNS - from) }, (_, i) => {
+        const at = new Date(start + (from + i) * 60_000).toISOString();
+        return {
+          cc_pair_id: pair.id,
+          credential_id: Number(pair.credential_id),
+          kind: 'index',
+          trigger: 'scheduled',
+          from_beginning: 0,
+          status: (from + i) % 10 === 0 ? 'failed' : 'success',
+          new_docs_indexed: 3,
+          total_docs_indexed: 10,
+          docs_removed_from_index: 0,
+          error_msg: (from + i) % 10 === 0 ? 'Jira answered 500' : null,
+          time_created: at,
+          time_started: at,
+          time_updated: at,
+          time_finished: at,
+          poll_range_start: at,
+          poll_range_end: at,
+        };
+      });
+      await store.db.insertInto('sync_jobs').values(rows).execute();
+    }
+    return pair.id;
+  } finally {
+    await store.close();
+  }
+}
+
+async function measureRunsTable(origin: string, set: DataSet, pairId: number, results: Results) {
+  const headers = { authorization: `Bearer ${set.adminKey}` };
+  const middle = Math.floor(RUNS / 10 / 2);
+  for (const [what, query] of [
+    ['first page (10)', 'page_num=0'],
+    [`page ${count(middle)} (10)`, `page_num=${middle}`],
+  ] as const) {
+    const url = `${origin}/api/manage/admin/cc-pair/${pairId}/index-attempts?${query}`;
+    const answer = await fetch(url, { headers });
+    const body = (await answer.json()) as { items?: unknown[] };
+    if (!answer.ok || !body.items?.length)
+      throw new Error(`${url} answered ${answer.status} with no items`);
+    const load = await runLoad({ url, headers, connections: 1 });
+    const label = `${storeLabel(set)}runs table of a pair with ${count(RUNS)} runs: ${what}`;
+    results.add(`${label}: latency p50`, load.p50, 'ms', '< 50 ms', load.p50 < 50);
+    results.add(`${label}: latency p99`, load.p99, 'ms');
+    if (load.failures > 0)
+      results.add(`${label}: failed answers`, load.failures, `of ${load.total}`, '0', false);
+  }
+}
+
+/** Every sync row on one seeded data set of `scale.connectors` active pairs (refresh hourly). */
+export async function measureSync(set: DataSet, results: Results): Promise<void> {
+  await measureSchedule(set, results);
+  const pairId = await seedRuns(set);
+  const server = await startServer(set);
+  try {
+    const running = await measureClaims(server.origin, set, results);
+    await measureLists(server.origin, set, running, results);
+    await measureRunsTable(server.origin, set, pairId, results);
+  } finally {
+    await server.stop();
+  }
+}
