@@ -14,6 +14,7 @@ import { healthWatchSettings } from '../../server/watch/settings';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, attach, createConnector, jiraRequest, madeCredential } from '../support/http';
 import * as standIns from '../support/standIns';
+import { DEFAULT_SYNC_SETTINGS } from '../../server/health/syncRules';
 
 const GOOD = 'the-token-jira-accepts';
 let server: TestServer;
@@ -26,7 +27,7 @@ const WATCH = healthWatchSettings({ retestPeriodMs: 3_600_000, tickMs: 3_600_000
 /** One round of the background watch's first two steps: the re-tests, then the alert states. */
 async function watchRound() {
   await retestRound(server.store, WATCH, connectionTestSettings({ limit: null }), SILENT);
-  await sweepAlertStates(server.store, WATCH, true, undefined);
+  await sweepAlertStates(server.store, WATCH, true, undefined, DEFAULT_SYNC_SETTINGS);
 }
 
 const jiraAnswers = (): Record<string, standIns.Route> => ({
