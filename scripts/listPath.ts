@@ -4,10 +4,10 @@
 // rules hold on it, and `npm test` checks both right after its build
 // (`npx tsx scripts/listPath.ts [outDir]`):
 //   - its weight (gzip -9, as bench/weight.ts weighs what a browser fetched)
-//     is at most LIST_PATH_CEILING_KB, a ratchet: the target is WEIGHT_TARGET_KB
-//     (120 KB, judged by the bench), which this round's list columns, marks and
-//     bulk confirmation passed by 1.6 KB; the ceiling stops any further growth
-//     and comes down to the target as cuts land (docs/performance.md);
+//     is at most LIST_PATH_CEILING_KB, a ratchet under the target
+//     WEIGHT_TARGET_KB (120 KB, judged by the bench): the last measured weight
+//     rounded up to the next KB, so the room a cut makes is not spent unseen;
+//     lower it as cuts land, raise it only with the reason in docs/performance.md;
 //   - it carries no zod and, of the contract, only the zod-free modules below.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -30,8 +30,8 @@ export const LIST_PATH_CONTRACT = [
   'src/contract/roles.ts',
 ];
 
-/** What `npm test` lets the list's path weigh at most (a ratchet toward WEIGHT_TARGET_KB). */
-export const LIST_PATH_CEILING_KB = 122;
+/** What `npm test` lets the list's path weigh at most (a ratchet, under WEIGHT_TARGET_KB). */
+export const LIST_PATH_CEILING_KB = 117;
 
 export interface ListPath {
   files: { file: string; gzipKb: number }[];

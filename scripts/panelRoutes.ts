@@ -2,7 +2,8 @@
 // (src/contract/endpoints/), so the connectors list's path carries no zod:
 // generated on every build and test run, never written by hand.
 //   virtual:endpoint-routes  every endpoint's name, method, path and access
-//                            (what the client needs to call it);
+//                            (what the client needs to call it), but the
+//                            worker's;
 //   virtual:answer-checks    the shape of each answer read before the first rows
 //                            (src/api/firstRowsReads.ts) and of D3's problems:
 //                            the JSON Schema zod makes of its schema (the shape
@@ -48,15 +49,26 @@ export const ROUTES_MODULE = 'virtual:endpoint-routes';
 export const CHECKS_MODULE = 'virtual:answer-checks';
 const resolved = (id: string) => `\0${id}`;
 
-/** Every endpoint without its schemas: `{ name: { name, method, path, access, … } }`. */
+/**
+ * Every endpoint the panel may call, without its schemas, as
+ * `{ name: { name, method, path, access, … } }`: written as one row of values
+ * each (the keys once, in the loop that makes the objects), and without the
+ * worker's endpoints, which only the worker calls with its own key
+ * (src/api/routes.ts leaves them out of the types too).
+ */
 function routesSource({ endpoints }: Sources): string {
-  const routes = Object.fromEntries(
-    Object.entries(endpoints).map(([name, { method, path, access, csv, stream }]) => [
-      name,
-      { name, method, path, access, ...(csv ? { csv } : {}), ...(stream ? { stream } : {}) },
-    ]),
-  );
-  return `export default ${JSON.stringify(routes)};`;
+  const rows = Object.entries(endpoints)
+    .filter(([, { access }]) => access !== 'worker')
+    .map(([name, { method, path, access, csv, stream }]) => {
+      const flags = { ...(csv ? { csv } : {}), ...(stream ? { stream } : {}) };
+      return [name, method, path, access, ...(Object.keys(flags).length > 0 ? [flags] : [])];
+    });
+  return [
+    `const rows = ${JSON.stringify(rows)};`,
+    'export default Object.fromEntries(',
+    '  rows.map(([name, method, path, access, flags]) => [name, { name, method, path, access, ...flags }]),',
+    ');',
+  ].join('\n');
 }
 
 type Json = Record<string, unknown>;

@@ -1,4 +1,4 @@
-// GET /admin/export's bundle (issue 26): the setup in a fixed order (every
+// GET /admin/export's bundle: the setup in a fixed order (every
 // list sorted by its ref, e-mail or name; keys in a fixed order) and with no
 // id and no time but `exported_at`, so that two exports of one setup differ
 // in that line alone and a diff in version control shows only real changes.

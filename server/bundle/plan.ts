@@ -1,4 +1,4 @@
-// An import's plan (issue 26): what a bundle would create, change, remove and
+// An import's plan: what a bundle would create, change, remove and
 // skip on this instance, with the steps that do it, in the order things refer
 // to one another (users before their groups, credentials before their pairs).
 import type { ConfigBundle } from '../../src/contract/configBundle';

@@ -1,4 +1,4 @@
-// An import's alert settings (issue 26): the panel's webhook. A bundle holds
+// An import's alert settings: the panel's webhook. A bundle holds
 // only its origin (scheme and host); the address itself — whose path is the
 // webhook's password — is supplied like a credential's values (the address,
 // or {"env": NAME} for the command), or kept when the one held here is at the

@@ -1,4 +1,4 @@
-// An import's connectors and pairs (issue 26), by ref. A connector's source
+// An import's connectors and pairs, by ref. A connector's source
 // and input type never change (a conflict); a name another connector has
 // here is a conflict too. A pair whose credential will not exist is skipped:
 // its connector is imported unfinished (D10), to be attached later.

@@ -1,4 +1,4 @@
-// An import's credentials (issue 26), by ref. Values given in the bundle are
+// An import's credentials, by ref. Values given in the bundle are
 // stored (merged over those held); a credential held here whose values the
 // bundle leaves null keeps them; one not held is made without the null values
 // its source does not require, and one missing a value its source requires is

@@ -1,4 +1,4 @@
-// An import's people (issue 26): users (matched by e-mail, letter case
+// An import's people: users (matched by e-mail, letter case
 // ignored), open invitations and user groups (by name). Nobody is removed
 // unless the bundle prunes that section; the importing admin is never demoted
 // nor deactivated, so an import always leaves an admin (the last-admin rule).

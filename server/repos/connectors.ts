@@ -178,7 +178,7 @@ export async function updateConnector(db: Db, id: number, change: ConnectorPatch
     .execute();
 }
 
-/** Issue 25: when a connector was paused is kept (a second pause keeps the first time). */
+/** When a connector was paused is kept, for "paused long" (a second pause keeps the first time). */
 function pausedAt(status: ConnectorPatch['status']) {
   if (status === 'ACTIVE') return { paused_at: null };
   if (status === 'PAUSED')

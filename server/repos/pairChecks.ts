@@ -1,4 +1,4 @@
-// A connector–credential pair's connection test (issue 25, "Re-tests"): what a
+// A connector–credential pair's connection test (by hand or re-tested): what a
 // test of the pair needs, and its last result, kept on the pair.
 import type { ConnectorPair, DocumentSource } from '../../src/contract/contract';
 import type { ConnectionCheck, PairTest } from '../../src/contract/connectionChecks';

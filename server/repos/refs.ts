@@ -1,4 +1,4 @@
-// Giving a new connector or credential its ref (issue 26): the one asked for,
+// Giving a new connector or credential its bundle ref: the one asked for,
 // or one from its name that no other row of the table holds yet.
 import { nthRef, refFromName } from '../../src/contract/refs';
 import type { Db } from '../db/database';

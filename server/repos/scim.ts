@@ -12,6 +12,22 @@ function* chunks<T>(items: readonly T[], size = 500): Generator<T[]> {
   for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
 }
 
+/**
+ * One page of a SCIM list (its startIndex and count) and how many match in all
+ * (totalResults): the total always, the rows only when some are asked for
+ * (`count=0` asks for the total alone).
+ */
+async function pageOf<Row, Out>(
+  limit: number,
+  total: () => Promise<{ n: number | string }>,
+  page: () => Promise<Row[]>,
+  toRow: (row: Row) => Out,
+): Promise<{ total: number; rows: Out[] }> {
+  const { n } = await total();
+  const rows = limit === 0 ? [] : await page();
+  return { total: Number(n), rows: rows.map(toRow) };
+}
+
 // ---- the token
 
 const TOKEN_COLUMNS = ['id', 'name', 'last_four', 'time_created', 'last_used_at'] as const;
@@ -110,21 +126,17 @@ export async function listScimUsers(
   offset: number,
   limit: number,
 ) {
-  const total = await userRows(db)
-    .where(where)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  const rows =
-    limit === 0
-      ? []
-      : await userRows(db)
-          .where(where)
-          .select(USER_SELECT)
-          .orderBy('u.email_lower')
-          .offset(offset)
-          .limit(limit)
-          .execute();
-  return { total: Number(total.n), rows: rows.map(toUserRow) };
+  const matching = () => userRows(db).where(where);
+  return pageOf(
+    limit,
+    () =>
+      matching()
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    () =>
+      matching().select(USER_SELECT).orderBy('u.email_lower').offset(offset).limit(limit).execute(),
+    toUserRow,
+  );
 }
 
 /** A person by id (not a key's user). */
@@ -241,21 +253,16 @@ export async function listScimGroups(
   offset: number,
   limit: number,
 ) {
-  const total = await groupRows(db)
-    .where(where)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  const rows =
-    limit === 0
-      ? []
-      : await groupRows(db)
-          .where(where)
-          .select(GROUP_SELECT)
-          .orderBy('g.id')
-          .offset(offset)
-          .limit(limit)
-          .execute();
-  return { total: Number(total.n), rows: rows.map(toGroupRow) };
+  const matching = () => groupRows(db).where(where);
+  return pageOf(
+    limit,
+    () =>
+      matching()
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    () => matching().select(GROUP_SELECT).orderBy('g.id').offset(offset).limit(limit).execute(),
+    toGroupRow,
+  );
 }
 
 export async function findScimGroup(db: Db, id: number): Promise<ScimGroupRow | undefined> {

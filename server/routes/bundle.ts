@@ -1,4 +1,4 @@
-// Configuration as code (issue 26; docs/configuration-as-code.md): the setup
+// Configuration as code (docs/configuration-as-code.md): the setup
 // exported as one bundle, and a bundle planned (dry run) or applied in the
 // request's one transaction (D11): a conflict, a refused constraint or any
 // failure half way leaves the instance exactly as it was.

@@ -1,4 +1,4 @@
-// GET /manage/admin/connector-status (issue 25): every connector–credential
+// GET /manage/admin/connector-status (connector health): every connector–credential
 // pair in Onyx's shape with its health (server/health/attention.ts), or only
 // those that need attention. Kept as bytes per caller's view (D13) until the
 // data changes or the clock alone would change an answer ("not tested for too

@@ -1,5 +1,5 @@
 // PUT /manage/admin/credential/swap and …/credential/{id}/replace-everywhere
-// (issue 25): a pair's credential replaced in place (server/health/swap.ts),
+// (connector health): a pair's credential replaced in place (server/health/swap.ts),
 // on one connector or on every connector a credential is on (all or none).
 // Curators and admins (D2), as D13 lets them attach and detach (every pair
 // touched theirs to change, the new credential one they may use) and D15 (the

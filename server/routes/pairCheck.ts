@@ -1,4 +1,4 @@
-// POST /manage/admin/cc-pair/{cc_pair_id}/test (issue 25, "Re-tests"): the
+// POST /manage/admin/cc-pair/{cc_pair_id}/test (a re-test, by hand): the
 // connection test of a saved pair, with its connector's stored config and its
 // credential, now; the answer is the test's, and the result is kept on the pair
 // (its time, outcome and the checks' words). Curators and admins (D2); 422 for

@@ -17,9 +17,13 @@ type Intersection<U> = (U extends unknown ? (each: U) => void : never) extends (
 /** Every declaration module's exports as one: the list is src/contract/endpoints/all.ts's. */
 type Modules = Intersection<(typeof MODULES)[number]>;
 
-/** The name of every declared endpoint. */
+/** The name of every declared endpoint the panel may call: all but the worker's. */
 export type EndpointName = {
-  [K in keyof Modules]: Modules[K] extends Endpoint ? K : never;
+  [K in keyof Modules]: Modules[K] extends Endpoint
+    ? Modules[K] extends { access: 'worker' }
+      ? never
+      : K
+    : never;
 }[keyof Modules];
 
 /** A declared endpoint as the client calls it; `declared` is its declaration's type only. */

@@ -1,10 +1,33 @@
 // Migration 0019_credential_origins (D12): released, never edited; the list is ./index.ts.
 import { sql, type Kysely } from 'kysely';
-import type { DocumentSource } from '../../../src/contract/contract';
-// The carried-over origins are normalised by D15's one rule (trust.ts), not a copy of it.
-// eslint-disable-next-line no-restricted-imports
-import { namedOrigin } from '../../connectionCheck/trust';
 import type { MigrationOf } from './dialectTypes';
+
+// D15's origin rule as it stood when this migration was released
+// (server/connectionCheck/trust.ts's namedOrigin and originKey), copied here so
+// that a later change to the live rule cannot change what an old database
+// carries over: the config key that names the address, per source; the value
+// trimmed; parsed by the WHATWG URL parser; trailing dots dropped from the
+// host; the port given or the scheme's default.
+const ADDRESS_KEYS: Record<string, string | undefined> = {
+  jira: 'jira_base_url',
+  confluence: 'wiki_base',
+};
+const DEFAULT_PORTS: Record<string, string | undefined> = { 'http:': '80', 'https:': '443' };
+
+/** The origin a connector's config names, as `https://jira.example:443`; null when it names none. */
+function namedOrigin(source: string, config: Record<string, unknown>): string | null {
+  const key = ADDRESS_KEYS[source];
+  const value = key === undefined ? undefined : config[key];
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  const host = url.hostname.replace(/\.+$/, '');
+  return `${url.protocol}//${host}:${url.port || DEFAULT_PORTS[url.protocol] || ''}`;
+}
 
 const migration: MigrationOf = (t, dialect) => ({
   // D15: the origins (scheme://host:port) a credential's secret may be sent
@@ -39,7 +62,7 @@ const migration: MigrationOf = (t, dialect) => ({
       where c.creator_id is null or c.creator_id = cr.user_id or u.role = 'admin'`.execute(db);
     const now = new Date().toISOString();
     for (const row of rows) {
-      const origin = namedOrigin(row.source as DocumentSource, JSON.parse(row.config));
+      const origin = namedOrigin(row.source, JSON.parse(row.config) as Record<string, unknown>);
       if (origin === null) continue;
       await sql`insert into credential_origins (credential_id, origin, approved_by, time_created)
         values (${row.credential_id}, ${origin}, null, ${now}) on conflict do nothing`.execute(db);

@@ -1,15 +1,14 @@
 // Pause, resume or delete the chosen connectors: one confirmation for all of
 // them, then what happened to each, in words.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { TypedCount, typedCountMatches } from '../../components/TypedCount';
 import { useBulkConnectors, type BulkAction, type BulkOutcome } from '../../api/connectors';
 import type { ConnectorSnapshot } from '../../contract/contract';
 import { countOf } from '../../lib/plural';
-import { namesOf } from '../../lib/namesOf';
 
-// The confirmation comes after the list's first rows (issue 29), asked for once something is chosen.
-const loadConfirmDialog = () => import('../../components/ConfirmDialog');
-const ConfirmDialog = lazy(async () => ({ default: (await loadConfirmDialog()).ConfirmDialog }));
+// The confirmation (its dialog, the names and the typed count) comes after the
+// list's first rows, asked for once something is chosen.
+const loadBulkConfirm = () => import('./BulkConfirm');
+const BulkConfirm = lazy(async () => ({ default: (await loadBulkConfirm()).BulkConfirm }));
 
 const VERBS: Record<BulkAction, { button: string; done: string; confirm: string }> = {
   pause: { button: 'Pause', done: 'paused', confirm: 'They stop being indexed until resumed.' },
@@ -50,11 +49,10 @@ export function BulkActions(props: {
   const [report, setReport] = useState<{ action: BulkAction; outcomes: BulkOutcome[] } | null>(
     null,
   );
-  const [typed, setTyped] = useState('');
   const reportRef = useRef<HTMLDivElement>(null);
   const count = chosen.length;
   useEffect(() => {
-    if (count > 0) void loadConfirmDialog();
+    if (count > 0) void loadBulkConfirm();
   }, [count]);
   const targets = asking ? targetsOf(asking, chosen, paused) : [];
 
@@ -69,10 +67,7 @@ export function BulkActions(props: {
     // The report is the result: the keyboard goes there (docs/panel.md, "Focus after an action").
     requestAnimationFrame(() => reportRef.current?.focus());
   };
-  const ask = (action: BulkAction) => {
-    setTyped('');
-    setAsking(action);
-  };
+  const ask = (action: BulkAction) => setAsking(action);
 
   return (
     <div className="bulk-actions">
@@ -106,25 +101,15 @@ export function BulkActions(props: {
       </div>
       {asking && (
         <Suspense fallback={null}>
-          <ConfirmDialog
+          <BulkConfirm
             title={`${VERBS[asking].button} ${countOf(targets.length, 'connector')}?`}
             confirmLabel={`${VERBS[asking].button} ${targets.length}`}
+            consequence={VERBS[asking].confirm}
+            targets={targets}
+            destructive={asking === 'delete'}
             onCancel={() => setAsking(null)}
             onConfirm={() => void run(asking).catch(() => {})}
-            danger={asking === 'delete'}
-            confirmDisabled={asking === 'delete' && !typedCountMatches(targets.length, typed)}
-          >
-            <p>{namesOf(targets)}</p>
-            <p>{VERBS[asking].confirm}</p>
-            {asking === 'delete' && (
-              <TypedCount
-                count={targets.length}
-                purpose="to delete them all"
-                value={typed}
-                onChange={setTyped}
-              />
-            )}
-          </ConfirmDialog>
+          />
         </Suspense>
       )}
     </div>

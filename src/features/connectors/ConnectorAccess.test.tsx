@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// D13 on the connector page (issue 24): each pair's access in words, and no
+// D13 on the connector page: each pair's access in words, and no
 // button the caller may not use.
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';

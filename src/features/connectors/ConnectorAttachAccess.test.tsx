@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// D13 on the connector page's Attach and the unfinished connectors' Finish it
-// (issue 24): the same access choice as the wizard's, sent in D7's body, so a
+// D13 on the connector page's Attach and the unfinished connectors' Finish it:
+// the same access choice as the wizard's, sent in D7's body, so a
 // curator's pair is private to their groups and never public by accident.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test } from 'vitest';

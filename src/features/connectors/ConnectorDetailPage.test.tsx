@@ -108,7 +108,7 @@ test('Cancel closes the editor unsaved and gives the keyboard back to Edit', asy
   expect((await stored()).refresh_freq).toBe(3600);
 });
 
-// Issue 27, item 16: Edit (the connector's rename) opens on Name, not on "Close the editor".
+// Edit (the connector's rename) opens on what it edits, Name, not on "Close the editor".
 test('Edit opens on the Name field, the old name selected: typing replaces it', async () => {
   const { user } = await open();
   await user.click(screen.getByRole('button', { name: 'Edit' }));

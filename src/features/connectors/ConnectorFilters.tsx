@@ -5,7 +5,7 @@ import { STATUS_FILTERS, type StatusFilter } from '../../lib/paths';
 import { useAfterFirstRows } from '../../lib/firstRows';
 
 // The credential filter's code (its options, their words, the combobox) comes
-// after the list's first rows (issue 29: lib/firstRows.ts); until then its place holds its label.
+// after the list's first rows (lib/firstRows.ts); until then its place holds its label.
 const CredentialPicker = lazy(async () => ({
   default: (await import('../../components/CredentialPicker')).CredentialPicker,
 }));

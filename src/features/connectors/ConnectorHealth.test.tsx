@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Connector health in the panel (issue 25), against the real server and a
+// Connector health in the panel, against the real server and a
 // stand-in Jira on 127.0.0.1 whose token is revoked: the list's Health column
 // (a word and an icon), its "Needs attention" filter in the address, the
 // navigation's count, Replace credential on the connector page, and the
@@ -75,7 +75,7 @@ test('the list shows each connector’s health in a word; Needs attention filter
   expect(screen.getByText('1 connector needs attention.')).toBeInTheDocument();
 });
 
-test('the navigation’s count asks only for the pairs that need attention (issue 29), on any page', async () => {
+test('the navigation’s count asks only for the pairs that need attention, on any page', async () => {
   // The users page reads no pair itself: what is cached is the navigation's.
   const { queryClient } = renderApp('/users');
   const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// D13 on the connector page (issue 24): the groups of its pairs changed with
+// D13 on the connector page: the groups of its pairs changed with
 // the keyboard's focus where it should be, through the connector PATCH, and
 // the server's refusal said in its words.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Testing a saved connector from its page (issue 27, item 14): Test now per
+// Testing a saved connector from its page: Test now per
 // credential, with the last test kept on the server, and Edit's "Test and
 // save", as the wizard tests — against a stand-in Jira on 127.0.0.1 whose
 // token can be revoked.

@@ -1,4 +1,4 @@
-// The list's "Needs attention" filter (issue 25), kept in the address
+// The list's "Needs attention" filter (connector health), kept in the address
 // (`?needs_attention=true`) like the others: a box to tick, so the keyboard
 // and a screen reader use it as any checkbox.
 export function NeedsAttentionFilter({

@@ -1,5 +1,5 @@
-// One credential's connection with its connector, tested now (issue 25,
-// "Re-tests"): the last test the server keeps on the pair (when, and each
+// One credential's connection with its connector, tested now (a re-test by
+// hand): the last test the server keeps on the pair (when, and each
 // check's words as the wizard shows them), and a Test now button. The keyboard
 // lands on the result once it is on the page (docs/panel.md, "Focus after an action").
 import { useEffect, useRef, useState } from 'react';

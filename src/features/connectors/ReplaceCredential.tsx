@@ -1,4 +1,4 @@
-// Replacing a failing credential of a connector in place (issue 25): choose
+// Replacing a failing credential of a connector in place: choose
 // another credential of the source, or make one in a dialog (NewCredential); the server tests
 // it with the connector's settings before it swaps (PUT /credential/swap), so
 // nothing changes when the new one fails too. The same pair (its id, access,

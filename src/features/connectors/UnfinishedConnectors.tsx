@@ -6,7 +6,7 @@ import type { ConnectorSnapshot } from '../../contract/contract';
 import { countOf, plural } from '../../lib/plural';
 
 // Each connector's form (a credential picker, a new credential's dialog, a
-// discard's) comes after the list's first rows (issue 29), asked for as soon
+// discard's) comes after the list's first rows (docs/performance.md), asked for as soon
 // as there is one to finish.
 const loadFinishConnector = () => import('./FinishConnector');
 const FinishConnector = lazy(async () => ({
