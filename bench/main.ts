@@ -21,6 +21,7 @@ import { measureScalePanel } from './scalePanel';
 import { seedGroupsSet, seedPeopleSet } from './scaleSeed';
 import { seedDataSet, type DataSet } from './seed';
 import { Results } from './table';
+import { measureWorker } from './worker';
 
 const loadAtStart = loadAverage();
 const started = Date.now();
@@ -33,11 +34,11 @@ const step = (what: string) => {
   );
 };
 
-// BENCH_ONLY=api, panel or scale measures one part (while working on it).
+// BENCH_ONLY=api, panel, scale or worker measures one part (while working on it).
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && only !== '' && !['api', 'panel', 'scale'].includes(only))
-  throw new Error(`BENCH_ONLY must be api, panel or scale, not ${only}`);
-const part = (name: 'api' | 'panel' | 'scale') => !only || only === name;
+if (only !== undefined && only !== '' && !['api', 'panel', 'scale', 'worker'].includes(only))
+  throw new Error(`BENCH_ONLY must be api, panel, scale or worker, not ${only}`);
+const part = (name: 'api' | 'panel' | 'scale' | 'worker') => !only || only === name;
 if (part('panel') || part('scale')) {
   step('building the panel into bench/.dist, and the server');
   buildPanel();
@@ -129,6 +130,10 @@ try {
         await measureCurators(await kept(seedGroupsSet(size, scale.credentials, url)), results);
       }
     }
+  }
+  if (part('worker')) {
+    step(`the worker: one complete index of a fake Jira through the server`);
+    await measureWorker(await kept(seedDataSet(0, 0)), results);
   }
   const loadAtEnd = loadAverage();
   reportMachineLoad(loadAtStart, loadAtEnd, results);
