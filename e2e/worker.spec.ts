@@ -5,8 +5,12 @@
 // first run, the worker claims and runs it, and the panel shows it waiting, then
 // running, then 250 documents (the list's Documents column, the connector page,
 // searchable by title); a revoked token then fails Run now's run with Jira's reason.
+// Then, on a phone's width with axe: Cancel from the connector page, and a worker
+// killed mid-run turning the run "Stalled", then failed by the stall rule.
+import AxeBuilder from '@axe-core/playwright';
 import { manyIssues, startFakeJira, type FakeJira } from '../test/support/fakeSources/fakeJira';
 import { startWorkerProcess, type WorkerProcess } from '../test/support/workerProcess';
+import { jiraPair, makeWorkerKey as issueWorkerKey } from '../test/support/workers';
 import { expect, test, type Page } from './fixtures';
 
 test.use({
@@ -141,3 +145,85 @@ test('a Jira connector made in the wizard is indexed by a worker started with a 
   );
   expect(worker.stdout() + worker.stderr()).not.toContain('jira-secret-token-value');
 });
+
+test.describe('on a phone, with axe', () => {
+  // A worker is offline and its run "Stalled" after 3 check-ins (3 s); the stall rule fails it at 15 s.
+  test.use({
+    viewport: { width: 360, height: 800 },
+    serverOptions: {
+      sync: { schedulerIntervalSeconds: 1, checkInIntervalSeconds: 1, stallSeconds: 15 },
+    },
+  });
+
+  test('Cancel from the connector page; a worker killed mid-run: Stalled, then failed', async ({
+    page,
+    server,
+    signIn,
+  }) => {
+    test.setTimeout(150_000);
+    // On a phone the runs are cards: each cell says its column ("Status: Running").
+    jira = await startFakeJira({
+      email: 'bot@acme.example',
+      token: 'jira-secret-token-value',
+      issues: manyIssues('ENG', 100),
+    });
+    const { connectorId } = await jiraPair(server, {
+      name: 'Support Jira',
+      connector_specific_config: { jira_base_url: jira.origin, project_key: 'ENG' },
+    });
+    worker = startWorkerProcess(['--server', server.origin, '--concurrency', '1'], {
+      SOURCEDESK_WORKER_KEY: await issueWorkerKey(server),
+      SOURCEDESK_WORKER_BATCH_SIZE: '10',
+    });
+    let release = () => {};
+    jira.faults.push({ hold: new Promise<void>((resolve) => (release = resolve)) });
+
+    await signIn(`/connectors/${connectorId}`);
+    await expect(page.getByRole('heading', { name: 'Support Jira', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Run now' }).click();
+    await expect(page.getByText(/Queued 1 index run/)).toBeFocused();
+    const runs = page.getByRole('table', { name: 'Runs with credential #1' });
+    await expect(runs.getByRole('row', { name: /^Status: Running Started/ })).toBeVisible({
+      timeout: 20_000,
+    });
+    await noSidewaysScroll(page);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    await runs.getByRole('button', { name: /^Cancel run \d+$/ }).click();
+    await expect(runs.getByRole('row', { name: /^Status: Running — cancel asked/ })).toBeVisible();
+    release(); // the batch in hand is delivered, then the worker obeys
+    await expect(runs.getByRole('row', { name: /^Status: Canceled/ })).toBeVisible({
+      timeout: 20_000,
+    });
+
+    // The next run's source answer never comes; its worker is killed as a crash would.
+    jira.faults.push({ hold: new Promise<void>(() => {}) });
+    await page.getByRole('button', { name: 'Run now' }).click();
+    await expect(runs.getByRole('row', { name: /^Status: Running Started/ })).toBeVisible({
+      timeout: 20_000,
+    });
+    await worker.stop('SIGKILL');
+    // Three check-in intervals without a heartbeat make it "Stalled"; the page read
+    // again then (as an admin would, with a reload) says so, before the stall rule's 15 s.
+    await page.waitForTimeout(4_000);
+    await page.reload();
+    await expect(
+      page
+        .getByRole('definition')
+        .filter({ hasText: /Stalled: no heartbeat from its worker since/ }),
+    ).toBeVisible({ timeout: 10_000 });
+    const failed = runs.getByRole('row', { name: /^Status: Failed/ });
+    await expect(failed).toBeVisible({ timeout: 30_000 });
+    await expect(failed).toContainText('No heartbeat received for 15 seconds');
+    await noSidewaysScroll(page);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+});
+
+async function noSidewaysScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(width);
+}
