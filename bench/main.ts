@@ -22,6 +22,7 @@ import { measureSync } from './sync';
 import { seedGroupsSet, seedPeopleSet } from './scaleSeed';
 import { seedDataSet, type DataSet } from './seed';
 import { Results } from './table';
+import { measureWorker } from './worker';
 
 const loadAtStart = loadAverage();
 const started = Date.now();
@@ -34,11 +35,12 @@ const step = (what: string) => {
   );
 };
 
-// BENCH_ONLY=api, panel, scale or sync measures one part (while working on it).
+// BENCH_ONLY=api, panel, scale, sync or worker measures one part (while working on it).
+const PARTS = ['api', 'panel', 'scale', 'sync', 'worker'] as const;
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && only !== '' && !['api', 'panel', 'scale', 'sync'].includes(only))
-  throw new Error(`BENCH_ONLY must be api, panel, scale or sync, not ${only}`);
-const part = (name: 'api' | 'panel' | 'scale' | 'sync') => !only || only === name;
+if (only !== undefined && only !== '' && !(PARTS as readonly string[]).includes(only))
+  throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')}, not ${only}`);
+const part = (name: (typeof PARTS)[number]) => !only || only === name;
 if (part('panel') || part('scale')) {
   step('building the panel into bench/.dist, and the server');
   buildPanel();
@@ -139,6 +141,10 @@ try {
       );
       await measureSync(await kept(seedDataSet(scale.connectors, scale.credentials, url)), results);
     }
+  }
+  if (part('worker')) {
+    step(`the worker: one complete index of a fake Jira through the server`);
+    await measureWorker(await kept(seedDataSet(0, 0)), results);
   }
   const loadAtEnd = loadAverage();
   reportMachineLoad(loadAtStart, loadAtEnd, results);

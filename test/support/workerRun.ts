@@ -22,7 +22,7 @@ export interface RunningWorker {
 export function startWorker(
   server: TestServer,
   key: string,
-  options: Partial<WorkerSettings> & { hosts?: Partial<SourceApiHosts> } = {},
+  options: Partial<Omit<WorkerSettings, 'hosts'>> & { hosts?: Partial<SourceApiHosts> } = {},
 ): RunningWorker {
   const lines: string[] = [];
   const log: Log = { info: (line) => lines.push(line), error: (line) => lines.push(line) };

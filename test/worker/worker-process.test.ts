@@ -1,9 +1,15 @@
 // `npm run worker` as real processes against the real server and a fake Jira:
 // it refuses to start without a key; two workers share eight jobs and run each
 // once; SIGTERM mid-run ends the job `interrupted` after its batch and the next
-// run resumes from its checkpoint (D14).
+// run resumes from its checkpoint; the server's process killed mid-run and
+// started again on its data folder: the run ends with every document once (D14).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/harness';
+import { startServerProcess, type ServerProcess } from '../support/process';
 import { api } from '../support/http';
 import { manyIssues, startFakeJira, type FakeJira } from '../support/fakeSources/fakeJira';
 import { startWorkerProcess, type WorkerProcess } from '../support/workerProcess';
@@ -13,13 +19,19 @@ import { jiraPair as madePair, makeWorkerKey, runOnce as queued } from '../suppo
 let server: TestServer | null = null;
 let jira: FakeJira | null = null;
 const workers: WorkerProcess[] = [];
+let serverProcess: ServerProcess | null = null;
+let dataDir = '';
 
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop('SIGKILL')));
   await jira?.close();
   await server?.close();
+  await serverProcess?.stop('SIGKILL');
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   jira = null;
   server = null;
+  serverProcess = null;
+  dataDir = '';
 });
 
 const jiraPair = (project: string) =>
@@ -129,5 +141,70 @@ describe('npm run worker', { timeout: 90_000 }, () => {
       `/manage/admin/cc-pair/${pairId}/documents?page_size=1`,
     );
     expect((inventory.json as { total_items: number }).total_items).toBe(200);
+  });
+
+  it('the server process killed mid-run and started again on its data folder: the run ends with every document, once', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-worker-restart-'));
+    const adminKey = randomBytes(24).toString('hex');
+    const env = {
+      SOURCEDESK_DATA_DIR: dataDir,
+      SOURCEDESK_DEMO_DATA: 'off',
+      ADMIN_API_KEY: adminKey,
+    };
+    serverProcess = await startServerProcess(env);
+    const origin = serverProcess.origin;
+    // The helpers speak HTTP to an address with the admin's key: this server is a process.
+    const running = {
+      origin,
+      apiUrl: `${origin}/api`,
+      adminKey,
+      store: { dialect: 'sqlite' },
+    } as unknown as TestServer;
+    jira = await startFakeJira({
+      email: 'bot@acme.example',
+      token: 'jira-secret-token-value',
+      issues: manyIssues('ENG', 200),
+    });
+    const { connectorId, pairId } = await madePair(running, {
+      connector_specific_config: { jira_base_url: jira.origin, project_key: 'ENG' },
+    });
+    const key = await makeWorkerKey(running);
+    for (let i = 0; i < 20; i++) jira.faults.push({ delayMs: 150 });
+    const id = await runOnce(running, connectorId);
+    const started = startWorkerProcess(['--server', origin, '--concurrency', '1'], {
+      SOURCEDESK_WORKER_KEY: key,
+      SOURCEDESK_WORKER_BATCH_SIZE: '10',
+    });
+    workers.push(started);
+    const deadline = Date.now() + 20_000;
+    let before = 0;
+    while (Date.now() < deadline && before < 30) {
+      before = (await attemptsOf(running, pairId)).find((job) => job.id === id)!.total_docs_indexed;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(before).toBeGreaterThanOrEqual(30);
+
+    // Killed as a crash or an OOM would, then started again on the same port and folder.
+    expect(await serverProcess.stop('SIGKILL')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    serverProcess = await startServerProcess({ ...env, SOURCEDESK_PORT: new URL(origin).port });
+    expect(serverProcess.origin).toBe(origin);
+
+    const job = await finished(running, pairId, id, 60_000);
+    expect(job).toMatchObject({
+      status: 'success',
+      total_docs_indexed: 200,
+      new_docs_indexed: 200,
+    });
+    expect(await attemptsOf(running, pairId)).toHaveLength(1);
+    const inventory = await api(
+      running,
+      'GET',
+      `/manage/admin/cc-pair/${pairId}/documents?page_size=1`,
+    );
+    expect((inventory.json as { total_items: number }).total_items).toBe(200);
+    expect(started.stdout()).toMatch(/the server did not answer .*; asking again/);
+    expect(started.stdout()).toMatch(new RegExp(`Job ${id} \\(.*\\) finished success`));
+    expect(await started.stop()).toBe(0);
   });
 });

@@ -23,7 +23,7 @@ test('every endpoint, with its roles, parameters and answers; reachable from the
   connectTo(server, await server.keyFor('curator'));
   const { user } = renderApp('/connectors');
   const nav = await screen.findByRole('navigation', { name: 'Main' });
-  await user.click(within(nav).getByRole('link', { name: 'API reference' }));
+  await user.click(await within(nav).findByRole('link', { name: 'API reference' }));
   expect(await screen.findByRole('heading', { name: 'API reference', level: 1 })).toBeVisible();
 
   const list = await screen.findByRole('region', { name: 'GET /manage/admin/connector' });

@@ -16,6 +16,8 @@ export interface Fault {
   path?: RegExp;
   /** Wait this long before answering. */
   delayMs?: number;
+  /** Answer only once this settles (a test holds the source mid-run until it has looked). */
+  hold?: Promise<unknown>;
   /** Answer this status (with `headers`) instead of the real answer. */
   status?: number;
   headers?: Record<string, string>;
@@ -70,8 +72,9 @@ export async function startFake(
             body: fault.body ?? { message: `Fault ${fault.status}` },
           })
         : send(response, handle(request, url));
-    if (fault?.delayMs) setTimeout(answer, fault.delayMs);
-    else answer();
+    const delayed = () => (fault?.delayMs ? setTimeout(answer, fault.delayMs) : answer());
+    if (fault?.hold) void fault.hold.then(delayed, delayed);
+    else delayed();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
