@@ -2,7 +2,7 @@
 // A stopped server must not look like an empty fleet. Every
 // page of the shell says when the server cannot be reached, and when what it
 // shows may be out of date, with "Try again" (ServerReach).
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { insertConnector, insertPair } from '../../server/repos/connectors';
 import { startTestServer, type TestServer } from '../../test/support/harness';
@@ -84,7 +84,8 @@ test("a 503 gives the server's own words; Try again clears the warning once it a
   fault.mockImplementation((input, init) => realFetch(input, init));
   await user.click(screen.getByRole('button', { name: 'Try again' }));
   const said = await screen.findByText('The server answers again: the page is up to date.');
-  expect(said).toHaveFocus();
+  // The keyboard moves there in the effect after the words are drawn.
+  await waitFor(() => expect(said).toHaveFocus());
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   expect(screen.getByText(/Built-in empty credential/)).toBeInTheDocument();
 });
