@@ -31,6 +31,21 @@ interface Observed {
   alert: (previous: string | undefined) => AlertPayload | null;
 }
 
+/** The connector and credential an alert about a pair names, from a pair's row. */
+function pairNames(row: {
+  connector_id: number;
+  connector_name: string;
+  connector_source: string;
+  credential_id: number;
+  credential_name: string | null;
+  credential_source: string;
+}) {
+  return {
+    connector: { id: row.connector_id, name: row.connector_name, source: row.connector_source },
+    credential: { id: row.credential_id, name: row.credential_name, source: row.credential_source },
+  };
+}
+
 async function observePairs(db: Db, publicUrl: string | undefined): Promise<Observed[]> {
   const rows = await db
     .selectFrom('connector_credential_pairs as p')
@@ -51,16 +66,7 @@ async function observePairs(db: Db, publicUrl: string | undefined): Promise<Obse
   return rows.flatMap((row) => {
     const state = lastTestStatus(row.last_test_ok === null ? null : Number(row.last_test_ok) === 1);
     if (!state) return [];
-    const connector = {
-      id: row.connector_id,
-      name: row.connector_name,
-      source: row.connector_source,
-    };
-    const credential = {
-      id: row.credential_id,
-      name: row.credential_name,
-      source: row.credential_source,
-    };
+    const { connector, credential } = pairNames(row);
     const failing = (JSON.parse(row.last_test_checks ?? '[]') as ConnectionCheck[])
       .filter((check) => check.ok === false)
       .map((check) => `${check.name}: ${check.message}.`)
@@ -155,16 +161,7 @@ async function observeSync(
     const failed = pair.attention.find((item) => item.reason === 'sync_failed');
     const state: SyncState = stalled ? 'stalled' : failed ? 'failed' : 'ok';
     if (state === 'ok' && pair.last_finished_status === null && !pair.in_progress) return [];
-    const connector = {
-      id: row.connector_id,
-      name: row.connector_name,
-      source: row.connector_source,
-    };
-    const credential = {
-      id: row.credential_id,
-      name: row.credential_name,
-      source: row.credential_source,
-    };
+    const { connector, credential } = pairNames(row);
     return [
       {
         subject: `sync:pair:${row.id}`,
