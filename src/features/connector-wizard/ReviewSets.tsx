@@ -4,6 +4,7 @@
 // include the new pair's is shown but cannot be ticked, and says why.
 import { useController, useFormContext } from 'react-hook-form';
 import { useDocumentSets } from '../../api/documentSetHooks';
+import { SetTicks } from '../../components/SetTicks';
 import type { DocumentSetSummary } from '../../contract/documentSets';
 import type { WizardValues } from './wizardValues';
 
@@ -27,31 +28,12 @@ export function ReviewSets() {
       <h3 id="review-sets">Document sets</h3>
       <fieldset className="field">
         <legend>Add to document sets</legend>
-        <ul className="choices">
-          {editable.map((set) => {
-            const why = refusal(set, values);
-            return (
-              <li key={set.id}>
-                <label>
-                  <input
-                    type="checkbox"
-                    disabled={why !== null}
-                    checked={chosen.includes(set.id)}
-                    onChange={(event) =>
-                      field.onChange(
-                        event.target.checked
-                          ? [...chosen, set.id]
-                          : chosen.filter((id) => id !== set.id),
-                      )
-                    }
-                  />{' '}
-                  {set.name}
-                  {why && <span className="hint"> — {why}</span>}
-                </label>
-              </li>
-            );
-          })}
-        </ul>
+        <SetTicks
+          sets={editable}
+          refusal={(set) => refusal(set, values)}
+          chosen={chosen}
+          onChange={field.onChange}
+        />
       </fieldset>
     </section>
   );

@@ -9,6 +9,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import type { ConnectorDetail } from '../../contract/contract';
 import type { DocumentSetSummary } from '../../contract/documentSets';
 import { paths } from '../../lib/paths';
+import { SetTicks } from '../../components/SetTicks';
 
 /** Why this connector's pairs cannot go in `set`; null when they can. */
 function refusal(set: DocumentSetSummary, connector: ConnectorDetail) {
@@ -64,31 +65,12 @@ export function ConnectorDocumentSets({ connector }: { connector: ConnectorDetai
         <form onSubmit={(event) => void submit(event).catch(() => {})} noValidate>
           <fieldset className="field">
             <legend>Add “{connector.name}” to</legend>
-            <ul className="choices">
-              {candidates.map((set) => {
-                const why = refusal(set, connector);
-                return (
-                  <li key={set.id}>
-                    <label>
-                      <input
-                        type="checkbox"
-                        disabled={why !== null}
-                        checked={chosen.includes(set.id)}
-                        onChange={(event) =>
-                          setChosen(
-                            event.target.checked
-                              ? [...chosen, set.id]
-                              : chosen.filter((id) => id !== set.id),
-                          )
-                        }
-                      />{' '}
-                      {set.name}
-                      {why && <span className="hint"> — {why}</span>}
-                    </label>
-                  </li>
-                );
-              })}
-            </ul>
+            <SetTicks
+              sets={candidates}
+              refusal={(set) => refusal(set, connector)}
+              chosen={chosen}
+              onChange={setChosen}
+            />
           </fieldset>
           {update.isError && <ErrorNotice error={update.error} />}
           <div className="form-actions">
