@@ -17,12 +17,18 @@ export const versionKeys = {
  * check shows nothing and is simply tried again at the next interval.
  */
 const hourly = { staleTime: HOUR, refetchInterval: HOUR, retry: false } as const;
+/**
+ * Not what a page holds: a check that has not answered yet hides only the
+ * banner, so it never makes a page say it cannot show its content (ServerReach).
+ */
+const beside = { meta: { besideThePage: true } } as const;
 
 export const latestVersionsQuery = () =>
   queryOptions({
     queryKey: versionKeys.latest(),
     queryFn: ({ signal }) => apiRequest(getVersions, { signal }),
     ...hourly,
+    ...beside,
   });
 
 export const runningVersionQuery = () =>
@@ -30,6 +36,7 @@ export const runningVersionQuery = () =>
     queryKey: versionKeys.running(),
     queryFn: ({ signal }) => apiRequest(getVersion, { signal }),
     ...hourly,
+    ...beside,
   });
 
 export const useLatestVersions = () => useQuery(latestVersionsQuery());

@@ -44,6 +44,8 @@ test('a stopped server after a first load: the rows stay, marked as maybe out of
   const { user, queryClient } = renderApp('/connectors');
   expect(await screen.findByRole('row', { name: /^Handbook site/ })).toBeInTheDocument();
   expect(screen.queryByText(STALE)).not.toBeInTheDocument();
+  // Everything the page asks for has answered (the health counts come after the rows).
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
 
   await stop(server);
   // What the panel does on its own a while later (a refetch on focus or on an interval).
@@ -60,6 +62,35 @@ test('a stopped server after a first load: the rows stay, marked as maybe out of
   await user.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   expect(screen.getByRole('alert')).toHaveTextContent(STALE);
+});
+
+test('a version check that never answered hides only the banner: the rows on screen are not called unshowable', async () => {
+  const server = await start();
+  const id = await insertConnector(server.store.db, {
+    name: 'Handbook site',
+    source: 'web',
+    input_type: 'load_state',
+    access_type: 'PUBLIC',
+    connector_specific_config: {},
+    refresh_freq: 3600,
+    prune_freq: null,
+    indexing_start: null,
+  });
+  await insertPair(server.store.db, id, 0);
+  // The server stops answering just as the banner's check goes out (it loads after the rows).
+  const realFetch = globalThis.fetch.bind(globalThis);
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
+    /\/api\/versions?(\?|$)/.test(String(input instanceof Request ? input.url : input))
+      ? Promise.reject(new TypeError('Failed to fetch'))
+      : realFetch(input, init),
+  );
+  connectTo(server);
+  renderApp('/connectors');
+  expect(await screen.findByRole('row', { name: /^Handbook site/ })).toBeInTheDocument();
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(STALE);
+  expect(alert).not.toHaveTextContent(UNREACHABLE);
+  expect(screen.getByRole('row', { name: /^Handbook site/ })).toBeInTheDocument();
 });
 
 test("a 503 gives the server's own words; Try again clears the warning once it answers", async () => {

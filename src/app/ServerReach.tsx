@@ -27,7 +27,11 @@ const unanswered = (query: Query) =>
 function reachOf(queryClient: QueryClient): Reach {
   const failed = queryClient.getQueryCache().findAll({ predicate: unanswered });
   if (failed.length === 0) return { kind: 'answered' };
-  const empty = failed.find((query) => query.state.data === undefined);
+  // A check beside the page (the version banner's) that never answered leaves
+  // the page's own content whole: it does not make the page "cannot show".
+  const empty = failed.find(
+    (query) => query.state.data === undefined && query.meta?.besideThePage !== true,
+  );
   const error = (empty ?? failed[0])!.state.error;
   // The server's own words (a 503's detail) when it sent some. No answer at all
   // is what the notice already says: only what to do is added, not the fact again.
