@@ -1,10 +1,10 @@
 // Google Sites in the panel: a site exported as a zip of HTML, and its address.
 import { onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const google_sites: SourcePanel = {
-  label: 'Google Sites',
-  initials: 'GS',
+  ...SOURCE_WORDS.google_sites,
   category: 'Knowledge Base & Wikis',
   popular: false,
   docs: onyxGuide('google_sites'),
