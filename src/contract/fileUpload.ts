@@ -107,6 +107,17 @@ export function fileUploadProblem(name: string, size?: number): string | null {
   return null;
 }
 
+/** What a zip-only upload takes (Google Sites' exported site), in one sentence. */
+export const ZIP_UPLOAD_RULE = `One .zip file, at most ${byteSize(FILE_UPLOAD_LIMITS.maxFileBytes)}.`;
+
+/** Why a file may not be uploaded where one zip is asked for; null when it may. */
+export function zipUploadProblem(name: string, size?: number): string | null {
+  const problem = fileUploadProblem(name, size);
+  if (problem) return problem;
+  const safe = safeFileName(name);
+  return extensionOf(safe) === '.zip' ? null : `"${safe}" is not a .zip file: ${ZIP_UPLOAD_RULE}`;
+}
+
 /** The 413's words for a file over the limit. */
 export const fileTooLarge = (name: string) =>
   `"${name}" is larger than ${byteSize(FILE_UPLOAD_LIMITS.maxFileBytes)}, the limit for one file.`;
