@@ -7,11 +7,12 @@ import { useApiKeys, useDeleteApiKey, useRegenerateApiKey } from '../../api/apiK
 import { ActionMessage } from '../../components/ActionMessage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
+import { SecretShownOnce } from '../../components/SecretShownOnce';
 import { describeError } from '../../lib/describeError';
 import { roleWords } from '../../lib/enumWords';
 import './ApiKeysPage.css';
 import { editButtonId, KeyRow, keyLabel, type KeyAction } from './KeyRow';
-import { NewKeyForm, SecretOnce } from './NewKey';
+import { NewKeyForm } from './NewKey';
 
 type Pending = { kind: KeyAction; key: ApiKey } | null;
 /** A secret shown once, and the key it opens (it goes when that key is deleted). */
@@ -68,7 +69,16 @@ export function ApiKeysPage() {
     <section className="page" aria-labelledby="api-keys-title">
       <h1 id="api-keys-title">API keys</h1>
       <ActionMessage words={said} />
-      {shown ? <SecretOnce secret={shown.secret} onDone={() => done(shown.keyId)} /> : null}
+      {shown ? (
+        <SecretShownOnce
+          title="The new key"
+          label="API key"
+          what="the key"
+          secret={shown.secret}
+          onDone={() => done(shown.keyId)}
+          takeFocus={false}
+        />
+      ) : null}
       <NewKeyForm onStart={() => setSaid('')} onMade={made} />
       {keys.isPending ? <p role="status">Loading keys…</p> : null}
       {keys.isError ? <QueryErrorNotice error={keys.error} /> : null}

@@ -1,4 +1,4 @@
-// Making a key: the form, and the secret shown once (with Copy).
+// Making a key: the form (its secret is shown once by the page, with SecretShownOnce).
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { API_KEY_ROLES, type ApiKey } from '../../contract/apiKeys';
 import { useCreateApiKey } from '../../api/apiKeyHooks';
@@ -8,30 +8,6 @@ import { roleWords } from '../../lib/enumWords';
 import { validationProblemsOf } from '../../lib/fieldErrors';
 
 export type KeyRole = (typeof API_KEY_ROLES)[number];
-
-export function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <section aria-label="The new key" className="notice">
-      <p>
-        <strong>Copy the key now: you will not see it again.</strong>
-      </p>
-      <p>
-        <code aria-label="API key">{secret}</code>{' '}
-        <button
-          type="button"
-          onClick={() => void navigator.clipboard?.writeText(secret).then(() => setCopied(true))}
-        >
-          Copy
-        </button>{' '}
-        {copied ? <span role="status">Copied</span> : null}
-      </p>
-      <button type="button" onClick={onDone}>
-        Done
-      </button>
-    </section>
-  );
-}
 
 const IN_THE_FUTURE = 'Choose a date and time in the future.';
 

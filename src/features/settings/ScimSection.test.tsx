@@ -28,7 +28,7 @@ test('makes the SCIM token, shown once; rotating asks first and stops the old on
   const shown = await screen.findByRole('region', { name: 'The new SCIM token' });
   const first = (within(shown).getByLabelText('SCIM token') as HTMLInputElement).value;
   expect(first).toMatch(/^sd_scim_/);
-  expect(shown).toHaveFocus();
+  expect(within(shown).getByRole('button', { name: 'Copy' })).toHaveFocus();
   expect(await screen.findByText(/Active token/)).toHaveTextContent(`ending in ${first.slice(-4)}`);
   await user.click(within(shown).getByRole('button', { name: 'Done' }));
   expect(screen.queryByDisplayValue(first)).toBeNull();

@@ -8,31 +8,8 @@ import { SCIM_BASE_PATH } from '../../contract/scim';
 import { useMakeScimToken, useScimToken } from '../../api/scimHooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice, QueryErrorNotice } from '../../components/ErrorNotice';
+import { CopyButton, CopyText, SecretShownOnce } from '../../components/SecretShownOnce';
 import { formatDateTime } from '../../lib/format';
-
-function CopyOnce({ label, text }: { label: string; text: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <>
-      <input
-        readOnly
-        className="copy-text"
-        aria-label={label}
-        value={text}
-        size={40}
-        spellCheck={false}
-        onFocus={(event) => event.currentTarget.select()}
-      />{' '}
-      <button
-        type="button"
-        onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}
-      >
-        Copy {label.toLowerCase()}
-      </button>{' '}
-      {copied ? <span role="status">Copied</span> : null}
-    </>
-  );
-}
 
 export function ScimSection() {
   const token = useScimToken();
@@ -50,7 +27,6 @@ export function ScimSection() {
       const made = await make.mutateAsync(name.trim() || 'Identity provider');
       setSecret(made.token);
       setName('');
-      requestAnimationFrame(() => document.getElementById('scim-new-token')?.focus());
     } catch {
       // the error notice says why
     }
@@ -72,7 +48,8 @@ export function ScimSection() {
         a curator; a member it removes from a group loses a curatorship of that group.
       </p>
       <p>
-        Base URL to paste into your identity provider: <CopyOnce label="Base URL" text={baseUrl} />
+        Base URL to paste into your identity provider: <CopyText label="Base URL" text={baseUrl} />{' '}
+        <CopyButton text={baseUrl}>Copy the base URL</CopyButton>
       </p>
       {token.isPending ? <p role="status">Loading the SCIM token…</p> : null}
       {token.isError ? <QueryErrorNotice error={token.error} /> : null}
@@ -88,23 +65,15 @@ export function ScimSection() {
         <p>No SCIM token yet: your identity provider cannot reach Sourcedesk.</p>
       ) : null}
       {secret ? (
-        <section
-          aria-label="The new SCIM token"
-          className="notice"
-          id="scim-new-token"
-          tabIndex={-1}
+        <SecretShownOnce
+          title="The new SCIM token"
+          label="SCIM token"
+          what="the token"
+          secret={secret}
+          onDone={() => setSecret(null)}
         >
-          <p>
-            <strong>Copy the token now: you will not see it again.</strong> Paste it into your
-            identity provider as the bearer token (API token, secret token).
-          </p>
-          <p>
-            <CopyOnce label="SCIM token" text={secret} />
-          </p>
-          <button type="button" onClick={() => setSecret(null)}>
-            Done
-          </button>
-        </section>
+          Paste it into your identity provider as the bearer token (API token, secret token).
+        </SecretShownOnce>
       ) : null}
       <form aria-label="SCIM token" onSubmit={submit}>
         <label>

@@ -1,7 +1,7 @@
 // Settings → Workers (admins; D14, docs/workers.md): each worker with its last
 // check-in in words and what it runs; worker keys made (shown once, with Copy)
 // and revoked. A worker key reaches only the worker routes.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { WORKER_KEY_NAME_MAX_LENGTH, type WorkerKey } from '../../contract/sync';
 import {
   useCreateWorkerKey,
@@ -12,38 +12,9 @@ import {
 import { ActionMessage } from '../../components/ActionMessage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice, QueryErrorNotice } from '../../components/ErrorNotice';
+import { SecretShownOnce } from '../../components/SecretShownOnce';
 import { formatAge } from '../../lib/age';
 import { describeError } from '../../lib/describeError';
-
-function NewWorkerKey({ made, onDone }: { made: WorkerKey; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const copy = useRef<HTMLButtonElement>(null);
-  // The keyboard lands on the new key's Copy button: the action's result.
-  useEffect(() => copy.current?.focus(), []);
-  return (
-    <section aria-label="The new worker key" className="notice">
-      <p>
-        <strong>Copy the worker key “{made.name}” now: you will not see it again.</strong>
-      </p>
-      <p>
-        <code aria-label="Worker key">{made.key}</code>{' '}
-        <button
-          type="button"
-          ref={copy}
-          onClick={() =>
-            void navigator.clipboard?.writeText(made.key ?? '').then(() => setCopied(true))
-          }
-        >
-          Copy
-        </button>{' '}
-        {copied ? <span role="status">Copied</span> : null}
-      </p>
-      <button type="button" onClick={onDone}>
-        Done
-      </button>
-    </section>
-  );
-}
 
 export function WorkersSection() {
   const workers = useWorkers();
@@ -125,7 +96,15 @@ export function WorkersSection() {
           ))}
         </ul>
       ) : null}
-      {made ? <NewWorkerKey made={made} onDone={() => setMade(null)} /> : null}
+      {made ? (
+        <SecretShownOnce
+          title="The new worker key"
+          label="Worker key"
+          what={`the worker key “${made.name}”`}
+          secret={made.key ?? ''}
+          onDone={() => setMade(null)}
+        />
+      ) : null}
       <form aria-label="New worker key" noValidate onSubmit={(event) => void onMake(event)}>
         <div className="field">
           <label htmlFor={nameId}>Name of the new worker key</label>
