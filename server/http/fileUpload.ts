@@ -16,13 +16,16 @@ import {
   FILE_UPLOAD_LIMITS,
   fileTooLarge,
   fileUploadProblem,
+  missingUpload,
   safeFileName,
   TOO_MANY_FILES,
   UPLOAD_LOCATION_PATTERN,
+  UPLOADED_FILE_SOURCES,
   type ConnectorFilesAnswer,
   type FileUploadAnswer,
 } from '../../src/contract/fileUpload';
 import { Problem, problem, validationProblem } from './problems';
+import type { Validated } from './validation';
 
 /** The folder uploaded files are kept in (the data folder's `uploads/`). */
 export interface UploadFolder {
@@ -167,6 +170,35 @@ export async function connectorFiles(
     }),
   );
   return { files };
+}
+
+/**
+ * A connector of a source that reads uploads may name only uploads the folder
+ * keeps: a location in the upload's form (its id) that names no kept file (swept
+ * away, removed, mistyped) is D3's 422 at its place in `file_locations`, so the
+ * create or change changes nothing. A location in any other form is a setup
+ * from elsewhere (Onyx's own paths) and is kept as sent (D4).
+ */
+export async function withUploadsKept<
+  T extends { source?: string; connector_specific_config?: Record<string, unknown> },
+>(folder: UploadFolder, checked: Validated<T>, source?: string): Promise<Validated<T>> {
+  if (!checked.ok) return checked;
+  const kind = source ?? checked.value.source;
+  if (!(UPLOADED_FILE_SOURCES as readonly string[]).includes(kind ?? '')) return checked;
+  const locations = checked.value.connector_specific_config?.file_locations;
+  if (!Array.isArray(locations)) return checked;
+  const errors: ValidationError[] = [];
+  for (const [index, location] of locations.entries()) {
+    const id = String(location);
+    if (UPLOAD_LOCATION_PATTERN.test(id) && !(await storedFile(folder, id))) {
+      errors.push({
+        loc: ['body', 'connector_specific_config', 'file_locations', index],
+        msg: missingUpload(id),
+        type: 'value_error',
+      });
+    }
+  }
+  return errors.length > 0 ? { ok: false, errors } : checked;
 }
 
 /**

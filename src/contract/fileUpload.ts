@@ -159,3 +159,7 @@ export const connectorFileSchema = z.object({
 });
 export const connectorFilesAnswerSchema = z.object({ files: z.array(connectorFileSchema) });
 export type ConnectorFilesAnswer = z.infer<typeof connectorFilesAnswerSchema>;
+
+/** A connector's `file_locations` naming an upload the server does not keep (D3's 422 at its place). */
+export const missingUpload = (location: string) =>
+  `No uploaded file is kept at "${location}": upload the file again and name the location the upload answers.`;

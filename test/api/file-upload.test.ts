@@ -13,6 +13,7 @@ import {
   FILE_UPLOAD_LIMITS,
   FILE_UPLOAD_PATH,
   fileTooLarge,
+  missingUpload,
   TOO_MANY_FILES,
   UNCLAIMED_UPLOAD_HOURS,
 } from '../../src/contract/fileUpload';
@@ -236,6 +237,43 @@ describe("a connector's files", () => {
     expect((await api(server, 'GET', `/manage/admin/connector/${web}/files`)).json).toEqual({
       files: [],
     });
+  });
+
+  it('a create or change naming an upload the server does not keep is a 422 at its place and changes nothing (D3)', async () => {
+    const answer = await upload(form(['kept.md', 'kept']));
+    const [kept] = (answer.json as { file_paths: string[] }).file_paths;
+    const gone = '00000000-0000-4000-8000-000000000000';
+    const body = (file_locations: string[]) => ({
+      name: 'Named files',
+      source: 'google_sites',
+      input_type: 'load_state',
+      connector_specific_config: { file_locations, base_url: 'https://sites.example/' },
+    });
+    const before = (await api(server, 'GET', '/manage/admin/connector')).json as unknown[];
+    const refused = await api(server, 'POST', '/manage/admin/connector', {
+      body: body([kept!, gone]),
+    });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.json).toEqual({
+      detail: [
+        {
+          loc: ['body', 'connector_specific_config', 'file_locations', 1],
+          msg: missingUpload(gone),
+          type: 'value_error',
+        },
+      ],
+    });
+    expect((await api(server, 'GET', '/manage/admin/connector')).json).toHaveLength(before.length);
+
+    const id = await createConnector(server, body([kept!]));
+    const changed = await api(server, 'PATCH', `/manage/admin/connector/${id}`, {
+      body: { connector_specific_config: body([gone]).connector_specific_config },
+    });
+    expect(changed.status, changed.text).toBe(422);
+    const files = (await api(server, 'GET', `/manage/admin/connector/${id}/files`)).json as {
+      files: { file_id: string }[];
+    };
+    expect(files.files.map((file) => file.file_id)).toEqual([kept]);
   });
 
   it('an upload no connector names is removed after a day; the files a connector names stay', async () => {
