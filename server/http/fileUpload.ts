@@ -15,6 +15,7 @@ import type { ValidationError } from '../../src/contract/contract';
 import {
   FILE_UPLOAD_LIMITS,
   fileTooLarge,
+  extensionOf,
   fileUploadProblem,
   missingUpload,
   safeFileName,
@@ -25,6 +26,7 @@ import {
   type FileUploadAnswer,
 } from '../../src/contract/fileUpload';
 import { Problem, problem, validationProblem } from './problems';
+import { unzipInto, ZipRefused } from './unzipUpload';
 import type { Validated } from './validation';
 
 /** The folder uploaded files are kept in (the data folder's `uploads/`). */
@@ -78,6 +80,7 @@ function answerFor(error: unknown): unknown {
 export async function receiveFiles(
   request: FastifyRequest,
   folder: UploadFolder,
+  unzip = false,
 ): Promise<FileUploadAnswer> {
   await mkdir(folder.dir, { recursive: true, mode: 0o700 });
   const written: string[] = [];
@@ -121,6 +124,23 @@ export async function receiveFiles(
       if (part.file.truncated) throw problem(413, fileTooLarge(name));
       await rename(partial, join(folder.dir, id));
       written[written.length - 1] = join(folder.dir, id);
+      if (unzip && extensionOf(name) === '.zip') {
+        try {
+          const unpacked = await unzipInto(folder, join(folder.dir, id), name);
+          written.push(...unpacked.locations.map((location) => join(folder.dir, location)));
+          answer.file_paths.push(...unpacked.locations);
+          answer.file_names.push(...unpacked.names);
+        } catch (error) {
+          if (!(error instanceof ZipRefused)) throw error;
+          problems.push({
+            loc: ['body', FILE_UPLOAD_LIMITS.field, place],
+            msg: error.message,
+            type: 'value_error',
+          });
+        }
+        await rm(join(folder.dir, id), { force: true });
+        continue;
+      }
       answer.file_paths.push(id);
       answer.file_names.push(name);
     }
