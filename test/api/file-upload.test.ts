@@ -319,7 +319,7 @@ describe("a connector's files", () => {
     const gone = '00000000-0000-4000-8000-000000000000';
     const body = (file_locations: string[]) => ({
       name: 'Named files',
-      source: 'google_sites',
+      source: 'google_sites' as const,
       input_type: 'load_state',
       connector_specific_config: { file_locations, base_url: 'https://sites.example/' },
     });
