@@ -39,6 +39,14 @@ test("a File connector's page lists its files with their sizes", async () => {
     expect.stringMatching(/^policy\.md 8 bytes, uploaded /),
     expect.stringMatching(/^notes\.txt 2 KiB, uploaded /),
   ]);
+  // The settings name the files as they were uploaded, not by their stored locations.
+  const settings = screen.getByText('Files (optional)', { selector: 'dt' }).nextElementSibling!;
+  expect(
+    within(settings as HTMLElement)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual(['policy.md', 'notes.txt']);
+  expect(screen.queryByText('file_names', { selector: 'dt' })).not.toBeInTheDocument();
 });
 
 test('a connector of a source without files has no Files section', async () => {
