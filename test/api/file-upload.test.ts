@@ -320,7 +320,7 @@ describe("a connector's files", () => {
     const body = (file_locations: string[]) => ({
       name: 'Named files',
       source: 'google_sites' as const,
-      input_type: 'load_state',
+      input_type: 'load_state' as const,
       connector_specific_config: { file_locations, base_url: 'https://sites.example/' },
     });
     const before = (await api(server, 'GET', '/manage/admin/connector')).json as unknown[];
