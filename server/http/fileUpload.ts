@@ -15,14 +15,19 @@ import type { ValidationError } from '../../src/contract/contract';
 import {
   FILE_UPLOAD_LIMITS,
   fileTooLarge,
+  extensionOf,
   fileUploadProblem,
+  missingUpload,
   safeFileName,
   TOO_MANY_FILES,
   UPLOAD_LOCATION_PATTERN,
+  UPLOADED_FILE_SOURCES,
   type ConnectorFilesAnswer,
   type FileUploadAnswer,
 } from '../../src/contract/fileUpload';
 import { Problem, problem, validationProblem } from './problems';
+import { unzipInto, ZipRefused } from './unzipUpload';
+import type { Validated } from './validation';
 
 /** The folder uploaded files are kept in (the data folder's `uploads/`). */
 export interface UploadFolder {
@@ -75,6 +80,7 @@ function answerFor(error: unknown): unknown {
 export async function receiveFiles(
   request: FastifyRequest,
   folder: UploadFolder,
+  unzip = false,
 ): Promise<FileUploadAnswer> {
   await mkdir(folder.dir, { recursive: true, mode: 0o700 });
   const written: string[] = [];
@@ -118,6 +124,23 @@ export async function receiveFiles(
       if (part.file.truncated) throw problem(413, fileTooLarge(name));
       await rename(partial, join(folder.dir, id));
       written[written.length - 1] = join(folder.dir, id);
+      if (unzip && extensionOf(name) === '.zip') {
+        try {
+          const unpacked = await unzipInto(folder, join(folder.dir, id), name);
+          written.push(...unpacked.locations.map((location) => join(folder.dir, location)));
+          answer.file_paths.push(...unpacked.locations);
+          answer.file_names.push(...unpacked.names);
+        } catch (error) {
+          if (!(error instanceof ZipRefused)) throw error;
+          problems.push({
+            loc: ['body', FILE_UPLOAD_LIMITS.field, place],
+            msg: error.message,
+            type: 'value_error',
+          });
+        }
+        await rm(join(folder.dir, id), { force: true });
+        continue;
+      }
       answer.file_paths.push(id);
       answer.file_names.push(name);
     }
@@ -167,6 +190,35 @@ export async function connectorFiles(
     }),
   );
   return { files };
+}
+
+/**
+ * A connector of a source that reads uploads may name only uploads the folder
+ * keeps: a location in the upload's form (its id) that names no kept file (swept
+ * away, removed, mistyped) is D3's 422 at its place in `file_locations`, so the
+ * create or change changes nothing. A location in any other form is a setup
+ * from elsewhere (Onyx's own paths) and is kept as sent (D4).
+ */
+export async function withUploadsKept<
+  T extends { source?: string; connector_specific_config?: Record<string, unknown> },
+>(folder: UploadFolder, checked: Validated<T>, source?: string): Promise<Validated<T>> {
+  if (!checked.ok) return checked;
+  const kind = source ?? checked.value.source;
+  if (!(UPLOADED_FILE_SOURCES as readonly string[]).includes(kind ?? '')) return checked;
+  const locations = checked.value.connector_specific_config?.file_locations;
+  if (!Array.isArray(locations)) return checked;
+  const errors: ValidationError[] = [];
+  for (const [index, location] of locations.entries()) {
+    const id = String(location);
+    if (UPLOAD_LOCATION_PATTERN.test(id) && !(await storedFile(folder, id))) {
+      errors.push({
+        loc: ['body', 'connector_specific_config', 'file_locations', index],
+        msg: missingUpload(id),
+        type: 'value_error',
+      });
+    }
+  }
+  return errors.length > 0 ? { ok: false, errors } : checked;
 }
 
 /**

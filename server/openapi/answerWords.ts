@@ -56,7 +56,11 @@ import {
   testAlertResultSchema,
 } from '../../src/contract/alerts';
 
-import { fileUploadAnswerSchema } from '../../src/contract/fileUpload';
+import {
+  connectorFileSchema,
+  connectorFilesAnswerSchema,
+  fileUploadAnswerSchema,
+} from '../../src/contract/fileUpload';
 import { SYNC_ANSWER_WORDS } from './syncWords';
 
 type Words = Record<string, string>;
@@ -468,7 +472,20 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
       file_names:
         "Each file's name as kept (its last path segment, without control characters): the connector's `file_names`.",
       zip_metadata_file_id:
-        'Onyx names the metadata file of an unzipped archive here; a zip is stored as it is: always `null`.',
+        'Onyx names the metadata file of an unzipped archive here; none is made here (a zip is kept whole, or unpacked with `unzip=true`): always `null`.',
+    },
+  ],
+  [connectorFilesAnswerSchema, { files: 'The uploaded files the connector names, in its order.' }],
+  [
+    connectorFileSchema,
+    {
+      file_id: "The file's location (what the connector's `file_locations` names).",
+      file_name:
+        "The file's name as uploaded (the connector's `file_names`), or its location when none.",
+      size_bytes:
+        'Its size in bytes; `null` when the server keeps no file there (upload it again).',
+      upload_date:
+        'When it was uploaded (UTC, ISO-8601); `null` when the server keeps no file there.',
     },
   ],
   ...SYNC_ANSWER_WORDS,

@@ -68,7 +68,7 @@ export type RouteGroup = (
 
 export const ROUTE_GROUPS: readonly RouteGroup[] = [
   (api, context, { oidc }) => sessionRoutes(api, context, { oidcName: oidc?.name }),
-  (api, context, { tester }) => connectorRoutes(api, context, tester.passed),
+  (api, context, { tester, uploads }) => connectorRoutes(api, context, tester.passed, uploads),
   (api, context, { uploads }) => fileUploadRoutes(api, context, uploads),
   (api, context, { retestHours, sync }) => connectorStatusRoutes(api, context, retestHours, sync),
   credentialRoutes,

@@ -10,7 +10,13 @@ import {
   type StatusResponse,
 } from '../../src/contract/contract';
 import { credentialFitsSource } from '../../src/contract/rules';
-import { validate, validateConnectorCreate, validateConnectorPatch } from '../http/validation';
+import {
+  validate,
+  validateConnectorCreate,
+  validateConnectorPatch,
+  type Validated,
+} from '../http/validation';
+import { withUploadsKept, type UploadFolder } from '../http/fileUpload';
 import { attachRequestSchema } from '../../src/contract/groups';
 import { checkGroupChoice, withKnownGroups } from '../groups/choice';
 import {
@@ -227,8 +233,14 @@ export function connectorRoutes(
   { db, guard, write, reads, secrets }: RouteContext,
   /** The tests that passed lately: an attach starts its pair with the caller's test of the very same. */
   passed?: PassedTests,
+  /** Where uploads are kept: a File or Google Sites connector names only files kept there. */
+  uploads?: UploadFolder,
 ) {
   const route = declaredRoutes(app, guard);
+  const kept = <T extends { source?: string; connector_specific_config?: Record<string, unknown> }>(
+    checked: Validated<T>,
+    source?: string,
+  ) => (uploads ? withUploadsKept(uploads, checked, source) : checked);
   const snapshots = new SnapshotBytes();
 
   // Kept as bytes per caller's view (D13) until the next change of the data:
@@ -265,7 +277,7 @@ export function connectorRoutes(
       }).catch(refuseDuplicate);
       return { id, credential: null };
     },
-    { checkBody: validateConnectorCreate },
+    { checkBody: (json) => kept(validateConnectorCreate(json)) },
   );
 
   route(
@@ -384,7 +396,8 @@ export function connectorRoutes(
       // read here still hold inside the write.
       checkBody: async (json, { connector_id: id }) => {
         const known = await db.transaction().execute((trx) => findConnector(trx, id));
-        return withKnownGroups(db, validateConnectorPatch(json, known?.snapshot.source ?? ''));
+        const source = known?.snapshot.source ?? '';
+        return withKnownGroups(db, await kept(validateConnectorPatch(json, source), source));
       },
     },
   );

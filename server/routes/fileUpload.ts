@@ -28,22 +28,25 @@ export function fileUploadRoutes(
   folder: UploadFolder,
 ) {
   // A connector's files, as the folder keeps them: to whoever sees the connector (D13).
-  declaredRoutes(app, guard)(listConnectorFiles, async ({ params: { connector_id: id } }, request) => {
-    const config = await db.transaction().execute(async (trx) => {
-      const rights = await rightsOn(trx, await scopeOf(trx, request.user!), id);
-      if (!rights?.see) return null;
-      return (await findConnector(trx, id))?.snapshot.connector_specific_config ?? null;
-    });
-    if (!config) throw problem(404, CONNECTOR_NOT_FOUND);
-    return connectorFiles(folder, config);
-  });
+  declaredRoutes(app, guard)(
+    listConnectorFiles,
+    async ({ params: { connector_id: id } }, request) => {
+      const config = await db.transaction().execute(async (trx) => {
+        const rights = await rightsOn(trx, await scopeOf(trx, request.user!), id);
+        if (!rights?.see) return null;
+        return (await findConnector(trx, id))?.snapshot.connector_specific_config ?? null;
+      });
+      if (!config) throw problem(404, CONNECTOR_NOT_FOUND);
+      return connectorFiles(folder, config);
+    },
+  );
 
   void app.register(async (uploads) => {
     await uploads.register(multipart);
     // After the guard (401, 403, the 413 of a Content-Length over the limit), before a byte is read.
     uploads.addHook('preParsing', async (request) => assertMultipart(request));
-    declaredRoutes(uploads, guard)(uploadConnectorFiles, async (_input, request) =>
-      receiveFiles(request, folder),
+    declaredRoutes(uploads, guard)(uploadConnectorFiles, async ({ query }, request) =>
+      receiveFiles(request, folder, query.unzip === 'true'),
     );
   });
 }

@@ -180,12 +180,13 @@ export async function apiUpload<R extends Route, E extends Endpoint = DeclaredBy
   field: string,
   files: readonly File[],
   signal?: AbortSignal,
+  query: Record<string, string> = {},
 ): Promise<AnswerOf<E>> {
   const body = new FormData();
   for (const file of files) body.append(field, file, file.name);
   let response: Response;
   try {
-    response = await fetch(urlOf(endpoint, {}), {
+    response = await fetch(urlOf(endpoint, { query }), {
       method: endpoint.method,
       headers: { Accept: 'application/json', ...authorization() },
       body,

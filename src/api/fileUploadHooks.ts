@@ -8,10 +8,13 @@ import { apiRequest, apiUpload } from './client';
 import { connectorKeys } from './queryKeys';
 import { routes } from './routes';
 
-export function useUploadFiles() {
+/** `unzip`: each .zip is unpacked into its files (the File source); otherwise kept whole (Google Sites). */
+export function useUploadFiles({ unzip }: { unzip: boolean }) {
   return useMutation({
     mutationFn: (files: readonly File[]) =>
-      apiUpload(routes.uploadConnectorFiles, FILE_UPLOAD_LIMITS.field, files),
+      apiUpload(routes.uploadConnectorFiles, FILE_UPLOAD_LIMITS.field, files, undefined, {
+        unzip: String(unzip),
+      }),
   });
 }
 

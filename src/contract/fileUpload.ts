@@ -21,7 +21,7 @@ export const FILE_UPLOAD_LIMITS = {
   maxNameLength: 255,
   /**
    * The kinds of file the File source reads: Onyx's plain-text and document
-   * extensions, and a zip of them (stored as it is).
+   * extensions, and a zip of them (kept whole, or unpacked with `unzip=true`).
    */
   extensions: [
     '.txt',
@@ -46,6 +46,12 @@ export const FILE_UPLOAD_LIMITS = {
     '.html',
     '.zip',
   ],
+} as const;
+
+/** A zip unpacked by the upload (`unzip=true`): its files and their bytes once unpacked. */
+export const ZIP_LIMITS = {
+  maxEntries: 500,
+  maxTotalBytes: 200 * MIB,
 } as const;
 
 /** The largest request an upload may be: every file at its limit, and room for the multipart framing. */
@@ -124,11 +130,20 @@ export const fileTooLarge = (name: string) =>
 
 export const TOO_MANY_FILES = `Upload at most ${FILE_UPLOAD_LIMITS.maxFiles} files at once.`;
 
+/** The upload's query: `unzip=true` unpacks each .zip into its files (the File source); otherwise a zip is kept whole (Google Sites reads it so). */
+export const fileUploadQuerySchema = z.object({
+  unzip: z.optional(
+    z
+      .enum(['true', 'false'])
+      .check(z.describe('`true`: unpack each .zip into the files it holds.')),
+  ),
+});
+
 /** Onyx's FileUploadResponse: each file's location (what `file_locations` names) and its name. */
 export const fileUploadAnswerSchema = z.object({
   file_paths: z.array(z.string()),
   file_names: z.array(z.string()),
-  /** Onyx's metadata file of an unzipped archive; a zip is stored as it is here: always null. */
+  /** Onyx's metadata file of an unzipped archive; none here (a zip is kept whole, or unpacked with `unzip=true`): always null. */
   zip_metadata_file_id: z.null(),
 });
 export type FileUploadAnswer = z.infer<typeof fileUploadAnswerSchema>;
@@ -159,3 +174,7 @@ export const connectorFileSchema = z.object({
 });
 export const connectorFilesAnswerSchema = z.object({ files: z.array(connectorFileSchema) });
 export type ConnectorFilesAnswer = z.infer<typeof connectorFilesAnswerSchema>;
+
+/** A connector's `file_locations` naming an upload the server does not keep (D3's 422 at its place). */
+export const missingUpload = (location: string) =>
+  `No uploaded file is kept at "${location}": upload the file again and name the location the upload answers.`;

@@ -13,9 +13,12 @@ import {
   FILE_UPLOAD_LIMITS,
   FILE_UPLOAD_PATH,
   fileTooLarge,
+  missingUpload,
   TOO_MANY_FILES,
   UNCLAIMED_UPLOAD_HOURS,
+  ZIP_LIMITS,
 } from '../../src/contract/fileUpload';
+import { storedZip } from '../support/zip';
 import { sweepUploads } from '../../server/watch/uploadSweep';
 import { api, createConnector, makeGroup, NOT_CURATOR, plainRequest } from '../support/http';
 import { useTestServer } from '../support/useTestServer';
@@ -182,6 +185,78 @@ async function fileConnector(name: string, files: [string, string][]) {
   return { id, file_paths };
 }
 
+describe('a zip unpacked (unzip=true)', () => {
+  const unzipped = (body: FormData) =>
+    api(server, 'POST', `${FILE_UPLOAD_PATH}?unzip=true`, { form: body });
+
+  it('keeps each file the zip holds, named by its last path segment; the zip itself is not kept', async () => {
+    const before = stored();
+    const zip = storedZip([
+      ['handbook/', ''],
+      ['handbook/leave.md', '# Leave\n'],
+      ['handbook/travel/rules.txt', 'rules'],
+    ]);
+    const answer = await unzipped(form(['site.zip', zip], ['extra.txt', 'x']));
+    expect(answer.status, answer.text).toBe(200);
+    const body = answer.json as { file_paths: string[]; file_names: string[] };
+    expect(body.file_names).toEqual(['leave.md', 'rules.txt', 'extra.txt']);
+    expect(stored()).toEqual([...before, ...body.file_paths].sort());
+    expect(readFileSync(join(uploadDir, body.file_paths[1]!), 'utf8')).toBe('rules');
+
+    // Without the flag a zip is kept whole (Google Sites reads it so).
+    const whole = await upload(form(['site.zip', zip]));
+    expect((whole.json as { file_names: string[] }).file_names).toEqual(['site.zip']);
+  });
+
+  it.each([
+    [
+      'slip.zip',
+      storedZip([['../../outside.txt', 'escaped']]),
+      /^"slip\.zip" is not a zip that can be read: .*\.\./,
+    ],
+    [
+      'tool.zip',
+      storedZip([
+        ['a.md', 'a'],
+        ['run.exe', 'MZ'],
+      ]),
+      /^In "tool\.zip": "run\.exe" is not a kind of file/,
+    ],
+    [
+      'broken.zip',
+      new TextEncoder().encode('not a zip'),
+      /^"broken\.zip" is not a zip that can be read/,
+    ],
+  ])(
+    'refuses %s at its place (zip-slip, a kind not read, broken), keeping nothing',
+    async (name, zip, words) => {
+      const before = stored();
+      const answer = await unzipped(
+        form(['ok.txt', 'fine'], [name, zip as Uint8Array<ArrayBuffer>]),
+      );
+      expect(answer.status, answer.text).toBe(422);
+      const detail = (answer.json as { detail: { loc: unknown[]; msg: string }[] }).detail;
+      expect(detail).toHaveLength(1);
+      expect(detail[0]!.loc).toEqual(['body', 'files', 1]);
+      expect(detail[0]!.msg).toMatch(words);
+      expect(stored()).toEqual(before);
+      expect(readdirSync(join(uploadDir, '..'))).not.toContain('outside.txt');
+    },
+  );
+
+  it('refuses a zip of more files than its limit (ZIP_LIMITS), keeping none of them', async () => {
+    const before = stored();
+    const many = Array.from(
+      { length: ZIP_LIMITS.maxEntries + 1 },
+      (_, index) => [`f${index}.txt`, 'x'] as [string, string],
+    );
+    const answer = await unzipped(form(['many.zip', storedZip(many)]));
+    expect(answer.status, answer.text).toBe(422);
+    expect(answer.text).toContain(`holds more than ${ZIP_LIMITS.maxEntries} files`);
+    expect(stored()).toEqual(before);
+  });
+});
+
 describe("a connector's files", () => {
   it('lists each file with its name, size and upload time; a file not kept here has no size', async () => {
     const { id, file_paths } = await fileConnector('Handbook files', [
@@ -236,6 +311,43 @@ describe("a connector's files", () => {
     expect((await api(server, 'GET', `/manage/admin/connector/${web}/files`)).json).toEqual({
       files: [],
     });
+  });
+
+  it('a create or change naming an upload the server does not keep is a 422 at its place and changes nothing (D3)', async () => {
+    const answer = await upload(form(['kept.md', 'kept']));
+    const [kept] = (answer.json as { file_paths: string[] }).file_paths;
+    const gone = '00000000-0000-4000-8000-000000000000';
+    const body = (file_locations: string[]) => ({
+      name: 'Named files',
+      source: 'google_sites' as const,
+      input_type: 'load_state' as const,
+      connector_specific_config: { file_locations, base_url: 'https://sites.example/' },
+    });
+    const before = (await api(server, 'GET', '/manage/admin/connector')).json as unknown[];
+    const refused = await api(server, 'POST', '/manage/admin/connector', {
+      body: body([kept!, gone]),
+    });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.json).toEqual({
+      detail: [
+        {
+          loc: ['body', 'connector_specific_config', 'file_locations', 1],
+          msg: missingUpload(gone),
+          type: 'value_error',
+        },
+      ],
+    });
+    expect((await api(server, 'GET', '/manage/admin/connector')).json).toHaveLength(before.length);
+
+    const id = await createConnector(server, body([kept!]));
+    const changed = await api(server, 'PATCH', `/manage/admin/connector/${id}`, {
+      body: { connector_specific_config: body([gone]).connector_specific_config },
+    });
+    expect(changed.status, changed.text).toBe(422);
+    const files = (await api(server, 'GET', `/manage/admin/connector/${id}/files`)).json as {
+      files: { file_id: string }[];
+    };
+    expect(files.files.map((file) => file.file_id)).toEqual([kept]);
   });
 
   it('an upload no connector names is removed after a day; the files a connector names stay', async () => {

@@ -35,7 +35,7 @@ export function UploadFiles({
   /** One zip file (a site exported as a zip), not any of the File source's kinds. */
   zipOnly?: boolean;
 }) {
-  const upload = useUploadFiles();
+  const upload = useUploadFiles({ unzip: !zipOnly });
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');

@@ -14,7 +14,10 @@ import { endpoint, integerText } from '../endpoint';
 import { attachRequestSchema } from '../groups';
 import {
   FILE_UPLOAD_BODY_LIMIT,
+  byteSize,
   FILE_UPLOAD_LIMITS,
+  fileUploadQuerySchema,
+  ZIP_LIMITS,
   FILE_UPLOAD_PATH,
   FILE_UPLOAD_RULE,
   connectorFilesAnswerSchema,
@@ -121,8 +124,9 @@ export const detachCredential = endpoint({
 export const uploadConnectorFiles = endpoint({
   method: 'POST',
   path: FILE_UPLOAD_PATH,
-  summary: `Upload files for a File connector (multipart, field \`files\`): answers their locations and names, which the connector's \`file_locations\` and \`file_names\` then name. ${FILE_UPLOAD_RULE} Nothing is kept when any file is refused.`,
+  summary: `Upload files for a File connector (multipart, field \`files\`): answers their locations and names, which the connector's \`file_locations\` and \`file_names\` then name. ${FILE_UPLOAD_RULE} With \`unzip=true\` each .zip is unpacked into its files (at most ${ZIP_LIMITS.maxEntries}, ${byteSize(ZIP_LIMITS.maxTotalBytes)} unpacked). Nothing is kept when any file is refused.`,
   access: 'curatorOrAdmin',
+  query: fileUploadQuerySchema,
   multipartFiles: FILE_UPLOAD_LIMITS.field,
   bodyLimit: FILE_UPLOAD_BODY_LIMIT,
   answer: fileUploadAnswerSchema,

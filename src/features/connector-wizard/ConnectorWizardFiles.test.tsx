@@ -11,6 +11,7 @@ import { FILE_UPLOAD_RULE, ZIP_UPLOAD_RULE } from '../../contract/fileUpload';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { connectTo, renderApp } from '../../test/render';
 import { heading, next } from '../../test/wizardSteps';
+import { storedZip } from '../../../test/support/zip';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -66,6 +67,37 @@ test('two files uploaded are listed by name and the connector is made with their
     zip_metadata_file_id: null,
   });
 });
+
+test('a zip picked in the File form is unpacked: its files are listed, not the zip', async () => {
+  connectTo(server);
+  renderApp('/connectors/new/file');
+  await heading('Connection');
+  await uploadOne(
+    new File(
+      [
+        storedZip([
+          ['site/a.md', 'a'],
+          ['site/b.txt', 'b'],
+        ]),
+      ],
+      'export.zip',
+      {
+        type: 'application/zip',
+      },
+    ),
+  );
+  expect(await screen.findByText('Uploaded a.md, b.txt')).toBeInTheDocument();
+  const list = screen.getByRole('list', { name: 'Files to index' });
+  expect(
+    within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.firstChild?.textContent),
+  ).toEqual(['a.md', 'b.txt']);
+});
+
+async function uploadOne(file: File) {
+  await userEvent.setup().upload(screen.getByLabelText('Upload files'), file);
+}
 
 test('a kind of file the source does not read is refused before sending, focus on the input', async () => {
   connectTo(server);
