@@ -72,6 +72,28 @@ test.describe('1280 px wide, every page of the navigation', () => {
   });
 });
 
+test.describe('1280 px wide, the list sorted by a column a laptop leaves out', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('Updated waits for a wider screen, unless the rows are ordered by it', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('/connectors');
+    await expect(page.getByRole('link', { name: 'Engineering Jira' })).toBeVisible();
+    const updated = page.getByRole('columnheader', { name: /^Updated/ });
+    await expect(updated).toBeHidden();
+
+    await page.goto(new URL('/connectors?sort=-time_updated', page.url()).href);
+    await expect(page.getByRole('link', { name: 'Engineering Jira' })).toBeVisible();
+    await expect(updated).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: /^Input type/ })).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      1280,
+    );
+  });
+});
+
 test.describe('360 px wide', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 

@@ -1,19 +1,15 @@
-// The catalogue's words the connectors list shows, made from the
-// catalogue (src/sources/catalogue.ts) at build time, never written by hand:
-// each source's label and badge, and the label of each of its credential's
-// keys (the credential filter names a credential's values by them). The list's
-// path then carries this table, not every source's forms.
-//   virtual:source-labels             `{ jira: { label, initials } }`
-//   virtual:source-credential-labels  `{ jira: { key: label } }`: apart, so the
-//     list's first rows carry only the first (the credential filter and the
-//     credential pages name a credential's values by the second).
+// The catalogue's words the credential filter and the credential pages name a
+// credential's values by, made from the catalogue (src/sources/catalogue.ts)
+// at build time, never written by hand: the label of each of a source's
+// credential keys, so those pages carry this table, not every source's forms.
+// (A source's own label and badge live in the contract: contract/sourceWords.ts.)
+//   virtual:source-credential-labels  `{ jira: { key: label } }`
 import { tsImport } from 'tsx/esm/api';
 import type { Plugin } from 'vite';
 import type { SourcePanel } from '../src/sources/types.ts';
 
-export const SOURCE_LABELS_MODULE = 'virtual:source-labels';
 export const CREDENTIAL_LABELS_MODULE = 'virtual:source-credential-labels';
-const MODULES = [SOURCE_LABELS_MODULE, CREDENTIAL_LABELS_MODULE];
+const MODULES = [CREDENTIAL_LABELS_MODULE];
 
 async function panels(): Promise<[string, SourcePanel][]> {
   const { SOURCE_PANELS } = (await tsImport(
@@ -23,15 +19,12 @@ async function panels(): Promise<[string, SourcePanel][]> {
   return Object.entries(SOURCE_PANELS);
 }
 
-async function moduleSource(id: string): Promise<string> {
+async function moduleSource(): Promise<string> {
   const entries = await panels();
-  const table =
-    id === SOURCE_LABELS_MODULE
-      ? entries.map(([source, { label, initials }]) => [source, { label, initials }])
-      : entries.map(([source, { credential }]) => [
-          source,
-          Object.fromEntries(Object.entries(credential).map(([key, words]) => [key, words.label])),
-        ]);
+  const table = entries.map(([source, { credential }]) => [
+    source,
+    Object.fromEntries(Object.entries(credential).map(([key, words]) => [key, words.label])),
+  ]);
   return `export default ${JSON.stringify(Object.fromEntries(table))};`;
 }
 
@@ -44,7 +37,7 @@ export function sourceLabels(): Plugin {
     load(id) {
       const name = id.slice(1);
       if (id[0] !== '\0' || !MODULES.includes(name)) return undefined;
-      if (!made.has(name)) made.set(name, moduleSource(name));
+      if (!made.has(name)) made.set(name, moduleSource());
       return made.get(name);
     },
   };

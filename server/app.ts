@@ -140,7 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   keepAuditRetention(app, store, options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS);
   everyDay(app, 'removing ended sessions', () => deleteEndedSessions(store.db, sessions));
-  watchHealth(app, store, watch, testSettings, options.publicUrl, sync);
+  watchHealth(app, store, watch, testSettings, options.publicUrl, sync, uploads);
   keepSchedule(app, store, sync);
 
   await servePanel(app, options.staticDir ?? null, apiRoutes);

@@ -11,11 +11,6 @@ declare module 'virtual:answer-checks' {
   /** The name of each checked answer's shape in `shapes`: the endpoint's name, or problemValidation and problemDetail. */
   export const checks: Record<string, string>;
 }
-declare module 'virtual:source-labels' {
-  /** Each catalogue source's words (scripts/sourceLabels.ts). */
-  const labels: Record<string, { label: string; initials: string }>;
-  export default labels;
-}
 declare module 'virtual:source-credential-labels' {
   /** Each catalogue source's credential keys' labels (scripts/sourceLabels.ts). */
   const labels: Record<string, Record<string, string>>;

@@ -44,7 +44,7 @@ describe('sync alerts’ text (D14)', () => {
     );
     expect(alert.event).toBe('pair.sync_failed');
     expect(alert.text).toBe(
-      'Sourcedesk: Connector "&lt;!channel&gt; \\[login\\](https://evil.example)" (jira) with credential credential 2 needs attention. The last run failed: &lt;!here&gt;.',
+      'Sourcedesk: Connector "&lt;!channel&gt; \\[login\\](https://evil.example)" (Jira) with credential credential 2 needs attention. The last run failed: &lt;!here&gt;.',
     );
     expect(alert.reason).toBe('The last run failed: <!here>.');
     expect(alert.url).toBe('https://desk.example/connectors/4');

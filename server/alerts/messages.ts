@@ -3,6 +3,7 @@
 // a payload is secret: names, sources, ids and the checks' own words.
 import type { AlertPayload } from '../../src/contract/alerts';
 import { PANEL_PAGES } from '../../src/contract/panelPages';
+import { sourceLabel } from '../../src/contract/sourceWords';
 
 export interface Named {
   id: number;
@@ -27,6 +28,10 @@ const quoted = (thing: Named, kind: string) =>
   thing.name ? `"${plainWords(thing.name)}"` : `${kind} ${thing.id}`;
 
 /** The panel's page, when the server knows the address browsers use (SOURCEDESK_PUBLIC_URL). */
+/** `Connector "Eng Jira" (Jira) with credential "Bot"`: a pair as the alerts name it. */
+const pairWords = (connector: Named, credential: Named) =>
+  `Connector ${quoted(connector, 'connector')} (${sourceLabel(connector.source)}) with credential ${quoted(credential, 'credential')}`;
+
 const pageUrl = (publicUrl: string | undefined, path: string) =>
   publicUrl ? new URL(path, publicUrl).toString() : null;
 
@@ -37,7 +42,7 @@ export function pairAlert(
   reason: string | null,
   publicUrl: string | undefined,
 ): AlertPayload {
-  const what = `Connector ${quoted(connector, 'connector')} (${connector.source}) with credential ${quoted(credential, 'credential')}`;
+  const what = pairWords(connector, credential);
   const text =
     event === 'pair.invalid'
       ? `Sourcedesk: ${what} needs attention: its connection test failed. ${plainWords(reason ?? '')}`.trim()
@@ -68,7 +73,7 @@ export function pairSyncAlert(
   reason: string | null,
   publicUrl: string | undefined,
 ): AlertPayload {
-  const what = `Connector ${quoted(connector, 'connector')} (${connector.source}) with credential ${quoted(credential, 'credential')}`;
+  const what = pairWords(connector, credential);
   const words = plainWords(reason ?? '');
   const [event, text] =
     state === 'failed'
@@ -136,7 +141,7 @@ export function credentialUntestedAlert(
     : 'Never tested since it was attached';
   return {
     event: 'credential.untested',
-    text: `Sourcedesk: credential ${quoted(credential, 'credential')} (${credential.source}) has not been tested for too long (${reason.toLowerCase()}). Test its connectors to know whether it still works.`,
+    text: `Sourcedesk: credential ${quoted(credential, 'credential')} (${sourceLabel(credential.source)}) has not been tested for too long (${reason.toLowerCase()}). Test its connectors to know whether it still works.`,
     connector: null,
     credential,
     reason,

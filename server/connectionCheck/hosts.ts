@@ -24,6 +24,10 @@ const FIXED_HOST_SOURCES = [
   'google_drive',
   'sharepoint',
   'microsoft_graph',
+  'guru',
+  'productboard',
+  'fireflies',
+  'document360',
 ] as const;
 export type FixedHostSource = (typeof FIXED_HOST_SOURCES)[number];
 export type SourceApiHosts = Record<FixedHostSource, string>;
@@ -56,6 +60,10 @@ export const DEFAULT_SOURCE_API_HOSTS: SourceApiHosts = {
   sharepoint: 'https://login.microsoftonline.com',
   // Microsoft Graph, when SharePoint's config names no graph_api_host.
   microsoft_graph: 'https://graph.microsoft.com',
+  guru: 'https://api.getguru.com',
+  productboard: 'https://api.productboard.com',
+  fireflies: 'https://api.fireflies.ai',
+  document360: 'https://apihub.document360.io',
 };
 
 /** Why a root cannot be used, or null: an http(s) address, no user, query or fragment. */

@@ -156,6 +156,52 @@ const SIGN_INS: Partial<Record<DocumentSource, SignIn>> = {
     token: 'e-mail and API token',
     grant: 'give the API token the read:user and read:repository scopes',
   },
+  guru: {
+    service: 'Guru',
+    host: 'guru',
+    keys: ['guru_user', 'guru_user_token'],
+    request: (v) => ({ path: '/api/v1/whoami', headers: basic(v.guru_user!, v.guru_user_token!) }),
+    token: 'user token',
+    grant: 'the token’s user needs read access to the collections',
+  },
+  productboard: {
+    service: 'Productboard',
+    host: 'productboard',
+    keys: ['productboard_access_token'],
+    // Productboard has no "who am I": one feature is read, as the indexing would.
+    request: (v) => ({
+      path: '/features?pageLimit=1',
+      headers: { ...bearer(v.productboard_access_token!), 'x-version': '1' },
+    }),
+    token: 'access token',
+    grant: 'make the token with a Maker or Admin role, which may read features',
+  },
+  fireflies: {
+    service: 'Fireflies',
+    host: 'fireflies',
+    keys: ['fireflies_api_key'],
+    // GraphQL: a refused key may still answer 200, with errors and no user.
+    request: (v) => ({
+      path: '/graphql',
+      method: 'POST',
+      headers: { ...bearer(v.fireflies_api_key!), 'content-type': 'application/json' },
+      body: graphQl('{ user { user_id } }'),
+    }),
+    accepted: hasData(['data', 'user', 'user_id']),
+    token: 'API key',
+    grant: 'the key’s user needs access to the meetings’ transcripts',
+  },
+  document360: {
+    service: 'Document360',
+    host: 'document360',
+    keys: ['document360_api_token'],
+    request: (v) => ({
+      path: '/v2/ProjectVersions',
+      headers: { api_token: v.document360_api_token!, accept: 'application/json' },
+    }),
+    token: 'API token',
+    grant: 'make the token with the Read permission in the project’s API settings',
+  },
 };
 
 export const TOKEN_SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> =

@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { JSON_DEPTH_MAX, TOO_DEEP } from '../../src/contract/rules';
+import { tooDeepAt } from './jsonDepth';
 import { jsonErrorOffset } from './jsonOffset';
 import { markUnderflows } from './jsonUnderflow';
 import { problem, validationProblem } from './problems';
@@ -19,6 +21,12 @@ export function readJsonObject(request: FastifyRequest): Record<string, unknown>
   }
   if (text.length === 0) {
     throw validationProblem([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
+  }
+  // Refused before anything is built (jsonDepth.ts): at the bracket that goes too deep.
+  const deep = tooDeepAt(text, JSON_DEPTH_MAX);
+  if (deep >= 0) {
+    const offset = Array.from(text.slice(0, deep)).length;
+    throw validationProblem([{ loc: ['body', offset], msg: TOO_DEEP, type: 'json_invalid' }]);
   }
   let value: unknown;
   try {

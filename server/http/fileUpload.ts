@@ -7,7 +7,7 @@
 // Whatever fails, nothing of the request is left in the folder.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
@@ -18,6 +18,8 @@ import {
   fileUploadProblem,
   safeFileName,
   TOO_MANY_FILES,
+  UPLOAD_LOCATION_PATTERN,
+  type ConnectorFilesAnswer,
   type FileUploadAnswer,
 } from '../../src/contract/fileUpload';
 import { Problem, problem, validationProblem } from './problems';
@@ -130,4 +132,69 @@ export async function receiveFiles(
     throw answerFor(error);
   }
   return answer;
+}
+
+/** The stored file at `location`: its size and time, or null when the folder keeps no such file. */
+export async function storedFile(folder: UploadFolder, location: string) {
+  if (!UPLOAD_LOCATION_PATTERN.test(location)) return null;
+  try {
+    const found = await stat(join(folder.dir, location));
+    return found.isFile() ? { size: found.size, time: found.mtime } : null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** The files a connector's config names (`file_locations`, `file_names`), as the folder keeps them. */
+export async function connectorFiles(
+  folder: UploadFolder,
+  config: Record<string, unknown>,
+): Promise<ConnectorFilesAnswer> {
+  const locations = Array.isArray(config.file_locations) ? config.file_locations : [];
+  const names = Array.isArray(config.file_names) ? config.file_names : [];
+  const files = await Promise.all(
+    locations.map(async (location: unknown, index) => {
+      const id = String(location);
+      const kept = await storedFile(folder, id);
+      const name = names[index];
+      return {
+        file_id: id,
+        file_name: typeof name === 'string' && name !== '' ? name : id,
+        size_bytes: kept?.size ?? null,
+        upload_date: kept?.time.toISOString() ?? null,
+      };
+    }),
+  );
+  return { files };
+}
+
+/**
+ * Removes the uploads no connector names once they are older than `hours`: a
+ * form's upload that was never used, a deleted connector's files. Files still
+ * being written (`.part`) are left to their own request. Answers how many went.
+ */
+export async function removeUnclaimedUploads(
+  folder: UploadFolder,
+  named: ReadonlySet<string>,
+  hours: number,
+  now = Date.now(),
+): Promise<number> {
+  let entries: string[];
+  try {
+    entries = await readdir(folder.dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const entry of entries) {
+    if (!UPLOAD_LOCATION_PATTERN.test(entry) || named.has(entry)) continue;
+    const kept = await storedFile(folder, entry);
+    if (kept && now - kept.time.getTime() >= hours * 3_600_000) {
+      await rm(join(folder.dir, entry), { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }

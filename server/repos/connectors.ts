@@ -52,6 +52,25 @@ export async function findConnectorSource(db: Db, id: number): Promise<string | 
   return row?.source;
 }
 
+/** Every uploaded file's location that a connector of `sources` names (`file_locations`). */
+export async function namedUploadLocations(
+  db: Db,
+  sources: readonly string[],
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('connectors')
+    .select('connector_specific_config')
+    .where('source', 'in', sources)
+    .execute();
+  const named = new Set<string>();
+  for (const row of rows) {
+    const locations = (JSON.parse(row.connector_specific_config) as { file_locations?: unknown })
+      .file_locations;
+    if (Array.isArray(locations)) for (const location of locations) named.add(String(location));
+  }
+  return named;
+}
+
 /** D5: connectors of this source are never listed (nor their statuses). */
 export const UNLISTED_SOURCE = 'ingestion_api';
 

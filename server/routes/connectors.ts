@@ -31,6 +31,7 @@ import {
   createConnector,
   deleteConnector as deleteConnectorEndpoint,
   detachCredential,
+  CONNECTOR_NOT_FOUND,
   getConnector,
   listConnectors as listConnectorsEndpoint,
   updateConnector as updateConnectorEndpoint,
@@ -61,7 +62,6 @@ import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
 
-const NOT_FOUND = 'Connector not found';
 
 /** D4: a write the (name, source) key refused becomes the duplicate answer; other failures pass. */
 function refuseDuplicate(error: unknown): never {
@@ -327,7 +327,7 @@ export function connectorRoutes(
     const found = await db
       .transaction()
       .execute(async (trx) => detail(trx, secrets, id, await scopeOf(trx, request.user!)));
-    if (!found) throw problem(404, NOT_FOUND);
+    if (!found) throw problem(404, CONNECTOR_NOT_FOUND);
     return found;
   });
 
@@ -336,7 +336,7 @@ export function connectorRoutes(
     async ({ params: { connector_id: id }, body: change }, request) =>
       write(request, async (trx, log) => {
         const scope = await scopeOf(trx, request.user!);
-        await changeableConnector(trx, scope, id, NOT_FOUND);
+        await changeableConnector(trx, scope, id, CONNECTOR_NOT_FOUND);
         const current = (await findConnector(trx, id))!;
         if (change.groups !== undefined) {
           await changePairGroups(trx, scope, request.user!.role, id, change.groups);
@@ -391,7 +391,7 @@ export function connectorRoutes(
 
   route(deleteConnectorEndpoint, async ({ params: { connector_id: id } }, request) => {
     return write(request, async (trx, log) => {
-      await changeableConnector(trx, await scopeOf(trx, request.user!), id, NOT_FOUND, 'delete');
+      await changeableConnector(trx, await scopeOf(trx, request.user!), id, CONNECTOR_NOT_FOUND, 'delete');
       const current = (await findConnector(trx, id))!;
       await deleteConnector(trx, id);
       await log({

@@ -19,6 +19,7 @@ import {
   GROUP_PAGE_SIZE,
   listGroupPage as listGroupPageEndpoint,
   listGroupNames as listGroupNamesEndpoint,
+  listControlledGroupNames,
   listGroups as listGroupsEndpoint,
   setGroupCurator,
   updateGroup,
@@ -207,6 +208,14 @@ export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteCon
       const scope = await controlledGroup(trx, request, id);
       const group = (await oneGroup(trx, id))!;
       return (await withDocumentSets(trx, scope, request.user!.role, [group]))[0]!;
+    }),
+  );
+
+  // The names alone of the groups the caller controls: what a choice of groups offers.
+  route(listControlledGroupNames, async (_input, request) =>
+    db.transaction().execute(async (trx) => {
+      const scope = await scopeOf(trx, request.user!);
+      return listGroupNames(trx, scope === null ? undefined : [...scope.controlled]);
     }),
   );
 

@@ -12,6 +12,7 @@ import {
   prunePair,
   runConnectorOnce,
 } from '../../src/contract/endpoints/syncJobs';
+import { CONNECTOR_NOT_FOUND } from '../../src/contract/endpoints/connectors';
 import { pausedRefusal, SYNC_PAGE_SIZE_DEFAULT, type JobKind } from '../../src/contract/sync';
 import type { Db } from '../db/database';
 import type { KeyUser } from '../auth/apiKeys';
@@ -118,7 +119,7 @@ export function syncJobRoutes(app: FastifyInstance, { db, guard, write }: RouteC
         trx,
         await scopeOf(trx, caller),
         body.connector_id,
-        'Connector not found',
+        CONNECTOR_NOT_FOUND,
       );
       await refuseIfPaused(trx, body.connector_id);
       let pairs = await trx

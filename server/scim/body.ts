@@ -1,7 +1,9 @@
 // A SCIM request's JSON body: `application/scim+json` or `application/json`
 // (415 otherwise), one JSON object (400 invalidSyntax otherwise).
 import type { FastifyRequest } from 'fastify';
+import { JSON_DEPTH_MAX, TOO_DEEP } from '../../src/contract/rules';
 import { SCIM_CONTENT_TYPE } from '../../src/contract/scim';
+import { tooDeepAt } from '../http/jsonDepth';
 import { badRequest, scimError } from './errors';
 
 const ACCEPTED = new Set([SCIM_CONTENT_TYPE, 'application/json']);
@@ -16,6 +18,7 @@ export function readScimBody(request: FastifyRequest): Json {
     throw scimError(415, `Unsupported Media Type: send ${SCIM_CONTENT_TYPE}`);
   }
   if (text.trim().length === 0) throw badRequest('The request has no body', 'invalidSyntax');
+  if (tooDeepAt(text, JSON_DEPTH_MAX) >= 0) throw badRequest(TOO_DEEP, 'invalidSyntax');
   let value: unknown;
   try {
     value = JSON.parse(text);

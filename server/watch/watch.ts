@@ -14,6 +14,8 @@ import type { ConnectionTestSettings } from '../connectionCheck/settings';
 import type { Store } from '../db/database';
 import { deliverDue } from './alertDeliveries';
 import { sweepAlertStates } from './alertSweep';
+import { sweepUploads } from './uploadSweep';
+import type { UploadFolder } from '../http/fileUpload';
 import { readWebhookUrl } from './webhookSetting';
 import { retestRound } from './retests';
 import type { HealthWatchSettings } from './settings';
@@ -59,6 +61,7 @@ export function watchHealth(
   tests: ConnectionTestSettings,
   publicUrl: string | undefined,
   sync: SyncSettings,
+  uploads: UploadFolder,
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -81,6 +84,9 @@ export function watchHealth(
       oneTick(app, store, settings, tests, publicUrl, deliver, sync),
     )
       .catch((error: unknown) => app.log.error({ err: error }, 'the health watch failed'))
+      // Every instance sweeps its own upload folder (not under the lock: the folder is its own).
+      .then(() => sweepUploads(store, uploads, app.log))
+      .catch((error: unknown) => app.log.error({ err: error }, 'the upload sweep failed'))
       .finally(() => {
         if (stopped) return;
         timer = setTimeout(tick, settings.tickMs);

@@ -22,6 +22,7 @@ const {
   listGroupPage,
   listGroups,
   listGroupNames,
+  listControlledGroupNames,
   setGroupCurator,
   updateGroup,
 } = routes;
@@ -57,10 +58,11 @@ export const useGroupPage = (filters: GroupPageFilters, enabled = true) =>
   useQuery({ ...groupPageQuery(filters), placeholderData: keepPreviousData, enabled });
 
 /** One group the caller controls. */
-export const useGroup = (id: number) =>
+export const useGroup = (id: number, enabled = true) =>
   useQuery({
     queryKey: groupKeys.one(id),
     queryFn: ({ signal }) => apiRequest(getGroup, { params: { user_group_id: id }, signal }),
+    enabled,
   });
 
 export const groupListQuery = () =>
@@ -70,6 +72,15 @@ export const groupListQuery = () =>
   });
 
 export const useGroups = () => useQuery(groupListQuery());
+
+/** The ids and names of the groups the caller controls: what a choice of groups offers. */
+export const controlledGroupNamesQuery = () =>
+  queryOptions({
+    queryKey: [...groupKeys.all, 'controlled-names'] as const,
+    queryFn: ({ signal }) => apiRequest(listControlledGroupNames, { signal }),
+  });
+
+export const useControlledGroupNames = () => useQuery(controlledGroupNamesQuery());
 
 /** Group ids and names: every group for an admin, the caller's own for anyone else. */
 export const groupNamesQuery = () =>

@@ -1,8 +1,8 @@
 // D13: who may use a credential besides admins and its maker — every curator,
 // and the curators and members of the groups it is shared with. One control for
 // where a credential is made (CredentialForm) and where it is edited. The
-// groups offered are those the caller controls (the group list answers them).
-import { useGroups } from '../api/groupHooks';
+// groups offered are those the caller controls, by name alone.
+import { useControlledGroupNames } from '../api/groupHooks';
 import { GroupBoxes } from './AccessChoice';
 
 export interface SharingValue {
@@ -21,8 +21,7 @@ export function CredentialSharing({
   value: SharingValue;
   onChange: (value: SharingValue) => void;
 }) {
-  const listed = useGroups();
-  const groups = (listed.data ?? []).map(({ id: group, name }) => ({ id: group, name }));
+  const groups = useControlledGroupNames().data ?? [];
   return (
     <fieldset className="credential-sharing">
       <legend>Who else may use it</legend>

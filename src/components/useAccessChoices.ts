@@ -1,9 +1,9 @@
-// The access choice's groups (D13): those the caller controls (GET
-// /manage/admin/user-group answers exactly those). The choice is shown when
+// The access choice's groups (D13): those the caller controls, by name alone
+// (GET /manage/admin/user-group/names answers exactly those). The choice is shown when
 // there is a group to choose, or the caller is no admin (a curator's pair goes
 // to their groups); a curator starts private to their groups, with the one
 // chosen when they have one.
-import { useGroups } from '../api/groupHooks';
+import { useControlledGroupNames } from '../api/groupHooks';
 import { useCurrentUser } from '../api/users';
 import type { AccessValue, GroupOption } from './AccessChoice';
 
@@ -16,8 +16,8 @@ export interface AccessChoices {
 
 export function useAccessChoices(): AccessChoices {
   const me = useCurrentUser();
-  const listed = useGroups();
-  const groups = (listed.data ?? []).map(({ id, name }) => ({ id, name }));
+  const listed = useControlledGroupNames();
+  const groups = listed.data ?? [];
   const loaded = listed.isSuccess && me.isSuccess;
   const admin = me.data?.role === 'admin';
   const show = loaded && (groups.length > 0 || !admin);

@@ -107,6 +107,17 @@ export function fileUploadProblem(name: string, size?: number): string | null {
   return null;
 }
 
+/** What a zip-only upload takes (Google Sites' exported site), in one sentence. */
+export const ZIP_UPLOAD_RULE = `One .zip file, at most ${byteSize(FILE_UPLOAD_LIMITS.maxFileBytes)}.`;
+
+/** Why a file may not be uploaded where one zip is asked for; null when it may. */
+export function zipUploadProblem(name: string, size?: number): string | null {
+  const problem = fileUploadProblem(name, size);
+  if (problem) return problem;
+  const safe = safeFileName(name);
+  return extensionOf(safe) === '.zip' ? null : `"${safe}" is not a .zip file: ${ZIP_UPLOAD_RULE}`;
+}
+
 /** The 413's words for a file over the limit. */
 export const fileTooLarge = (name: string) =>
   `"${name}" is larger than ${byteSize(FILE_UPLOAD_LIMITS.maxFileBytes)}, the limit for one file.`;
@@ -121,3 +132,30 @@ export const fileUploadAnswerSchema = z.object({
   zip_metadata_file_id: z.null(),
 });
 export type FileUploadAnswer = z.infer<typeof fileUploadAnswerSchema>;
+
+/**
+ * A stored file's location as the upload answers it: the id the server made
+ * (a random UUID). Anything else names no file here (Onyx's own paths, a path
+ * that climbs out of the folder).
+ */
+export const UPLOAD_LOCATION_PATTERN =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The sources whose connectors name uploaded files (`file_locations`). */
+export const UPLOADED_FILE_SOURCES = ['file', 'google_sites'] as const;
+
+/**
+ * How long an uploaded file no connector names is kept (the form's upload and
+ * its Create are minutes apart; a day covers a wizard left open overnight).
+ */
+export const UNCLAIMED_UPLOAD_HOURS = 24;
+
+/** One file of a connector (Onyx's connector files answer): `size_bytes` null when it is missing here. */
+export const connectorFileSchema = z.object({
+  file_id: z.string(),
+  file_name: z.string(),
+  size_bytes: z.nullable(z.int()),
+  upload_date: z.nullable(z.string()),
+});
+export const connectorFilesAnswerSchema = z.object({ files: z.array(connectorFileSchema) });
+export type ConnectorFilesAnswer = z.infer<typeof connectorFilesAnswerSchema>;

@@ -59,6 +59,17 @@ export function urlProblem(value: string): string | null {
 
 /** How deep a per-source config may nest; deeper is refused, not stored (D11). */
 export const CONFIG_MAX_DEPTH = 32;
+
+/**
+ * D3: a JSON body nests at most this many arrays and objects deep, refused
+ * before it is parsed: the deepest thing a body holds is a config, and no body
+ * puts one more than eight levels down (a bundle's connector: bundle,
+ * connectors, connector, config).
+ */
+export const JSON_DEPTH_MAX = CONFIG_MAX_DEPTH + 8;
+
+/** The words of that refusal. */
+export const TOO_DEEP = `Invalid JSON: nested deeper than ${JSON_DEPTH_MAX} arrays and objects`;
 /** How long a per-source config may be, as JSON text in UTF-8; longer is refused (D11). */
 export const CONFIG_MAX_BYTES = 64 * 1024;
 

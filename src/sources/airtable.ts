@@ -1,10 +1,10 @@
 // Airtable in the panel: every base the token reads, or one table.
 import { onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const airtable: SourcePanel = {
-  label: 'Airtable',
-  initials: 'AT',
+  ...SOURCE_WORDS.airtable,
   category: 'Ticketing & Task Management',
   popular: false,
   docs: onyxGuide('airtable'),

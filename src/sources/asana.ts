@@ -1,10 +1,10 @@
 // Asana in the panel: a workspace, some or all projects.
 import { onyxGuide, optionalTextBox, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const asana: SourcePanel = {
-  label: 'Asana',
-  initials: 'AS',
+  ...SOURCE_WORDS.asana,
   category: 'Ticketing & Task Management',
   popular: false,
   docs: onyxGuide('asana'),

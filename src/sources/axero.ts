@@ -1,10 +1,10 @@
 // Axero in the panel: some or all spaces.
 import { namesList, onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const axero: SourcePanel = {
-  label: 'Axero',
-  initials: 'AX',
+  ...SOURCE_WORDS.axero,
   category: 'Knowledge Base & Wikis',
   popular: false,
   docs: onyxGuide('axero'),

@@ -1,10 +1,10 @@
 // Bitbucket Cloud in the panel: a workspace's repositories, some or all.
 import { onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const bitbucket: SourcePanel = {
-  label: 'Bitbucket',
-  initials: 'BB',
+  ...SOURCE_WORDS.bitbucket,
   category: 'Code Repository',
   popular: false,
   docs: onyxGuide('bitbucket'),

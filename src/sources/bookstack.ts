@@ -1,10 +1,10 @@
 // BookStack in the panel: every book, chapter and page the token reads.
 import { onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const bookstack: SourcePanel = {
-  label: 'BookStack',
-  initials: 'BS',
+  ...SOURCE_WORDS.bookstack,
   category: 'Knowledge Base & Wikis',
   popular: false,
   docs: onyxGuide('bookstack'),

@@ -1,10 +1,10 @@
 // ClickUp in the panel: a workspace, or lists, folders or spaces by id.
 import { namesList, onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const clickup: SourcePanel = {
-  label: 'ClickUp',
-  initials: 'CU',
+  ...SOURCE_WORDS.clickup,
   category: 'Ticketing & Task Management',
   popular: false,
   docs: onyxGuide('clickup'),

@@ -1,10 +1,10 @@
 // Coda in the panel: every doc the token reads.
 import { onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const coda: SourcePanel = {
-  label: 'Coda',
-  initials: 'CO',
+  ...SOURCE_WORDS.coda,
   category: 'Knowledge Base & Wikis',
   popular: false,
   docs: onyxGuide('coda'),

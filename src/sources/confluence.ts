@@ -1,10 +1,10 @@
 // Confluence in the panel: the site, Cloud or not, and what to index (one
 // space by default, as Onyx offers).
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const confluence: SourcePanel = {
-  label: 'Confluence',
-  initials: 'CF',
+  ...SOURCE_WORDS.confluence,
   category: 'Knowledge Base & Wikis',
   popular: true,
   docs: 'https://docs.onyx.app/admins/connectors/official/confluence',

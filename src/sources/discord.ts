@@ -1,10 +1,10 @@
 // Discord in the panel: what the bot reads, narrowed by server, channel and day.
 import { namesList, onyxGuide, optionalTextBox } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const discord: SourcePanel = {
-  label: 'Discord',
-  initials: 'DI',
+  ...SOURCE_WORDS.discord,
   category: 'Messaging',
   popular: false,
   docs: onyxGuide('discord'),

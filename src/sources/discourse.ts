@@ -1,10 +1,10 @@
 // Discourse in the panel: a forum, some or all categories.
 import { namesList, onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const discourse: SourcePanel = {
-  label: 'Discourse',
-  initials: 'DC',
+  ...SOURCE_WORDS.discourse,
   category: 'Knowledge Base & Wikis',
   popular: false,
   docs: onyxGuide('discourse'),

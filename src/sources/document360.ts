@@ -1,10 +1,10 @@
 // Document360 in the panel: a workspace, some or all categories.
 import { namesList, onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const document360: SourcePanel = {
-  label: 'Document360',
-  initials: 'D3',
+  ...SOURCE_WORDS.document360,
   category: 'Knowledge Base & Wikis',
   popular: false,
   docs: onyxGuide('document360'),

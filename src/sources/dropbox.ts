@@ -1,10 +1,10 @@
 // Dropbox in the panel: every file the token reads.
 import { onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const dropbox: SourcePanel = {
-  label: 'Dropbox',
-  initials: 'DB',
+  ...SOURCE_WORDS.dropbox,
   category: 'Cloud Storage',
   popular: false,
   docs: onyxGuide('dropbox'),

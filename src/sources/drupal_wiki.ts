@@ -1,10 +1,10 @@
 // Drupal Wiki in the panel: every space, or spaces and pages by numeric id.
 import { namesList, onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const drupal_wiki: SourcePanel = {
-  label: 'Drupal Wiki',
-  initials: 'DW',
+  ...SOURCE_WORDS.drupal_wiki,
   category: 'Knowledge Base & Wikis',
   popular: false,
   docs: onyxGuide('drupal_wiki'),

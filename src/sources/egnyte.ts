@@ -1,10 +1,10 @@
 // Egnyte in the panel: one folder, or everything.
 import { onyxGuide, optionalTextBox } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const egnyte: SourcePanel = {
-  label: 'Egnyte',
-  initials: 'EG',
+  ...SOURCE_WORDS.egnyte,
   category: 'Cloud Storage',
   popular: false,
   docs: onyxGuide('egnyte'),

@@ -1,10 +1,10 @@
 // Files in the panel: files stored on this server, indexed once.
 import { onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const file: SourcePanel = {
-  label: 'File',
-  initials: 'FI',
+  ...SOURCE_WORDS.file,
   category: 'Others',
   popular: false,
   docs: onyxGuide('file'),

@@ -1,10 +1,10 @@
 // Fireflies in the panel: every transcript the key reads.
 import { onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const fireflies: SourcePanel = {
-  label: 'Fireflies',
-  initials: 'FF',
+  ...SOURCE_WORDS.fireflies,
   category: 'Sales',
   popular: false,
   docs: onyxGuide('fireflies'),

@@ -47,7 +47,9 @@ function emptyValue(field: ValueField): FormValue {
 
 /** The names kept beside an uploaded list's items (the File source's `file_names`). */
 const uploadNames = (fields: readonly SourceField[]) =>
-  valueFields(fields).flatMap((f) => (f.control === 'list' && f.upload ? [f.upload] : []));
+  valueFields(fields).flatMap((f) =>
+    f.control === 'list' && f.upload && 'namesKey' in f.upload ? [f.upload] : [],
+  );
 
 /** Every config key a form sends: its fields', and the keys an uploaded list sends beside its own. */
 export const configKeys = (fields: readonly SourceField[]): string[] => [
@@ -184,7 +186,7 @@ export function configFromForm(
 ): Record<string, unknown> {
   const config: Record<string, unknown> = {};
   for (const field of panel.fields) {
-    if (field.control === 'list' && field.upload) {
+    if (field.control === 'list' && field.upload && 'namesKey' in field.upload) {
       Object.assign(config, sentUploads(field.key, field.upload, values.config));
       continue;
     }

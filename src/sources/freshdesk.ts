@@ -1,10 +1,10 @@
 // Freshdesk in the panel: every ticket the key reads.
 import { onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const freshdesk: SourcePanel = {
-  label: 'Freshdesk',
-  initials: 'FD',
+  ...SOURCE_WORDS.freshdesk,
   category: 'Ticketing & Task Management',
   popular: false,
   docs: onyxGuide('freshdesk'),

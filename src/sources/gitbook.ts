@@ -1,10 +1,10 @@
 // GitBook in the panel: one space.
 import { onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const gitbook: SourcePanel = {
-  label: 'GitBook',
-  initials: 'GB',
+  ...SOURCE_WORDS.gitbook,
   category: 'Knowledge Base & Wikis',
   popular: false,
   docs: onyxGuide('gitbook'),

@@ -1,9 +1,9 @@
 // GitHub in the panel: an owner, some or all of its repositories, and what of them.
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const github: SourcePanel = {
-  label: 'GitHub',
-  initials: 'GH',
+  ...SOURCE_WORDS.github,
   category: 'Code Repository',
   popular: true,
   docs: 'https://docs.onyx.app/admins/connectors/official/github',

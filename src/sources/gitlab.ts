@@ -1,9 +1,9 @@
 // GitLab in the panel: one project by owner and name; the site is the credential's.
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const gitlab: SourcePanel = {
-  label: 'GitLab',
-  initials: 'GL',
+  ...SOURCE_WORDS.gitlab,
   category: 'Code Repository',
   popular: false,
   docs: 'https://docs.onyx.app/admins/connectors/official/gitlab',

@@ -1,10 +1,10 @@
 // Gmail in the panel: every mailbox of the Workspace, through a service account.
 import { onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const gmail: SourcePanel = {
-  label: 'Gmail',
-  initials: 'GM',
+  ...SOURCE_WORDS.gmail,
   category: 'Messaging',
   popular: false,
   docs: onyxGuide('gmail'),

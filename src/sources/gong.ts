@@ -1,9 +1,9 @@
 // Gong in the panel: which workspaces (none named: all of them).
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const gong: SourcePanel = {
-  label: 'Gong',
-  initials: 'GO',
+  ...SOURCE_WORDS.gong,
   category: 'Sales',
   popular: false,
   docs: 'https://docs.onyx.app/admins/connectors/official/gong',

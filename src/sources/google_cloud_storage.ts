@@ -2,10 +2,10 @@
 import { bucketFields } from './bucketFields';
 import { onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const google_cloud_storage: SourcePanel = {
-  label: 'Google Cloud Storage',
-  initials: 'GC',
+  ...SOURCE_WORDS.google_cloud_storage,
   category: 'Cloud Storage',
   popular: false,
   docs: onyxGuide('google_cloud_storage'),

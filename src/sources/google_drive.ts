@@ -1,10 +1,10 @@
 // Google Drive in the panel, through a service account: whole drives, or
 // named drives, folders and people's My Drives.
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const google_drive: SourcePanel = {
-  label: 'Google Drive',
-  initials: 'GD',
+  ...SOURCE_WORDS.google_drive,
   category: 'Cloud Storage',
   popular: true,
   docs: 'https://docs.onyx.app/admins/connectors/official/google_drive/overview',

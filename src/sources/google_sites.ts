@@ -1,10 +1,10 @@
 // Google Sites in the panel: a site exported as a zip of HTML, and its address.
 import { onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const google_sites: SourcePanel = {
-  label: 'Google Sites',
-  initials: 'GS',
+  ...SOURCE_WORDS.google_sites,
   category: 'Knowledge Base & Wikis',
   popular: false,
   docs: onyxGuide('google_sites'),
@@ -16,7 +16,8 @@ export const google_sites: SourcePanel = {
       control: 'list',
       itemType: 'text',
       label: 'Zip file',
-      hint: 'The stored location of the site’s zip, as the upload answered it.',
+      hint: 'Upload the site exported from Google Takeout as a zip, or type the stored location of one uploaded before.',
+      upload: { zipOnly: true },
       itemLabel: 'Zip file location',
       addLabel: 'Add zip file',
       listName: 'Zip files',

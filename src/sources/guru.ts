@@ -1,10 +1,10 @@
 // Guru in the panel: every card the user can read.
 import { onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const guru: SourcePanel = {
-  label: 'Guru',
-  initials: 'GU',
+  ...SOURCE_WORDS.guru,
   category: 'Knowledge Base & Wikis',
   popular: false,
   docs: onyxGuide('guru'),

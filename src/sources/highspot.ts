@@ -1,10 +1,10 @@
 // Highspot in the panel: some spots or all of them.
 import { namesList, onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const highspot: SourcePanel = {
-  label: 'Highspot',
-  initials: 'HI',
+  ...SOURCE_WORDS.highspot,
   category: 'Sales',
   popular: false,
   docs: onyxGuide('highspot'),

@@ -1,9 +1,9 @@
 // HubSpot in the panel: which object types (all by default).
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const hubspot: SourcePanel = {
-  label: 'HubSpot',
-  initials: 'HS',
+  ...SOURCE_WORDS.hubspot,
   category: 'Sales',
   popular: false,
   docs: 'https://docs.onyx.app/admins/connectors/official/hubspot',

@@ -1,10 +1,10 @@
 // E-mail over IMAP in the panel: a server's mailboxes.
 import { namesList, onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const imap: SourcePanel = {
-  label: 'E-mail (IMAP)',
-  initials: 'IM',
+  ...SOURCE_WORDS.imap,
   category: 'Messaging',
   popular: false,
   docs: onyxGuide('imap'),

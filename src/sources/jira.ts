@@ -1,10 +1,10 @@
 // Jira in the panel: the site, what to index (everything, one project, or a
 // JQL query), and whose comments to leave out.
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const jira: SourcePanel = {
-  label: 'Jira',
-  initials: 'JI',
+  ...SOURCE_WORDS.jira,
   category: 'Ticketing & Task Management',
   popular: true,
   docs: 'https://docs.onyx.app/admins/connectors/official/jira',

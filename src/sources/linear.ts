@@ -1,10 +1,10 @@
 // Linear in the panel: every issue the key reads.
 import { onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const linear: SourcePanel = {
-  label: 'Linear',
-  initials: 'LI',
+  ...SOURCE_WORDS.linear,
   category: 'Ticketing & Task Management',
   popular: false,
   docs: onyxGuide('linear'),

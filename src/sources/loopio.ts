@@ -1,10 +1,10 @@
 // Loopio in the panel: the library, or one stack of it.
 import { onyxGuide, optionalTextBox } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const loopio: SourcePanel = {
-  label: 'Loopio',
-  initials: 'LO',
+  ...SOURCE_WORDS.loopio,
   category: 'Sales',
   popular: false,
   docs: onyxGuide('loopio'),

@@ -2,10 +2,10 @@
 import { onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
 import { wikiFields } from './wikiFields';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const mediawiki: SourcePanel = {
-  label: 'MediaWiki',
-  initials: 'MW',
+  ...SOURCE_WORDS.mediawiki,
   category: 'Knowledge Base & Wikis',
   popular: false,
   docs: onyxGuide('mediawiki'),

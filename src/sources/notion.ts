@@ -1,10 +1,10 @@
 // Notion in the panel: the pages shared with the integration, or one page and its children.
 import { onyxGuide, optionalTextBox } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const notion: SourcePanel = {
-  label: 'Notion',
-  initials: 'NO',
+  ...SOURCE_WORDS.notion,
   category: 'Knowledge Base & Wikis',
   popular: false,
   docs: onyxGuide('notion'),

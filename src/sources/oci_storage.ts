@@ -2,10 +2,10 @@
 import { bucketFields } from './bucketFields';
 import { onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const oci_storage: SourcePanel = {
-  label: 'OCI Object Storage',
-  initials: 'OC',
+  ...SOURCE_WORDS.oci_storage,
   category: 'Cloud Storage',
   popular: false,
   docs: onyxGuide('oci_storage'),

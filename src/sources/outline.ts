@@ -1,10 +1,10 @@
 // Outline in the panel: every collection the token reads.
 import { onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const outline: SourcePanel = {
-  label: 'Outline',
-  initials: 'OU',
+  ...SOURCE_WORDS.outline,
   category: 'Knowledge Base & Wikis',
   popular: false,
   docs: onyxGuide('outline'),

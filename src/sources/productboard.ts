@@ -1,10 +1,10 @@
 // Productboard in the panel: features, components, products and objectives.
 import { onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const productboard: SourcePanel = {
-  label: 'Productboard',
-  initials: 'PB',
+  ...SOURCE_WORDS.productboard,
   category: 'Ticketing & Task Management',
   popular: false,
   docs: onyxGuide('productboard'),

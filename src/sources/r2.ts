@@ -2,10 +2,10 @@
 import { bucketFields } from './bucketFields';
 import { onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const r2: SourcePanel = {
-  label: 'Cloudflare R2',
-  initials: 'R2',
+  ...SOURCE_WORDS.r2,
   category: 'Cloud Storage',
   popular: false,
   docs: onyxGuide('r2'),

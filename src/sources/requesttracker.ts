@@ -1,10 +1,10 @@
 // Request Tracker in the panel: every ticket the user can read.
 import { onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const requesttracker: SourcePanel = {
-  label: 'Request Tracker',
-  initials: 'RT',
+  ...SOURCE_WORDS.requesttracker,
   category: 'Ticketing & Task Management',
   popular: false,
   docs: onyxGuide('requesttracker'),

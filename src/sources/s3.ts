@@ -2,10 +2,10 @@
 import { bucketFields } from './bucketFields';
 import { onyxGuide, optionalTextBox } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const s3: SourcePanel = {
-  label: 'Amazon S3',
-  initials: 'S3',
+  ...SOURCE_WORDS.s3,
   category: 'Cloud Storage',
   popular: false,
   docs: onyxGuide('s3'),

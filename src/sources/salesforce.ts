@@ -1,9 +1,9 @@
 // Salesforce in the panel: object types by name, or a custom query configuration.
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const salesforce: SourcePanel = {
-  label: 'Salesforce',
-  initials: 'SF',
+  ...SOURCE_WORDS.salesforce,
   category: 'Sales',
   popular: false,
   docs: 'https://docs.onyx.app/admins/connectors/official/salesforce',

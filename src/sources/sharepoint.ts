@@ -1,11 +1,11 @@
 // SharePoint in the panel, through an app's client secret: some or all sites.
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 const list = { control: 'list', itemType: 'text', advanced: true, emptyWords: 'None' } as const;
 
 export const sharepoint: SourcePanel = {
-  label: 'SharePoint',
-  initials: 'SP',
+  ...SOURCE_WORDS.sharepoint,
   category: 'Knowledge Base & Wikis',
   popular: true,
   docs: 'https://docs.onyx.app/admins/connectors/official/sharepoint',

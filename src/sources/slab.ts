@@ -1,10 +1,10 @@
 // Slab in the panel: one team's posts.
 import { onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const slab: SourcePanel = {
-  label: 'Slab',
-  initials: 'SB',
+  ...SOURCE_WORDS.slab,
   category: 'Knowledge Base & Wikis',
   popular: false,
   docs: onyxGuide('slab'),

@@ -1,12 +1,12 @@
 // Slack in the panel: which channels (none named: all of them).
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 // The two lists' boxes and buttons are named apart: a screen reader lists them side by side.
 const channelList = { control: 'list', itemType: 'text', emptyWords: 'None' } as const;
 
 export const slack: SourcePanel = {
-  label: 'Slack',
-  initials: 'SL',
+  ...SOURCE_WORDS.slack,
   category: 'Messaging',
   popular: true,
   docs: 'https://docs.onyx.app/admins/connectors/official/slack',

@@ -1,10 +1,10 @@
 // Microsoft Teams in the panel: some or all teams, through an app's client secret.
 import { namesList, onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const teams: SourcePanel = {
-  label: 'Microsoft Teams',
-  initials: 'TM',
+  ...SOURCE_WORDS.teams,
   category: 'Messaging',
   popular: false,
   docs: onyxGuide('teams'),

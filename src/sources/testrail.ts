@@ -1,6 +1,7 @@
 // TestRail in the panel: some or all projects' test cases.
 import { onyxGuide, optionalTextBox } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 const limit = (key: string, label: string, hint: string) =>
   ({
@@ -13,8 +14,7 @@ const limit = (key: string, label: string, hint: string) =>
   }) as const;
 
 export const testrail: SourcePanel = {
-  label: 'TestRail',
-  initials: 'TR',
+  ...SOURCE_WORDS.testrail,
   category: 'Ticketing & Task Management',
   popular: false,
   docs: onyxGuide('testrail'),

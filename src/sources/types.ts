@@ -59,9 +59,10 @@ export interface ListField extends FieldBase {
    * Its items are files uploaded from the form (the File source's upload): the
    * answered locations are the items, the answered names go to this config key,
    * one per item, and are what the list shows; `metadataKey` is Onyx's zip
-   * metadata file, sent null (a zip is stored as it is).
+   * metadata file, sent null (a zip is stored as it is). Or one zip file
+   * (Google Sites' exported site): its location is the item, no name is sent.
    */
-  upload?: { namesKey: string; metadataKey: string };
+  upload?: UploadNames | { zipOnly: true };
 }
 
 export interface CheckboxField extends FieldBase {
@@ -150,6 +151,12 @@ export interface CredentialFieldWords {
   checkbox?: boolean;
   /** Not asked: always sent with this value (Onyx's authentication_method). */
   fixed?: string;
+}
+
+/** An uploaded list whose files' names are sent beside their locations. */
+export interface UploadNames {
+  namesKey: string;
+  metadataKey: string;
 }
 
 export interface SourcePanel {

@@ -1,9 +1,9 @@
 // Web in the panel: a start address and how to follow it; no credential.
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const web: SourcePanel = {
-  label: 'Web',
-  initials: 'WB',
+  ...SOURCE_WORDS.web,
   category: 'Others',
   popular: false,
   docs: 'https://docs.onyx.app/admins/connectors/official/web',

@@ -2,10 +2,10 @@
 import { onyxGuide } from './fieldParts';
 import type { SourcePanel } from './types';
 import { wikiFields } from './wikiFields';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const wikipedia: SourcePanel = {
-  label: 'Wikipedia',
-  initials: 'WP',
+  ...SOURCE_WORDS.wikipedia,
   category: 'Knowledge Base & Wikis',
   popular: false,
   docs: onyxGuide('wikipedia'),

@@ -1,7 +1,7 @@
 // A stored config in words, field by field, for the review and the connector's
 // page: "Project key: ENG", "Include pull requests: yes". Keys the source does
 // not know are listed as they are.
-import { formFromConfig, valueFields, type Pair } from './form';
+import { configKeys, formFromConfig, type Pair } from './form';
 import type { SourcePanel, ValueField } from './types';
 
 export interface Fact {
@@ -15,6 +15,20 @@ const isEmpty = (value: unknown) =>
   value === undefined ||
   (typeof value === 'string' && value.trim() === '') ||
   (Array.isArray(value) && value.length === 0);
+
+/**
+ * What a field's value reads as: an uploaded list's files by the names they
+ * were uploaded with (their stored locations mean nothing to a person).
+ */
+function shownValue(field: ValueField, config: Record<string, unknown>): unknown {
+  const value = config[field.key];
+  if (field.control !== 'list' || !field.upload || !('namesKey' in field.upload)) return value;
+  const names = config[field.upload.namesKey];
+  if (!Array.isArray(value) || !Array.isArray(names)) return value;
+  return value.map((location, index) =>
+    typeof names[index] === 'string' && names[index] !== '' ? names[index] : location,
+  );
+}
 
 function wordsOf(field: ValueField, value: unknown): string | string[] {
   if (field.control === 'checkbox') return value === true ? 'yes' : 'no';
@@ -43,7 +57,7 @@ export function factsOf(panel: SourcePanel, config: Record<string, unknown>): Fa
   const facts: Fact[] = [];
   for (const field of panel.fields) {
     if (field.control !== 'tabs') {
-      facts.push({ label: field.label, words: wordsOf(field, config[field.key]) });
+      facts.push({ label: field.label, words: wordsOf(field, shownValue(field, config)) });
       continue;
     }
     const chosen = field.tabs.find((tab) => tab.value === tabs[field.key]) ?? field.tabs[0]!;
@@ -52,7 +66,8 @@ export function factsOf(panel: SourcePanel, config: Record<string, unknown>): Fa
       facts.push({ label: inner.label, words: wordsOf(inner, config[inner.key]) });
     }
   }
-  const known = new Set(valueFields(panel.fields).map((f) => f.key));
+  // An uploaded list's names and metadata are said with its items, not apart.
+  const known = new Set(configKeys(panel.fields));
   for (const [key, value] of Object.entries(config)) {
     if (!known.has(key)) facts.push({ label: key, words: JSON.stringify(value) });
   }

@@ -1,10 +1,10 @@
 // XenForo in the panel: a board or one thread, read as a guest.
 import { onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const xenforo: SourcePanel = {
-  label: 'XenForo',
-  initials: 'XF',
+  ...SOURCE_WORDS.xenforo,
   category: 'Messaging',
   popular: false,
   docs: onyxGuide('xenforo'),

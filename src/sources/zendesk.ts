@@ -1,9 +1,9 @@
 // Zendesk in the panel: help-centre articles or tickets.
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const zendesk: SourcePanel = {
-  label: 'Zendesk',
-  initials: 'ZD',
+  ...SOURCE_WORDS.zendesk,
   category: 'Ticketing & Task Management',
   popular: false,
   docs: 'https://docs.onyx.app/admins/connectors/official/zendesk',

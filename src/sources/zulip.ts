@@ -1,10 +1,10 @@
 // Zulip in the panel: a realm's streams; the bot's zuliprc file as the credential.
 import { onyxGuide, requiredText } from './fieldParts';
 import type { SourcePanel } from './types';
+import { SOURCE_WORDS } from '../contract/sourceWords';
 
 export const zulip: SourcePanel = {
-  label: 'Zulip',
-  initials: 'ZU',
+  ...SOURCE_WORDS.zulip,
   category: 'Messaging',
   popular: false,
   docs: onyxGuide('zulip'),

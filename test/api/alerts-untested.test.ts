@@ -29,11 +29,15 @@ afterAll(async () => {
 it('a credential whose pairs were never tested: one credential.untested alert, never its values', async () => {
   const credential = await addCredential(
     server,
-    'fireflies',
-    { fireflies_api_key: 'fireflies-secret-never-sent' },
+    'loopio',
+    {
+      loopio_subdomain: 'acme',
+      loopio_client_id: 'client-1',
+      loopio_client_token: 'loopio-secret-never-sent',
+    },
     'Site login',
   );
-  const connector = await createConnector(server, plainRequest('fireflies'));
+  const connector = await createConnector(server, plainRequest('loopio'));
   const pair = ((await attach(server, connector, credential)).json as { data: number }).data;
   const aboutIt = () =>
     receiver.received.filter(
@@ -43,13 +47,13 @@ it('a credential whose pairs were never tested: one credential.untested alert, n
   expect(aboutIt()[0]).toMatchObject({
     event: 'credential.untested',
     connector: null,
-    credential: { id: credential, name: 'Site login', source: 'fireflies' },
+    credential: { id: credential, name: 'Site login', source: 'loopio' },
     reason: 'Never tested since it was attached',
   });
   expect(aboutIt()[0]!.text).toMatch(
-    /^Sourcedesk: credential "Site login" \(fireflies\) has not been tested for too long/,
+    /^Sourcedesk: credential "Site login" \(Loopio\) has not been tested for too long/,
   );
-  expect(JSON.stringify(receiver.received)).not.toContain('fireflies-secret-never-sent');
+  expect(JSON.stringify(receiver.received)).not.toContain('loopio-secret-never-sent');
 
   // Tested now (a source without checks: not checked, but tested): the state turns
   // tested, which alerts nobody; two seconds later it is untested again: a new change, one alert.

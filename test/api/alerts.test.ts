@@ -124,7 +124,7 @@ describe('background re-tests', () => {
       reason: expect.stringContaining('Jira refused the token (401)'),
       time: expect.any(String),
     });
-    expect(invalid!.text).toMatch(/^Sourcedesk: Connector ".+" \(jira\) .* needs attention/);
+    expect(invalid!.text).toMatch(/^Sourcedesk: Connector ".+" \(Jira\) .* needs attention/);
     expect(invalid!.text).toContain('Jira refused the token (401)');
 
     await vi.waitFor(() => expect(alertsAbout(connector, 'pair.recovered')).toHaveLength(1), WAIT);

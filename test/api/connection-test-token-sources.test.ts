@@ -28,6 +28,8 @@ interface Row {
   route: string;
   credential: (token: string) => Record<string, string>;
   authorization: (token: string) => string;
+  /** The header the token goes in (Document360's api_token); authorization unless said. */
+  header?: string;
   /** The answer to a good token (Linear's GraphQL names the viewer). */
   ok?: unknown;
   /** How the source answers a refused token, when not 401. */
@@ -127,17 +129,54 @@ const ROWS: Row[] = [
     credential: (t) => ({ bitbucket_email: 'bot@acme.example', bitbucket_api_token: t }),
     authorization: (t) => basicOf('bot@acme.example', t),
   },
+  {
+    source: 'guru',
+    host: 'guru',
+    route: 'GET /api/v1/whoami',
+    credential: (t) => ({ guru_user: 'bot@acme.example', guru_user_token: t }),
+    authorization: (t) => basicOf('bot@acme.example', t),
+  },
+  {
+    source: 'productboard',
+    host: 'productboard',
+    route: 'GET /features',
+    credential: (t) => ({ productboard_access_token: t }),
+    authorization: (t) => `Bearer ${t}`,
+  },
+  {
+    source: 'fireflies',
+    host: 'fireflies',
+    // Beside Linear's /graphql on the one fake: under a prefix of its own, as the hosts setting allows.
+    route: 'POST /fireflies/graphql',
+    credential: (t) => ({ fireflies_api_key: t }),
+    authorization: (t) => `Bearer ${t}`,
+    ok: { data: { user: { user_id: 'u1' } } },
+  },
+  {
+    source: 'document360',
+    host: 'document360',
+    route: 'GET /v2/ProjectVersions',
+    credential: (t) => ({ portal_id: 'p1', document360_api_token: t }),
+    authorization: (t) => t,
+    header: 'api_token',
+  },
 ];
 
 /** The fake: 200 to the good token, 403 to the limited one, 401 to any other. */
 const fake = (row: Row): Route => {
   return (request, response) => {
-    const authorization = request.headers.authorization;
+    const authorization = request.headers[row.header ?? 'authorization'];
     if (authorization === row.authorization(GOOD)) return sendJson(response, 200, row.ok ?? {});
     if (authorization === row.authorization(LIMITED))
       return sendJson(response, 403, { message: 'Forbidden' });
     return sendJson(response, 401, { message: 'Unauthorized' });
   };
+};
+
+/** Where a fake host starts below the fake's origin (a subdomain, or room beside another source's path). */
+const HOST_PREFIX: Partial<Record<keyof SourceApiHosts, string>> = {
+  freshdesk: '/{subdomain}',
+  fireflies: '/fireflies',
 };
 
 let server: TestServer;
@@ -150,9 +189,7 @@ beforeAll(async () => {
   // A host that answers, but not as the source's API: every path is a 404.
   empty = await startStandIn({});
   const pointAt = (origin: string) =>
-    Object.fromEntries(
-      ROWS.map((row) => [row.host, row.host === 'freshdesk' ? `${origin}/{subdomain}` : origin]),
-    );
+    Object.fromEntries(ROWS.map((row) => [row.host, `${origin}${HOST_PREFIX[row.host] ?? ''}`]));
   server = await startTestServer({ connectionTest: { limit: null, hosts: pointAt(fakes.origin) } });
   wrongAddress = await startTestServer({
     connectionTest: { limit: null, hosts: pointAt(empty.origin) },

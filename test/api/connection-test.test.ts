@@ -239,9 +239,13 @@ describe('web and the sources without a test', () => {
 
   it('another source is said to be not checked, never a pass', async () => {
     const result = await test({
-      source: 'fireflies',
+      source: 'loopio',
       connector_specific_config: {},
-      credential_json: { fireflies_api_key: 'ff-key-0123456789' },
+      credential_json: {
+        loopio_subdomain: 'acme',
+        loopio_client_id: 'client-1',
+        loopio_client_token: 'loopio-token-0123456789',
+      },
     });
     expect(result.ok).toBeNull();
     expect(result.checks).toEqual([

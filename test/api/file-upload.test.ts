@@ -3,7 +3,7 @@
 // File connector's config names; limits of the contract (D11's 413), kinds of
 // file refused in D3's 422 at their place, curators and admins only (D2, D13),
 // and nothing left behind by a refused upload.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,8 +14,10 @@ import {
   FILE_UPLOAD_PATH,
   fileTooLarge,
   TOO_MANY_FILES,
+  UNCLAIMED_UPLOAD_HOURS,
 } from '../../src/contract/fileUpload';
-import { api, NOT_CURATOR } from '../support/http';
+import { sweepUploads } from '../../server/watch/uploadSweep';
+import { api, createConnector, makeGroup, NOT_CURATOR, plainRequest } from '../support/http';
 import { useTestServer } from '../support/useTestServer';
 
 const uploadDir = mkdtempSync(join(tmpdir(), 'sourcedesk-upload-test-'));
@@ -158,5 +160,98 @@ describe('a refused upload leaves nothing behind', () => {
     });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.text)).toEqual({ detail: expect.stringContaining('too large') });
+  });
+});
+
+/** A File connector naming the files of one upload, attached private to a new group; its id. */
+async function fileConnector(name: string, files: [string, string][]) {
+  const answer = await upload(form(...files));
+  expect(answer.status, answer.text).toBe(200);
+  const { file_paths, file_names } = answer.json as { file_paths: string[]; file_names: string[] };
+  const id = await createConnector(server, {
+    name,
+    source: 'file',
+    input_type: 'load_state',
+    connector_specific_config: { file_locations: file_paths, file_names },
+  });
+  const group = await makeGroup(server, `${name} team`);
+  const attached = await api(server, 'PUT', `/manage/admin/connector/${id}/credential/0`, {
+    body: { access_type: 'private', groups: [group] },
+  });
+  expect(attached.status, attached.text).toBe(200);
+  return { id, file_paths };
+}
+
+describe("a connector's files", () => {
+  it('lists each file with its name, size and upload time; a file not kept here has no size', async () => {
+    const { id, file_paths } = await fileConnector('Handbook files', [
+      ['policy.md', '# Leave\n'],
+      ['notes.txt', 'hello'],
+    ]);
+    const listed = await api(server, 'GET', `/manage/admin/connector/${id}/files`);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.json).toEqual({
+      files: [
+        {
+          file_id: file_paths[0],
+          file_name: 'policy.md',
+          size_bytes: 8,
+          upload_date: expect.any(String),
+        },
+        {
+          file_id: file_paths[1],
+          file_name: 'notes.txt',
+          size_bytes: 5,
+          upload_date: expect.any(String),
+        },
+      ],
+    });
+
+    // Gone from the folder (removed by hand, or a setup from another install): said, not hidden.
+    rmSync(join(uploadDir, file_paths[1]!));
+    const after = (await api(server, 'GET', `/manage/admin/connector/${id}/files`)).json as {
+      files: { file_name: string; size_bytes: number | null; upload_date: string | null }[];
+    };
+    expect(after.files[1]).toMatchObject({
+      file_name: 'notes.txt',
+      size_bytes: null,
+      upload_date: null,
+    });
+  });
+
+  it('to whoever sees the connector (D13): a curator of no group of it gets a 404, a source without files an empty list', async () => {
+    const { id } = await fileConnector('Legal files', [['terms.md', 'terms']]);
+    const outsider = await server.keyFor('curator', 'outsider@example.com');
+    const hidden = await api(server, 'GET', `/manage/admin/connector/${id}/files`, {
+      key: outsider,
+    });
+    expect(hidden.status).toBe(404);
+    expect(hidden.json).toEqual({ detail: 'Connector not found' });
+    const basic = await server.keyFor('basic', 'reader@example.com');
+    expect(
+      (await api(server, 'GET', `/manage/admin/connector/${id}/files`, { key: basic })).status,
+    ).toBe(403);
+
+    const web = await createConnector(server, { ...plainRequest('web'), name: 'Docs site' });
+    expect((await api(server, 'GET', `/manage/admin/connector/${web}/files`)).json).toEqual({
+      files: [],
+    });
+  });
+
+  it('an upload no connector names is removed after a day; the files a connector names stay', async () => {
+    const { file_paths: kept } = await fileConnector('Kept files', [['kept.md', 'kept']]);
+    const unclaimed = await upload(form(['draft.md', 'draft']));
+    const [draft] = (unclaimed.json as { file_paths: string[] }).file_paths;
+    const log = { info: () => {} } as never;
+
+    // Within the day: nothing goes.
+    await sweepUploads(server.store, { dir: uploadDir }, log);
+    expect(stored()).toContain(draft);
+
+    const dayAgo = new Date(Date.now() - (UNCLAIMED_UPLOAD_HOURS + 1) * 3_600_000);
+    for (const file of [draft!, kept[0]!]) utimesSync(join(uploadDir, file), dayAgo, dayAgo);
+    await sweepUploads(server.store, { dir: uploadDir }, log);
+    expect(stored()).not.toContain(draft);
+    expect(stored()).toContain(kept[0]);
   });
 });

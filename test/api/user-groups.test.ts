@@ -190,10 +190,23 @@ describe('D13 who sees which group', () => {
     ]);
     expect(await minimal()).toHaveLength(3);
 
+    // The names a choice of groups offers: exactly the groups one controls, ids and names alone.
+    const controlled = async (key?: string) =>
+      (await api(server, 'GET', `${GROUPS}/names`, { key })).json;
+    expect(await controlled(cura.key)).toEqual([{ id: sales.id, name: 'Sales' }]);
+    expect(await controlled(glob.key)).toEqual([{ id: eng.id, name: 'Eng' }]);
+    expect(((await controlled()) as { name: string }[]).map((g) => g.name)).toEqual([
+      'Eng',
+      'Legal',
+      'Sales',
+    ]);
+
     const basic = await person('basic', 'nobody@example.com');
-    const refused = await api(server, 'GET', GROUPS, { key: basic.key });
-    expect(refused.status).toBe(403);
-    expect(refused.json).toEqual(NOT_CURATOR);
+    for (const path of [GROUPS, `${GROUPS}/names`]) {
+      const refused = await api(server, 'GET', path, { key: basic.key });
+      expect(refused.status).toBe(403);
+      expect(refused.json).toEqual(NOT_CURATOR);
+    }
   });
 
   it('GET /me names the groups one belongs to and those one curates', async () => {

@@ -29,15 +29,19 @@ export function ListControl({
   const draftName = `drafts.${field.key}` as const;
   const { field: list } = useController({ control: form.control, name });
   const items = Array.isArray(list.value) ? (list.value as string[]) : [];
-  const namesName = `config.${field.upload?.namesKey ?? field.key}` as const;
+  const namesKey = field.upload && 'namesKey' in field.upload ? field.upload.namesKey : null;
+  const namesName = `config.${namesKey ?? field.key}` as const;
   const storedNames = useWatch({ control: form.control, name: namesName });
-  const names = field.upload && Array.isArray(storedNames) ? (storedNames as string[]) : items;
+  // A zip uploaded where no name is sent: its name is known on this page only.
+  const [uploadedNames, setUploadedNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const names = namesKey && Array.isArray(storedNames) ? (storedNames as string[]) : [];
   /** The list and, for an uploaded one, its names, changed together. */
   const change = (next: string[], nextNames: string[]) => {
     list.onChange(next);
-    if (field.upload) setValue(namesName, nextNames);
+    if (namesKey) setValue(namesName, nextNames);
   };
-  const nameAt = (index: number) => names[index] || items[index]!;
+  const nameAt = (index: number) =>
+    names[index] || uploadedNames.get(items[index]!) || items[index]!;
   const [announcement, setAnnouncement] = useState('');
   const draftError = errorAt(formState.errors, draftName);
 
@@ -65,8 +69,11 @@ export function ListControl({
     setAnnouncement(`Removed ${item} from ${field.listNoun}`);
     setFocus(draftName);
   };
-  const uploaded = (locations: string[], uploadedNames: string[]) => {
-    change([...items, ...locations], [...items.map((_, at) => nameAt(at)), ...uploadedNames]);
+  const uploaded = (locations: string[], answeredNames: string[]) => {
+    change([...items, ...locations], [...items.map((_, at) => nameAt(at)), ...answeredNames]);
+    setUploadedNames(
+      (known) => new Map([...known, ...locations.map((at, i) => [at, answeredNames[i]!] as const)]),
+    );
     clearErrors(name);
   };
   const draft = register(draftName, { onChange: () => clearErrors(draftName) });
@@ -110,7 +117,13 @@ export function ListControl({
           })}
         </ul>
       )}
-      {field.upload && <UploadFiles id={`${id}-upload`} onUploaded={uploaded} />}
+      {field.upload && (
+        <UploadFiles
+          id={`${id}-upload`}
+          onUploaded={uploaded}
+          zipOnly={'zipOnly' in field.upload}
+        />
+      )}
       <div className="list-field-add">
         <Field id={`${id}-draft`} label={field.itemLabel} error={draftError}>
           {(control) => (

@@ -10,6 +10,8 @@ import {
   FILE_UPLOAD_RULE,
   fileUploadProblem,
   TOO_MANY_FILES,
+  ZIP_UPLOAD_RULE,
+  zipUploadProblem,
 } from '../../contract/fileUpload';
 import { countOf } from '../../lib/plural';
 import { Field } from '../Field';
@@ -25,10 +27,13 @@ const failure = (error: unknown) =>
 export function UploadFiles({
   id,
   onUploaded,
+  zipOnly = false,
 }: {
   id: string;
   /** The stored files' locations and names, in the order chosen. */
   onUploaded: (locations: string[], names: string[]) => void;
+  /** One zip file (a site exported as a zip), not any of the File source's kinds. */
+  zipOnly?: boolean;
 }) {
   const upload = useUploadFiles();
   const input = useRef<HTMLInputElement>(null);
@@ -44,8 +49,12 @@ export function UploadFiles({
   const send = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
     if (files.length === 0) return;
-    const problems = files.flatMap((file) => fileUploadProblem(file.name, file.size) ?? []);
-    if (files.length > FILE_UPLOAD_LIMITS.maxFiles) problems.unshift(TOO_MANY_FILES);
+    const problems = files.flatMap(
+      (file) => (zipOnly ? zipUploadProblem : fileUploadProblem)(file.name, file.size) ?? [],
+    );
+    if (files.length > (zipOnly ? 1 : FILE_UPLOAD_LIMITS.maxFiles)) {
+      problems.unshift(zipOnly ? ZIP_UPLOAD_RULE : TOO_MANY_FILES);
+    }
     if (problems.length > 0) return refuse(problems.join(' '));
     setError(null);
     setStatus(`Uploading ${countOf(files.length, 'file')}…`);
@@ -61,14 +70,19 @@ export function UploadFiles({
 
   return (
     <div className="upload-files">
-      <Field id={id} label="Upload files" hint={FILE_UPLOAD_RULE} error={error}>
+      <Field
+        id={id}
+        label={zipOnly ? 'Upload the zip file' : 'Upload files'}
+        hint={zipOnly ? ZIP_UPLOAD_RULE : FILE_UPLOAD_RULE}
+        error={error}
+      >
         {(control) => (
           <input
             {...control}
             ref={input}
             type="file"
-            multiple
-            accept={FILE_UPLOAD_LIMITS.extensions.join(',')}
+            multiple={!zipOnly}
+            accept={zipOnly ? '.zip' : FILE_UPLOAD_LIMITS.extensions.join(',')}
             aria-busy={upload.isPending || undefined}
             onChange={(event) => void send(event)}
           />

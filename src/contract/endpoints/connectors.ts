@@ -17,10 +17,14 @@ import {
   FILE_UPLOAD_LIMITS,
   FILE_UPLOAD_PATH,
   FILE_UPLOAD_RULE,
+  connectorFilesAnswerSchema,
   fileUploadAnswerSchema,
 } from '../fileUpload';
 
 const CONNECTORS = '/manage/admin/connector';
+
+/** The 404's words for a connector that does not exist or that the caller may not see (D13). */
+export const CONNECTOR_NOT_FOUND = 'Connector not found';
 const ONE = `${CONNECTORS}/{connector_id}`;
 const PAIR = `${ONE}/credential/{credential_id}`;
 
@@ -123,4 +127,15 @@ export const uploadConnectorFiles = endpoint({
   bodyLimit: FILE_UPLOAD_BODY_LIMIT,
   answer: fileUploadAnswerSchema,
   errors: [413, 415, 422],
+});
+
+export const listConnectorFiles = endpoint({
+  method: 'GET',
+  path: `${ONE}/files`,
+  summary:
+    "A connector's uploaded files (the File and Google Sites sources): each one's location, name, size and upload time; a file named but not kept here has no size. Empty for a source without files.",
+  access: 'curatorOrAdmin',
+  params: oneConnector,
+  answer: connectorFilesAnswerSchema,
+  errors: [404, 422],
 });

@@ -131,6 +131,22 @@ export const deleteGroup = endpoint({
   errors: [404, 422],
 });
 
+/**
+ * What a choice of groups needs and no more: the ids and names of the groups
+ * the caller controls, for the access choice, a credential's sharing and the
+ * connectors list's Group filter (a thousand groups with their members and
+ * pairs are not what a few boxes need).
+ */
+export const listControlledGroupNames = endpoint({
+  method: 'GET',
+  path: `${GROUPS}/names`,
+  summary:
+    'The ids and names of the user groups the caller controls (an admin: every group), by name.',
+  access: 'curatorOrAdmin',
+  answer: minimalUserGroupListSchema,
+  errors: [],
+});
+
 export const listGroupNames = endpoint({
   method: 'GET',
   path: '/manage/user-groups/minimal',

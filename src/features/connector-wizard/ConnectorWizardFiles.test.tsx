@@ -7,7 +7,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { FILE_UPLOAD_RULE } from '../../contract/fileUpload';
+import { FILE_UPLOAD_RULE, ZIP_UPLOAD_RULE } from '../../contract/fileUpload';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { connectTo, renderApp } from '../../test/render';
 import { heading, next } from '../../test/wizardSteps';
@@ -83,4 +83,46 @@ test('a kind of file the source does not read is refused before sending, focus o
   );
   expect(fetchSpy.mock.calls.filter(([url]) => String(url).includes('/file/upload'))).toEqual([]);
   fetchSpy.mockRestore();
+});
+
+test('Google Sites takes its exported site as one zip upload: listed by name, sent by location; another kind is refused', async () => {
+  connectTo(server);
+  const { router } = renderApp('/connectors/new/google_sites');
+  await heading('Connection');
+  const user = userEvent.setup({ applyAccept: false });
+  await user.type(screen.getByLabelText('Name'), 'Handbook site');
+  await user.type(
+    screen.getByLabelText('Site address'),
+    'https://sites.google.com/acme.example/handbook',
+  );
+  const input = screen.getByLabelText('Upload the zip file');
+  expect(input).toHaveAccessibleDescription(ZIP_UPLOAD_RULE);
+  await user.upload(input, new File(['<html>'], 'handbook.html'));
+  await vi.waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+  expect(input).toHaveAccessibleDescription(
+    expect.stringContaining('"handbook.html" is not a .zip file'),
+  );
+
+  await user.upload(input, new File(['PK\u0003\u0004'], 'takeout-site.zip'));
+  expect(await screen.findByText('Uploaded takeout-site.zip')).toBeInTheDocument();
+  const list = screen.getByRole('list', { name: 'Zip files' });
+  expect(
+    within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.firstChild?.textContent),
+  ).toEqual(['takeout-site.zip']);
+
+  await next(user);
+  await heading('Schedule');
+  await next(user);
+  await heading('Review');
+  await user.click(screen.getByRole('button', { name: 'Create without testing' }));
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'), {
+    timeout: 5_000,
+  });
+  const made = await connectorNamed('Handbook site');
+  expect(made?.connector_specific_config).toEqual({
+    file_locations: [expect.stringMatching(/^[0-9a-f-]{36}$/)],
+    base_url: 'https://sites.google.com/acme.example/handbook',
+  });
 });

@@ -66,12 +66,35 @@ test('D13: the Group filter lives in the address and lists only that group’s c
   connectTo(server);
   const { user, router } = renderApp(`/connectors?group=${eng}`);
   expect(await screen.findByRole('link', { name: 'Eng docs' })).toBeInTheDocument();
-  const filter = screen.getByRole('combobox', { name: 'Group' });
+  const filter = await screen.findByRole('combobox', { name: 'Group' });
   await vi.waitFor(() => expect(filter).toHaveDisplayValue('Eng'));
   expect(screen.queryByRole('link', { name: 'Open docs' })).not.toBeInTheDocument();
   await user.selectOptions(filter, 'All groups');
   expect(router.state.location.search).toBe('');
   expect(await screen.findByRole('link', { name: 'Open docs' })).toBeInTheDocument();
+});
+
+test('the Group filter and the access choice ask for the groups’ names and the chosen group, never every group whole', async () => {
+  const { eng } = await privateToEng();
+  const asked: string[] = [];
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    asked.push(new URL(String(input instanceof Request ? input.url : input)).pathname);
+    return realFetch(input, init);
+  });
+  connectTo(server);
+  const { user } = renderApp(`/connectors?group=${eng}`);
+  const filter = await screen.findByRole('combobox', { name: 'Group' });
+  await vi.waitFor(() => expect(filter).toHaveDisplayValue('Eng'));
+  expect(await screen.findByRole('link', { name: 'Eng docs' })).toBeInTheDocument();
+  await user.click(screen.getByRole('link', { name: 'Eng docs' }));
+  // The connector page's Attach offers the access choice, with its group boxes.
+  await screen.findByRole('heading', { name: 'Eng docs', level: 1 });
+  vi.restoreAllMocks();
+  expect(asked).toContain('/api/manage/admin/user-group/names');
+  expect(asked).toContain(`/api/manage/admin/user-group/${eng}`);
+  // A thousand groups with their members and pairs are not what a few boxes need.
+  expect(asked).not.toContain('/api/manage/admin/user-group');
 });
 
 /** Lead curates Eng, whose private Jira connector has a credential only admins see. */

@@ -2,6 +2,7 @@
 // PairGroupsEditor), its credentials (attach and detach, in
 // ConnectorCredentials), and what an administrator does with it: edit, pause or
 // resume, delete (after a confirmation that names it).
+import { ConnectorFiles } from './ConnectorFiles';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -156,6 +157,7 @@ function Loaded({ connector }: { connector: ConnectorDetail }) {
         />
       )}
       <Settings connector={connector} />
+      <ConnectorFiles connector={connector} />
       <PairGroupsEditor connector={connector} />
       {/* A credential's action has words of its own: the page's last ones would be stale. */}
       <ConnectorCredentials connector={connector} onAction={() => setSaid('')} />

@@ -68,7 +68,11 @@ export function ConnectorTable(props: ConnectorTableProps) {
         sort?.column === column && sort.direction === 'ascending' ? 'descending' : 'ascending',
     });
   return (
-    <table className="connector-table" aria-rowcount={rows.length + 1}>
+    <table
+      // The column the list is sorted by is always shown (ConnectorsPage.css).
+      className={`connector-table${sort ? ` sorted-by-${sort.column}` : ''}`}
+      aria-rowcount={rows.length + 1}
+    >
       <caption className="visually-hidden">{caption}</caption>
       <colgroup>
         <col className="select-column" />

@@ -1,9 +1,11 @@
 // D13: the list's Group filter (`?group=<id>` in the address, like the others).
-// Filtered here, over the groups the caller controls (GET /manage/admin/user-group
-// names each group's pairs and their connectors): the list endpoint has no such
-// parameter. Shown only when there is a group to choose.
+// Its choices are the groups the caller controls, by name alone; the chosen
+// group's own answer names its pairs and their connectors, and the list is
+// filtered here by them (the list endpoint has no such parameter). Shown only
+// when there is a group to choose.
 import { useMemo } from 'react';
-import { useGroups } from '../../api/groupHooks';
+import { ApiError } from '../../api/client';
+import { useControlledGroupNames, useGroup } from '../../api/groupHooks';
 
 /**
  * The ids of the connectors with a pair in `group` (null for no filter), and
@@ -11,17 +13,18 @@ import { useGroups } from '../../api/groupHooks';
  * which connectors match, and so says nothing of them.
  */
 export function useGroupConnectors(group: number | undefined) {
-  const groups = useGroups();
+  const chosen = useGroup(group ?? 0, group !== undefined);
+  // A group that is gone, or not the caller's, holds none of their connectors.
+  const none = chosen.error instanceof ApiError && chosen.error.status === 404;
   const ids = useMemo((): ReadonlySet<number> | null => {
     if (group === undefined) return null;
-    const found = groups.data?.find((g) => g.id === group);
-    return new Set(found?.cc_pairs.map((pair) => pair.connector.id) ?? []);
-  }, [group, groups.data]);
+    return new Set(chosen.data?.cc_pairs.map((pair) => pair.connector.id) ?? []);
+  }, [group, chosen.data]);
   return {
     ids,
-    unknown: group !== undefined && !groups.isSuccess,
-    error: group !== undefined ? groups.error : null,
-    retry: () => void groups.refetch(),
+    unknown: group !== undefined && !chosen.isSuccess && !none,
+    error: group !== undefined && !none ? chosen.error : null,
+    retry: () => void chosen.refetch(),
   };
 }
 
@@ -32,7 +35,7 @@ export function GroupFilter({
   group: number | undefined;
   onGroup: (id: number | undefined) => void;
 }) {
-  const groups = useGroups();
+  const groups = useControlledGroupNames();
   if (!groups.data || (groups.data.length === 0 && group === undefined)) return null;
   return (
     <div className="field group-filter">

@@ -41,7 +41,7 @@ test('?group=: no count and no "No connectors match" until the groups answer', a
     body: { access_type: 'private', groups: [eng] },
   });
   connectTo(server);
-  const release = holdBack(/\/manage\/admin\/user-group$/);
+  const release = holdBack(/\/manage\/admin\/user-group\/\d+$/);
   renderApp(`/connectors?group=${eng}`);
   // The connectors are read; which of them are in the group is not known yet.
   expect(await screen.findByText('Updating…')).toBeInTheDocument();
