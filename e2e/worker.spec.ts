@@ -28,6 +28,15 @@ test.afterEach(async () => {
   jira = null;
 });
 
+/** `npm run worker`'s entry on one job at a time, with `key`, sending `batchSize` documents a batch. */
+function startWorker(origin: string, key: string, batchSize: number) {
+  worker = startWorkerProcess(['--server', origin, '--concurrency', '1'], {
+    SOURCEDESK_WORKER_KEY: key,
+    SOURCEDESK_WORKER_BATCH_SIZE: String(batchSize),
+  });
+  return worker;
+}
+
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
@@ -98,11 +107,8 @@ test('a Jira connector made in the wizard is indexed by a worker started with a 
   await expect(row.getByText('Waiting for a worker')).toBeVisible();
   await expect(row.getByText('Not reported')).toBeVisible();
 
-  worker = startWorkerProcess(['--server', server.origin, '--concurrency', '1'], {
-    SOURCEDESK_WORKER_KEY: key,
-    SOURCEDESK_WORKER_BATCH_SIZE: '50',
-  });
-  await worker.said(/Job \d+ \(update of "Engineering Jira", jira, pair \d+\) started/, 30_000);
+  const started = startWorker(server.origin, key, 50);
+  await started.said(/Job \d+ \(update of "Engineering Jira", jira, pair \d+\) started/, 30_000);
 
   await row.getByRole('link', { name: 'Engineering Jira' }).click();
   await expect(page.getByRole('heading', { name: 'Engineering Jira', level: 1 })).toBeVisible();
@@ -116,7 +122,9 @@ test('a Jira connector made in the wizard is indexed by a worker started with a 
   await expect(done).toBeVisible({ timeout: 30_000 });
   await expect(done.getByRole('cell').nth(3)).toHaveText('250'); // New
   await expect(done.getByRole('cell').nth(4)).toHaveText('250'); // Total
-  await worker.said(/finished success in [\d.]+ s: 250 documents \(250 new\), 0 removed, 0 errors/);
+  await started.said(
+    /finished success in [\d.]+ s: 250 documents \(250 new\), 0 removed, 0 errors/,
+  );
 
   await page.reload();
   await expect(page.getByText(/Last indexed: .*\. Documents: 250\./)).toBeVisible();
@@ -143,7 +151,7 @@ test('a Jira connector made in the wizard is indexed by a worker started with a 
   await expect(failed).toContainText(
     'Jira refused the token (401): Client must be authenticated to access this resource.',
   );
-  expect(worker.stdout() + worker.stderr()).not.toContain('jira-secret-token-value');
+  expect(started.stdout() + started.stderr()).not.toContain('jira-secret-token-value');
 });
 
 test.describe('on a phone, with axe', () => {
@@ -171,10 +179,7 @@ test.describe('on a phone, with axe', () => {
       name: 'Support Jira',
       connector_specific_config: { jira_base_url: jira.origin, project_key: 'ENG' },
     });
-    worker = startWorkerProcess(['--server', server.origin, '--concurrency', '1'], {
-      SOURCEDESK_WORKER_KEY: await issueWorkerKey(server),
-      SOURCEDESK_WORKER_BATCH_SIZE: '10',
-    });
+    const started = startWorker(server.origin, await issueWorkerKey(server), 10);
     let release = () => {};
     jira.faults.push({ hold: new Promise<void>((resolve) => (release = resolve)) });
 
@@ -202,7 +207,7 @@ test.describe('on a phone, with axe', () => {
     await expect(runs.getByRole('row', { name: /^Status: Running Started/ })).toBeVisible({
       timeout: 20_000,
     });
-    await worker.stop('SIGKILL');
+    await started.stop('SIGKILL');
     // Three check-in intervals without a heartbeat make it "Stalled"; the page read
     // again then (as an admin would, with a reload) says so, before the stall rule's 15 s.
     await page.waitForTimeout(4_000);

@@ -9,36 +9,16 @@ import {
   useSetCurator,
   useUpdateGroup,
 } from '../../api/groupHooks';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { UserGroup } from '../../contract/groups';
 import { describeError } from '../../lib/describeError';
-import { roleWords } from '../../lib/enumWords';
 import { paths } from '../../lib/paths';
-import { countOf } from '../../lib/plural';
-import { sourceLabel } from '../../lib/sources';
 import { AddMember } from './AddMember';
+import { GroupConnectors } from './GroupConnectors';
+import { GroupMembers } from './GroupMembers';
+import { GroupQuestion, type Question } from './GroupQuestion';
 
 type Member = UserGroup['users'][number];
-type Ask =
-  | { kind: 'self-curator'; member: Member }
-  | { kind: 'self-remove'; member: Member }
-  | { kind: 'delete' }
-  | null;
-
-const ACCESS_WORDS: Record<string, string> = {
-  public: 'Public: every admin and curator sees it',
-  private: 'Private to its groups',
-  sync: 'Access synced from the source (seen as public)',
-};
-
-/** A connector with several pairs in the group is listed once (its first pair's access). */
-const oncePerConnector = (pairs: UserGroup['cc_pairs']) =>
-  pairs.filter(
-    (pair, index) => pairs.findIndex((other) => other.connector.id === pair.connector.id) === index,
-  );
-
-/** Only a basic user or a curator may be made a curator (D13); others have the power already. */
-const mayCurate = (member: Member) => member.role === 'basic' || member.role === 'curator';
+type Ask = Question | null;
 
 export function GroupCard({
   group,
@@ -105,91 +85,24 @@ export function GroupCard({
         </h2>
       )}
       <h3>Members</h3>
-      {group.users.length === 0 ? (
-        <p>No members yet.</p>
-      ) : (
-        <table className="group-members">
-          <caption className="visually-hidden">Members of {group.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Role</th>
-              <th scope="col">Curator</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {group.users.map((member) => {
-              const curator = group.curator_ids.includes(member.id);
-              return (
-                <tr key={member.id}>
-                  <th scope="row">{member.email}</th>
-                  <td>{roleWords(member.role)}</td>
-                  <td>
-                    {mayCurate(member) ? (
-                      <label>
-                        <input
-                          type="checkbox"
-                          checked={curator}
-                          disabled={busy}
-                          onChange={(event) => {
-                            const next = event.target.checked;
-                            if (!next && member.id === me) setAsk({ kind: 'self-curator', member });
-                            else curate(member, next);
-                          }}
-                        />{' '}
-                        Curator
-                        <span className="visually-hidden">
-                          {' '}
-                          of {group.name}: {member.email}
-                        </span>
-                      </label>
-                    ) : (
-                      <span className="hint">Has every curator power already</span>
-                    )}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="secondary"
-                      disabled={busy}
-                      onClick={() =>
-                        // Leaving a group one administers is not undone by oneself: ask first.
-                        member.id === me && !isAdmin
-                          ? setAsk({ kind: 'self-remove', member })
-                          : removeMember(member)
-                      }
-                    >
-                      Remove{' '}
-                      <span className="visually-hidden">
-                        {member.email} from {group.name}
-                      </span>
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
+      <GroupMembers
+        group={group}
+        busy={busy}
+        onCurate={(member, next) =>
+          !next && member.id === me
+            ? setAsk({ kind: 'self-curator', member })
+            : curate(member, next)
+        }
+        onRemove={(member) =>
+          // Leaving a group one administers is not undone by oneself: ask first.
+          member.id === me && !isAdmin
+            ? setAsk({ kind: 'self-remove', member })
+            : removeMember(member)
+        }
+      />
       {isAdmin ? <AddMember group={group} onAdd={addMember} busy={busy} /> : null}
       <h3>Connectors</h3>
-      {group.cc_pairs.length === 0 ? (
-        <p>No connectors in this group yet.</p>
-      ) : (
-        <ul className="group-pairs">
-          {oncePerConnector(group.cc_pairs).map((pair) => (
-            <li key={pair.id}>
-              <Link to={paths.connector.getHref(pair.connector.id)}>
-                {pair.connector.name ?? `Connector ${pair.connector.id}`}
-              </Link>{' '}
-              ({sourceLabel(pair.connector.source)}) — {ACCESS_WORDS[pair.access_type]}
-            </li>
-          ))}
-        </ul>
-      )}
+      <GroupConnectors pairs={group.cc_pairs} />
       {isAdmin ? (
         <button
           type="button"
@@ -200,62 +113,22 @@ export function GroupCard({
           Delete group <span className="visually-hidden">{group.name}</span>
         </button>
       ) : null}
-      {ask?.kind === 'self-curator' ? (
-        <ConfirmDialog
-          title="Remove yourself as a curator of this group?"
-          confirmLabel="Remove me as curator"
-          danger
+      {ask ? (
+        <GroupQuestion
+          group={group}
+          ask={ask}
           onCancel={() => setAsk(null)}
           onConfirm={() => {
             setAsk(null);
-            curate(ask.member, false);
+            if (ask.kind === 'self-curator') curate(ask.member, false);
+            else if (ask.kind === 'self-remove') removeMember(ask.member);
+            else
+              remove.mutate(group.id, {
+                onSuccess: () => (onDeleted ?? say)(`Group ${group.name} deleted.`),
+                onError: failed,
+              });
           }}
-        >
-          <p>
-            You will no longer administer {group.name}’s connectors. If you curate no other group,
-            your role becomes basic from your next step.
-          </p>
-        </ConfirmDialog>
-      ) : null}
-      {ask?.kind === 'self-remove' ? (
-        <ConfirmDialog
-          title={`Leave ${group.name}?`}
-          confirmLabel="Leave the group"
-          danger
-          onCancel={() => setAsk(null)}
-          onConfirm={() => {
-            setAsk(null);
-            removeMember(ask.member);
-          }}
-        >
-          <p>
-            You will no longer see or administer {group.name}’s connectors
-            {group.curator_ids.includes(ask.member.id) ? ', nor curate it' : ''}, and only an admin
-            can add you back. If you curate no other group, your role becomes basic from your next
-            step.
-          </p>
-        </ConfirmDialog>
-      ) : null}
-      {ask?.kind === 'delete' ? (
-        <ConfirmDialog
-          title={`Delete group ${group.name}?`}
-          confirmLabel="Delete group"
-          danger
-          onCancel={() => setAsk(null)}
-          onConfirm={() => {
-            setAsk(null);
-            remove.mutate(group.id, {
-              onSuccess: () => (onDeleted ?? say)(`Group ${group.name} deleted.`),
-              onError: failed,
-            });
-          }}
-        >
-          <p>
-            Its {countOf(group.users.length, 'member')} stay users; a curator who curates no other
-            group becomes basic. Its {countOf(group.cc_pairs.length, 'connector')} keep their other
-            groups; a connector private to {group.name} alone will be seen by admins only.
-          </p>
-        </ConfirmDialog>
+        />
       ) : null}
     </section>
   );

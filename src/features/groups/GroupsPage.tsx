@@ -9,11 +9,11 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { useGroupPage } from '../../api/groupHooks';
 import { ActionMessage } from '../../components/ActionMessage';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
+import { Pager } from '../../components/Pager';
 import { SearchField } from '../../components/SearchField';
 import { useCurrentUser } from '../../api/users';
 import { countOf, plural } from '../../lib/plural';
 import { GroupCard } from './GroupCard';
-import { GroupPager } from './GroupPager';
 import { NewGroupForm } from './NewGroupForm';
 import './groups.css';
 
@@ -75,7 +75,8 @@ export function GroupsPage() {
           {groups.data.items.map((group) => (
             <GroupCard key={group.id} group={group} me={user?.id} isAdmin={isAdmin} say={setSaid} />
           ))}
-          <GroupPager
+          <Pager
+            label="Pages of groups"
             page={page}
             pages={Math.max(1, Math.ceil(total / GROUPS_PAGE_SIZE))}
             onTurn={(to) => go({ page: to })}

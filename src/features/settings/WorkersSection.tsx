@@ -2,7 +2,7 @@
 // check-in in words and what it runs; worker keys made (shown once, with Copy)
 // and revoked. A worker key reaches only the worker routes.
 import { useId, useState, type FormEvent } from 'react';
-import { WORKER_KEY_NAME_MAX_LENGTH, type WorkerKey } from '../../contract/sync';
+import { WORKER_KEY_NAME_MAX_LENGTH, type Worker, type WorkerKey } from '../../contract/sync';
 import {
   useCreateWorkerKey,
   useRevokeWorkerKey,
@@ -15,6 +15,32 @@ import { ErrorNotice, QueryErrorNotice } from '../../components/ErrorNotice';
 import { SecretShownOnce } from '../../components/SecretShownOnce';
 import { formatAge } from '../../lib/age';
 import { describeError } from '../../lib/describeError';
+
+/** Each worker with its last check-in in words and what it runs. */
+function WorkerList({ workers }: { workers: Worker[] }) {
+  return (
+    <ul aria-label="Workers">
+      {workers.map((worker) => (
+        <li key={`${worker.worker_key_id}:${worker.worker_id}`}>
+          <strong>{worker.worker_id}</strong>
+          {worker.hostname ? ` on ${worker.hostname}` : ''} — {worker.online ? 'online' : 'offline'}
+          , last check-in{' '}
+          <time dateTime={worker.last_check_in}>{formatAge(worker.last_check_in)}</time>
+          {'; '}
+          {worker.running_jobs.length === 0
+            ? 'running nothing'
+            : `running ${worker.running_jobs
+                .map(
+                  (job) =>
+                    `${job.kind === 'prune' ? 'a prune' : 'an index run'} of pair ${job.cc_pair_id}`,
+                )
+                .join(', ')}`}
+          .
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function WorkersSection() {
   const workers = useWorkers();
@@ -55,28 +81,7 @@ export function WorkersSection() {
       </p>
       {workers.isError ? <QueryErrorNotice error={workers.error} /> : null}
       {workers.data?.length === 0 ? <p>No worker has checked in yet.</p> : null}
-      {workers.data && workers.data.length > 0 ? (
-        <ul aria-label="Workers">
-          {workers.data.map((worker) => (
-            <li key={`${worker.worker_key_id}:${worker.worker_id}`}>
-              <strong>{worker.worker_id}</strong>
-              {worker.hostname ? ` on ${worker.hostname}` : ''} —{' '}
-              {worker.online ? 'online' : 'offline'}, last check-in{' '}
-              <time dateTime={worker.last_check_in}>{formatAge(worker.last_check_in)}</time>
-              {'; '}
-              {worker.running_jobs.length === 0
-                ? 'running nothing'
-                : `running ${worker.running_jobs
-                    .map(
-                      (job) =>
-                        `${job.kind === 'prune' ? 'a prune' : 'an index run'} of pair ${job.cc_pair_id}`,
-                    )
-                    .join(', ')}`}
-              .
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {workers.data && workers.data.length > 0 ? <WorkerList workers={workers.data} /> : null}
       <h3>Worker keys</h3>
       <ActionMessage words={said} />
       {keys.isError ? <QueryErrorNotice error={keys.error} /> : null}

@@ -2,11 +2,12 @@
 // status and page in the address, so the view can be shared and reloaded).
 // Choosing a user opens the role editor on that user; deactivated users are
 // marked, and can be shown alone.
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AcceptedUser, UserRole } from '../../contract/contract';
 import { useUserDirectory } from '../../api/users';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
+import { Pager } from '../../components/Pager';
 import { roleWords } from '../../lib/enumWords';
 import { useGroupsByUser, UserGroups } from './UserGroups';
 import { countOf, plural } from '../../lib/plural';
@@ -39,23 +40,6 @@ export function UserDirectory({
   const users = useUserDirectory({ q, page, pageSize: PAGE_SIZE, active: STATUSES[status].active });
   const total = users.data?.total_items ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const previous = useRef<HTMLButtonElement>(null);
-  const nextButton = useRef<HTMLButtonElement>(null);
-  /**
-   * A page button that becomes disabled hands the keyboard to the other one,
-   * once the new page is on screen: the page is in the address, whose change is
-   * a deferred update, so the other button is still disabled when the click ends.
-   */
-  const handOver = useRef<HTMLButtonElement | null>(null);
-  const turn = (to: number) => {
-    handOver.current = (to === 0 ? nextButton : to + 1 >= pages ? previous : null)?.current ?? null;
-    go({ page: to });
-  };
-  useEffect(() => {
-    const button = handOver.current;
-    handOver.current = null;
-    if (button && !button.disabled) button.focus();
-  }, [page]);
   const go = (next: { q?: string; page?: number; status?: Status }) => {
     const search = new URLSearchParams();
     const nextQ = next.q ?? q;
@@ -124,31 +108,7 @@ export function UserDirectory({
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label="Pages of users" className="pager">
-          <button
-            type="button"
-            className="secondary"
-            ref={previous}
-            disabled={page === 0}
-            onClick={() => turn(page - 1)}
-          >
-            Previous page
-          </button>
-          <span>
-            Page {page + 1} of {pages}
-          </span>
-          <button
-            type="button"
-            className="secondary"
-            ref={nextButton}
-            disabled={page + 1 >= pages}
-            onClick={() => turn(page + 1)}
-          >
-            Next page
-          </button>
-        </nav>
-      )}
+      <Pager label="Pages of users" page={page} pages={pages} onTurn={(to) => go({ page: to })} />
     </section>
   );
 }

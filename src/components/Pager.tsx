@@ -1,11 +1,15 @@
-// The groups' pages: Previous and Next, and which page of how many.
+// A list's pages (the groups, the users' directory): Previous and Next, and
+// which page of how many. The page is the address's, so the list can be shared.
 import { useEffect, useRef } from 'react';
 
-export function GroupPager({
+export function Pager({
+  label,
   page,
   pages,
   onTurn,
 }: {
+  /** The nav's name, e.g. "Pages of groups". */
+  label: string;
   page: number;
   pages: number;
   onTurn: (to: number) => void;
@@ -28,7 +32,7 @@ export function GroupPager({
   }, [page]);
   if (pages <= 1) return null;
   return (
-    <nav aria-label="Pages of groups" className="pager">
+    <nav aria-label={label} className="pager">
       <button
         type="button"
         className="secondary"
