@@ -4,22 +4,24 @@
 // background re-test takes it first, and its next failure alerts again, even
 // when the last alert about the pair already said it was failing.
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectorStatusRow } from '../../src/contract/health';
+import { describe, expect, it } from 'vitest';
 import { NOT_TESTED_SINCE_CHANGE } from '../../server/health/attention';
 import { connectionTestSettings } from '../../server/connectionCheck/settings';
 import { sweepAlertStates } from '../../server/watch/alertSweep';
 import { retestRound } from '../../server/watch/retests';
 import { healthWatchSettings } from '../../server/watch/settings';
-import { startTestServer, type TestServer } from '../support/harness';
-import { api, attach, createConnector, jiraRequest, madeCredential } from '../support/http';
-import * as standIns from '../support/standIns';
+import { api, madeCredential } from '../support/http';
+import {
+  JIRA_GOOD_TOKEN as GOOD,
+  jiraConfigAt,
+  makeJiraPair,
+  statusOf as statusIn,
+  useJiraPairs,
+} from '../support/jiraPairs';
 import { DEFAULT_SYNC_SETTINGS } from '../../server/health/syncRules';
 
-const GOOD = 'the-token-jira-accepts';
-let server: TestServer;
-let jira: standIns.StandIn;
-let elsewhere: standIns.StandIn;
+const jiraPairs = useJiraPairs();
+const { server } = jiraPairs;
 
 const SILENT = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
 const WATCH = healthWatchSettings({ retestPeriodMs: 3_600_000, tickMs: 3_600_000, concurrency: 1 });
@@ -30,20 +32,7 @@ async function watchRound() {
   await sweepAlertStates(server.store, WATCH, true, undefined, DEFAULT_SYNC_SETTINGS);
 }
 
-const jiraAnswers = (): Record<string, standIns.Route> => ({
-  'GET /rest/api/2/myself': (request, response) =>
-    request.headers.authorization === `Bearer ${GOOD}`
-      ? standIns.sendJson(response, 200, { name: 'bot' })
-      : standIns.sendJson(response, 401, { errorMessages: ['Client must be authenticated'] }),
-  'GET /rest/api/2/project/ENG': (_request, response) =>
-    standIns.sendJson(response, 200, { key: 'ENG' }),
-});
-
-async function statusOf(pairId: number) {
-  const rows = (await api(server, 'GET', '/manage/admin/connector-status'))
-    .json as ConnectorStatusRow[];
-  return rows.find((row) => row.cc_pair_id === pairId)!;
-}
+const statusOf = (pairId: number) => statusIn(server, pairId);
 
 async function invalidAlerts(connectorId: number) {
   const rows = await server.store.db
@@ -58,27 +47,11 @@ async function invalidAlerts(connectorId: number) {
 }
 
 async function testedPair(token: string) {
-  const credential = await madeCredential(server, 'jira', { jira_api_token: token });
-  const connector = await createConnector(
-    server,
-    jiraRequest({ connector_specific_config: { jira_base_url: jira.origin, project_key: 'ENG' } }),
-  );
-  const pair = ((await attach(server, connector, credential)).json as { data: number }).data;
+  const { connector, pair } = await makeJiraPair(server, token, jiraPairs.here.origin);
   const tested = await api(server, 'POST', `/manage/admin/cc-pair/${pair}/test`);
   expect(tested.status, tested.text).toBe(200);
   return { connector, pair };
 }
-
-beforeAll(async () => {
-  jira = await standIns.startStandIn(jiraAnswers());
-  elsewhere = await standIns.startStandIn(jiraAnswers());
-  server = await startTestServer({ connectionTest: { limit: null } });
-});
-afterAll(async () => {
-  await server?.close();
-  await jira?.close();
-  await elsewhere?.close();
-});
 
 describe('D15: "not tested" after a change, until a test says otherwise', () => {
   it('a forced swap: not tested at once; the next failure alerts again after an earlier failure alert', async () => {
@@ -117,7 +90,7 @@ describe('D15: "not tested" after a change, until a test says otherwise', () => 
 
     const moved = await api(server, 'PATCH', `/manage/admin/connector/${connector}`, {
       body: {
-        connector_specific_config: { jira_base_url: elsewhere.origin, project_key: 'ENG' },
+        connector_specific_config: jiraConfigAt(jiraPairs.elsewhere.origin),
       },
     });
     expect(moved.status, moved.text).toBe(200);
@@ -129,6 +102,6 @@ describe('D15: "not tested" after a change, until a test says otherwise', () => 
     const retested = await statusOf(pair);
     expect(retested.last_test?.ok).toBe(true);
     expect(retested.needs_attention).toEqual([]);
-    expect(elsewhere.seen.length).toBeGreaterThan(0);
+    expect(jiraPairs.elsewhere.seen.length).toBeGreaterThan(0);
   });
 });

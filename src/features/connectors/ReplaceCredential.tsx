@@ -3,16 +3,13 @@
 // it with the connector's settings before it swaps (PUT /credential/swap), so
 // nothing changes when the new one fails too. The same pair (its id, access,
 // groups, schedule) keeps running with the new credential.
-import { useEffect, useRef, useState } from 'react';
 import { useSwapCredential } from '../../api/connectorHealth';
 import type { ConnectorDetail } from '../../contract/contract';
 import { CredentialPicker } from '../../components/CredentialPicker';
 import { SwapRefusal } from '../../components/SwapRefusal';
-import { focusFirstField } from '../../lib/focusFirstField';
+import { useReplaceChooser } from '../../components/useReplaceChooser';
 import { NewCredential } from '../../components/NewCredential';
 import { sourceLabel } from '../../lib/sources';
-import { useCredentials } from '../../api/credentials';
-import { credentialLabel } from '../../lib/credentials';
 
 export function ReplaceCredential({
   connector,
@@ -27,47 +24,24 @@ export function ReplaceCredential({
   onReplaced: (words: string) => void;
 }) {
   const swap = useSwapCredential();
-  const credentials = useCredentials();
-  const [open, setOpen] = useState(false);
-  const [chosen, setChosen] = useState<number | null>(null);
   const source = sourceLabel(connector.source);
-  // Opening moves the keyboard to the chooser; Cancel brings it back to Replace.
-  const box = useRef<HTMLDivElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
-  const toggled = useRef(false);
-  useEffect(() => {
-    if (!toggled.current) return;
-    toggled.current = false;
-    if (open) focusFirstField(box.current);
-    else opener.current?.focus();
-  }, [open]);
-  const show = (next: boolean) => {
-    toggled.current = true;
-    swap.reset();
-    setOpen(next);
-  };
-  const chosenLabel = () => {
-    // The list is fetched again after the swap, a credential just made included.
-    const made = credentials.data?.find((credential) => credential.id === chosen);
-    return made ? credentialLabel(made) : `Credential ${chosen}`;
-  };
-
-  const replace = async (force = false) => {
-    if (chosen === null) return;
-    await swap.mutateAsync({
-      new_credential_id: chosen,
-      connector_id: connector.id,
-      access_type: 'public',
-      old_credential_id: oldCredentialId,
-      ...(force ? { force: true } : {}),
-    });
-    setOpen(false);
-    onReplaced(
-      force
-        ? `“${connector.name}” now uses “${chosenLabel()}” instead of “${oldLabel}”, replaced without the test: its next run shows whether it works.`
-        : `“${connector.name}” now uses “${chosenLabel()}” instead of “${oldLabel}”: it passed the connection test.`,
-    );
-  };
+  const { open, show, chosen, setChosen, chosenLabel, run, box, opener } = useReplaceChooser({
+    reset: swap.reset,
+    swap: (newId, force) =>
+      swap.mutateAsync({
+        new_credential_id: newId,
+        connector_id: connector.id,
+        access_type: 'public',
+        old_credential_id: oldCredentialId,
+        ...(force ? { force: true } : {}),
+      }),
+    said: (force) =>
+      onReplaced(
+        force
+          ? `“${connector.name}” now uses “${chosenLabel()}” instead of “${oldLabel}”, replaced without the test: its next run shows whether it works.`
+          : `“${connector.name}” now uses “${chosenLabel()}” instead of “${oldLabel}”: it passed the connection test.`,
+      ),
+  });
 
   if (!open) {
     return (
@@ -89,7 +63,7 @@ export function ReplaceCredential({
         <button
           type="button"
           disabled={chosen === null || chosen === oldCredentialId || swap.isPending}
-          onClick={() => void replace().catch(() => {})}
+          onClick={() => void run().catch(() => {})}
         >
           {swap.isPending ? 'Testing and replacing…' : 'Test and replace'}
         </button>
@@ -102,7 +76,7 @@ export function ReplaceCredential({
           error={swap.error}
           pending={swap.isPending}
           consequence={`“${connector.name}” will use “${chosenLabel()}” untested: if it is wrong, the connector’s next run fails and it shows as failing.`}
-          onForce={() => void replace(true).catch(() => {})}
+          onForce={() => void run(true).catch(() => {})}
         />
       )}
       <NewCredential source={connector.source} label={source} onCreated={setChosen} />

@@ -2,18 +2,16 @@
 // the connectors that use it (the newest, in words), and "Replace on all its
 // connectors": another credential of the source, tested with each connector's
 // settings, swapped in on every pair or on none (PUT …/replace-everywhere).
-import { useEffect, useRef, useState } from 'react';
 import { useReplaceEverywhere } from '../../api/connectorHealth';
 import { failedChecks } from '../../contract/connectionChecks';
 import type { Credential } from '../../contract/contract';
 import type { ConnectorStatusRow } from '../../contract/health';
 import { CredentialPicker } from '../../components/CredentialPicker';
 import { SwapRefusal } from '../../components/SwapRefusal';
-import { focusFirstField } from '../../lib/focusFirstField';
+import { useReplaceChooser } from '../../components/useReplaceChooser';
 import { credentialLabel } from '../../lib/credentials';
 import { formatDateTime } from '../../lib/format';
 import { countOf } from '../../lib/plural';
-import { useCredentials } from '../../api/credentials';
 
 /** The newest of its pairs' last tests, in words. */
 function lastTestWords(rows: readonly ConnectorStatusRow[]): string {
@@ -41,45 +39,23 @@ export function CredentialHealth({
   onDone: (words: string) => void;
 }) {
   const replace = useReplaceEverywhere();
-  const credentials = useCredentials();
-  const [open, setOpen] = useState(false);
-  const [chosen, setChosen] = useState<number | null>(null);
   const label = credentialLabel(credential);
-  // Opening moves the keyboard to the chooser; Cancel brings it back to Replace.
-  const box = useRef<HTMLDivElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
-  const toggled = useRef(false);
-  useEffect(() => {
-    if (!toggled.current) return;
-    toggled.current = false;
-    if (open) focusFirstField(box.current);
-    else opener.current?.focus();
-  }, [open]);
+  const connectors = countOf(rows?.length ?? 0, 'connector');
+  const { open, show, chosen, setChosen, chosenLabel, run, box, opener } = useReplaceChooser({
+    reset: replace.reset,
+    swap: (newId, force) =>
+      replace.mutateAsync({
+        id: credential.id,
+        body: { new_credential_id: newId, ...(force ? { force: true } : {}) },
+      }),
+    said: (force) =>
+      onDone(
+        force
+          ? `“${label}” was replaced by “${chosenLabel()}” on ${connectors}, without the test: their next runs show whether it works.`
+          : `“${label}” was replaced by “${chosenLabel()}” on ${connectors}, each tested first.`,
+      ),
+  });
   if (!rows || rows.length === 0) return null;
-  const connectors = countOf(rows.length, 'connector');
-  const show = (next: boolean) => {
-    toggled.current = true;
-    replace.reset();
-    setOpen(next);
-  };
-  const chosenLabel = () => {
-    const made = credentials.data?.find((c) => c.id === chosen);
-    return made ? credentialLabel(made) : `Credential ${chosen}`;
-  };
-
-  const run = async (force = false) => {
-    if (chosen === null) return;
-    await replace.mutateAsync({
-      id: credential.id,
-      body: { new_credential_id: chosen, ...(force ? { force: true } : {}) },
-    });
-    setOpen(false);
-    onDone(
-      force
-        ? `“${label}” was replaced by “${chosenLabel()}” on ${connectors}, without the test: their next runs show whether it works.`
-        : `“${label}” was replaced by “${chosenLabel()}” on ${connectors}, each tested first.`,
-    );
-  };
 
   return (
     <div className="credential-health">
