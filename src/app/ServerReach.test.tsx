@@ -22,12 +22,8 @@ async function start() {
   running = await startTestServer();
   return running;
 }
-async function stop(server: TestServer) {
-  running = null;
-  await server.close();
-}
-
-test('a stopped server after a first load: the rows stay, marked as maybe out of date, with Try again', async () => {
+/** A server holding one connector, "Handbook site", with its pair. */
+async function startWithHandbook() {
   const server = await start();
   const id = await insertConnector(server.store.db, {
     name: 'Handbook site',
@@ -40,6 +36,15 @@ test('a stopped server after a first load: the rows stay, marked as maybe out of
     indexing_start: null,
   });
   await insertPair(server.store.db, id, 0);
+  return server;
+}
+async function stop(server: TestServer) {
+  running = null;
+  await server.close();
+}
+
+test('a stopped server after a first load: the rows stay, marked as maybe out of date, with Try again', async () => {
+  const server = await startWithHandbook();
   connectTo(server);
   const { user, queryClient } = renderApp('/connectors');
   expect(await screen.findByRole('row', { name: /^Handbook site/ })).toBeInTheDocument();
@@ -65,18 +70,7 @@ test('a stopped server after a first load: the rows stay, marked as maybe out of
 });
 
 test('a version check that never answered hides only the banner: the rows on screen are not called unshowable', async () => {
-  const server = await start();
-  const id = await insertConnector(server.store.db, {
-    name: 'Handbook site',
-    source: 'web',
-    input_type: 'load_state',
-    access_type: 'PUBLIC',
-    connector_specific_config: {},
-    refresh_freq: 3600,
-    prune_freq: null,
-    indexing_start: null,
-  });
-  await insertPair(server.store.db, id, 0);
+  const server = await startWithHandbook();
   // The server stops answering just as the banner's check goes out (it loads after the rows).
   const realFetch = globalThis.fetch.bind(globalThis);
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>

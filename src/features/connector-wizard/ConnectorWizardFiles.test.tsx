@@ -31,6 +31,23 @@ async function connectorNamed(name: string) {
   return all.find((connector) => connector.name === name);
 }
 
+/** From the Connection step on, with the schedule's defaults, made without a test: the connector as stored. */
+async function createFromConnection(
+  user: ReturnType<typeof userEvent.setup>,
+  router: ReturnType<typeof renderApp>['router'],
+  name: string,
+) {
+  await next(user);
+  await heading('Schedule');
+  await next(user);
+  await heading('Review');
+  await user.click(screen.getByRole('button', { name: 'Create without testing' }));
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'), {
+    timeout: 5_000,
+  });
+  return connectorNamed(name);
+}
+
 test('two files uploaded are listed by name and the connector is made with their locations', async () => {
   connectTo(server);
   const { user, router } = renderApp('/connectors/new/file');
@@ -52,15 +69,7 @@ test('two files uploaded are listed by name and the connector is made with their
   // One removed: it leaves the list with its name.
   await user.click(within(list).getByRole('button', { name: 'Remove notes.txt' }));
 
-  await next(user);
-  await heading('Schedule');
-  await next(user);
-  await heading('Review');
-  await user.click(screen.getByRole('button', { name: 'Create without testing' }));
-  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'), {
-    timeout: 5_000,
-  });
-  const made = await connectorNamed('Handbook files');
+  const made = await createFromConnection(user, router, 'Handbook files');
   expect(made?.connector_specific_config).toEqual({
     file_locations: [expect.stringMatching(/^[0-9a-f-]{36}$/)],
     file_names: ['leave-policy.md'],
@@ -144,15 +153,7 @@ test('Google Sites takes its exported site as one zip upload: listed by name, se
       .map((item) => item.firstChild?.textContent),
   ).toEqual(['takeout-site.zip']);
 
-  await next(user);
-  await heading('Schedule');
-  await next(user);
-  await heading('Review');
-  await user.click(screen.getByRole('button', { name: 'Create without testing' }));
-  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'), {
-    timeout: 5_000,
-  });
-  const made = await connectorNamed('Handbook site');
+  const made = await createFromConnection(user, router, 'Handbook site');
   expect(made?.connector_specific_config).toEqual({
     file_locations: [expect.stringMatching(/^[0-9a-f-]{36}$/)],
     base_url: 'https://sites.google.com/acme.example/handbook',
