@@ -66,8 +66,7 @@ import { CONFIG_ADDRESS_KEYS } from '../connectionCheck/checks';
 import { SnapshotBytes } from '../repos/snapshotBytes';
 import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { RouteContext } from './context';
-import { declaredRoutes } from './route';
-
+import { declaredRoutes, type DeclaredRoute } from './route';
 
 /** D4: a write the (name, source) key refused becomes the duplicate answer; other failures pass. */
 function refuseDuplicate(error: unknown): never {
@@ -228,19 +227,26 @@ async function logPair(
   });
 }
 
+/** A create's or change's checked body, its upload names checked against the uploads kept. */
+type KeptUploads = <
+  T extends { source?: string; connector_specific_config?: Record<string, unknown> },
+>(
+  checked: Validated<T>,
+  source?: string,
+) => Validated<T> | Promise<Validated<T>>;
+
 export function connectorRoutes(
   app: FastifyInstance,
-  { db, guard, write, reads, secrets }: RouteContext,
+  ctx: RouteContext,
   /** The tests that passed lately: an attach starts its pair with the caller's test of the very same. */
   passed?: PassedTests,
   /** Where uploads are kept: a File or Google Sites connector names only files kept there. */
   uploads?: UploadFolder,
 ) {
+  const { db, guard, write, reads, secrets } = ctx;
   const route = declaredRoutes(app, guard);
-  const kept = <T extends { source?: string; connector_specific_config?: Record<string, unknown> }>(
-    checked: Validated<T>,
-    source?: string,
-  ) => (uploads ? withUploadsKept(uploads, checked, source) : checked);
+  const kept: KeptUploads = (checked, source) =>
+    uploads ? withUploadsKept(uploads, checked, source) : checked;
   const snapshots = new SnapshotBytes();
 
   // Kept as bytes per caller's view (D13) until the next change of the data:
@@ -280,61 +286,6 @@ export function connectorRoutes(
     { checkBody: (json) => kept(validateConnectorCreate(json)) },
   );
 
-  route(
-    attachCredential,
-    async ({ params, body }, request) => {
-      const { connector_id: connectorId, credential_id: credentialId } = params;
-      return write(request, async (trx, log) => {
-        const scope = await scopeOf(trx, request.user!);
-        const connectorSource = await findConnectorSource(trx, connectorId);
-        const rights = connectorSource ? await rightsOn(trx, scope, connectorId) : undefined;
-        if (!rights?.see) throw problem(404, `Connector ${connectorId} does not exist`);
-        const credential = await visibleCredential(trx, scope, credentialId);
-        const credentialSource = (await findCredentialSource(trx, credential.id))!;
-        if (!rights.change) throw problem(403, CONNECTOR_REFUSALS.change);
-        if (!credentialFitsSource(credentialSource, connectorSource as DocumentSource)) {
-          throw problem(
-            400,
-            `Credential ${credentialId} is for source ${credentialSource}, but connector ${connectorId} is ${connectorSource}`,
-          );
-        }
-        const access_type = body?.access_type ?? 'public';
-        const groups = body?.groups ?? [];
-        checkGroupChoice(scope, request.user!.role, {
-          isPublic: access_type !== 'private',
-          groups,
-        });
-        // D15: attached, its secret would go to the connector's address.
-        await sendsOnlyWhereApproved(trx, secrets, request.user!, connectorId, [credentialId]);
-        const pairId = await insertPair(trx, connectorId, credentialId, {
-          name: body?.name,
-          access_type,
-        });
-        if (pairId !== null) {
-          // The groups' foreign keys keep a group deleted meanwhile from gaining an orphan row.
-          await setPairGroups(trx, [pairId], groups);
-          await logPair(trx, log, pairId, connectorId, credentialId, 'after');
-          const test =
-            passed &&
-            (await passedBefore(trx, secrets, passed, request.user!.id, connectorId, credentialId));
-          if (test) await recordPairTest(trx, pairId, test);
-        }
-        return pairId === null
-          ? {
-              success: false,
-              message: `Connector ${connectorId} already has Credential ${credentialId}`,
-              data: connectorId,
-            }
-          : {
-              success: true,
-              message: `Creating new association between Connector ${connectorId} and Credential ${credentialId}`,
-              data: pairId,
-            };
-      });
-    },
-    { checkBody: (json) => withKnownGroups(db, validate(attachRequestSchema, json)) },
-  );
-
   route(getConnector, async ({ params: { connector_id: id } }, request) => {
     const found = await db
       .transaction()
@@ -343,6 +294,37 @@ export function connectorRoutes(
     return found;
   });
 
+  route(deleteConnectorEndpoint, async ({ params: { connector_id: id } }, request) => {
+    return write(request, async (trx, log) => {
+      await changeableConnector(
+        trx,
+        await scopeOf(trx, request.user!),
+        id,
+        CONNECTOR_NOT_FOUND,
+        'delete',
+      );
+      const current = (await findConnector(trx, id))!;
+      await deleteConnector(trx, id);
+      await log({
+        resource_type: 'connector',
+        resource_id: id,
+        resource_name: current.snapshot.name,
+        changes: changesBetween(told(current), null),
+      });
+      return { success: true, message: `Connector ${id} deleted`, data: id };
+    });
+  });
+
+  connectorUpdateRoute(route, ctx, kept);
+  pairRoutes(route, ctx, passed);
+}
+
+/** Changing a connector: its fields, its pairs' groups, and what a new address means (D15). */
+function connectorUpdateRoute(
+  route: DeclaredRoute,
+  { db, write, secrets }: RouteContext,
+  kept: KeptUploads,
+) {
   route(
     updateConnectorEndpoint,
     async ({ params: { connector_id: id }, body: change }, request) =>
@@ -401,21 +383,68 @@ export function connectorRoutes(
       },
     },
   );
+}
 
-  route(deleteConnectorEndpoint, async ({ params: { connector_id: id } }, request) => {
-    return write(request, async (trx, log) => {
-      await changeableConnector(trx, await scopeOf(trx, request.user!), id, CONNECTOR_NOT_FOUND, 'delete');
-      const current = (await findConnector(trx, id))!;
-      await deleteConnector(trx, id);
-      await log({
-        resource_type: 'connector',
-        resource_id: id,
-        resource_name: current.snapshot.name,
-        changes: changesBetween(told(current), null),
+/** Attaching a credential to a connector and detaching it: the pair made or undone. */
+function pairRoutes(
+  route: DeclaredRoute,
+  { db, write, secrets }: RouteContext,
+  passed: PassedTests | undefined,
+) {
+  route(
+    attachCredential,
+    async ({ params, body }, request) => {
+      const { connector_id: connectorId, credential_id: credentialId } = params;
+      return write(request, async (trx, log) => {
+        const scope = await scopeOf(trx, request.user!);
+        const connectorSource = await findConnectorSource(trx, connectorId);
+        const rights = connectorSource ? await rightsOn(trx, scope, connectorId) : undefined;
+        if (!rights?.see) throw problem(404, `Connector ${connectorId} does not exist`);
+        const credential = await visibleCredential(trx, scope, credentialId);
+        const credentialSource = (await findCredentialSource(trx, credential.id))!;
+        if (!rights.change) throw problem(403, CONNECTOR_REFUSALS.change);
+        if (!credentialFitsSource(credentialSource, connectorSource as DocumentSource)) {
+          throw problem(
+            400,
+            `Credential ${credentialId} is for source ${credentialSource}, but connector ${connectorId} is ${connectorSource}`,
+          );
+        }
+        const access_type = body?.access_type ?? 'public';
+        const groups = body?.groups ?? [];
+        checkGroupChoice(scope, request.user!.role, {
+          isPublic: access_type !== 'private',
+          groups,
+        });
+        // D15: attached, its secret would go to the connector's address.
+        await sendsOnlyWhereApproved(trx, secrets, request.user!, connectorId, [credentialId]);
+        const pairId = await insertPair(trx, connectorId, credentialId, {
+          name: body?.name,
+          access_type,
+        });
+        if (pairId !== null) {
+          // The groups' foreign keys keep a group deleted meanwhile from gaining an orphan row.
+          await setPairGroups(trx, [pairId], groups);
+          await logPair(trx, log, pairId, connectorId, credentialId, 'after');
+          const test =
+            passed &&
+            (await passedBefore(trx, secrets, passed, request.user!.id, connectorId, credentialId));
+          if (test) await recordPairTest(trx, pairId, test);
+        }
+        return pairId === null
+          ? {
+              success: false,
+              message: `Connector ${connectorId} already has Credential ${credentialId}`,
+              data: connectorId,
+            }
+          : {
+              success: true,
+              message: `Creating new association between Connector ${connectorId} and Credential ${credentialId}`,
+              data: pairId,
+            };
       });
-      return { success: true, message: `Connector ${id} deleted`, data: id };
-    });
-  });
+    },
+    { checkBody: (json) => withKnownGroups(db, validate(attachRequestSchema, json)) },
+  );
 
   // Detaching answers like attaching (D7): idempotent, 200 either way.
   route(detachCredential, async ({ params }, request): Promise<StatusResponse> => {

@@ -37,7 +37,7 @@ import { mergedValues, openCredentialValues } from '../repos/credentialValues';
 import { assertAddressEditAllowed } from '../connectionCheck/secretDestination';
 import { changesBetween } from '../audit/recorder';
 import type { RouteContext } from './context';
-import { declaredRoutes } from './route';
+import { declaredRoutes, type DeclaredRoute } from './route';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -81,10 +81,8 @@ const USED_UNSEEN =
 const CREDENTIAL_REFUSAL =
   'Access denied. You may change only credentials you made or that are shared with a group you curate.';
 
-export function credentialRoutes(
-  app: FastifyInstance,
-  { db, guard, write, reads, secrets }: RouteContext,
-) {
+export function credentialRoutes(app: FastifyInstance, ctx: RouteContext) {
+  const { db, guard, write, reads, secrets } = ctx;
   const route = declaredRoutes(app, guard);
 
   // Kept as bytes per caller's view (D13), like the connector list.
@@ -134,7 +132,11 @@ export function credentialRoutes(
       }),
     { checkBody: (json) => withKnownGroups(db, validateCredentialCreate(json)) },
   );
+  credentialChangeRoutes(route, ctx);
+}
 
+/** Changing a credential and deleting it. */
+function credentialChangeRoutes(route: DeclaredRoute, { db, write, secrets }: RouteContext) {
   route(
     updateCredentialEndpoint,
     async ({ params: { credential_id: id }, body }, request) =>

@@ -48,7 +48,7 @@ import {
   unknownUserIds,
 } from '../repos/groups';
 import type { RouteContext } from './context';
-import { declaredRoutes } from './route';
+import { declaredRoutes, type DeclaredRoute } from './route';
 
 const groupNotFound = (id: number) => problem(404, `UserGroup with id '${id}' not found`);
 
@@ -172,7 +172,8 @@ async function applyUpdate(
   return after;
 }
 
-export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteContext) {
+export function groupRoutes(app: FastifyInstance, ctx: RouteContext) {
+  const { db, guard } = ctx;
   const route = declaredRoutes(app, guard);
 
   // The groups the caller controls (an admin: all), by name.
@@ -226,7 +227,11 @@ export function groupRoutes(app: FastifyInstance, { db, guard, write }: RouteCon
       return listGroupNames(trx, scope === null ? undefined : [...scope.member]);
     }),
   );
+  groupWriteRoutes(route, ctx);
+}
 
+/** Making, changing, filling and deleting a group. */
+function groupWriteRoutes(route: DeclaredRoute, { write }: RouteContext) {
   route(createGroup, async ({ body: { name, user_ids, cc_pair_ids } }, request) => {
     return write(request, async (trx, log) => {
       await checkUsers(trx, user_ids);

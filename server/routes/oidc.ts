@@ -59,8 +59,9 @@ const notInvited = (email: string): Refusal => ({
   email,
 });
 
-export function oidcRoutes(app: FastifyInstance, context: RouteContext, settings: OidcSettings) {
-  const { secrets, address } = context;
+/** What both sign-in steps use: the provider's configuration, the callback address, the refusal page. */
+function signInSteps(context: RouteContext, settings: OidcSettings) {
+  const { address } = context;
   const insecure =
     new URL(settings.issuer).protocol === 'http:' && issuerProblem(settings.issuer) === null;
   let discovered: Promise<client.Configuration> | undefined;
@@ -108,7 +109,18 @@ export function oidcRoutes(app: FastifyInstance, context: RouteContext, settings
       .type('text/html; charset=utf-8')
       .send(refusalPage(refusal.title, refusal.words));
   };
+  return { configuration, redirectUri, clearPending, refuse };
+}
 
+type SignInSteps = ReturnType<typeof signInSteps>;
+
+/** The first step: off to the provider, with the pending sign-in sealed in a cookie. */
+function loginRoute(
+  app: FastifyInstance,
+  { secrets, address }: RouteContext,
+  settings: OidcSettings,
+  { configuration, redirectUri, refuse }: SignInSteps,
+) {
   app.get(`${OIDC_PATH}/login`, async (request, reply) => {
     const next = safeNext(
       (request.query as Record<string, unknown>).next,
@@ -153,6 +165,13 @@ export function oidcRoutes(app: FastifyInstance, context: RouteContext, settings
       .header('cache-control', 'no-store')
       .redirect(url.href, 303);
   });
+}
+
+export function oidcRoutes(app: FastifyInstance, context: RouteContext, settings: OidcSettings) {
+  const steps = signInSteps(context, settings);
+  const { configuration, redirectUri, clearPending, refuse } = steps;
+  const { address } = context;
+  loginRoute(app, context, settings, steps);
 
   app.get(`${OIDC_PATH}/callback`, async (request, reply) => {
     const pending = readPending(request, context);

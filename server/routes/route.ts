@@ -116,3 +116,6 @@ export const declaredRoutes =
       },
     });
   };
+
+/** The registrar `declaredRoutes` gives: for functions that register part of a group's routes. */
+export type DeclaredRoute = ReturnType<typeof declaredRoutes>;

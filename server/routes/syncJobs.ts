@@ -32,7 +32,7 @@ import {
   updateJob,
 } from '../repos/syncJobs';
 import type { RouteContext } from './context';
-import { declaredRoutes } from './route';
+import { declaredRoutes, type DeclaredRoute } from './route';
 
 export const PAIR_NOT_FOUND = 'Connector-credential pair not found';
 const ATTEMPT_NOT_FOUND = 'Index attempt not found';
@@ -108,9 +108,9 @@ const paging = (query: { page_num?: number; page_size?: number }) => ({
   pageSize: query.page_size ?? SYNC_PAGE_SIZE_DEFAULT,
 });
 
-export function syncJobRoutes(app: FastifyInstance, { db, guard, write }: RouteContext) {
+export function syncJobRoutes(app: FastifyInstance, ctx: RouteContext) {
+  const { guard, write } = ctx;
   const route = declaredRoutes(app, guard);
-  const read = <T>(work: (trx: Db) => Promise<T>) => db.transaction().execute(work);
 
   route(runConnectorOnce, async ({ body }, request) =>
     write(request, async (trx, log) => {
@@ -203,6 +203,12 @@ export function syncJobRoutes(app: FastifyInstance, { db, guard, write }: RouteC
       return queuedAnswer('prune', queued);
     }),
   );
+  jobAttemptRoutes(route, ctx);
+}
+
+/** Canceling a job, and the pair's reads: its attempts, errors, documents, and the failed ones. */
+function jobAttemptRoutes(route: DeclaredRoute, { db, write }: RouteContext) {
+  const read = <T>(work: (trx: Db) => Promise<T>) => db.transaction().execute(work);
 
   route(cancelIndexAttempt, async ({ params }, request) =>
     write(request, async (trx, log) => {

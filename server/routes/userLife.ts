@@ -43,7 +43,7 @@ import {
   setUserActive,
 } from '../repos/users';
 import type { RouteContext } from './context';
-import { declaredRoutes } from './route';
+import { declaredRoutes, type DeclaredRoute } from './route';
 
 /** The person the body names, inside the write (404 in Onyx's words when there is none). */
 async function personNamed(trx: Db, email: string) {
@@ -61,9 +61,10 @@ export interface UserLifeOptions {
 
 export function userLifeRoutes(
   app: FastifyInstance,
-  { db, guard, write, sessions, address }: RouteContext,
+  ctx: RouteContext,
   { singleSignOn }: UserLifeOptions,
 ) {
+  const { db, guard, write, sessions, address } = ctx;
   const route = declaredRoutes(app, guard);
 
   // Invite addresses: every one valid, or none is invited (Onyx's 400 names the bad ones).
@@ -131,7 +132,11 @@ export function userLifeRoutes(
     });
     return reply.type('application/json').send(JSON.stringify(left));
   });
+  userStateRoutes(route, ctx);
+}
 
+/** Deactivating, activating and deleting a user, and the list of users as a file. */
+function userStateRoutes(route: DeclaredRoute, { db, write }: RouteContext) {
   route(deactivateUser, async ({ body: { user_email: email } }, request, reply) => {
     await write(request, async (trx, log) => {
       const user = await personNamed(trx, email);

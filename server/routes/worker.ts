@@ -39,7 +39,7 @@ import { findLiveWorkerKey } from '../repos/workerKeys';
 import { recordCheckIn } from '../repos/workers';
 import type { SyncSettings } from '../health/syncRules';
 import type { RouteContext } from './context';
-import { declaredRoutes } from './route';
+import { declaredRoutes, type DeclaredRoute } from './route';
 
 export const JOB_NOT_FOUND = 'Job not found';
 export const jobFinished = (job: JobRow) =>
@@ -72,9 +72,10 @@ const nullable = <T>(value: T | null | undefined) => value ?? null;
 
 export function workerRoutes(
   app: FastifyInstance,
-  { guard, write, secrets }: RouteContext,
+  ctx: RouteContext,
   { dialect, settings }: SyncOptions,
 ) {
+  const { guard, write, secrets } = ctx;
   const route = declaredRoutes(app, guard);
 
   route(workerCheckIn, async ({ body }, request) =>
@@ -180,7 +181,11 @@ export function workerRoutes(
     if ('refusal' in outcome) throw problem(409, `The job failed: ${outcome.refusal}`);
     return { credential_json: outcome.values };
   });
+  workerResultRoutes(route, ctx);
+}
 
+/** What a worker sends back for a job it holds: documents, errors, progress, the finish. */
+function workerResultRoutes(route: DeclaredRoute, { write }: RouteContext) {
   route(sendJobDocuments, async ({ params, body }, request) =>
     write(request, async (trx) => {
       const job = await heldJob(trx, request, params.job_id);
