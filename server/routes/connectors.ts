@@ -68,7 +68,6 @@ import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
 
-
 /** D4: a write the (name, source) key refused becomes the duplicate answer; other failures pass. */
 function refuseDuplicate(error: unknown): never {
   throw isDuplicateConnector(error) ? problem(400, DUPLICATE_CONNECTOR_REFUSAL) : error;
@@ -404,7 +403,13 @@ export function connectorRoutes(
 
   route(deleteConnectorEndpoint, async ({ params: { connector_id: id } }, request) => {
     return write(request, async (trx, log) => {
-      await changeableConnector(trx, await scopeOf(trx, request.user!), id, CONNECTOR_NOT_FOUND, 'delete');
+      await changeableConnector(
+        trx,
+        await scopeOf(trx, request.user!),
+        id,
+        CONNECTOR_NOT_FOUND,
+        'delete',
+      );
       const current = (await findConnector(trx, id))!;
       await deleteConnector(trx, id);
       await log({
