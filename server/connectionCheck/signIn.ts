@@ -16,13 +16,18 @@ export interface SignInRequest {
 
 export interface SignIn {
   service: string;
-  host: FixedHostSource;
+  /** Its fixed host; none for a source whose credential names its server (rootKey). */
+  host?: FixedHostSource;
   /** The credential keys the request needs, all of them. */
   keys: readonly string[];
   request: (values: Record<string, string>) => SignInRequest;
   /** For a 200: whether the answer says the token was taken (GraphQL answers 200 with errors). */
   accepted?: (json: unknown) => boolean;
-  /** A credential key that may name the host instead (Gong's region, checked by the contract). */
+  /**
+   * A credential key that names the host instead (Gong's region; a self-hosted
+   * server's address, BookStack's or Outline's): an address in the credential,
+   * so approved by itself (D15).
+   */
   rootKey?: string;
   /** The host's `{subdomain}`, from the credential (Freshdesk's domain); null when it is no subdomain. */
   subdomain?: (values: Record<string, string>) => string | null;
@@ -58,8 +63,9 @@ export const signInChecks =
       if (!value) return [failed(name, `The credential has no ${key}`)];
       values[key] = value;
     }
-    let root =
-      (spec.rootKey && text(credential, spec.rootKey)?.replace(/\/+$/, '')) || hosts[spec.host];
+    const fixed = spec.host && hosts[spec.host];
+    let root = (spec.rootKey && text(credential, spec.rootKey)?.replace(/\/+$/, '')) || fixed;
+    if (!root) return [failed(name, `The credential has no ${spec.rootKey}`)];
     if (spec.subdomain) {
       const subdomain = spec.subdomain(values);
       if (subdomain === null || !SUBDOMAIN.test(subdomain)) {
@@ -72,7 +78,7 @@ export const signInChecks =
     const target = {
       service: spec.service,
       where:
-        spec.subdomain || root !== hosts[spec.host]
+        spec.subdomain || root !== fixed
           ? `the ${spec.service} account of the credential`
           : new URL(root).host,
     };

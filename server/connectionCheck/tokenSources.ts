@@ -202,6 +202,53 @@ const SIGN_INS: Partial<Record<DocumentSource, SignIn>> = {
     token: 'API token',
     grant: 'make the token with the Read permission in the project’s API settings',
   },
+  // Self-hosted or per-customer servers, named by the credential itself.
+  bookstack: {
+    service: 'BookStack',
+    keys: ['bookstack_api_token_id', 'bookstack_api_token_secret'],
+    rootKey: 'bookstack_base_url',
+    request: (v) => ({
+      path: '/api/books?count=1',
+      headers: {
+        authorization: `Token ${v.bookstack_api_token_id!}:${v.bookstack_api_token_secret!}`,
+      },
+    }),
+    token: 'API token',
+    grant:
+      'give the token’s user a role with the “Access system API” permission and read access to the books',
+  },
+  outline: {
+    service: 'Outline',
+    keys: ['outline_api_token'],
+    rootKey: 'outline_base_url',
+    request: (v) => ({
+      path: '/api/auth.info',
+      method: 'POST',
+      headers: { ...bearer(v.outline_api_token!), 'content-type': 'application/json' },
+      body: '{}',
+    }),
+    token: 'API key',
+    grant: 'the key’s user needs read access to the collections',
+  },
+  testrail: {
+    service: 'TestRail',
+    keys: ['testrail_username', 'testrail_api_key'],
+    rootKey: 'testrail_base_url',
+    request: (v) => ({
+      path: '/index.php?/api/v2/get_current_user',
+      headers: basic(v.testrail_username!, v.testrail_api_key!),
+    }),
+    token: 'API key',
+    grant: 'an administrator enables the API under Administration → Site Settings → API',
+  },
+  highspot: {
+    service: 'Highspot',
+    keys: ['highspot_key', 'highspot_secret'],
+    rootKey: 'highspot_url',
+    request: (v) => ({ path: '/me', headers: basic(v.highspot_key!, v.highspot_secret!) }),
+    token: 'API key and secret',
+    grant: 'make the key with a role that may read the spots',
+  },
 };
 
 export const TOKEN_SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> =

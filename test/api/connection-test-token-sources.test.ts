@@ -23,10 +23,11 @@ const basicOf = (user: string, password: string) =>
 
 interface Row {
   source: string;
-  host: keyof SourceApiHosts;
+  /** Its fixed host, pointed at the fake; none when the credential names the server (`origin`). */
+  host?: keyof SourceApiHosts;
   /** "METHOD /path" as the fake serves it (a subdomain first, as the hosts setting puts it). */
   route: string;
-  credential: (token: string) => Record<string, string>;
+  credential: (token: string, origin: string) => Record<string, string>;
   authorization: (token: string) => string;
   /** The header the token goes in (Document360's api_token); authorization unless said. */
   header?: string;
@@ -160,6 +161,42 @@ const ROWS: Row[] = [
     authorization: (t) => t,
     header: 'api_token',
   },
+  {
+    source: 'bookstack',
+    route: 'GET /bookstack/api/books',
+    credential: (t, origin) => ({
+      bookstack_base_url: `${origin}/bookstack`,
+      bookstack_api_token_id: 'id-1',
+      bookstack_api_token_secret: t,
+    }),
+    authorization: (t) => `Token id-1:${t}`,
+  },
+  {
+    source: 'outline',
+    route: 'POST /outline/api/auth.info',
+    credential: (t, origin) => ({ outline_base_url: `${origin}/outline/`, outline_api_token: t }),
+    authorization: (t) => `Bearer ${t}`,
+  },
+  {
+    source: 'testrail',
+    route: 'GET /testrail/index.php',
+    credential: (t, origin) => ({
+      testrail_base_url: `${origin}/testrail`,
+      testrail_username: 'bot@acme.example',
+      testrail_api_key: t,
+    }),
+    authorization: (t) => basicOf('bot@acme.example', t),
+  },
+  {
+    source: 'highspot',
+    route: 'GET /highspot/v1.0/me',
+    credential: (t, origin) => ({
+      highspot_url: `${origin}/highspot/v1.0/`,
+      highspot_key: 'key-1',
+      highspot_secret: t,
+    }),
+    authorization: (t) => basicOf('key-1', t),
+  },
 ];
 
 /** The fake: 200 to the good token, 403 to the limited one, 401 to any other. */
@@ -189,7 +226,11 @@ beforeAll(async () => {
   // A host that answers, but not as the source's API: every path is a 404.
   empty = await startStandIn({});
   const pointAt = (origin: string) =>
-    Object.fromEntries(ROWS.map((row) => [row.host, `${origin}${HOST_PREFIX[row.host] ?? ''}`]));
+    Object.fromEntries(
+      ROWS.flatMap((row) =>
+        row.host ? [[row.host, `${origin}${HOST_PREFIX[row.host] ?? ''}`]] : [],
+      ),
+    );
   server = await startTestServer({ connectionTest: { limit: null, hosts: pointAt(fakes.origin) } });
   wrongAddress = await startTestServer({
     connectionTest: { limit: null, hosts: pointAt(empty.origin) },
@@ -207,7 +248,8 @@ async function testOf(on: TestServer, row: Row, token: string) {
     body: {
       source: row.source,
       connector_specific_config: minimalConfig(row.source as DocumentSource),
-      credential_json: row.credential(token),
+      // A credential that names its server names the fake this server's hosts point at.
+      credential_json: row.credential(token, on === wrongAddress ? empty.origin : fakes.origin),
     },
   });
   expect(response.status, response.text).toBe(200);
