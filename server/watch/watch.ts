@@ -83,10 +83,10 @@ export function watchHealth(
     running = alone(store, 'health watch', () =>
       oneTick(app, store, settings, tests, publicUrl, deliver, sync),
     )
-      .catch((error: unknown) => app.log.error({ err: error }, 'the health watch failed'))
-      // Every instance sweeps its own upload folder (not under the lock: the folder is its own).
+      // Every instance sweeps its own upload folder (not under the lock: the folder
+      // is its own), after a tick that could read the database: an outage is one line.
       .then(() => sweepUploads(store, uploads, app.log))
-      .catch((error: unknown) => app.log.error({ err: error }, 'the upload sweep failed'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'the health watch failed'))
       .finally(() => {
         if (stopped) return;
         timer = setTimeout(tick, settings.tickMs);
