@@ -21,7 +21,7 @@ import {
   safeFileName,
   TOO_MANY_FILES,
   UPLOAD_LOCATION_PATTERN,
-  UPLOADED_FILE_SOURCES,
+  namesUploadedFiles,
   type ConnectorFilesAnswer,
   type FileUploadAnswer,
 } from '../../src/contract/fileUpload';
@@ -204,7 +204,7 @@ export async function withUploadsKept<
 >(folder: UploadFolder, checked: Validated<T>, source?: string): Promise<Validated<T>> {
   if (!checked.ok) return checked;
   const kind = source ?? checked.value.source;
-  if (!(UPLOADED_FILE_SOURCES as readonly string[]).includes(kind ?? '')) return checked;
+  if (!namesUploadedFiles(kind)) return checked;
   const locations = checked.value.connector_specific_config?.file_locations;
   if (!Array.isArray(locations)) return checked;
   const errors: ValidationError[] = [];

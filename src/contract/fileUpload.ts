@@ -159,6 +159,10 @@ export const UPLOAD_LOCATION_PATTERN =
 /** The sources whose connectors name uploaded files (`file_locations`). */
 export const UPLOADED_FILE_SOURCES = ['file', 'google_sites'] as const;
 
+/** Whether connectors of `source` name uploaded files. */
+export const namesUploadedFiles = (source: string | undefined) =>
+  (UPLOADED_FILE_SOURCES as readonly (string | undefined)[]).includes(source);
+
 /**
  * How long an uploaded file no connector names is kept (the form's upload and
  * its Create are minutes apart; a day covers a wizard left open overnight).

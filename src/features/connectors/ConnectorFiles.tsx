@@ -4,14 +4,11 @@
 import { useConnectorFiles } from '../../api/fileUploadHooks';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
 import type { ConnectorDetail } from '../../contract/contract';
-import { byteSize, UPLOADED_FILE_SOURCES } from '../../contract/fileUpload';
+import { byteSize, namesUploadedFiles } from '../../contract/fileUpload';
 import { formatDateTime } from '../../lib/format';
 
-const namesFiles = (source: string) =>
-  (UPLOADED_FILE_SOURCES as readonly string[]).includes(source);
-
 export function ConnectorFiles({ connector }: { connector: ConnectorDetail }) {
-  if (!namesFiles(connector.source)) return null;
+  if (!namesUploadedFiles(connector.source)) return null;
   return <FileList connectorId={connector.id} />;
 }
 
