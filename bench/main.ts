@@ -35,13 +35,15 @@ const step = (what: string) => {
   );
 };
 
-// BENCH_ONLY=api, panel, scale, sync or worker measures one part (while working on it).
-const PARTS = ['api', 'panel', 'scale', 'sync', 'worker'] as const;
+// BENCH_ONLY=api, panel, scale, people, sync or worker measures one part (while working on it);
+// people: the scale rows of the directory, the activity log, its export and their pages only.
+const PARTS = ['api', 'panel', 'scale', 'people', 'sync', 'worker'] as const;
 const only = process.env.BENCH_ONLY;
 if (only !== undefined && only !== '' && !(PARTS as readonly string[]).includes(only))
   throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')}, not ${only}`);
-const part = (name: (typeof PARTS)[number]) => !only || only === name;
-if (part('panel') || part('scale')) {
+const part = (name: (typeof PARTS)[number]) =>
+  !only || only === name || (name === 'people' && only === 'scale');
+if (part('panel') || part('people')) {
   step('building the panel into bench/.dist, and the server');
   buildPanel();
 } else {
@@ -92,7 +94,7 @@ try {
     );
     panel = await measurePanel(large!, fleet!, results);
   }
-  const postgres = part('api') || part('scale') || part('sync') ? await reachablePostgres() : null;
+  const postgres = part('api') || part('people') || part('sync') ? await reachablePostgres() : null;
   if (part('api')) {
     step(
       smoke
@@ -114,7 +116,7 @@ try {
       await measureApiOnPostgres(pgSmall!, pgMedium!, pgLarge!, sqliteList, results);
     }
   }
-  if (part('scale')) {
+  if (part('people')) {
     for (const url of [undefined, ...(postgres ? [postgres] : [])]) {
       const store = url ? 'PostgreSQL' : 'SQLite';
       step(
@@ -125,7 +127,7 @@ try {
       await measurePeople(people, results);
       step(`scale rows on ${store}: the Users and Activity pages in Chromium`);
       await measureScalePanel(people, results);
-      for (const size of scaleRows.groupLists) {
+      for (const size of part('scale') ? scaleRows.groupLists : []) {
         step(
           `scale rows on ${store}: ${count(size)} connectors in ${count(scaleRows.groups)} groups, ${count(scaleRows.groupMembers)} members; the curators' lists`,
         );

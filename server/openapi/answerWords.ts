@@ -6,6 +6,7 @@
 import type { ZodMiniType } from 'zod/mini';
 import {
   acceptedUserSchema,
+  directoryUserSchema,
   acceptedUsersPageSchema,
   attachResponseSchema,
   backendVersionSchema,
@@ -247,6 +248,13 @@ export const ANSWER_WORDS = new Map<ZodMiniType, Words>([
   ],
   [acceptedUserSchema, userWords],
   [currentUserSchema, { ...userWords, groups: 'The user groups they belong to, by name.' }],
+  [
+    directoryUserSchema,
+    {
+      ...userWords,
+      groups: 'The user groups they belong to, by name, and whether they curate each.',
+    },
+  ],
   [
     userMembershipSchema,
     {

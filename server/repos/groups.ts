@@ -170,6 +170,33 @@ export async function membershipsOf(db: Db, userId: string): Promise<MembershipV
   }));
 }
 
+/** The groups of each of `userIds` (those in none: absent), by name, and whether they curate each. */
+export async function membershipsOfUsers(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, MembershipView[]>> {
+  const byUser = new Map<string, MembershipView[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .selectFrom('user_group_members as m')
+    .innerJoin('user_groups as g', 'g.id', 'm.group_id')
+    .select(['m.user_id', 'g.id', 'g.name', 'm.is_curator'])
+    .where('m.user_id', 'in', userIds)
+    .orderBy('g.name')
+    .orderBy('g.id')
+    .execute();
+  for (const row of rows) {
+    const memberships = byUser.get(row.user_id) ?? [];
+    memberships.push({
+      id: Number(row.id),
+      name: row.name,
+      is_curator: Number(row.is_curator) === 1,
+    });
+    byUser.set(row.user_id, memberships);
+  }
+  return byUser;
+}
+
 /** Whether `userId` curates any group (the role rule of D13). */
 export async function curatesAny(db: Db, userId: string): Promise<boolean> {
   const row = await db

@@ -10,7 +10,7 @@ import {
 import { problem } from '../http/problems';
 import { changeUserRole } from '../auth/keyChanges';
 import { findUserByEmail, listUsers, type User } from '../repos/users';
-import { clearCuratorships, membershipsOf } from '../repos/groups';
+import { clearCuratorships, membershipsOf, membershipsOfUsers } from '../repos/groups';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
 
@@ -51,11 +51,14 @@ export function userRoutes(app: FastifyInstance, { db, guard, write }: RouteCont
     const q = query.q?.trim() ?? '';
     const limit = query.page_size ?? PAGE_SIZE.default;
     const offset = (query.page_num ?? PAGE_NUM.default) * limit;
-    const { total, users } = await db
-      .transaction()
-      .execute((trx) => listUsers(trx, { q, offset, limit, active: query.is_active }));
+    // The page's people and their groups, read together (D13: an admin sees every group).
+    const { total, users, groups } = await db.transaction().execute(async (trx) => {
+      const page = await listUsers(trx, { q, offset, limit, active: query.is_active });
+      const ids = page.users.map((user) => user.id);
+      return { ...page, groups: await membershipsOfUsers(trx, ids) };
+    });
     return {
-      items: users.map(userView),
+      items: users.map((user) => ({ ...userView(user), groups: groups.get(user.id) ?? [] })),
       total_items: total,
     };
   });

@@ -195,8 +195,17 @@ export const currentUserSchema = z.extend(acceptedUserSchema, {
   groups: z.array(userMembershipSchema),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+/**
+ * A person of the directory's page, with their groups (D13: the directory is an
+ * admin's, so every group): the page names them, so the panel need not read
+ * every group in full to show them.
+ */
+export const directoryUserSchema = z.extend(acceptedUserSchema, {
+  groups: z.array(userMembershipSchema),
+});
+export type DirectoryUser = z.infer<typeof directoryUserSchema>;
 export const acceptedUsersPageSchema = z.object({
-  items: z.array(acceptedUserSchema),
+  items: z.array(directoryUserSchema),
   total_items: z.int(),
 });
 

@@ -176,7 +176,7 @@ describe('deactivation and reactivation', () => {
 
     const page = await api(server, 'GET', `/manage/users/accepted?q=${dee}&is_active=false`);
     expect((page.json as { items: unknown[] }).items).toEqual([
-      { id: expect.any(String), email: dee, role: 'basic', is_active: false },
+      { id: expect.any(String), email: dee, role: 'basic', is_active: false, groups: [] },
     ]);
     const active = await api(server, 'GET', `/manage/users/accepted?q=${dee}&is_active=true`);
     expect((active.json as { items: unknown[] }).items).toEqual([]);

@@ -30,6 +30,7 @@ it('pages by e-mail, ten by default, with the total', async () => {
     email: server.adminEmail,
     role: 'admin',
     is_active: true,
+    groups: [],
   });
   const second = (await directory('?page_num=1')).json as { items: { email: string }[] };
   expect(second.items.map((u) => u.email)).toEqual([
@@ -68,4 +69,35 @@ it('page_size above 100, negative numbers and text → 422 naming the parameter'
   expect((await directory('?page_num=two')).json).toMatchObject({
     detail: [{ type: 'int_parsing' }],
   });
+});
+
+it("D13: each person of the page with their groups by name and what they curate, not another page's", async () => {
+  const db = server.store.db;
+  const pat = await createUser(db, 'pat@groups.example', 'basic');
+  const sam = await createUser(db, 'sam@groups.example', 'basic');
+  const other = await createUser(db, 'zed@elsewhere.example', 'basic');
+  const group = async (name: string, ids: string[]) => {
+    const made = await api(server, 'POST', '/manage/admin/user-group', {
+      body: { name, user_ids: ids, cc_pair_ids: [] },
+    });
+    return (made.json as { id: number }).id;
+  };
+  const sales = await group('Sales', [pat.id, other.id]);
+  const eng = await group('Eng', [pat.id, sam.id]);
+  await api(server, 'POST', `/manage/admin/user-group/${sales}/set-curator`, {
+    body: { user_id: pat.id, is_curator: true },
+  });
+  const page = (await directory('?q=groups.example')).json as {
+    items: { email: string; groups: unknown }[];
+  };
+  expect(page.items.map(({ email, groups }) => ({ email, groups }))).toEqual([
+    {
+      email: 'pat@groups.example',
+      groups: [
+        { id: eng, name: 'Eng', is_curator: false },
+        { id: sales, name: 'Sales', is_curator: true },
+      ],
+    },
+    { email: 'sam@groups.example', groups: [{ id: eng, name: 'Eng', is_curator: false }] },
+  ]);
 });

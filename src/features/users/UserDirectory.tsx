@@ -9,7 +9,7 @@ import { useUserDirectory } from '../../api/users';
 import { QueryErrorNotice } from '../../components/ErrorNotice';
 import { Pager } from '../../components/Pager';
 import { roleWords } from '../../lib/enumWords';
-import { useGroupsByUser, UserGroups } from './UserGroups';
+import { UserGroups } from './UserGroups';
 import { countOf, plural } from '../../lib/plural';
 
 const PAGE_SIZE = 10;
@@ -32,7 +32,6 @@ export function UserDirectory({
   /** What can be done to a listed user besides changing the role. */
   actions?: (user: AcceptedUser) => ReactNode;
 }) {
-  const groupsByUser = useGroupsByUser();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const status = statusOf(params.get('status'));
@@ -103,7 +102,7 @@ export function UserDirectory({
               </span>
               <span className="visually-hidden">, change the role</span>
             </button>
-            <UserGroups groups={groupsByUser.get(user.id)} />
+            <UserGroups groups={user.groups} />
             {actions?.(user)}
           </li>
         ))}

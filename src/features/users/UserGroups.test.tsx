@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // D13 on Users and roles: each person's groups and "curator of …".
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { findUserByEmail } from '../../../server/repos/users';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { api } from '../../../test/support/http';
@@ -31,6 +31,21 @@ test('D13: the directory shows each person’s groups and which they curate', as
     },
   );
   connectTo(server);
-  renderApp('/users');
-  expect(await screen.findByText('Groups: Eng, Sales · curator of Eng')).toBeInTheDocument();
+  // Watched, not changed: every path the panel asks for, to its real server.
+  const asked: string[] = [];
+  const realFetch = globalThis.fetch.bind(globalThis);
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    asked.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+    return realFetch(input, init);
+  });
+  try {
+    renderApp('/users');
+    expect(await screen.findByText('Groups: Eng, Sales · curator of Eng')).toBeInTheDocument();
+  } finally {
+    spy.mockRestore();
+  }
+  // The page's answer names each person's groups: no group is read in full (at
+  // 100,000 people and their groups that list is what held back the first rows).
+  expect(asked).toContain('/api/manage/users/accepted');
+  expect(asked.filter((path) => path.startsWith('/api/manage/admin/user-group'))).toEqual([]);
 });

@@ -1,35 +1,14 @@
-// D13 on Users and roles: each person's groups and what they curate, from the
-// group list (an admin's page, so every group is in it).
-import { useMemo } from 'react';
-import { useGroups } from '../../api/groupHooks';
+// D13 on Users and roles: each person's groups and what they curate, as the
+// directory's page names them (the directory is an admin's: every group).
+import type { DirectoryUser } from '../../contract/contract';
 
-/** Per user id: the names of their groups, and of those they curate. */
-export function useGroupsByUser() {
-  const groups = useGroups();
-  return useMemo(() => {
-    const byUser = new Map<string, { member: string[]; curator: string[] }>();
-    for (const group of groups.data ?? []) {
-      for (const user of group.users) {
-        const entry = byUser.get(user.id) ?? { member: [], curator: [] };
-        entry.member.push(group.name);
-        if (group.curator_ids.includes(user.id)) entry.curator.push(group.name);
-        byUser.set(user.id, entry);
-      }
-    }
-    return byUser;
-  }, [groups.data]);
-}
-
-export function UserGroups({
-  groups,
-}: {
-  groups: { member: string[]; curator: string[] } | undefined;
-}) {
-  if (!groups || groups.member.length === 0) return null;
+export function UserGroups({ groups }: { groups: DirectoryUser['groups'] }) {
+  if (groups.length === 0) return null;
+  const curated = groups.filter((group) => group.is_curator);
   return (
     <p className="hint user-groups">
-      Groups: {groups.member.join(', ')}
-      {groups.curator.length > 0 && ` · curator of ${groups.curator.join(', ')}`}
+      Groups: {groups.map((group) => group.name).join(', ')}
+      {curated.length > 0 && ` · curator of ${curated.map((group) => group.name).join(', ')}`}
     </p>
   );
 }
