@@ -29,6 +29,18 @@ export function reportPanel(runs: Run[], fleetRuns: number[], results: Results):
   results.add(`Bare page (plain JS: fetch, 150 rows), navigation → first rows${n}`, barePage, 'ms');
   const ratio = firstRows / barePage;
   results.add('First rows ÷ bare page', ratio, '×', '≤ 1.5×', ratio <= 1.5);
+  // Where the time went: each step's end after navigation (its start in the unit),
+  // the median of the runs that made it; the bare page's whole load for scale.
+  const stepNames = [...new Set(runs.flatMap((run) => run.steps.map((step) => step.what)))];
+  for (const what of stepNames) {
+    const made = runs.flatMap((run) => run.steps.filter((step) => step.what === what));
+    const from = median(made.map((step) => step.startAt));
+    results.add(
+      `First rows' step: ${what}, answered${n}`,
+      median(made.map((step) => step.endAt)),
+      `ms after navigation (asked at ${Math.round(from)} ms; in ${made.length} of ${runs.length} runs)`,
+    );
+  }
   results.add(
     `Inside the panel: bare fetch + JSON.parse of the list${n}`,
     m((run) => run.bareMs),

@@ -36,6 +36,8 @@ export interface Run {
   filterA: number;
   filterB: number;
   filterCachedA: number;
+  /** Where the time before the first rows went: each request's start and end. */
+  steps: probes.Step[];
 }
 
 async function chooseCredential(page: Page, credential: number): Promise<number> {
@@ -111,6 +113,11 @@ async function measurePanelRun(
       TIMEOUT,
       page.evaluate(probes.assetsBeforeFirstRows),
     );
+    const steps = await within(
+      'list the requests made before the first rows',
+      TIMEOUT,
+      page.evaluate(probes.stepsBeforeFirstRows),
+    );
     const weight = await weightOf(bodies, assets);
     await page.waitForLoadState('networkidle', { timeout: TIMEOUT });
     const bareMs = await within(
@@ -131,7 +138,7 @@ async function measurePanelRun(
     const filterA = await chooseCredential(page, FILTER_A);
     const filterB = await chooseCredential(page, FILTER_B);
     const filterCachedA = await chooseCredential(page, FILTER_A);
-    return { firstRowsMs, bareMs, weight, scroll, filterA, filterB, filterCachedA };
+    return { firstRowsMs, bareMs, weight, scroll, filterA, filterB, filterCachedA, steps };
   } finally {
     await context.close();
   }

@@ -162,3 +162,41 @@ export function assetsBeforeFirstRows(): string[] {
     .filter((entry) => entry.startTime <= cutoff && /\.(js|css)(\?|$)/.test(entry.name))
     .map((entry) => entry.name);
 }
+
+/** One request before the first rows: its path (with its query) and its times after navigation. */
+export interface Step {
+  what: string;
+  startAt: number;
+  endAt: number;
+}
+
+/**
+ * Where the time before the first rows went: the last script or style sheet's
+ * arrival, then each API request that started before the first rows (sign-in,
+ * `/me`, the lists…), on the page's clock (resource timing: the requests are
+ * the page's own origin's, so each has its times).
+ */
+export function stepsBeforeFirstRows(): Step[] {
+  const cutoff = window.__bench.firstRowsAt ?? Number.POSITIVE_INFINITY;
+  const entries = performance
+    .getEntriesByType('resource')
+    .filter((entry) => entry.startTime <= cutoff);
+  const steps: Step[] = [];
+  const assets = entries.filter((entry) => /\.(js|css)(\?|$)/.test(entry.name));
+  if (assets.length > 0)
+    steps.push({
+      what: 'scripts and styles',
+      startAt: Math.min(...assets.map((entry) => entry.startTime)),
+      endAt: Math.max(...assets.map((entry) => entry.responseEnd)),
+    });
+  for (const entry of entries) {
+    const url = new URL(entry.name);
+    if (!url.pathname.startsWith('/api/')) continue;
+    steps.push({
+      what: `${url.pathname.slice('/api'.length)}${url.search}`,
+      startAt: entry.startTime,
+      endAt: entry.responseEnd,
+    });
+  }
+  return steps;
+}

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { exchangeSignInLink } from './api/sessionHooks';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { prefetchConnectorsPage } from './features/connectors/connectorsPrefetch';
@@ -10,8 +11,14 @@ import './styles.css';
 const link = takeSignInFromFragment(window.location, window.history);
 
 const queryClient = createQueryClient();
-// The first page's requests leave now, while its code is still on its way.
-prefetchConnectorsPage(queryClient, window.location);
+// The first page's requests leave now, while its code is still on its way; with
+// a sign-in link, the moment its session is open (the exchange starts now too,
+// not after the first render; App waits for the same one).
+if (link === null) prefetchConnectorsPage(queryClient, window.location);
+else
+  void exchangeSignInLink(queryClient, link).then(() =>
+    prefetchConnectorsPage(queryClient, window.location),
+  );
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

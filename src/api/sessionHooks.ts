@@ -8,8 +8,10 @@ import {
   useQuery,
   useQueryClient,
   type Query,
+  type QueryClient,
 } from '@tanstack/react-query';
-import { session } from '../lib/session';
+import { describeError } from '../lib/describeError';
+import { session, type SignInLink } from '../lib/session';
 import { apiRequest } from './client';
 import { routes } from './routes';
 
@@ -37,6 +39,39 @@ export function useSignIn() {
       session.signedIn();
     },
   });
+}
+
+const exchanges = new WeakMap<SignInLink, Promise<void>>();
+
+/**
+ * A sign-in link (a key, or an invitation's token) exchanged for a session,
+ * once per link: the entry starts it before the first render, so the first
+ * page's requests can follow the moment the session is open, and the shell's
+ * wait (App's LinkSignIn) shares it. Settles either way: a link the server
+ * refuses signs the tab out, saying why, for the sign-in page.
+ */
+export function exchangeSignInLink(queryClient: QueryClient, link: SignInLink): Promise<void> {
+  const started = exchanges.get(link);
+  if (started) return started;
+  const asked =
+    'key' in link
+      ? apiRequest(signIn, { body: { api_key: link.key.trim() } })
+      : apiRequest(signInWithInvitation, { body: { token: link.invitation } });
+  const exchange = asked.then(
+    () => {
+      // What a previous session left in the cache goes.
+      queryClient.clear();
+      session.signedIn();
+    },
+    (error: unknown) =>
+      session.signOut(
+        'key' in link
+          ? `The key of the sign-in link was not accepted: ${describeError(error)}`
+          : describeError(error),
+      ),
+  );
+  exchanges.set(link, exchange);
+  return exchange;
 }
 
 /** An invitation's sign-in link, once, for a session of the invited person. */

@@ -1,40 +1,31 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { useInvitationSignIn, useSignIn } from '../api/sessionHooks';
-import { describeError } from '../lib/describeError';
-import { session, type SignInLink } from '../lib/session';
+import { exchangeSignInLink } from '../api/sessionHooks';
+import type { SignInLink } from '../lib/session';
 import { Loading } from './AppShell';
 import { useTitleFromHeading } from './pageTitle';
 import { AppRoutes } from './routes';
 
 /**
  * A sign-in link (`#key=…` as `npm start` prints it, or an invitation's
- * `#invitation=…`) exchanged for a session before the first page shows; one the
- * server refuses leads to the sign-in page, saying why.
+ * `#invitation=…`) exchanged for a session before the first page shows (the
+ * entry has usually started the exchange already); one the server refuses
+ * leads to the sign-in page, saying why.
  */
 function LinkSignIn({ link, children }: { link: SignInLink | null; children: ReactNode }) {
-  const signIn = useSignIn();
-  const invitationSignIn = useInvitationSignIn();
+  const queryClient = useQueryClient();
   const [done, setDone] = useState(link === null);
-  const started = useRef(false);
   useEffect(() => {
-    if (link === null || started.current) return;
-    started.current = true;
-    const settled = { onSettled: () => setDone(true) };
-    if ('key' in link) {
-      signIn.mutate(link.key, {
-        ...settled,
-        onError: (error) =>
-          session.signOut(`The key of the sign-in link was not accepted: ${describeError(error)}`),
-      });
-    } else {
-      invitationSignIn.mutate(link.invitation, {
-        ...settled,
-        onError: (error) => session.signOut(describeError(error)),
-      });
-    }
-  }, [link, signIn, invitationSignIn]);
+    if (link === null) return;
+    let mounted = true;
+    void exchangeSignInLink(queryClient, link).then(() => {
+      if (mounted) setDone(true);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [link, queryClient]);
   return done ? children : <Loading label="Signing in…" />;
 }
 

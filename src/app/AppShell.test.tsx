@@ -121,3 +121,32 @@ test('a basic user opening a page of another role is told so without a refused r
   });
   expect(answers.filter((answer) => answer.startsWith('403'))).toEqual([]);
 });
+
+test('opened at /connectors, the list is asked for with the role, not after its answer; the page still waits for the role', async () => {
+  connectTo(server, await server.keyFor('curator', 'cu.curator@shell.test'));
+  // Watched, not changed: when each request left and when its answer came.
+  const events: string[] = [];
+  const realFetch = globalThis.fetch.bind(globalThis);
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+    events.push(`asked ${path}`);
+    const response = await realFetch(input, init);
+    events.push(`answered ${path}`);
+    return response;
+  });
+  try {
+    const queryClient = createTestQueryClient();
+    prefetchConnectorsPage(queryClient, { pathname: '/connectors', search: '' });
+    renderApp('/connectors', queryClient);
+    expect(
+      await screen.findByRole('heading', { name: 'Connectors', level: 1 }),
+    ).toBeInTheDocument();
+  } finally {
+    spy.mockRestore();
+  }
+  const list = events.indexOf('asked /api/manage/admin/connector');
+  expect(list).toBeGreaterThanOrEqual(0);
+  expect(list).toBeLessThan(events.indexOf('answered /api/me'));
+  // Asked once: the page's own query took over the request in flight.
+  expect(events.filter((event) => event === 'asked /api/manage/admin/connector')).toHaveLength(1);
+});

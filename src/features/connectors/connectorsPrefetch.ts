@@ -1,9 +1,13 @@
 // The connectors page's prefetch: the entry asks for the lists as soon as the
 // panel starts on /connectors, while the page's own code is still on its way,
 // and does not wait for them — the page shows its loading state and its
-// queries take over the requests already in flight (same query options). The
-// role is asked first: a key whose role may not list connectors (D2) asks for
-// nothing it would be refused (a basic user's "/" leads elsewhere).
+// queries take over the requests already in flight (same query options).
+// Opened at /connectors, the lists and the page's code are asked for with the
+// role (`/me`), not after it: the session authorises them, and the page shows
+// nothing before `/me` answers (a role that may not list connectors, D2, is told
+// so; its refused prefetch is never shown). At "/" the role is asked first: it
+// decides where "/" leads (a basic user's leads elsewhere), and a key whose
+// role may not list connectors asks for nothing it would be refused.
 import type { QueryClient } from '@tanstack/react-query';
 import { CURATOR_OR_ADMIN_ROLES } from '../../contract/roles';
 import { credentialListQuery } from '../../api/credentials';
@@ -24,12 +28,17 @@ export function prefetchConnectorsPage(
   // Without a filter both are one query: the client asks once. A failure shows
   // through the page's own queries (which retry on mount), not here.
   const { filtered, everything } = connectorsPageQueries(credential);
+  const askForTheList = () => {
+    void import('./ConnectorsPage');
+    void queryClient.prefetchQuery(filtered);
+    void queryClient.prefetchQuery(everything);
+    void queryClient.prefetchQuery(credentialListQuery());
+  };
+  const routeKnown = pathname === paths.connectors.path;
+  if (routeKnown) askForTheList();
   void queryClient.fetchQuery(currentUserQuery()).then(
     (user) => {
-      if (!CURATOR_OR_ADMIN_ROLES.includes(user.role)) return;
-      void queryClient.prefetchQuery(filtered);
-      void queryClient.prefetchQuery(everything);
-      void queryClient.prefetchQuery(credentialListQuery());
+      if (!routeKnown && CURATOR_OR_ADMIN_ROLES.includes(user.role)) askForTheList();
     },
     () => {
       // The shell asks again and says what went wrong.
