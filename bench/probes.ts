@@ -178,9 +178,9 @@ export interface Step {
  */
 export function stepsBeforeFirstRows(): Step[] {
   const cutoff = window.__bench.firstRowsAt ?? Number.POSITIVE_INFINITY;
-  const entries = performance
-    .getEntriesByType('resource')
-    .filter((entry) => entry.startTime <= cutoff);
+  const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+    (entry) => entry.startTime <= cutoff,
+  );
   const steps: Step[] = [];
   const assets = entries.filter((entry) => /\.(js|css)(\?|$)/.test(entry.name));
   if (assets.length > 0)
