@@ -42,6 +42,8 @@ export const CONFIG_ADDRESS_KEYS: Partial<Record<DocumentSource, string>> = {
   jira: JIRA_ADDRESS_KEY,
   confluence: CONFLUENCE_ADDRESS_KEY,
   sharepoint: SHAREPOINT_ADDRESS_KEY,
+  discourse: 'base_url',
+  drupal_wiki: 'base_url',
 };
 
 /** Why a source has no test, in words: a side effect, or nothing to reach. */
