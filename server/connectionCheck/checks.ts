@@ -15,7 +15,8 @@ import { JIRA_ADDRESS_KEY, jiraChecks } from './jira';
 import { SHAREPOINT_ADDRESS_KEY, sharepointChecks } from './sharepoint';
 import { slackChecks } from './slack';
 import { TOKEN_SOURCE_CHECKS } from './tokenSources';
-import { webChecks } from './web';
+import { webChecks, xenforoChecks } from './web';
+import { mediawikiChecks, wikipediaChecks } from './wiki';
 import { zendeskChecks } from './zendesk';
 
 const SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> = {
@@ -26,6 +27,9 @@ const SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> = {
   slack: slackChecks,
   zendesk: zendeskChecks,
   web: webChecks,
+  xenforo: xenforoChecks,
+  wikipedia: wikipediaChecks,
+  mediawiki: mediawikiChecks,
   google_drive: googleDriveChecks,
   sharepoint: sharepointChecks,
   ...TOKEN_SOURCE_CHECKS,
