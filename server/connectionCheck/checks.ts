@@ -12,7 +12,7 @@ import { githubChecks } from './github';
 import { gitlabChecks } from './gitlab';
 import { googleDriveChecks } from './googleDrive';
 import { JIRA_ADDRESS_KEY, jiraChecks } from './jira';
-import { SHAREPOINT_ADDRESS_KEY, sharepointChecks } from './sharepoint';
+import { SHAREPOINT_ADDRESS_KEY, sharepointChecks, teamsChecks } from './sharepoint';
 import { slackChecks } from './slack';
 import { TOKEN_SOURCE_CHECKS } from './tokenSources';
 import { webChecks, xenforoChecks } from './web';
@@ -32,6 +32,7 @@ const SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> = {
   mediawiki: mediawikiChecks,
   google_drive: googleDriveChecks,
   sharepoint: sharepointChecks,
+  teams: teamsChecks,
   ...TOKEN_SOURCE_CHECKS,
 };
 
@@ -46,6 +47,7 @@ export const CONFIG_ADDRESS_KEYS: Partial<Record<DocumentSource, string>> = {
   jira: JIRA_ADDRESS_KEY,
   confluence: CONFLUENCE_ADDRESS_KEY,
   sharepoint: SHAREPOINT_ADDRESS_KEY,
+  teams: SHAREPOINT_ADDRESS_KEY,
   discourse: 'base_url',
   drupal_wiki: 'base_url',
 };
