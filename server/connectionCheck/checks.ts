@@ -10,7 +10,7 @@ import type { CheckInput, SourceChecks } from './common';
 import { CONFLUENCE_ADDRESS_KEY, confluenceChecks } from './confluence';
 import { githubChecks } from './github';
 import { gitlabChecks } from './gitlab';
-import { googleDriveChecks } from './googleDrive';
+import { gmailChecks, googleDriveChecks } from './googleDrive';
 import { JIRA_ADDRESS_KEY, jiraChecks } from './jira';
 import { SHAREPOINT_ADDRESS_KEY, sharepointChecks, teamsChecks } from './sharepoint';
 import { slackChecks } from './slack';
@@ -31,6 +31,7 @@ const SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> = {
   wikipedia: wikipediaChecks,
   mediawiki: mediawikiChecks,
   google_drive: googleDriveChecks,
+  gmail: gmailChecks,
   sharepoint: sharepointChecks,
   teams: teamsChecks,
   ...TOKEN_SOURCE_CHECKS,
