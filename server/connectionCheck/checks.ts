@@ -13,6 +13,7 @@ import { gitlabChecks } from './gitlab';
 import { gmailChecks, googleDriveChecks } from './googleDrive';
 import { JIRA_ADDRESS_KEY, jiraChecks } from './jira';
 import { SHAREPOINT_ADDRESS_KEY, sharepointChecks, teamsChecks } from './sharepoint';
+import { loopioChecks } from './loopio';
 import { slackChecks } from './slack';
 import { TOKEN_SOURCE_CHECKS } from './tokenSources';
 import { webChecks, xenforoChecks } from './web';
@@ -32,6 +33,7 @@ const SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> = {
   mediawiki: mediawikiChecks,
   google_drive: googleDriveChecks,
   gmail: gmailChecks,
+  loopio: loopioChecks,
   sharepoint: sharepointChecks,
   teams: teamsChecks,
   ...TOKEN_SOURCE_CHECKS,
