@@ -14,6 +14,7 @@ import { gmailChecks, googleDriveChecks } from './googleDrive';
 import { JIRA_ADDRESS_KEY, jiraChecks } from './jira';
 import { SHAREPOINT_ADDRESS_KEY, sharepointChecks, teamsChecks } from './sharepoint';
 import { loopioChecks } from './loopio';
+import { OBJECT_STORE_CHECKS } from './objectStores';
 import { slackChecks } from './slack';
 import { TOKEN_SOURCE_CHECKS } from './tokenSources';
 import { webChecks, xenforoChecks } from './web';
@@ -37,6 +38,7 @@ const SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> = {
   sharepoint: sharepointChecks,
   teams: teamsChecks,
   ...TOKEN_SOURCE_CHECKS,
+  ...OBJECT_STORE_CHECKS,
 };
 
 /**
