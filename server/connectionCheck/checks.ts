@@ -20,6 +20,7 @@ import { TOKEN_SOURCE_CHECKS } from './tokenSources';
 import { webChecks, xenforoChecks } from './web';
 import { mediawikiChecks, wikipediaChecks } from './wiki';
 import { zendeskChecks } from './zendesk';
+import { zulipChecks } from './zulip';
 
 const SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> = {
   jira: jiraChecks,
@@ -35,6 +36,7 @@ const SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> = {
   google_drive: googleDriveChecks,
   gmail: gmailChecks,
   loopio: loopioChecks,
+  zulip: zulipChecks,
   sharepoint: sharepointChecks,
   teams: teamsChecks,
   ...TOKEN_SOURCE_CHECKS,
@@ -63,6 +65,7 @@ const WHY_NOT_CHECKED: Partial<Record<DocumentSource, string>> = {
     'signing in to Salesforce records a login in its login history and counts toward the daily API limit, so nothing was tried; the first indexing run shows whether the credential works',
   file: 'the files are stored on this server; nothing outside it is reached',
   google_sites: 'the site’s zip is stored on this server; nothing outside it is reached',
+  imap: 'signing in to a mail server is recorded in the mailbox’s sign-in activity, may send its owner a “new sign-in” alert, and a refused password counts toward the account’s lock-out, so nothing was tried; the first indexing run shows whether the user name and password work',
 };
 
 const notChecked = (source: DocumentSource): ConnectionCheck => ({
