@@ -59,6 +59,10 @@ export const CONFIG_ADDRESS_KEYS: Partial<Record<DocumentSource, string>> = {
   drupal_wiki: 'base_url',
 };
 
+/** Whether a source has checks or says in words why it has none (every catalogue source does: checks.test.ts). */
+export const isAccountedFor = (source: DocumentSource) =>
+  SOURCE_CHECKS[source] !== undefined || WHY_NOT_CHECKED[source] !== undefined;
+
 /** Why a source has no test, in words: a side effect, or nothing to reach. */
 const WHY_NOT_CHECKED: Partial<Record<DocumentSource, string>> = {
   salesforce:

@@ -35,6 +35,7 @@ const FIXED_HOST_SOURCES = [
   'r2',
   'google_cloud_storage',
   'oci_storage',
+  'slab',
 ] as const;
 export type FixedHostSource = (typeof FIXED_HOST_SOURCES)[number];
 export type SourceApiHosts = Record<FixedHostSource, string>;
@@ -83,6 +84,8 @@ export const DEFAULT_SOURCE_API_HOSTS: SourceApiHosts = {
   r2: 'https://{subdomain}.r2.cloudflarestorage.com',
   google_cloud_storage: 'https://storage.googleapis.com',
   oci_storage: 'https://{subdomain}.compat.objectstorage.{region}.oraclecloud.com',
+  // Slab's one API host (GraphQL); the config's base_url is the team's site, for links.
+  slab: 'https://api.slab.com',
 };
 
 /** Why a root cannot be used, or null: an http(s) address, no user, query or fragment. */

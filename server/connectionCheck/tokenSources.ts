@@ -219,6 +219,22 @@ const SIGN_INS: Partial<Record<DocumentSource, SignIn>> = {
     grant:
       'the token’s user needs read access to the folder; make the token for the Egnyte Connect API',
   },
+  slab: {
+    service: 'Slab',
+    host: 'slab',
+    keys: ['slab_bot_token'],
+    // Slab's GraphQL takes the bot token as it is, without "Bearer"; a refused one may answer 200 with errors.
+    request: (v) => ({
+      path: '/v1/graphql',
+      method: 'POST',
+      headers: { authorization: v.slab_bot_token!, 'content-type': 'application/json' },
+      body: graphQl('{ organization { id } }'),
+    }),
+    accepted: hasData(['data', 'organization', 'id']),
+    token: 'bot token',
+    grant:
+      'make the token under Team settings › Developer (an admin’s), which reads every public topic',
+  },
   // Self-hosted or per-customer servers, named by the credential itself.
   requesttracker: {
     service: 'Request Tracker',

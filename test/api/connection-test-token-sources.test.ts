@@ -204,6 +204,15 @@ const ROWS: Row[] = [
     authorization: (t) => basicOf('key-1', t),
   },
   {
+    source: 'slab',
+    host: 'slab',
+    // Beside Linear's /graphql on the one fake: under a prefix of its own.
+    route: 'POST /slab/v1/graphql',
+    credential: (t) => ({ slab_bot_token: t }),
+    authorization: (t) => t,
+    ok: { data: { organization: { id: 'org-1' } } },
+  },
+  {
     source: 'egnyte',
     host: 'egnyte',
     route: 'GET /acme/pubapi/v1/userinfo',
@@ -266,6 +275,7 @@ const fake = (row: Row): Route => {
 const HOST_PREFIX: Partial<Record<keyof SourceApiHosts, string>> = {
   freshdesk: '/{subdomain}',
   egnyte: '/{subdomain}',
+  slab: '/slab',
   fireflies: '/fireflies',
 };
 
