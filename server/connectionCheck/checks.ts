@@ -10,13 +10,17 @@ import type { CheckInput, SourceChecks } from './common';
 import { CONFLUENCE_ADDRESS_KEY, confluenceChecks } from './confluence';
 import { githubChecks } from './github';
 import { gitlabChecks } from './gitlab';
-import { googleDriveChecks } from './googleDrive';
+import { gmailChecks, googleDriveChecks } from './googleDrive';
 import { JIRA_ADDRESS_KEY, jiraChecks } from './jira';
-import { SHAREPOINT_ADDRESS_KEY, sharepointChecks } from './sharepoint';
+import { SHAREPOINT_ADDRESS_KEY, sharepointChecks, teamsChecks } from './sharepoint';
+import { loopioChecks } from './loopio';
+import { OBJECT_STORE_CHECKS } from './objectStores';
 import { slackChecks } from './slack';
 import { TOKEN_SOURCE_CHECKS } from './tokenSources';
-import { webChecks } from './web';
+import { webChecks, xenforoChecks } from './web';
+import { mediawikiChecks, wikipediaChecks } from './wiki';
 import { zendeskChecks } from './zendesk';
+import { zulipChecks } from './zulip';
 
 const SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> = {
   jira: jiraChecks,
@@ -26,9 +30,17 @@ const SOURCE_CHECKS: Partial<Record<DocumentSource, SourceChecks>> = {
   slack: slackChecks,
   zendesk: zendeskChecks,
   web: webChecks,
+  xenforo: xenforoChecks,
+  wikipedia: wikipediaChecks,
+  mediawiki: mediawikiChecks,
   google_drive: googleDriveChecks,
+  gmail: gmailChecks,
+  loopio: loopioChecks,
+  zulip: zulipChecks,
   sharepoint: sharepointChecks,
+  teams: teamsChecks,
   ...TOKEN_SOURCE_CHECKS,
+  ...OBJECT_STORE_CHECKS,
 };
 
 /**
@@ -42,7 +54,14 @@ export const CONFIG_ADDRESS_KEYS: Partial<Record<DocumentSource, string>> = {
   jira: JIRA_ADDRESS_KEY,
   confluence: CONFLUENCE_ADDRESS_KEY,
   sharepoint: SHAREPOINT_ADDRESS_KEY,
+  teams: SHAREPOINT_ADDRESS_KEY,
+  discourse: 'base_url',
+  drupal_wiki: 'base_url',
 };
+
+/** Whether a source has checks or says in words why it has none (every catalogue source does: checks.test.ts). */
+export const isAccountedFor = (source: DocumentSource) =>
+  SOURCE_CHECKS[source] !== undefined || WHY_NOT_CHECKED[source] !== undefined;
 
 /** Why a source has no test, in words: a side effect, or nothing to reach. */
 const WHY_NOT_CHECKED: Partial<Record<DocumentSource, string>> = {
@@ -50,6 +69,7 @@ const WHY_NOT_CHECKED: Partial<Record<DocumentSource, string>> = {
     'signing in to Salesforce records a login in its login history and counts toward the daily API limit, so nothing was tried; the first indexing run shows whether the credential works',
   file: 'the files are stored on this server; nothing outside it is reached',
   google_sites: 'the site’s zip is stored on this server; nothing outside it is reached',
+  imap: 'signing in to a mail server is recorded in the mailbox’s sign-in activity, may send its owner a “new sign-in” alert, and a refused password counts toward the account’s lock-out, so nothing was tried; the first indexing run shows whether the user name and password work',
 };
 
 const notChecked = (source: DocumentSource): ConnectionCheck => ({

@@ -28,12 +28,20 @@ const FIXED_HOST_SOURCES = [
   'productboard',
   'fireflies',
   'document360',
+  'wikipedia',
+  'egnyte',
+  'loopio',
+  's3',
+  'r2',
+  'google_cloud_storage',
+  'oci_storage',
+  'slab',
 ] as const;
 export type FixedHostSource = (typeof FIXED_HOST_SOURCES)[number];
 export type SourceApiHosts = Record<FixedHostSource, string>;
 
 /**
- * `{subdomain}` is the Zendesk or Freshdesk account's subdomain; GitLab's is
+ * `{subdomain}` is the Zendesk, Freshdesk or Egnyte account's subdomain; GitLab's is
  * used when a credential names no server, Gong's when it names no region.
  */
 export const DEFAULT_SOURCE_API_HOSTS: SourceApiHosts = {
@@ -64,6 +72,20 @@ export const DEFAULT_SOURCE_API_HOSTS: SourceApiHosts = {
   productboard: 'https://api.productboard.com',
   fireflies: 'https://api.fireflies.ai',
   document360: 'https://apihub.document360.io',
+  // `{subdomain}` is the language code (en, de …).
+  wikipedia: 'https://{subdomain}.wikipedia.org',
+  egnyte: 'https://{subdomain}.egnyte.com',
+  // Loopio's one API host: its token endpoint and its data API.
+  loopio: 'https://api.loopio.com',
+  // The object stores, path-style (`/{bucket}?list-type=2`): `{subdomain}` is
+  // S3's region, R2's account (with `.eu` for EU residency), OCI's namespace;
+  // `{region}` OCI's region.
+  s3: 'https://s3.{subdomain}.amazonaws.com',
+  r2: 'https://{subdomain}.r2.cloudflarestorage.com',
+  google_cloud_storage: 'https://storage.googleapis.com',
+  oci_storage: 'https://{subdomain}.compat.objectstorage.{region}.oraclecloud.com',
+  // Slab's one API host (GraphQL); the config's base_url is the team's site, for links.
+  slab: 'https://api.slab.com',
 };
 
 /** Why a root cannot be used, or null: an http(s) address, no user, query or fragment. */
@@ -71,7 +93,7 @@ function rootProblem(value: unknown): string | null {
   if (typeof value !== 'string') return 'must be a string';
   let url: URL;
   try {
-    url = new URL(value.replace('{subdomain}', 'subdomain'));
+    url = new URL(value.replace('{subdomain}', 'subdomain').replace('{region}', 'region'));
   } catch {
     return `"${value}" is not an address`;
   }

@@ -18,6 +18,8 @@ export interface ProbeRequest {
   body?: string;
   /** Read the answer (at most 1 MiB) and parse it as JSON; otherwise it is not read. */
   json?: boolean;
+  /** Read the answer (at most 1 MiB) as text (an object store's XML error); otherwise it is not read. */
+  text?: boolean;
   /** A redirect is the answer (not followed, not a failure): a web page may move. */
   redirectIsAnswer?: boolean;
 }
@@ -26,6 +28,8 @@ export interface ProbeAnswer {
   status: number;
   /** The parsed answer when asked for and JSON; undefined otherwise. */
   json?: unknown;
+  /** The answer's text when asked for. */
+  text?: string;
 }
 
 type ProbeFailureKind =
@@ -88,7 +92,7 @@ function once(request: ProbeRequest, url: URL, signal: AbortSignal) {
     outgoing.on('response', (answer) => {
       const status = answer.statusCode ?? 0;
       const location = answer.headers.location;
-      if (!request.json || (status >= 300 && status < 400)) {
+      if (!(request.json || request.text) || (status >= 300 && status < 400)) {
         answer.destroy(); // the status is all that is wanted
         return resolve({ status, location });
       }
@@ -106,9 +110,11 @@ function once(request: ProbeRequest, url: URL, signal: AbortSignal) {
       // Cut off before the end (a time limit, a dropped connection): no answer.
       answer.on('close', () => reject(failureOf(new Error('closed early'), signal)));
       answer.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        if (request.text) return resolve({ status, text: body });
         let json: unknown;
         try {
-          json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          json = JSON.parse(body);
         } catch {
           json = undefined;
         }
@@ -134,7 +140,7 @@ export async function probe(request: ProbeRequest, signal: AbortSignal): Promise
     });
     const isRedirect = answer.status >= 300 && answer.status < 400 && answer.location;
     if (!isRedirect || request.redirectIsAnswer)
-      return { status: answer.status, json: answer.json };
+      return { status: answer.status, json: answer.json, text: answer.text };
     let next: URL;
     try {
       next = new URL(answer.location!, url);

@@ -1,10 +1,11 @@
-// SharePoint with an app's client secret (Onyx's SharepointConnector,
-// "client_secret"): Microsoft Entra's token endpoint gives the app a token for
-// Microsoft Graph (client credentials), and Graph's root site says whether the
-// app may read sites. Both requests only read. The secret goes only to the
+// SharePoint and Teams with an app's client secret (Onyx's SharepointConnector,
+// "client_secret", and TeamsConnector): Microsoft Entra's token endpoint gives
+// the app a token for Microsoft Graph (client credentials), and one Graph read
+// says whether the app may read what the connector reads (SharePoint's root
+// site, one team). Both requests only read. The secret goes only to the
 // authority: the config's `authority_host` (an address D15 approves, like
-// Jira's) or Microsoft's fixed one (hosts.ts); the token asked for is for the
-// Graph host it is then sent to, so no other host could use it.
+// Jira's) or Microsoft's fixed one (hosts.ts `sharepoint`); the token asked for
+// is for the Graph host it is then sent to, so no other host could use it.
 import type { ConnectionCheck } from '../../src/contract/connectionTest';
 import { baseAddress, segment, text, under, type SourceChecks } from './common';
 import { failed, skipped } from './run';
@@ -12,7 +13,12 @@ import { failed, skipped } from './run';
 /** Where the client secret is sent, when the config names it (trust.ts keeps it approved). */
 export const SHAREPOINT_ADDRESS_KEY = 'authority_host';
 const SIGN_IN = 'Microsoft sign-in';
-const SITES = 'SharePoint sites';
+
+/** An app of one source: its credential keys and its one Graph read. */
+interface EntraApp {
+  keys: { id: string; secret: string; directory: string };
+  read: { name: string; path: string; passed: string; permission: string };
+}
 
 /** Microsoft Entra's refusal (its OAuth `error`), in words with the fix. */
 function tokenRefusal(status: number, json: unknown): string {
@@ -33,10 +39,10 @@ function tokenRefusal(status: number, json: unknown): string {
   return `Microsoft Entra answered ${status}, not 200`;
 }
 
-function sitesRefusal(status: number): string {
+function graphRefusal(status: number, { name, permission }: EntraApp['read']): string {
   if (status === 401) return 'Microsoft Graph refused the app’s token (401): try again';
   if (status === 403) {
-    return 'Microsoft Graph refused access to sites (403): give the app the Sites.Read.All application permission, with an administrator’s consent';
+    return `Microsoft Graph refused access to ${name} (403): give the app the ${permission} application permission, with an administrator’s consent`;
   }
   if (status === 404) return 'Microsoft Graph has no such page (404): check the Graph API host';
   if (status === 429) return 'Microsoft Graph asked to slow down (429): try again in a minute';
@@ -45,75 +51,93 @@ function sitesRefusal(status: number): string {
   return `Microsoft Graph answered ${status}, not 200`;
 }
 
-export const sharepointChecks: SourceChecks = async ({
-  config,
-  credential,
-  hosts,
-  run,
-}): Promise<ConnectionCheck[]> => {
-  const authority = baseAddress(
-    text(config, SHAREPOINT_ADDRESS_KEY) ?? hosts.sharepoint,
-    SHAREPOINT_ADDRESS_KEY,
-  );
-  const graph = baseAddress(
-    text(config, 'graph_api_host') ?? hosts.microsoft_graph,
-    'graph_api_host',
-  );
-  if (typeof authority === 'string') return [failed(SIGN_IN, authority)];
-  if (typeof graph === 'string') return [failed(SIGN_IN, graph)];
-  const values: Record<string, string> = {};
-  for (const key of ['sp_client_id', 'sp_client_secret', 'sp_directory_id']) {
-    const value = text(credential, key);
-    if (!value) return [failed(SIGN_IN, `The credential has no ${key}`)];
-    values[key] = value;
-  }
-  const tenant = segment(values.sp_directory_id!);
-  if (tenant === null)
-    return [failed(SIGN_IN, 'The directory (tenant) ID cannot be part of an address')];
+const entraChecks =
+  ({ keys, read }: EntraApp): SourceChecks =>
+  async ({ config, credential, hosts, run }): Promise<ConnectionCheck[]> => {
+    const authority = baseAddress(
+      text(config, SHAREPOINT_ADDRESS_KEY) ?? hosts.sharepoint,
+      SHAREPOINT_ADDRESS_KEY,
+    );
+    const graph = baseAddress(
+      text(config, 'graph_api_host') ?? hosts.microsoft_graph,
+      'graph_api_host',
+    );
+    if (typeof authority === 'string') return [failed(SIGN_IN, authority)];
+    if (typeof graph === 'string') return [failed(SIGN_IN, graph)];
+    const values: Record<string, string> = {};
+    for (const key of [keys.id, keys.secret, keys.directory]) {
+      const value = text(credential, key);
+      if (!value) return [failed(SIGN_IN, `The credential has no ${key}`)];
+      values[key] = value;
+    }
+    const tenant = segment(values[keys.directory]!);
+    if (tenant === null)
+      return [failed(SIGN_IN, 'The directory (tenant) ID cannot be part of an address')];
 
-  let accessToken: string | undefined;
-  const signIn = await run.check(
-    SIGN_IN,
-    { service: 'Microsoft Entra', where: authority.host },
-    async (call) => {
-      const answer = await call({
-        url: under(authority, `/${tenant}/oauth2/v2.0/token`),
-        method: 'POST',
-        headers: {
-          accept: 'application/json',
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: values.sp_client_id!,
-          client_secret: values.sp_client_secret!,
-          scope: `${graph.origin}/.default`,
-        }).toString(),
-        json: true,
-      });
-      const token = (answer.json as { access_token?: unknown } | undefined)?.access_token;
-      if (answer.status !== 200 || typeof token !== 'string') {
-        return { ok: false, message: tokenRefusal(answer.status, answer.json) };
-      }
-      accessToken = token;
-      return { ok: true, message: 'Microsoft Entra accepted the app’s client secret (200)' };
-    },
-  );
-  if (signIn.ok !== true || !accessToken)
-    return [signIn, skipped(SITES, 'the sign-in did not pass')];
-  const token = accessToken;
-  const sites = await run.check(
-    SITES,
-    { service: 'Microsoft Graph', where: graph.host },
-    async (call) => {
-      const answer = await call({
-        url: under(graph, '/v1.0/sites/root'),
-        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
-        json: true,
-      });
-      if (answer.status !== 200) return { ok: false, message: sitesRefusal(answer.status) };
-      return { ok: true, message: 'Microsoft Graph let the app read the root site (200)' };
-    },
-  );
-  return [signIn, sites];
-};
+    let accessToken: string | undefined;
+    const signIn = await run.check(
+      SIGN_IN,
+      { service: 'Microsoft Entra', where: authority.host },
+      async (call) => {
+        const answer = await call({
+          url: under(authority, `/${tenant}/oauth2/v2.0/token`),
+          method: 'POST',
+          headers: {
+            accept: 'application/json',
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          body: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: values[keys.id]!,
+            client_secret: values[keys.secret]!,
+            scope: `${graph.origin}/.default`,
+          }).toString(),
+          json: true,
+        });
+        const token = (answer.json as { access_token?: unknown } | undefined)?.access_token;
+        if (answer.status !== 200 || typeof token !== 'string') {
+          return { ok: false, message: tokenRefusal(answer.status, answer.json) };
+        }
+        accessToken = token;
+        return { ok: true, message: 'Microsoft Entra accepted the app’s client secret (200)' };
+      },
+    );
+    if (signIn.ok !== true || !accessToken)
+      return [signIn, skipped(read.name, 'the sign-in did not pass')];
+    const token = accessToken;
+    const graphRead = await run.check(
+      read.name,
+      { service: 'Microsoft Graph', where: graph.host },
+      async (call) => {
+        const answer = await call({
+          url: under(graph, read.path),
+          headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+          json: true,
+        });
+        if (answer.status !== 200) return { ok: false, message: graphRefusal(answer.status, read) };
+        return { ok: true, message: `Microsoft Graph let the app read ${read.passed} (200)` };
+      },
+    );
+    return [signIn, graphRead];
+  };
+
+export const sharepointChecks = entraChecks({
+  keys: { id: 'sp_client_id', secret: 'sp_client_secret', directory: 'sp_directory_id' },
+  read: {
+    name: 'SharePoint sites',
+    path: '/v1.0/sites/root',
+    passed: 'the root site',
+    permission: 'Sites.Read.All',
+  },
+});
+
+/** Teams: the same sign-in, then one team, as the indexing lists them. */
+export const teamsChecks = entraChecks({
+  keys: { id: 'teams_client_id', secret: 'teams_client_secret', directory: 'teams_directory_id' },
+  read: {
+    name: 'Microsoft Teams',
+    path: '/v1.0/teams?$top=1',
+    passed: 'the teams',
+    permission: 'Team.ReadBasic.All (and ChannelMessage.Read.All to index messages)',
+  },
+});

@@ -3,7 +3,7 @@
 // and, where the source answers 200 to a refused token, by its answer. Each
 // failure says what it likely means and how to fix it, in the source's words.
 import type { ConnectionCheck } from '../../src/contract/connectionTest';
-import { text, type SourceChecks } from './common';
+import { baseAddress, text, under, type SourceChecks } from './common';
 import type { FixedHostSource } from './hosts';
 import { failed } from './run';
 
@@ -29,12 +29,19 @@ export interface SignIn {
    * so approved by itself (D15).
    */
   rootKey?: string;
+  /**
+   * A config key that names the server instead (Discourse's, Drupal Wiki's
+   * `base_url`): an address D15 approves like Jira's (checks.ts lists it).
+   */
+  configKey?: string;
   /** The host's `{subdomain}`, from the credential (Freshdesk's domain); null when it is no subdomain. */
   subdomain?: (values: Record<string, string>) => string | null;
   /** What the token is (an integration token, an API key): said in every message. */
   token: string;
   /** Where a missing permission is granted (a 403). */
   grant: string;
+  /** The source's own words for a status, where they differ from the usual (Discourse's 403). */
+  words?: Partial<Record<number, string>>;
 }
 
 /** One DNS label: anything else could name another host (`evil.example#`). */
@@ -43,11 +50,13 @@ const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 /** A status in words, with the fix: a revoked token, a missing permission, a wrong address. */
 function refusal(spec: SignIn, status: number): string {
   const { service, token } = spec;
+  const own = spec.words?.[status];
+  if (own) return `${service} ${own}`;
   if (status === 401)
     return `${service} refused the ${token} (401): it is wrong, expired or revoked — make a new one and save it in the credential`;
   if (status === 403) return `${service} took the ${token} but refused access (403): ${spec.grant}`;
   if (status === 404)
-    return `${service} has no such page (404): the address is wrong — check the credential's account or domain`;
+    return `${service} has no such page (404): the address is wrong — check ${spec.configKey ?? "the credential's account or domain"}`;
   if (status === 429) return `${service} asked to slow down (429): try again in a minute`;
   if (status >= 500) return `${service} failed with a server error (${status}): try again later`;
   return `${service} answered ${status}, not 200`;
@@ -55,7 +64,7 @@ function refusal(spec: SignIn, status: number): string {
 
 export const signInChecks =
   (spec: SignIn): SourceChecks =>
-  async ({ credential, hosts, run }): Promise<ConnectionCheck[]> => {
+  async ({ config, credential, hosts, run }): Promise<ConnectionCheck[]> => {
     const name = `${spec.service} sign-in`;
     const values: Record<string, string> = {};
     for (const key of spec.keys) {
@@ -65,6 +74,11 @@ export const signInChecks =
     }
     const fixed = spec.host && hosts[spec.host];
     let root = (spec.rootKey && text(credential, spec.rootKey)?.replace(/\/+$/, '')) || fixed;
+    if (spec.configKey) {
+      const base = baseAddress(text(config, spec.configKey), spec.configKey);
+      if (typeof base === 'string') return [failed(name, base)];
+      root = under(base, '').href.replace(/\/+$/, '');
+    }
     if (!root) return [failed(name, `The credential has no ${spec.rootKey}`)];
     if (spec.subdomain) {
       const subdomain = spec.subdomain(values);
@@ -77,8 +91,9 @@ export const signInChecks =
     // A subdomain is the credential's, masked in every answer (D6): not repeated here.
     const target = {
       service: spec.service,
-      where:
-        spec.subdomain || root !== fixed
+      where: spec.configKey
+        ? new URL(root).host
+        : spec.subdomain || root !== fixed
           ? `the ${spec.service} account of the credential`
           : new URL(root).host,
     };

@@ -19,6 +19,13 @@ const freshdeskSubdomain = ({ freshdesk_domain }: Record<string, string>) =>
     .split('.freshdesk.com')[0]!
     .replace(/\/+$/, '');
 
+/** Onyx takes the whole address too: https://acme.egnyte.com → acme. */
+const egnyteSubdomain = ({ domain }: Record<string, string>) =>
+  domain!
+    .replace(/^https?:\/\//i, '')
+    .split('.egnyte.com')[0]!
+    .replace(/\/+$/, '');
+
 const SIGN_INS: Partial<Record<DocumentSource, SignIn>> = {
   notion: {
     service: 'Notion',
@@ -202,7 +209,87 @@ const SIGN_INS: Partial<Record<DocumentSource, SignIn>> = {
     token: 'API token',
     grant: 'make the token with the Read permission in the project’s API settings',
   },
+  egnyte: {
+    service: 'Egnyte',
+    host: 'egnyte',
+    keys: ['domain', 'access_token'],
+    subdomain: egnyteSubdomain,
+    request: (v) => ({ path: '/pubapi/v1/userinfo', headers: bearer(v.access_token!) }),
+    token: 'access token',
+    grant:
+      'the token’s user needs read access to the folder; make the token for the Egnyte Connect API',
+  },
+  slab: {
+    service: 'Slab',
+    host: 'slab',
+    keys: ['slab_bot_token'],
+    // Slab's GraphQL takes the bot token as it is, without "Bearer"; a refused one may answer 200 with errors.
+    request: (v) => ({
+      path: '/v1/graphql',
+      method: 'POST',
+      headers: { authorization: v.slab_bot_token!, 'content-type': 'application/json' },
+      body: graphQl('{ organization { id } }'),
+    }),
+    accepted: hasData(['data', 'organization', 'id']),
+    token: 'bot token',
+    grant:
+      'make the token under Team settings › Developer (an admin’s), which reads every public topic',
+  },
   // Self-hosted or per-customer servers, named by the credential itself.
+  requesttracker: {
+    service: 'Request Tracker',
+    keys: ['requesttracker_username', 'requesttracker_password'],
+    rootKey: 'requesttracker_base_url',
+    // REST 2.0's "about this RT": it takes the user name and password as Basic, and only reads.
+    request: (v) => ({
+      path: '/REST/2.0/rt',
+      headers: basic(v.requesttracker_username!, v.requesttracker_password!),
+    }),
+    token: 'user name and password',
+    grant: 'give the user the ShowTicket right on the queues (and the REST 2.0 API to its group)',
+    words: {
+      404: 'has no REST 2.0 API at this address (404): check requesttracker_base_url (the RT site, without /REST) — RT 4.4 needs the RT::Extension::REST2 plugin',
+    },
+  },
+  axero: {
+    service: 'Axero',
+    keys: ['axero_api_token'],
+    rootKey: 'base_url',
+    // One page of content, as the indexing reads it.
+    request: (v) => ({
+      path: '/api/content/list?EntityType=3&StartPage=1&PageSize=1',
+      headers: { 'rest-api-key': v.axero_api_token! },
+    }),
+    token: 'REST API key',
+    grant: 'make the key for a user who may read the spaces',
+  },
+  // Servers named by the connector's settings: D15 approves the address (checks.ts).
+  discourse: {
+    service: 'Discourse',
+    keys: ['discourse_api_key', 'discourse_api_username'],
+    configKey: 'base_url',
+    request: (v) => ({
+      path: '/categories.json',
+      headers: { 'api-key': v.discourse_api_key!, 'api-username': v.discourse_api_username! },
+    }),
+    token: 'API key',
+    grant: 'make a global key (or one scoped to read topics and categories) in Admin › API',
+    // Discourse answers a key or user name it does not know with 403 (invalid_access).
+    words: {
+      403: 'refused the API key or its user name (403): the key is wrong or revoked, or discourse_api_username is not its user — make a new key in Admin › API and save it in the credential',
+    },
+  },
+  drupal_wiki: {
+    service: 'Drupal Wiki',
+    keys: ['drupal_wiki_api_token'],
+    configKey: 'base_url',
+    request: (v) => ({
+      path: '/api/rest/scope/api/space?page=0&size=1',
+      headers: bearer(v.drupal_wiki_api_token!),
+    }),
+    token: 'personal access token',
+    grant: 'the token’s user needs read access to the spaces',
+  },
   bookstack: {
     service: 'BookStack',
     keys: ['bookstack_api_token_id', 'bookstack_api_token_secret'],

@@ -29,15 +29,16 @@ afterAll(async () => {
 it('a credential whose pairs were never tested: one credential.untested alert, never its values', async () => {
   const credential = await addCredential(
     server,
-    'loopio',
+    'salesforce',
     {
-      loopio_subdomain: 'acme',
-      loopio_client_id: 'client-1',
-      loopio_client_token: 'loopio-secret-never-sent',
+      sf_username: 'bot@acme.example',
+      sf_password: 'salesforce-secret-never-sent',
+      sf_security_token: 'token-1',
+      is_sandbox: false,
     },
     'Site login',
   );
-  const connector = await createConnector(server, plainRequest('loopio'));
+  const connector = await createConnector(server, plainRequest('salesforce'));
   const pair = ((await attach(server, connector, credential)).json as { data: number }).data;
   const aboutIt = () =>
     receiver.received.filter(
@@ -47,15 +48,15 @@ it('a credential whose pairs were never tested: one credential.untested alert, n
   expect(aboutIt()[0]).toMatchObject({
     event: 'credential.untested',
     connector: null,
-    credential: { id: credential, name: 'Site login', source: 'loopio' },
+    credential: { id: credential, name: 'Site login', source: 'salesforce' },
     reason: 'Never tested since it was attached',
   });
   expect(aboutIt()[0]!.text).toMatch(
-    /^Sourcedesk: credential "Site login" \(Loopio\) has not been tested for too long/,
+    /^Sourcedesk: credential "Site login" \(Salesforce\) has not been tested for too long/,
   );
-  expect(JSON.stringify(receiver.received)).not.toContain('loopio-secret-never-sent');
+  expect(JSON.stringify(receiver.received)).not.toContain('salesforce-secret-never-sent');
 
-  // Tested now (a source without checks: not checked, but tested): the state turns
+  // Tested now (a source not checked, in words, so nothing is sent: but tested): the state turns
   // tested, which alerts nobody; two seconds later it is untested again: a new change, one alert.
   const stateOf = async () =>
     (

@@ -168,3 +168,40 @@ describe('who may send a stored credential anywhere', () => {
     listener.seen.length = 0;
   });
 });
+
+describe('the other sources whose settings name where the secret goes (D15, as Jira)', () => {
+  it.each([
+    ['discourse', 'base_url', { discourse_api_key: TOKEN, discourse_api_username: 'system' }],
+    ['drupal_wiki', 'base_url', { drupal_wiki_api_token: TOKEN }],
+    [
+      'teams',
+      'authority_host',
+      { teams_client_id: 'app', teams_client_secret: TOKEN, teams_directory_id: 'tenant' },
+    ],
+  ] as const)(
+    '%s: a curator pointing an admin’s credential at a new %s gets 403, and nothing is sent; the admin may',
+    async (source, addressKey, credential) => {
+      const shared = await sharedWithCurators(source, credential);
+      const seen = listener.seen.length;
+      const test = (key: string) =>
+        api(server, 'POST', '/manage/admin/connector/test', {
+          key,
+          body: {
+            source,
+            connector_specific_config: { [addressKey]: listener.origin },
+            credential_id: shared,
+          },
+        });
+      const refused = await test(await server.keyFor('curator'));
+      expect(refused.status).toBe(403);
+      expect(refused.json).toEqual({ detail: secretDestinationRefusal([], listener.origin) });
+      expect(listener.seen.length).toBe(seen);
+
+      // The admin may read it, so the admin's test approves the address and is sent there.
+      const allowed = await test(await server.keyFor('admin'));
+      expect(allowed.status, allowed.text).toBe(200);
+      expect(listener.seen.length).toBeGreaterThan(seen);
+      expect(allowed.text).not.toContain(TOKEN);
+    },
+  );
+});

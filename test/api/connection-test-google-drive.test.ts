@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionTestResultSchema } from '../../src/contract/connectionTest';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api } from '../support/http';
-import { sendJson, startStandIn, type StandIn } from '../support/standIns';
+import { sendJson, startStandIn, type Route, type StandIn } from '../support/standIns';
 
 const ADMIN = 'admin@acme.example';
 const ACCOUNT = 'indexer@acme.iam.gserviceaccount.com';
@@ -52,16 +52,32 @@ function tokenEndpoint(request: http.IncomingMessage, response: http.ServerRespo
         error_description: 'Client is unauthorized to retrieve access tokens using this method.',
       });
     }
-    if (!signedBy(good) || said.scope !== 'https://www.googleapis.com/auth/drive.readonly') {
+    const gmail = said.scope === 'https://www.googleapis.com/auth/gmail.readonly';
+    if (
+      !signedBy(good) ||
+      (!gmail && said.scope !== 'https://www.googleapis.com/auth/drive.readonly')
+    ) {
       return sendJson(response, 400, {
         error: 'invalid_grant',
         error_description: 'Invalid JWT Signature.',
       });
     }
-    const token = said.sub === 'noapi@acme.example' ? NO_API_TOKEN : GOOD_TOKEN;
+    // A token is for its scope: Drive's does not read Gmail.
+    const token = `${said.sub === 'noapi@acme.example' ? NO_API_TOKEN : GOOD_TOKEN}${gmail ? '.gmail' : ''}`;
     sendJson(response, 200, { access_token: token, token_type: 'Bearer', expires_in: 3599 });
   });
 }
+
+/** The admin's Gmail profile: only a token for Gmail's scope reads it. */
+const gmailProfile: Route = (request, response) => {
+  if (request.headers.authorization === `Bearer ${GOOD_TOKEN}.gmail`) {
+    return sendJson(response, 200, { emailAddress: ADMIN, messagesTotal: 12 });
+  }
+  if (request.headers.authorization === `Bearer ${NO_API_TOKEN}.gmail`) {
+    return sendJson(response, 403, { error: { code: 403, reason: 'accessNotConfigured' } });
+  }
+  sendJson(response, 401, { error: { code: 401 } });
+};
 
 let google: StandIn;
 let nowhere: StandIn;
@@ -70,6 +86,8 @@ let lost: TestServer;
 beforeAll(async () => {
   google = await startStandIn({
     'POST /oauth2/v4/token': tokenEndpoint,
+    'GET /gmail/v1/users/admin%40acme.example/profile': gmailProfile,
+    'GET /gmail/v1/users/noapi%40acme.example/profile': gmailProfile,
     'GET /drive/v3/about': (request, response) => {
       if (request.headers.authorization === `Bearer ${GOOD_TOKEN}`) {
         return sendJson(response, 200, { user: { emailAddress: ADMIN } });
@@ -93,11 +111,11 @@ afterAll(async () => {
   await Promise.all([google.close(), nowhere.close()]);
 });
 
-async function check(key: string, admin = ADMIN, on = server) {
+async function check(key: string, admin = ADMIN, on = server, source = 'google_drive') {
   const response = await api(on, 'POST', '/manage/admin/connector/test', {
     body: {
-      source: 'google_drive',
-      connector_specific_config: { include_shared_drives: true },
+      source,
+      connector_specific_config: source === 'google_drive' ? { include_shared_drives: true } : {},
       credential_json: { google_service_account_key: key, google_primary_admin: admin },
     },
   });
@@ -176,5 +194,48 @@ describe('Google Drive', () => {
       },
     ]);
     expect(google.seen.length).toBe(before);
+  });
+});
+
+describe('Gmail', () => {
+  const gmail = (key: string, admin = ADMIN, on = server) => check(key, admin, on, 'gmail');
+
+  it("a good key with delegation passes: signed in as the admin (Gmail's read-only scope), the admin's profile read", async () => {
+    const before = google.seen.length;
+    const result = await gmail(keyFile(good.privateKey));
+    expect(outcomes(result)).toEqual([
+      ['Google sign-in', true],
+      ['Gmail', true],
+    ]);
+    expect(result.checks[1]!.message).toBe(`Gmail answered for ${ADMIN} (200)`);
+    expect(google.seen.slice(before).map((s) => `${s.method} ${s.url}`)).toEqual([
+      'POST /oauth2/v4/token',
+      'GET /gmail/v1/users/admin%40acme.example/profile',
+    ]);
+    expect(JSON.stringify(result)).not.toContain('PRIVATE KEY');
+  });
+
+  it('a deleted key fails the sign-in (invalid_grant, the 401 of Google) and Gmail is not asked', async () => {
+    const result = await gmail(keyFile(deleted.privateKey));
+    expect(result.checks[0]!.message).toMatch(/invalid_grant.*make a new key/);
+    expect(result.checks[1]!.ok).toBeNull();
+  });
+
+  it('an account without delegation is told to grant the gmail.readonly scope', async () => {
+    const result = await gmail(keyFile(undelegated.privateKey));
+    expect(result.checks[0]!.message).toMatch(
+      /unauthorized_client.*Domain-wide delegation.*gmail\.readonly/,
+    );
+  });
+
+  it('a Gmail API not enabled is a 403 that says to enable it', async () => {
+    const result = await gmail(keyFile(good.privateKey), 'noapi@acme.example');
+    expect(result.checks[1]).toMatchObject({ name: 'Gmail', ok: false });
+    expect(result.checks[1]!.message).toMatch(/refused access \(403\): enable the Gmail API/);
+  });
+
+  it('an admin with no mailbox there (404) says to check google_primary_admin', async () => {
+    const result = await gmail(keyFile(good.privateKey), 'nomail@acme.example');
+    expect(result.checks[1]!.message).toMatch(/\(404\): .*check google_primary_admin/);
   });
 });

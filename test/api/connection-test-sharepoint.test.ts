@@ -46,16 +46,20 @@ let server: TestServer;
 /** Microsoft Entra's token endpoint and Graph's root site, as one fake serves them. */
 const microsoftRoutes = () => ({
   [`POST /${TENANT}/oauth2/v2.0/token`]: tokenEndpoint,
-  'GET /v1.0/sites/root': (request: http.IncomingMessage, response: http.ServerResponse) => {
+  'GET /v1.0/sites/root': graphRead({ id: 'root', webUrl: 'https://contoso.sharepoint.com' }),
+  'GET /v1.0/teams': graphRead({ value: [{ id: 't1', displayName: 'Support' }] }),
+});
+/** A Graph read: the app's token passes, the limited app's lacks the permission (403). */
+const graphRead =
+  (ok: unknown) => (request: http.IncomingMessage, response: http.ServerResponse) => {
     if (request.headers.authorization === `Bearer token-for-${APP}`) {
-      return sendJson(response, 200, { id: 'root', webUrl: 'https://contoso.sharepoint.com' });
+      return sendJson(response, 200, ok);
     }
     if (request.headers.authorization === `Bearer token-for-${LIMITED_APP}`) {
       return sendJson(response, 403, { error: { code: 'accessDenied' } });
     }
     sendJson(response, 401, { error: { code: 'InvalidAuthenticationToken' } });
-  },
-});
+  };
 beforeAll(async () => {
   microsoft = await startStandIn(microsoftRoutes());
   // A national cloud's hosts, which a config names (authority_host, graph_api_host).
@@ -72,12 +76,19 @@ afterAll(async () => {
   await Promise.all([microsoft.close(), sovereign.close()]);
 });
 
-async function check(credential: Record<string, string>, config: Record<string, unknown> = {}) {
+async function check(
+  credential: Record<string, string>,
+  config: Record<string, unknown> = {},
+  source = 'sharepoint',
+) {
   const response = await api(server, 'POST', '/manage/admin/connector/test', {
     body: {
-      source: 'sharepoint',
+      source,
       connector_specific_config: config,
-      credential_json: { authentication_method: 'client_secret', ...credential },
+      credential_json:
+        source === 'sharepoint'
+          ? { authentication_method: 'client_secret', ...credential }
+          : credential,
     },
   });
   expect(response.status, response.text).toBe(200);
@@ -145,5 +156,62 @@ describe('SharePoint', () => {
       'GET /v1.0/sites/root',
     ]);
     expect(microsoft.seen.length).toBe(before);
+  });
+});
+
+describe('Microsoft Teams', () => {
+  const teamsApp = (overrides: Record<string, string> = {}) => ({
+    teams_client_id: APP,
+    teams_client_secret: SECRET,
+    teams_directory_id: TENANT,
+    ...overrides,
+  });
+  const teams = (overrides: Record<string, string> = {}, config: Record<string, unknown> = {}) =>
+    check(teamsApp(overrides), config, 'teams');
+
+  it('a good client secret passes: a token from the directory, then one team read', async () => {
+    const before = microsoft.seen.length;
+    const result = await teams();
+    expect(outcomes(result)).toEqual([
+      ['Microsoft sign-in', true],
+      ['Microsoft Teams', true],
+    ]);
+    expect(result.checks[1]!.message).toBe('Microsoft Graph let the app read the teams (200)');
+    expect(microsoft.seen.slice(before).map((s) => `${s.method} ${s.url}`)).toEqual([
+      `POST /${TENANT}/oauth2/v2.0/token`,
+      'GET /v1.0/teams?$top=1',
+    ]);
+    expect(JSON.stringify(result)).not.toContain(SECRET);
+  });
+
+  it('an expired secret (invalid_client, 401) says to make a new one; Graph is not asked', async () => {
+    const result = await teams({ teams_client_secret: 'expired-secret~0123456789' });
+    expect(result.ok).toBe(false);
+    expect(result.checks[0]!.message).toMatch(/invalid_client.*make a new one/);
+    expect(result.checks[1]!.ok).toBeNull();
+  });
+
+  it('an app without Team.ReadBasic.All is told to get it (403)', async () => {
+    const result = await teams({ teams_client_id: LIMITED_APP });
+    expect(result.checks[1]).toMatchObject({ name: 'Microsoft Teams', ok: false });
+    expect(result.checks[1]!.message).toMatch(/\(403\): give the app the Team\.ReadBasic\.All/);
+  });
+
+  it('a wrong directory (tenant) ID is a wrong address (404)', async () => {
+    const result = await teams({ teams_directory_id: 'other-tenant' });
+    expect(result.checks[0]!.message).toMatch(/\(404\): check the authority host/);
+  });
+
+  it('the config’s authority and Graph hosts are used when named (a national cloud)', async () => {
+    const before = sovereign.seen.length;
+    const result = await teams(
+      {},
+      { authority_host: sovereign.origin, graph_api_host: sovereign.origin },
+    );
+    expect(result.ok).toBe(true);
+    expect(sovereign.seen.slice(before).map((s) => s.url)).toEqual([
+      `/${TENANT}/oauth2/v2.0/token`,
+      '/v1.0/teams?$top=1',
+    ]);
   });
 });

@@ -35,6 +35,12 @@ interface Row {
   ok?: unknown;
   /** How the source answers a refused token, when not 401. */
   refused?: (response: http.ServerResponse) => void;
+  /** The connector's settings, when they name the server (`origin`). */
+  config?: (origin: string) => Record<string, unknown>;
+  /** What a revoked token and a missing permission read, when the source's own words differ. */
+  revokedWords?: RegExp;
+  limitedWords?: RegExp;
+  notFoundWords?: RegExp;
 }
 
 const ROWS: Row[] = [
@@ -197,6 +203,60 @@ const ROWS: Row[] = [
     }),
     authorization: (t) => basicOf('key-1', t),
   },
+  {
+    source: 'slab',
+    host: 'slab',
+    // Beside Linear's /graphql on the one fake: under a prefix of its own.
+    route: 'POST /slab/v1/graphql',
+    credential: (t) => ({ slab_bot_token: t }),
+    authorization: (t) => t,
+    ok: { data: { organization: { id: 'org-1' } } },
+  },
+  {
+    source: 'egnyte',
+    host: 'egnyte',
+    route: 'GET /acme/pubapi/v1/userinfo',
+    credential: (t) => ({ domain: 'https://acme.egnyte.com', access_token: t }),
+    authorization: (t) => `Bearer ${t}`,
+  },
+  {
+    source: 'requesttracker',
+    route: 'GET /rt/REST/2.0/rt',
+    credential: (t, origin) => ({
+      requesttracker_base_url: `${origin}/rt`,
+      requesttracker_username: 'bot',
+      requesttracker_password: t,
+    }),
+    authorization: (t) => basicOf('bot', t),
+    notFoundWords: /no REST 2\.0 API at this address \(404\): check requesttracker_base_url/,
+  },
+  {
+    source: 'axero',
+    route: 'GET /axero/api/content/list',
+    credential: (t, origin) => ({ base_url: `${origin}/axero/`, axero_api_token: t }),
+    authorization: (t) => t,
+    header: 'rest-api-key',
+  },
+  {
+    source: 'discourse',
+    route: 'GET /forum/categories.json',
+    config: (origin) => ({ base_url: `${origin}/forum` }),
+    credential: (t) => ({ discourse_api_key: t, discourse_api_username: 'system' }),
+    authorization: (t) => t,
+    header: 'api-key',
+    // Discourse answers an unknown key 403 (invalid_access), as it does a key without the scope.
+    refused: (response) =>
+      sendJson(response, 403, { errors: ['invalid'], error_type: 'invalid_access' }),
+    revokedWords: /Discourse refused the API key or its user name \(403\): .*make a new key/,
+    limitedWords: /Discourse refused the API key or its user name \(403\)/,
+  },
+  {
+    source: 'drupal_wiki',
+    route: 'GET /drupal/api/rest/scope/api/space',
+    config: (origin) => ({ base_url: `${origin}/drupal/` }),
+    credential: (t) => ({ drupal_wiki_api_token: t }),
+    authorization: (t) => `Bearer ${t}`,
+  },
 ];
 
 /** The fake: 200 to the good token, 403 to the limited one, 401 to any other. */
@@ -206,6 +266,7 @@ const fake = (row: Row): Route => {
     if (authorization === row.authorization(GOOD)) return sendJson(response, 200, row.ok ?? {});
     if (authorization === row.authorization(LIMITED))
       return sendJson(response, 403, { message: 'Forbidden' });
+    if (row.refused) return row.refused(response);
     return sendJson(response, 401, { message: 'Unauthorized' });
   };
 };
@@ -213,6 +274,8 @@ const fake = (row: Row): Route => {
 /** Where a fake host starts below the fake's origin (a subdomain, or room beside another source's path). */
 const HOST_PREFIX: Partial<Record<keyof SourceApiHosts, string>> = {
   freshdesk: '/{subdomain}',
+  egnyte: '/{subdomain}',
+  slab: '/slab',
   fireflies: '/fireflies',
 };
 
@@ -244,12 +307,16 @@ afterAll(async () => {
 });
 
 async function testOf(on: TestServer, row: Row, token: string) {
+  // A credential or settings that name the server name the fake this server's hosts point at.
+  const origin = on === wrongAddress ? empty.origin : fakes.origin;
   const response = await api(on, 'POST', '/manage/admin/connector/test', {
     body: {
       source: row.source,
-      connector_specific_config: minimalConfig(row.source as DocumentSource),
-      // A credential that names its server names the fake this server's hosts point at.
-      credential_json: row.credential(token, on === wrongAddress ? empty.origin : fakes.origin),
+      connector_specific_config: {
+        ...minimalConfig(row.source as DocumentSource),
+        ...row.config?.(origin),
+      },
+      credential_json: row.credential(token, origin),
     },
   });
   expect(response.status, response.text).toBe(200);
@@ -271,20 +338,22 @@ describe.each(ROWS)('$source', (row) => {
     const result = await testOf(server, row, REVOKED);
     expect(result.ok).toBe(false);
     expect(result.checks[0]!.message).toMatch(
-      /\(401\): it is wrong, expired or revoked — make a new one/,
+      row.revokedWords ?? /\(401\): it is wrong, expired or revoked — make a new one/,
     );
   });
 
   it('a token without the permission fails, saying where it is granted', async () => {
     const result = await testOf(server, row, LIMITED);
     expect(result.ok).toBe(false);
-    expect(result.checks[0]!.message).toMatch(/but refused access \(403\): \S/);
+    expect(result.checks[0]!.message).toMatch(row.limitedWords ?? /but refused access \(403\): \S/);
   });
 
   it('a wrong address fails, saying to check it', async () => {
     const result = await testOf(wrongAddress, row, GOOD);
     expect(result.ok).toBe(false);
-    expect(result.checks[0]!.message).toMatch(/no such page \(404\): the address is wrong/);
+    expect(result.checks[0]!.message).toMatch(
+      row.notFoundWords ?? /no such page \(404\): the address is wrong/,
+    );
   });
 });
 

@@ -237,15 +237,11 @@ describe('web and the sources without a test', () => {
     expect(missing.ok).toBe(false);
   });
 
-  it('another source is said to be not checked, never a pass', async () => {
+  it('a source without a test (outside the catalogue) is said to be not checked, never a pass', async () => {
     const result = await test({
-      source: 'loopio',
+      source: 'mock_connector',
       connector_specific_config: {},
-      credential_json: {
-        loopio_subdomain: 'acme',
-        loopio_client_id: 'client-1',
-        loopio_client_token: 'loopio-token-0123456789',
-      },
+      credential_json: { token: 'mock-token-0123456789' },
     });
     expect(result.ok).toBeNull();
     expect(result.checks).toEqual([
