@@ -23,6 +23,7 @@ import { heldIds, planImport } from '../bundle/plan';
 import { readSetup } from '../bundle/setup';
 import type { Db } from '../db/database';
 import { problem, validationProblem } from '../http/problems';
+import { keepWhileWorking } from '../http/timeouts';
 import { sourceConfigErrors, validate, type Validated } from '../http/validation';
 import { RUNNING_VERSION } from '../versions';
 import type { RouteContext } from './context';
@@ -96,6 +97,7 @@ export function bundleRoutes(app: FastifyInstance, { db, guard, write, secrets }
   route(
     importConfiguration,
     async ({ query, body }, request) => {
+      keepWhileWorking(request.raw);
       if (query.dry_run === 'true') {
         // The plan, and the people's steps run and rolled back: their refusals
         // (the last admin, the last admin key) depend on what the store holds.
