@@ -70,16 +70,18 @@ export async function checkBundle(json: Record<string, unknown>): Promise<Valida
   const errors: ValidationError[] = result.ok ? [] : [...result.errors];
   const lists: Partial<Record<List, unknown[]>> = {};
   for (const list of long) lists[list] = await checkList(list, json[list] as unknown[], errors);
+  // Each connector's source rules, 500 connectors at a time too.
   const connectors = Array.isArray(json.connectors) ? (json.connectors as unknown[]) : [];
-  connectors.forEach((connector, index) => {
-    const { source, connector_specific_config: config } = (connector ?? {}) as Record<
+  for (let index = 0; index < connectors.length; index += 1) {
+    if (index > 0 && index % CHUNK === 0) await nextTurn();
+    const { source, connector_specific_config: config } = (connectors[index] ?? {}) as Record<
       string,
       unknown
     >;
     for (const error of sourceConfigErrors(source, config)) {
       errors.push({ ...error, loc: ['body', 'connectors', index, ...error.loc.slice(1)] });
     }
-  });
+  }
   if (errors.length > 0 || !result.ok) return { ok: false, errors };
   return { ok: true, value: { ...result.value, ...lists } as ConfigBundle };
 }
