@@ -296,6 +296,24 @@ export async function setPairAccessType(db: Db, id: number, access: PairAccessTy
     .execute();
 }
 
+/** The ids of held pairs, each by its connector's and credential's ids, in the order given. */
+export async function pairIdsOf(
+  db: Db,
+  pairs: readonly { connector_id: number; credential_id: number }[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const pair of pairs) {
+    const row = await db
+      .selectFrom('connector_credential_pairs')
+      .select('id')
+      .where('connector_id', '=', pair.connector_id)
+      .where('credential_id', '=', pair.credential_id)
+      .executeTakeFirstOrThrow();
+    ids.push(Number(row.id));
+  }
+  return ids;
+}
+
 /** A pair an import makes, by its connector's and credential's ids. */
 export interface NewPair {
   connector_id: number;
