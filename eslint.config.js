@@ -191,8 +191,6 @@ const QUERIES_TO_MOVE = [
   'server/auth/managedKeys.ts', // 8
   'server/auth/oidc/usedStates.ts', // 2
   'server/auth/sessions.ts', // 5
-  'server/bundle/planConnectors.ts', // 5
-  'server/bundle/planCredentials.ts', // 4
   'server/bundle/setup.ts', // 9
   'server/crypto/secretKey.ts', // 6
   'server/groups/choice.ts', // 1

@@ -74,6 +74,26 @@ function readBundle(file: string): Record<string, unknown> {
   return (/\.ya?ml$/i.test(file) ? parse(text) : JSON.parse(text)) as Record<string, unknown>;
 }
 
+/**
+ * The connection ended before the import's answer came: the server finishes
+ * and commits an import whose body it has read, so "failed" could be false.
+ * A dry run of the same bundle tells: nothing left to do is an applied import.
+ */
+async function afterLostAnswer(plan: () => Promise<ImportPlan>): Promise<number> {
+  console.error('The connection ended before the server answered; asking it what remains to do.');
+  const remaining = await plan().catch(() => null);
+  if (remaining !== null && planIsEmpty(remaining) && remaining.conflicts.length === 0) {
+    console.log('Applied: the server now has nothing left to do for this bundle.');
+    return EXIT.done;
+  }
+  console.error(
+    remaining === null
+      ? 'The server did not answer again: the import may have been applied. Run plan to see what remains.'
+      : 'The server may still be applying it, or it was not applied. Run plan to see what remains.',
+  );
+  return EXIT.refused;
+}
+
 export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -102,15 +122,21 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<numb
     if (!file) throw new Refusal(`Name the bundle to ${command}.\n${USAGE}`);
     const { bundle, unset } = withEnvSecrets(readBundle(file), env);
     for (const name of unset) console.error(`${name} is not set: its value is left null.`);
-    const dryRun = command === 'plan' ? '?dry_run=true' : '';
-    const plan = JSON.parse(
-      await call(url, key, {
-        method: 'POST',
-        path: `${importConfiguration.path}${dryRun}`,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(bundle),
-      }),
-    ) as ImportPlan;
+    const importing = async (dryRun: boolean) =>
+      JSON.parse(
+        await call(url, key, {
+          method: 'POST',
+          path: `${importConfiguration.path}${dryRun ? '?dry_run=true' : ''}`,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(bundle),
+        }),
+      ) as ImportPlan;
+    // A refusal is the server's answer; anything else (the connection ended) is not.
+    const plan = await importing(command === 'plan').catch((error: unknown) => {
+      if (error instanceof Refusal || command === 'plan') throw error;
+      return null;
+    });
+    if (plan === null) return await afterLostAnswer(() => importing(true));
     for (const line of planLines(plan)) console.log(line);
     console.log(planSummary(plan));
     if (plan.conflicts.length > 0) return EXIT.refused;

@@ -2,12 +2,13 @@
 // from where (address, user agent, request id), which action (one table for
 // every write route, so a refusal is named like the success it would have
 // been), and the fields before and after, secrets masked as D6 masks them.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { KEY_COMMAND_AGENT, type AuditAction } from '../../src/contract/audit';
 import { ALL_ENDPOINTS } from '../../src/contract/endpoints/all';
 import { API_PREFIX, routeUrl } from '../../src/contract/endpoint';
 import type { Db } from '../db/database';
-import { insertAudit, type AuditRow } from '../repos/audit';
+import { insertAudit, insertAudits, type AuditRow } from '../repos/audit';
 import type { KeyUser } from '../auth/apiKeys';
 
 /** Every route that changes something, by method and Fastify path, and the action it records. */
@@ -107,6 +108,27 @@ export function auditLogFor(trx: Db, request: FastifyRequest): AuditLog {
     if (!action) throw new Error(`no audit action for ${request.method} ${request.url}`);
     await insertAudit(trx, auditRow(request, request.user, action, 'success', entry));
   };
+}
+
+/**
+ * The log of a write that makes many changes (an import): its records kept in
+ * order and written many a statement by `flush`, in the same transaction.
+ */
+export function batchedLogFor(trx: Db, request: FastifyRequest) {
+  const rows: AuditRow[] = [];
+  const log: AuditLog = async (entry) => {
+    const action = entry.action ?? routeAction(request);
+    if (!action) throw new Error(`no audit action for ${request.method} ${request.url}`);
+    rows.push(auditRow(request, request.user, action, 'success', entry));
+  };
+  /** Writes the records kept, 500 a statement, letting others through between statements. */
+  const flush = async () => {
+    while (rows.length > 0) {
+      await insertAudits(trx, rows.splice(0, 500));
+      await nextTurn();
+    }
+  };
+  return { log, flush };
 }
 
 /** What a refused write would have changed: the action's kind and the path's id. */

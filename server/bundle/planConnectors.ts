@@ -7,11 +7,18 @@ import { DUPLICATE_CONNECTOR_REFUSAL, type DocumentSource } from '../../src/cont
 import { credentialFitsSource } from '../../src/contract/rules';
 import { changesBetween } from '../audit/recorder';
 import { isDuplicateConnector } from '../db/constraints';
-import type { Db } from '../db/database';
 import { problem } from '../http/problems';
-import { deleteConnector, deletePair, insertConnector, insertPair } from '../repos/connectors';
-import { nextTimeUpdated } from '../repos/timeUpdated';
-import { differing, toldChanges, type Planner } from './planParts';
+import {
+  deleteConnector,
+  deletePair,
+  insertConnectors,
+  insertPairs,
+  setImportedConnector,
+  setPairAccessType,
+} from '../repos/connectors';
+import { setPairGroups } from '../repos/groups';
+import type { Db } from '../db/database';
+import { differing, toldChanges, type Planner, type StepTools } from './planParts';
 import { pairKey, type Setup } from './setup';
 
 const CONNECTOR_FIELDS = [
@@ -41,12 +48,28 @@ const refused = (ref: string) => (error: unknown) => {
     : error;
 };
 
+/**
+ * The connector the (name, source) key refused among those made many a
+ * statement: the first whose name and source another has once the import's
+ * updates are written (a held one, or one made before it).
+ */
+function refusedAmong(made: readonly BundleConnector[], bundle: ConfigBundle, setup: Setup) {
+  const key = (c: { source: string; name: string }) => `${c.source}/${c.name}`;
+  const stated = new Map(bundle.connectors.map((c) => [c.ref, c]));
+  const taken = new Set(
+    [...setup.connectors.values()].map(({ item }) => key(stated.get(item.ref) ?? item)),
+  );
+  const first = made.find((connector) => taken.has(key(connector)) || !taken.add(key(connector)));
+  return refused(first?.ref ?? made[0]!.ref);
+}
+
 export function planConnectors(p: Planner, bundle: ConfigBundle, setup: Setup) {
   p.once('connectors', bundle.connectors, (connector) => connector.ref, 'ref');
   const renamed = new Map(bundle.connectors.map((c) => [c.ref, c.name]));
   const heldByName = new Map(
     [...setup.connectors.values()].map(({ item }) => [`${item.source}/${item.name}`, item.ref]),
   );
+  const made: BundleConnector[] = [];
   for (const connector of bundle.connectors) {
     const held = setup.connectors.get(connector.ref);
     const other = heldByName.get(`${connector.source}/${connector.name}`);
@@ -59,29 +82,7 @@ export function planConnectors(p: Planner, bundle: ConfigBundle, setup: Setup) {
       continue;
     }
     if (!held) {
-      p.create('connectors', connector.ref, async ({ trx, ids, log }) => {
-        const id = await insertConnector(
-          trx,
-          { ...connector, groups: [] } as Parameters<typeof insertConnector>[1],
-          null, // imported by an admin: D13's "made it" matters only for curators
-          connector.ref,
-        ).catch(refused(connector.ref));
-        if (connector.paused) {
-          await trx
-            .updateTable('connectors')
-            .set({ status: 'PAUSED' })
-            .where('id', '=', id)
-            .execute();
-        }
-        ids.connectors.set(connector.ref, id);
-        await log({
-          action: 'connector.create',
-          resource_type: 'connector',
-          resource_id: id,
-          resource_name: connector.name,
-          changes: changesBetween(null, connector),
-        });
-      });
+      made.push(connector);
       continue;
     }
     if (held.item.source !== connector.source || held.item.input_type !== connector.input_type) {
@@ -94,15 +95,7 @@ export function planConnectors(p: Planner, bundle: ConfigBundle, setup: Setup) {
     }
     const fields = differing(held.item, connector, CONNECTOR_FIELDS);
     p.update('connectors', connector.ref, fields, async ({ trx, log }) => {
-      await trx
-        .updateTable('connectors')
-        .set({
-          ...stored(connector),
-          time_updated: await nextTimeUpdated(trx, 'connectors', held.id),
-        })
-        .where('id', '=', held.id)
-        .execute()
-        .catch(refused(connector.ref));
+      await setImportedConnector(trx, held.id, stored(connector)).catch(refused(connector.ref));
       await log({
         action: 'connector.update',
         resource_type: 'connector',
@@ -112,6 +105,27 @@ export function planConnectors(p: Planner, bundle: ConfigBundle, setup: Setup) {
       });
     });
   }
+  // Made after the updates (a held connector may give its name up first), 500 a statement.
+  p.createAll(
+    'connectors',
+    made,
+    (c) => c.ref,
+    (chunk) =>
+      async ({ trx, ids, log }) => {
+        const madeIds = await insertConnectors(trx, chunk).catch(refusedAmong(made, bundle, setup));
+        for (const connector of chunk) {
+          const id = madeIds.get(connector.ref)!;
+          ids.connectors.set(connector.ref, id);
+          await log({
+            action: 'connector.create',
+            resource_type: 'connector',
+            resource_id: id,
+            resource_name: connector.name,
+            changes: changesBetween(null, connector),
+          });
+        }
+      },
+  );
   if (!bundle.prune?.connectors) return;
   for (const [ref, held] of setup.connectors) {
     if (renamed.has(ref)) continue;
@@ -125,18 +139,48 @@ export function planConnectors(p: Planner, bundle: ConfigBundle, setup: Setup) {
   }
 }
 
+/**
+ * A pair's access and groups by the attach route's rule (setPairGroups): a
+ * group named twice is kept once, a pair given groups is private to them.
+ */
 async function setPairAccess(trx: Db, id: number, pair: BundlePair, groups: Map<string, number>) {
-  await trx
-    .updateTable('connector_credential_pairs')
-    .set({ access_type: pair.access_type })
-    .where('id', '=', id)
-    .execute();
-  await trx.deleteFrom('pair_groups').where('pair_id', '=', id).execute();
-  if (pair.groups.length > 0) {
-    await trx
-      .insertInto('pair_groups')
-      .values(pair.groups.map((name) => ({ pair_id: id, group_id: groups.get(name)! })))
-      .execute();
+  await setPairAccessType(trx, id, pair.access_type);
+  await setPairGroups(trx, [id], groupIds(pair, groups));
+}
+
+const groupIds = (pair: BundlePair, groups: Map<string, number>) =>
+  pair.groups.map((name) => groups.get(name)!);
+
+/** New pairs, many a statement; those given the same groups get them together. */
+async function makePairs({ trx, ids, log }: StepTools, pairs: readonly BundlePair[]) {
+  const rows = pairs.map((pair) => ({
+    connector_id: ids.connectors.get(pair.connector)!,
+    credential_id: pair.credential === null ? 0 : ids.credentials.get(pair.credential)!,
+    access_type: pair.access_type,
+  }));
+  const made = await insertPairs(trx, rows);
+  const byGroups = new Map<string, { groups: number[]; pairIds: number[] }>();
+  const logged: [BundlePair, number][] = [];
+  pairs.forEach((pair, index) => {
+    const id = made.get(`${rows[index]!.connector_id}/${rows[index]!.credential_id}`);
+    if (id === undefined) return;
+    logged.push([pair, id]);
+    const groups = groupIds(pair, ids.groups);
+    const same = byGroups.get(JSON.stringify(groups)) ?? { groups, pairIds: [] };
+    same.pairIds.push(id);
+    byGroups.set(JSON.stringify(groups), same);
+  });
+  for (const { groups, pairIds } of byGroups.values()) {
+    if (groups.length > 0) await setPairGroups(trx, pairIds, groups);
+  }
+  for (const [pair, id] of logged) {
+    await log({
+      action: 'cc_pair.create',
+      resource_type: 'cc_pair',
+      resource_id: id,
+      resource_name: pairKey(pair),
+      changes: changesBetween(null, pair),
+    });
   }
 }
 
@@ -157,6 +201,7 @@ export function planPairs(
   for (const item of bundle.credentials) credentialSource.set(item.ref, item.source);
   const groupNames = new Set([...setup.groups.keys(), ...bundle.user_groups.map((g) => g.name)]);
   const named = new Set<string>();
+  const made: BundlePair[] = [];
   bundle.pairs.forEach((pair, index) => {
     const key = pairKey(pair);
     named.add(key);
@@ -198,22 +243,7 @@ export function planPairs(
     }
     const held = setup.pairs.get(key);
     if (!held) {
-      p.create('pairs', key, async ({ trx, ids, log }) => {
-        const connectorId = ids.connectors.get(pair.connector)!;
-        const id = (await insertPair(
-          trx,
-          connectorId,
-          pair.credential === null ? 0 : ids.credentials.get(pair.credential)!,
-        ))!;
-        await setPairAccess(trx, id, pair, ids.groups);
-        await log({
-          action: 'cc_pair.create',
-          resource_type: 'cc_pair',
-          resource_id: id,
-          resource_name: key,
-          changes: changesBetween(null, pair),
-        });
-      });
+      made.push(pair);
       return;
     }
     const fields = differing(held.item, pair, ['access_type', 'groups']);
@@ -228,6 +258,7 @@ export function planPairs(
       });
     });
   });
+  p.createAll('pairs', made, pairKey, (chunk) => (tools) => makePairs(tools, chunk));
   if (!bundle.prune?.pairs) return left;
   for (const [key, held] of setup.pairs) {
     if (named.has(key)) continue;

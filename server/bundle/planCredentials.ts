@@ -17,6 +17,7 @@ import {
   createCredential,
   deleteCredential,
   setCredentialGroups,
+  setCredentialSharing,
   updateCredential,
 } from '../repos/credentials';
 import { differing, toldChanges, type Planner } from './planParts';
@@ -149,15 +150,11 @@ export function planCredentials(
         name: credential.name,
         ...(fields.credential_json ? { credential_json: values } : {}),
       });
-      await trx
-        .updateTable('credentials')
-        .set({
-          admin_public: credential.admin_public ? 1 : 0,
-          curator_public: credential.curator_public ? 1 : 0,
-          ...(fields.made_by ? { user_id: makerId(credential, ids.users) } : {}),
-        })
-        .where('id', '=', held.id)
-        .execute();
+      await setCredentialSharing(trx, held.id, {
+        admin_public: credential.admin_public,
+        curator_public: credential.curator_public,
+        ...(fields.made_by ? { user_id: makerId(credential, ids.users) } : {}),
+      });
       if (fields.groups) await setCredentialGroups(trx, held.id, groupIds(ids.groups));
       await log({
         action: 'credential.update',

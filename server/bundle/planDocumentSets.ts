@@ -5,7 +5,14 @@
 import type { BundleDocumentSet, ConfigBundle } from '../../src/contract/configBundle';
 import { changesBetween } from '../audit/recorder';
 import type { Db } from '../db/database';
-import { deleteSet, insertSet, replaceSetGroups, replaceSetPairs } from '../repos/documentSets';
+import { pairIdsOf } from '../repos/connectors';
+import {
+  deleteSet,
+  insertSet,
+  replaceSetGroups,
+  replaceSetPairs,
+  updateSet,
+} from '../repos/documentSets';
 import { differing, toldChanges, type Ids, type Planner } from './planParts';
 import { byText, pairKey, type Setup } from './setup';
 
@@ -18,20 +25,13 @@ const normal = (set: BundleDocumentSet): BundleDocumentSet => ({
 
 /** The pair ids and group ids of a set, once every earlier step has made what it names. */
 async function idsOf(trx: Db, ids: Ids, set: BundleDocumentSet) {
-  const pairIds: number[] = [];
-  for (const pair of set.pairs) {
-    const row = await trx
-      .selectFrom('connector_credential_pairs')
-      .select('id')
-      .where('connector_id', '=', ids.connectors.get(pair.connector)!)
-      .where(
-        'credential_id',
-        '=',
-        pair.credential === null ? 0 : ids.credentials.get(pair.credential)!,
-      )
-      .executeTakeFirstOrThrow();
-    pairIds.push(Number(row.id));
-  }
+  const pairIds = await pairIdsOf(
+    trx,
+    set.pairs.map((pair) => ({
+      connector_id: ids.connectors.get(pair.connector)!,
+      credential_id: pair.credential === null ? 0 : ids.credentials.get(pair.credential)!,
+    })),
+  );
   return { pairIds, groupIds: set.groups.map((name) => ids.groups.get(name)!) };
 }
 
@@ -89,15 +89,8 @@ export function planDocumentSets(
     }
     const fields = differing(held.item, set, ['description', 'is_public', 'groups', 'pairs']);
     p.update('document_sets', set.name, fields, async ({ trx, ids, log }) => {
-      await trx
-        .updateTable('document_sets')
-        .set({
-          description: set.description,
-          is_public: set.is_public ? 1 : 0,
-          time_updated: new Date().toISOString(),
-        })
-        .where('id', '=', held.id)
-        .execute();
+      // Its name is the one it is held by: never another set's.
+      await updateSet(trx, held.id, set);
       const { pairIds, groupIds } = await idsOf(trx, ids, set);
       await replaceSetPairs(trx, held.id, pairIds);
       await replaceSetGroups(trx, held.id, groupIds);

@@ -25,6 +25,9 @@ export interface StepTools {
 
 export type Step = (tools: StepTools) => Promise<void>;
 
+/** How many rows a step of many writes: both stores take 500 rows of a table in one statement. */
+export const CHUNK = 500;
+
 export class Planner {
   readonly plan: ImportPlan = {
     create: [],
@@ -43,6 +46,22 @@ export class Planner {
   create(section: BundleSection, ref: string, step: Step) {
     this.plan.create.push({ section, ref });
     this.steps.push(step);
+  }
+
+  /**
+   * Many creations, each listed in the plan, made by a step per CHUNK of them
+   * (many rows a statement): the import lets others through between steps.
+   */
+  createAll<T>(
+    section: BundleSection,
+    items: readonly T[],
+    ref: (item: T) => string,
+    step: (chunk: readonly T[]) => Step,
+  ) {
+    for (const item of items) this.plan.create.push({ section, ref: ref(item) });
+    for (let start = 0; start < items.length; start += CHUNK) {
+      this.steps.push(step(items.slice(start, start + CHUNK)));
+    }
   }
 
   /** An update when a field differs; unchanged otherwise. */

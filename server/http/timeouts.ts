@@ -1,6 +1,6 @@
 // D11: a slow client cannot hold the server. Headers, the whole request and an
 // idle socket each have a time limit; a cut-off client gets a JSON `detail` too.
-import { STATUS_CODES, type Server } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyHttpOptions } from 'fastify';
 
@@ -56,4 +56,16 @@ export function timeoutOptions(overrides: Partial<Timeouts> = {}): FastifyHttpOp
     },
     clientErrorHandler,
   };
+}
+
+/**
+ * A request whose body is in and whose work may take longer than the idle
+ * limit (an import): its socket is not closed for quiet while the server works
+ * on it. Node's requestTimeout ends once the body is read; only the idle limit
+ * (connectionTimeout) would cut such a request, the work still going on and
+ * committing with no one told. Node sets the limit again for the connection's
+ * next request (keepAliveTimeout, then connectionTimeout).
+ */
+export function keepWhileWorking(request: IncomingMessage) {
+  request.socket.setTimeout(0);
 }

@@ -7,6 +7,7 @@ import type {
 import { sql } from 'kysely';
 import type { PairAccessType } from '../../src/contract/groups';
 import type { Db } from '../db/database';
+import type { ConnectorTable } from '../db/schema';
 import { nextTimeUpdated } from './timeUpdated';
 import { refFor } from './refs';
 
@@ -41,6 +42,50 @@ export async function insertConnector(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A connector an import makes: its ref given, paused or not, made by no one (D13's maker is a curator's). */
+export interface ImportedConnector extends ConnectorCreate {
+  ref: string;
+  paused: boolean;
+}
+
+/**
+ * Many new connectors, 500 rows a statement: the ids by ref. A (name, source)
+ * taken refuses the statement, as insertConnector's one row would be.
+ */
+export async function insertConnectors(
+  db: Db,
+  connectors: readonly ImportedConnector[],
+): Promise<Map<string, number>> {
+  const now = new Date().toISOString();
+  const ids = new Map<string, number>();
+  for (let start = 0; start < connectors.length; start += 500) {
+    const rows = await db
+      .insertInto('connectors')
+      .values(
+        connectors.slice(start, start + 500).map((input) => ({
+          ref: input.ref,
+          name: input.name,
+          source: input.source,
+          input_type: input.input_type,
+          access_type: input.access_type,
+          connector_specific_config: JSON.stringify(input.connector_specific_config),
+          refresh_freq: input.refresh_freq ?? null,
+          prune_freq: input.prune_freq ?? null,
+          indexing_start: input.indexing_start ?? null,
+          groups: '[]',
+          status: input.paused ? 'PAUSED' : 'ACTIVE',
+          creator_id: null,
+          time_created: now,
+          time_updated: now,
+        })),
+      )
+      .returning(['id', 'ref'])
+      .execute();
+    for (const row of rows) ids.set(row.ref, row.id);
+  }
+  return ids;
 }
 
 export async function findConnectorSource(db: Db, id: number): Promise<string | undefined> {
@@ -219,6 +264,77 @@ export async function deletePair(db: Db, connectorId: number, credentialId: numb
     .returning('id')
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/** A connector's stored fields as an import states them (its time_updated moved on). */
+export async function setImportedConnector(
+  db: Db,
+  id: number,
+  values: Pick<
+    ConnectorTable,
+    | 'name'
+    | 'access_type'
+    | 'connector_specific_config'
+    | 'refresh_freq'
+    | 'prune_freq'
+    | 'indexing_start'
+  > & { status: string },
+): Promise<void> {
+  await db
+    .updateTable('connectors')
+    .set({ ...values, time_updated: await nextTimeUpdated(db, 'connectors', id) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A pair's access type as given; its groups are setPairGroups' (server/repos/groups.ts). */
+export async function setPairAccessType(db: Db, id: number, access: PairAccessType) {
+  await db
+    .updateTable('connector_credential_pairs')
+    .set({ access_type: access })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The ids of held pairs, each by its connector's and credential's ids, in the order given. */
+export async function pairIdsOf(
+  db: Db,
+  pairs: readonly { connector_id: number; credential_id: number }[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const pair of pairs) {
+    const row = await db
+      .selectFrom('connector_credential_pairs')
+      .select('id')
+      .where('connector_id', '=', pair.connector_id)
+      .where('credential_id', '=', pair.credential_id)
+      .executeTakeFirstOrThrow();
+    ids.push(Number(row.id));
+  }
+  return ids;
+}
+
+/** A pair an import makes, by its connector's and credential's ids. */
+export interface NewPair {
+  connector_id: number;
+  credential_id: number;
+  access_type: PairAccessType;
+}
+
+/** Many new pairs, 500 rows a statement (one held already is left as it is): the ids made, by "connector/credential". */
+export async function insertPairs(db: Db, pairs: readonly NewPair[]): Promise<Map<string, number>> {
+  const now = new Date().toISOString();
+  const ids = new Map<string, number>();
+  for (let start = 0; start < pairs.length; start += 500) {
+    const rows = await db
+      .insertInto('connector_credential_pairs')
+      .values(pairs.slice(start, start + 500).map((pair) => ({ ...pair, time_created: now })))
+      .onConflict((oc) => oc.columns(['connector_id', 'credential_id']).doNothing())
+      .returning(['id', 'connector_id', 'credential_id'])
+      .execute();
+    for (const row of rows) ids.set(`${row.connector_id}/${row.credential_id}`, row.id);
+  }
+  return ids;
 }
 
 /**

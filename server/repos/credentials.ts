@@ -182,6 +182,23 @@ export async function updateCredential(
     .execute();
 }
 
+/** Who may use a credential (D13), and its maker when `userId` is given. */
+export async function setCredentialSharing(
+  db: Db,
+  id: number,
+  sharing: { admin_public: boolean; curator_public: boolean; user_id?: string | null },
+): Promise<void> {
+  await db
+    .updateTable('credentials')
+    .set({
+      admin_public: sharing.admin_public ? 1 : 0,
+      curator_public: sharing.curator_public ? 1 : 0,
+      ...(sharing.user_id !== undefined ? { user_id: sharing.user_id } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** A credential's groups, replaced: the table D13 reads and the column D6 answers. */
 export async function setCredentialGroups(db: Db, id: number, groupIds: readonly number[]) {
   const groups = [...new Set(groupIds)];

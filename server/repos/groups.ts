@@ -350,21 +350,16 @@ export async function pairAccess(db: Db, ids: readonly number[]) {
  */
 export async function setPairGroups(db: Db, pairIds: readonly number[], named: readonly number[]) {
   const groups = [...new Set(named)]; // a group named twice is kept once
-  for (const pair_id of pairIds) {
-    await db.deleteFrom('pair_groups').where('pair_id', '=', pair_id).execute();
-    for (const chunk of chunks(groups)) {
-      await db
-        .insertInto('pair_groups')
-        .values(chunk.map((group_id) => ({ pair_id, group_id })))
-        .execute();
-    }
-    if (groups.length > 0) {
-      await db
-        .updateTable('connector_credential_pairs')
-        .set({ access_type: 'private' })
-        .where('id', '=', pair_id)
-        .execute();
-    }
+  for (const chunk of chunks(pairIds)) {
+    await db.deleteFrom('pair_groups').where('pair_id', 'in', chunk).execute();
+    if (groups.length === 0) continue;
+    const rows = chunk.flatMap((pair_id) => groups.map((group_id) => ({ pair_id, group_id })));
+    for (const part of chunks(rows)) await db.insertInto('pair_groups').values(part).execute();
+    await db
+      .updateTable('connector_credential_pairs')
+      .set({ access_type: 'private' })
+      .where('id', 'in', chunk)
+      .execute();
   }
 }
 

@@ -3,55 +3,30 @@
 // request's one transaction (D11): a conflict, a refused constraint or any
 // failure half way leaves the instance exactly as it was.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { stringify } from 'yaml';
 import {
-  configBundleSchema,
-  formatVersionProblem,
   planCounts,
   planIsEmpty,
   type ConfigBundle,
   type ImportPlan,
 } from '../../src/contract/configBundle';
-import type { ValidationError } from '../../src/contract/contract';
 import {
   exportConfiguration,
   importConfiguration,
 } from '../../src/contract/endpoints/configuration';
+import { batchedLogFor } from '../audit/recorder';
 import { findLiveKey } from '../auth/managedKeys';
+import { checkBundle } from '../bundle/checkBundle';
 import { bundleOf } from '../bundle/exportBundle';
 import { heldIds, planImport } from '../bundle/plan';
 import { readSetup } from '../bundle/setup';
 import type { Db } from '../db/database';
 import { problem, validationProblem } from '../http/problems';
-import { sourceConfigErrors, validate, type Validated } from '../http/validation';
+import { keepWhileWorking } from '../http/timeouts';
 import { RUNNING_VERSION } from '../versions';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
-
-/** D3 for a bundle: its format first (in words), then every problem at its place, each connector's source rules too. */
-function checkBundle(json: Record<string, unknown>): Validated<ConfigBundle> {
-  const version = json.format_version;
-  const words = Number.isInteger(version) ? formatVersionProblem(version as number) : null;
-  if (words) {
-    return {
-      ok: false,
-      errors: [{ loc: ['body', 'format_version'], msg: words, type: 'value_error' }],
-    };
-  }
-  const result = validate(configBundleSchema, json);
-  const errors: ValidationError[] = result.ok ? [] : [...result.errors];
-  const connectors = Array.isArray(json.connectors) ? (json.connectors as unknown[]) : [];
-  connectors.forEach((connector, index) => {
-    const { source, connector_specific_config: config } = (connector ?? {}) as Record<
-      string,
-      unknown
-    >;
-    for (const error of sourceConfigErrors(source, config)) {
-      errors.push({ ...error, loc: ['body', 'connectors', index, ...error.loc.slice(1)] });
-    }
-  });
-  return errors.length > 0 ? { ok: false, errors } : result;
-}
 
 /** A dry run's plan, carried out of the transaction it rolls back. */
 class DryRun extends Error {
@@ -111,7 +86,8 @@ export function bundleRoutes(app: FastifyInstance, { db, guard, write, secrets }
           throw error;
         }
       }
-      return write(request, async (trx, log) => {
+      return write(request, async (trx) => {
+        const { log, flush } = batchedLogFor(trx, request);
         const { planner, ids } = await planned(trx, body, request);
         const { plan } = planner;
         if (plan.conflicts.length > 0) {
@@ -130,10 +106,19 @@ export function bundleRoutes(app: FastifyInstance, { db, guard, write, secrets }
           resource_name: `format ${body.format_version}`,
           changes: planCounts(plan),
         });
-        for (const step of planner.allSteps) await step({ trx, ids, log, secrets });
+        for (const step of planner.allSteps) {
+          await step({ trx, ids, log, secrets });
+          // Others’ requests are answered between steps (one item each, or 500 made at once).
+          await nextTurn();
+        }
+        await flush();
         return { ...plan, applied: true };
       });
     },
-    { checkBody: checkBundle },
+    {
+      // The body is in: checking and importing it may outlast the idle limit.
+      first: async (request) => keepWhileWorking(request.raw),
+      checkBody: checkBundle,
+    },
   );
 }

@@ -1,6 +1,7 @@
 // `npm run config` as a CI pipeline runs it: a child process
 // against a real server, secrets from the environment, exit 0/1/2.
 import { execFile } from 'node:child_process';
+import { createServer, request as forward, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,11 +24,11 @@ afterEach(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-function run(args: string[], env: Record<string, string> = {}) {
+function run(args: string[], env: Record<string, string> = {}, url = server.origin) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'scripts/config.ts', ...args, '--url', server.origin],
+      ['--import', 'tsx', 'scripts/config.ts', ...args, '--url', url],
       { env: { ...process.env, SOURCEDESK_API_KEY: server.adminKey, ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
@@ -106,4 +107,50 @@ it('exits 1 when the server refuses the bundle, saying where', async () => {
   const noKey = await run(['export'], { SOURCEDESK_API_KEY: '' });
   expect(noKey.code).toBe(1);
   expect(noKey.stderr).toContain('SOURCEDESK_API_KEY');
+});
+
+/**
+ * A proxy to the server that lets every request through, but ends the
+ * connection of the first applying import once the server has answered it,
+ * before the answer reaches the command (as a cut connection does).
+ */
+async function losingTheFirstAnswer(): Promise<{ url: string; proxy: Server }> {
+  let lost = false;
+  const proxy = createServer((incoming, outgoing) => {
+    const passed = forward(
+      `${server.origin}${incoming.url}`,
+      { method: incoming.method, headers: incoming.headers },
+      (answer) => {
+        if (!lost && incoming.method === 'POST' && !incoming.url!.includes('dry_run')) {
+          lost = true;
+          answer.resume();
+          answer.on('end', () => incoming.socket.destroy());
+          return;
+        }
+        outgoing.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    incoming.pipe(passed);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(proxy.address() as { port: number }).port}`, proxy };
+}
+
+it('an import applied whose answer was lost is told applied (0), never failed', async () => {
+  const file = join(folder, 'sourcedesk.json');
+  writeFileSync(file, JSON.stringify({ ...BUNDLE, alerts: undefined }));
+  const { url, proxy } = await losingTheFirstAnswer();
+  try {
+    const applied = await run(['apply', file], { JIRA_TOKEN: 'token-123' }, url);
+    expect(applied.stderr).not.toContain('Failed');
+    expect(applied.stderr).toContain('The connection ended before the server answered');
+    expect(applied.stdout).toContain('Applied');
+    expect(applied.code, applied.stderr).toBe(0);
+  } finally {
+    proxy.closeAllConnections();
+    await new Promise((resolve) => proxy.close(resolve));
+  }
+  const list = (await api(server, 'GET', '/manage/admin/connector')).json as { name: string }[];
+  expect(list.map((c) => c.name)).toEqual(['Engineering Jira']);
 });
