@@ -17,7 +17,8 @@ import type { ClaimedJob, JobKind } from '../../src/contract/sync';
 import type { AuditLog } from '../audit/recorder';
 import { notAuthenticated } from '../auth/guard';
 import type { DialectName, Db } from '../db/database';
-import { assertSecretMayGoTo } from '../connectionCheck/secretDestination';
+import type { SourceApiHosts } from '../connectionCheck/hosts';
+import { assertSecretMayGoTo, tripOrigins } from '../connectionCheck/secretDestination';
 import { Problem, problem } from '../http/problems';
 import { openCredentialValues } from '../repos/credentialValues';
 import { insertJobErrors } from '../repos/jobErrors';
@@ -48,6 +49,8 @@ export const jobFinished = (job: JobRow) =>
 export interface SyncOptions {
   dialect: DialectName;
   settings: SyncSettings;
+  /** The fixed API hosts as the connection checks reach them: the origins a worker is told (D15). */
+  hosts: SourceApiHosts;
 }
 
 /** The worker key of the request, asked again inside the transaction: revoked meanwhile is 401. */
@@ -73,7 +76,7 @@ const nullable = <T>(value: T | null | undefined) => value ?? null;
 export function workerRoutes(
   app: FastifyInstance,
   ctx: RouteContext,
-  { dialect, settings }: SyncOptions,
+  { dialect, settings, hosts }: SyncOptions,
 ) {
   const { guard, write, secrets } = ctx;
   const route = declaredRoutes(app, guard);
@@ -148,12 +151,13 @@ export function workerRoutes(
       const credential = await openCredentialValues(trx, secrets, Number(pair.credential_id));
       if (!credential) throw problem(404, 'The pair has no credential');
       // D15's one check, as the server's own work (no one approves an origin here).
-      const refusal = await assertSecretMayGoTo(trx, {
+      const trip = {
         credential,
         source: pair.source as DocumentSource,
         config: JSON.parse(pair.connector_specific_config) as Record<string, unknown>,
         by: null,
-      }).then(
+      };
+      const refusal = await assertSecretMayGoTo(trx, trip).then(
         () => null,
         (error: unknown) => {
           if (error instanceof Problem && typeof error.body.detail === 'string')
@@ -176,10 +180,10 @@ export function workerRoutes(
           worker_id: job.worker_id,
         },
       });
-      return { values: credential.values };
+      return { values: credential.values, origins: tripOrigins(trip, hosts) };
     });
     if ('refusal' in outcome) throw problem(409, `The job failed: ${outcome.refusal}`);
-    return { credential_json: outcome.values };
+    return { credential_json: outcome.values, approved_origins: outcome.origins };
   });
   workerResultRoutes(route, ctx);
 }
