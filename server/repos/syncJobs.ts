@@ -117,6 +117,49 @@ export async function insertJob(db: Db, job: NewJob, now: Date) {
     .executeTakeFirst();
 }
 
+/** Pairs a set-based statement names at once (well under both stores' parameter limits). */
+const PAIR_CHUNK = 1000;
+
+/**
+ * The schedule's jobs of one kind for many pairs, set-based: one INSERT …
+ * SELECT per chunk of pairs (not a statement or two a pair), each pair's
+ * credential read from the pair, an incremental index run's start and
+ * checkpoint from its last resumable run (as insertJob). A pair that already
+ * has an open job of the kind is skipped by the partial unique index of 0020
+ * (ON CONFLICT DO NOTHING), so no job is made twice. The ids made.
+ */
+export async function insertScheduledJobs(
+  db: Db,
+  kind: JobKind,
+  pairIds: readonly number[],
+  now: Date,
+): Promise<number[]> {
+  const at = now.toISOString();
+  const made: number[] = [];
+  const resumable = sql.join(RESUMABLE.map((status) => sql`${status}`));
+  const last = (column: ReturnType<typeof sql>) =>
+    kind === 'index'
+      ? sql`(select ${column} from sync_jobs l where l.cc_pair_id = p.id and l.kind = 'index'
+          and l.status in (${resumable}) order by l.id desc limit 1)`
+      : sql`null`;
+  for (let from = 0; from < pairIds.length; from += PAIR_CHUNK) {
+    const chunk = pairIds.slice(from, from + PAIR_CHUNK);
+    const { rows } = await sql<{ id: number }>`
+      insert into sync_jobs (cc_pair_id, credential_id, kind, trigger, from_beginning, status,
+        time_created, time_updated, poll_range_start, checkpoint)
+      select p.id, p.credential_id, ${kind}, 'scheduled', 0, 'not_started', ${at}, ${at},
+        ${last(sql`case when l.status = 'interrupted' then l.poll_range_start else l.poll_range_end end`)},
+        ${last(sql`l.checkpoint`)}
+      from connector_credential_pairs p
+      where p.id in (${sql.join(chunk)}) and p.credential_id is not null
+      order by p.id
+      on conflict do nothing
+      returning id`.execute(db);
+    for (const row of rows) made.push(Number(row.id));
+  }
+  return made;
+}
+
 export interface ClaimFilter {
   sources: readonly string[] | null;
   kinds: readonly string[] | null;
@@ -262,6 +305,13 @@ export async function lastFinishedJobs(
   limit: number,
 ): Promise<Map<number, JobRow[]>> {
   const found = new Map<number, JobRow[]>();
+  if (pairIds.length > PAIR_CHUNK) {
+    for (let from = 0; from < pairIds.length; from += PAIR_CHUNK) {
+      const part = await lastFinishedJobs(db, pairIds.slice(from, from + PAIR_CHUNK), kind, limit);
+      for (const [pair, rows] of part) found.set(pair, rows);
+    }
+    return found;
+  }
   if (pairIds.length === 0) return found;
   // Each pair's finished runs ranked newest first by a window (one pass over
   // them), not by counting the later ones for each row: that was quadratic in
