@@ -238,6 +238,36 @@ export async function recountJob(db: Db, job: JobRow, now: Date) {
   return counts;
 }
 
+/**
+ * Adds a batch's counts (pairDocuments.applyDocuments: counted from the job's
+ * own documents, never taken on trust) to the job's counters in one UPDATE;
+ * the counters after it. They only grow.
+ */
+export async function addJobCounts(
+  db: Db,
+  job: JobRow,
+  added: { total: number; fresh: number; removed: number },
+  now: Date,
+) {
+  const at = now.toISOString();
+  await db
+    .updateTable('sync_jobs')
+    .set((eb) => ({
+      new_docs_indexed: eb('new_docs_indexed', '+', added.fresh),
+      total_docs_indexed: eb('total_docs_indexed', '+', added.total),
+      docs_removed_from_index: eb('docs_removed_from_index', '+', added.removed),
+      last_progress_at: at,
+      time_updated: at,
+    }))
+    .where('id', '=', job.id)
+    .execute();
+  return {
+    new_docs_indexed: Number(job.new_docs_indexed) + added.fresh,
+    total_docs_indexed: Number(job.total_docs_indexed) + added.total,
+    docs_removed_from_index: Number(job.docs_removed_from_index) + added.removed,
+  };
+}
+
 export async function updateJob(db: Db, id: number, change: Partial<Omit<JobRow, 'id'>>) {
   await db.updateTable('sync_jobs').set(change).where('id', '=', id).execute();
 }
