@@ -219,7 +219,7 @@ function claimBatcher(write: Writer, claim: Claim) {
     body: ClaimBody;
     settle: (outcome: { value: ClaimedJob | null } | { error: unknown }) => void;
   };
-  let waiting: Waiting[] = [];
+  const waiting: Waiting[] = [];
   const alone = (item: Waiting) =>
     write(item.request, (trx) => claim(trx, item.request, item.body)).then(
       (value) => item.settle({ value }),
