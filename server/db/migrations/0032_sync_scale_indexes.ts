@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { MigrationOf } from './dialectTypes';
 
 const migration: MigrationOf = () => ({
-  // The sync work at scale (docs/performance.md, "Sync rows"): a pair's runs
+  // The sync work at scale (docs/performance.md, "Sync rows (D14)"): a pair's runs
   // of one kind newest first (the schedule's last resumable run, the last
   // finished runs the rules read) without visiting its other kind's, and a
   // pair's inventory in the documents page's order (by title) without sorting
