@@ -70,8 +70,14 @@ function startChild(
 
 /** The real server on a seeded data set (its folder, or its PostgreSQL database), at the production settings. */
 export function startServer(set: DataSet, staticDir?: string): Promise<Child> {
+  // BENCH_CPU_PROFILE_DIR: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROFILE_DIR;
   return startChild(
-    ['--enable-source-maps', paths.server],
+    [
+      '--enable-source-maps',
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      paths.server,
+    ],
     {
       SOURCEDESK_DATA_DIR: set.dataDir,
       ...(set.postgres

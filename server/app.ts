@@ -122,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     uploads,
     sync,
     dialect: store.dialect,
+    sourceHosts: testSettings.hosts,
     versions: options.versions,
     oidc,
     tester: connectionTester(testSettings),

@@ -145,12 +145,18 @@ export async function runJob(
   try {
     const source = connector.source;
     if (!isReadable(source)) throw new SourceFailure(`This worker cannot read ${source}`);
-    const credential =
+    const read =
       isCatalogueSource(source) && needsCredential(source)
-        ? ((await server(() => client.call(readJobCredential, { params })))?.credential_json ?? {})
-        : {};
-    const http = new SourceHttp(SOURCE_NAMES[source], settings.http, undefined, (why, waitMs) =>
-      log.info(`${what}: ${why}; trying again in ${Math.ceil(waitMs / 1000)} s`),
+        ? await server(() => client.call(readJobCredential, { params }))
+        : null;
+    const credential = read?.credential_json ?? {};
+    const http = new SourceHttp(
+      SOURCE_NAMES[source],
+      settings.http,
+      undefined,
+      (why, waitMs) => log.info(`${what}: ${why}; trying again in ${Math.ceil(waitMs / 1000)} s`),
+      // D15: with a credential, only the origins the server approved for it are reached.
+      read ? read.approved_origins : null,
     );
     const batchesRead = SOURCE_READERS[source].read({
       config: connector.connector_specific_config,

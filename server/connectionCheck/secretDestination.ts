@@ -12,7 +12,8 @@ import type { DocumentSource } from '../../src/contract/contract';
 import type { Db } from '../db/database';
 import { problem } from '../http/problems';
 import { approvedOrigins, approveOrigin } from '../repos/credentialOrigins';
-import { CREDENTIAL_ADDRESS_KEYS, namedOrigin, valueOrigin } from './trust';
+import type { SourceApiHosts } from './hosts';
+import { CREDENTIAL_ADDRESS_KEYS, namedOrigin, originKey, valueOrigin } from './trust';
 
 /** Who sends it: a person, by id and role; null for the server's own work (a re-test, a worker's job). */
 export interface SecretSender {
@@ -90,4 +91,48 @@ export async function assertAddressEditAllowed(
     .map((key) => valueOrigin(edit.after[key]))
     .find((origin) => !approved.includes(origin));
   if (unapproved !== undefined) throw problem(403, secretDestinationRefusal(approved, unapproved));
+}
+
+/** A fixed host's origin, its `{subdomain}` filled from the credential; null when it cannot be. */
+function fixedOrigin(root: string, values: Record<string, unknown>): string | null {
+  const subdomain = [values.zendesk_subdomain, values.freshdesk_domain, values.subdomain].find(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );
+  if (root.includes('{subdomain}') && subdomain === undefined) return null;
+  try {
+    return originKey(new URL(root.replace('{subdomain}', subdomain ?? '')));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The origins a trip that passed `assertSecretMayGoTo` may send its secret to,
+ * as `originKey` writes them (what a worker is told with the credential, D15):
+ * the address its connector or credential names when there is one, otherwise
+ * the source's fixed API host as this server reaches it (`hosts`, the one
+ * SOURCEDESK_SOURCE_API_HOSTS the connection checks honour), and any address
+ * the credential holds itself.
+ */
+export function tripOrigins(trip: SecretTrip, hosts: SourceApiHosts): string[] {
+  const origins = new Set<string>();
+  const named =
+    namedOrigin(trip.source, trip.config) ?? namedOrigin(trip.source, trip.credential.values);
+  if (named !== null) {
+    origins.add(named);
+  } else {
+    const roots: string[] = [];
+    if (Object.hasOwn(hosts, trip.source)) roots.push(hosts[trip.source as keyof SourceApiHosts]);
+    if (trip.source === 'sharepoint') roots.push(hosts.microsoft_graph);
+    for (const root of roots) {
+      const origin = fixedOrigin(root, trip.credential.values);
+      if (origin !== null) origins.add(origin);
+    }
+  }
+  for (const key of CREDENTIAL_ADDRESS_KEYS) {
+    const value = trip.credential.values[key];
+    if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) continue;
+    origins.add(valueOrigin(value));
+  }
+  return [...origins];
 }

@@ -13,18 +13,33 @@ export interface Batch {
   delete: string[];
 }
 
-/** Folds a batch into the pair's inventory and the job's own documents. */
+/** What one batch added to the job's counts, as its own documents record it. */
+export interface BatchCounts {
+  /** Documents this job upserted for the first time. */
+  total: number;
+  /** Of those, the ones the inventory did not hold. */
+  fresh: number;
+  /** Documents this job removed for the first time. */
+  removed: number;
+}
+
+/**
+ * Folds a batch into the pair's inventory and the job's own documents, in
+ * multi-row statements; what it added to the job's counts, read from the
+ * rows it found and wrote (so a batch costs the same however many the job
+ * already sent: the job's counts grow by these, not by summing its documents).
+ */
 export async function applyDocuments(
   db: Db,
   job: { id: number; cc_pair_id: number },
   batch: Batch,
   now: Date,
-) {
+): Promise<BatchCounts> {
   const at = now.toISOString();
   // The last word on a document in the batch counts.
   const upserts = new Map(batch.upsert.map((doc) => [doc.document_id, doc]));
   const ids = [...new Set([...upserts.keys(), ...batch.delete])];
-  if (ids.length === 0) return;
+  if (ids.length === 0) return { total: 0, fresh: 0, removed: 0 };
   const held = new Set(
     (
       await db
@@ -112,6 +127,11 @@ export async function applyDocuments(
       )
       .execute();
   }
+  return {
+    total: firsts.length,
+    fresh: firsts.filter((row) => row.was_new === 1).length,
+    removed: gone.filter((id) => Number(seen.get(id)?.removed ?? 0) !== 1).length,
+  };
 }
 
 /** The inventory's size per pair. */

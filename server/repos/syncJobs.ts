@@ -117,6 +117,49 @@ export async function insertJob(db: Db, job: NewJob, now: Date) {
     .executeTakeFirst();
 }
 
+/** Pairs a set-based statement names at once (well under both stores' parameter limits). */
+const PAIR_CHUNK = 1000;
+
+/**
+ * The schedule's jobs of one kind for many pairs, set-based: one INSERT …
+ * SELECT per chunk of pairs (not a statement or two a pair), each pair's
+ * credential read from the pair, an incremental index run's start and
+ * checkpoint from its last resumable run (as insertJob). A pair that already
+ * has an open job of the kind is skipped by the partial unique index of 0020
+ * (ON CONFLICT DO NOTHING), so no job is made twice. The ids made.
+ */
+export async function insertScheduledJobs(
+  db: Db,
+  kind: JobKind,
+  pairIds: readonly number[],
+  now: Date,
+): Promise<number[]> {
+  const at = now.toISOString();
+  const made: number[] = [];
+  const resumable = sql.join(RESUMABLE.map((status) => sql`${status}`));
+  const last = (column: ReturnType<typeof sql>) =>
+    kind === 'index'
+      ? sql`(select ${column} from sync_jobs l where l.cc_pair_id = p.id and l.kind = 'index'
+          and l.status in (${resumable}) order by l.id desc limit 1)`
+      : sql`null`;
+  for (let from = 0; from < pairIds.length; from += PAIR_CHUNK) {
+    const chunk = pairIds.slice(from, from + PAIR_CHUNK);
+    const { rows } = await sql<{ id: number }>`
+      insert into sync_jobs (cc_pair_id, credential_id, kind, trigger, from_beginning, status,
+        time_created, time_updated, poll_range_start, checkpoint)
+      select p.id, p.credential_id, ${kind}, 'scheduled', 0, 'not_started', ${at}, ${at},
+        ${last(sql`case when l.status = 'interrupted' then l.poll_range_start else l.poll_range_end end`)},
+        ${last(sql`l.checkpoint`)}
+      from connector_credential_pairs p
+      where p.id in (${sql.join(chunk)}) and p.credential_id is not null
+      order by p.id
+      on conflict do nothing
+      returning id`.execute(db);
+    for (const row of rows) made.push(Number(row.id));
+  }
+  return made;
+}
+
 export interface ClaimFilter {
   sources: readonly string[] | null;
   kinds: readonly string[] | null;
@@ -195,6 +238,36 @@ export async function recountJob(db: Db, job: JobRow, now: Date) {
   return counts;
 }
 
+/**
+ * Adds a batch's counts (pairDocuments.applyDocuments: counted from the job's
+ * own documents, never taken on trust) to the job's counters in one UPDATE;
+ * the counters after it. They only grow.
+ */
+export async function addJobCounts(
+  db: Db,
+  job: JobRow,
+  added: { total: number; fresh: number; removed: number },
+  now: Date,
+) {
+  const at = now.toISOString();
+  await db
+    .updateTable('sync_jobs')
+    .set((eb) => ({
+      new_docs_indexed: eb('new_docs_indexed', '+', added.fresh),
+      total_docs_indexed: eb('total_docs_indexed', '+', added.total),
+      docs_removed_from_index: eb('docs_removed_from_index', '+', added.removed),
+      last_progress_at: at,
+      time_updated: at,
+    }))
+    .where('id', '=', job.id)
+    .execute();
+  return {
+    new_docs_indexed: Number(job.new_docs_indexed) + added.fresh,
+    total_docs_indexed: Number(job.total_docs_indexed) + added.total,
+    docs_removed_from_index: Number(job.docs_removed_from_index) + added.removed,
+  };
+}
+
 export async function updateJob(db: Db, id: number, change: Partial<Omit<JobRow, 'id'>>) {
   await db.updateTable('sync_jobs').set(change).where('id', '=', id).execute();
 }
@@ -262,15 +335,24 @@ export async function lastFinishedJobs(
   limit: number,
 ): Promise<Map<number, JobRow[]>> {
   const found = new Map<number, JobRow[]>();
+  if (pairIds.length > PAIR_CHUNK) {
+    for (let from = 0; from < pairIds.length; from += PAIR_CHUNK) {
+      const part = await lastFinishedJobs(db, pairIds.slice(from, from + PAIR_CHUNK), kind, limit);
+      for (const [pair, rows] of part) found.set(pair, rows);
+    }
+    return found;
+  }
   if (pairIds.length === 0) return found;
   // Each pair's finished runs ranked newest first by a window (one pass over
   // them), not by counting the later ones for each row: that was quadratic in
   // a pair's runs (100,000 runs of one pair held a schedule round for minutes).
-  const ranked = await db
+  // Only ids are ranked (the rows of a pair with 100,000 runs are not carried
+  // through the window); the few kept are read whole by their id.
+  const rows: JobRow[] = await db
     .selectFrom((from) =>
       from
         .selectFrom('sync_jobs as j')
-        .selectAll('j')
+        .select(['j.id', 'j.cc_pair_id'])
         .select((eb) =>
           eb.fn
             .agg<number>('row_number')
@@ -282,11 +364,11 @@ export async function lastFinishedJobs(
         .where('j.status', 'not in', OPEN_JOB_STATUSES)
         .as('ranked'),
     )
-    .selectAll('ranked')
+    .innerJoin('sync_jobs as f', 'f.id', 'ranked.id')
+    .selectAll('f')
     .where('ranked.finished_rank', '<=', limit)
-    .orderBy('ranked.id', 'desc')
+    .orderBy('f.id', 'desc')
     .execute();
-  const rows: JobRow[] = ranked.map(({ finished_rank: _rank, ...row }) => row);
   for (const row of rows) {
     const pair = Number(row.cc_pair_id);
     found.set(pair, [...(found.get(pair) ?? []), row]);

@@ -39,6 +39,7 @@ import { syncJobRoutes } from './syncJobs';
 import { workerKeyRoutes } from './workerKeys';
 import type { SyncSettings } from '../health/syncRules';
 import type { DialectName } from '../db/database';
+import type { SourceApiHosts } from '../connectionCheck/hosts';
 
 /** What some groups of routes need beyond the RouteContext, made once by buildApp. */
 export interface RouteSettings {
@@ -55,6 +56,8 @@ export interface RouteSettings {
   sync: SyncSettings;
   /** The store's dialect (the worker's claim locks rows on PostgreSQL). */
   dialect: DialectName;
+  /** The fixed API hosts the connection checks reach (a worker is told their origins, D15). */
+  sourceHosts: SourceApiHosts;
   /** Where the File source's uploaded files are kept. */
   uploads: UploadFolder;
 }
@@ -91,7 +94,8 @@ export const ROUTE_GROUPS: readonly RouteGroup[] = [
   scimTokenRoutes,
   // SCIM's own route group (RFC 7644's shapes), listed in src/contract/scim.ts.
   scimRoutes,
-  (api, context, { dialect, sync }) => workerRoutes(api, context, { dialect, settings: sync }),
+  (api, context, { dialect, sync, sourceHosts }) =>
+    workerRoutes(api, context, { dialect, settings: sync, hosts: sourceHosts }),
   syncJobRoutes,
   (api, context, { sync }) => workerKeyRoutes(api, context, sync),
 ];

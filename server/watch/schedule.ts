@@ -7,7 +7,7 @@
 import type { Store } from '../db/database';
 import {
   endJob,
-  insertJob,
+  insertScheduledJobs,
   lastFinishedJobs,
   lastJobTimes,
   openJobs,
@@ -24,6 +24,7 @@ import {
   VALIDATION_ERRORS_FOR_INVALID,
   type SyncSettings,
 } from '../health/syncRules';
+import type { JobKind } from '../../src/contract/sync';
 
 export interface RoundResult {
   /** Ids of the jobs made. */
@@ -64,7 +65,7 @@ export async function scheduleRound(
         'index',
         VALIDATION_ERRORS_FOR_INVALID,
       );
-      const made: number[] = [];
+      const due: Record<JobKind, number[]> = { index: [], prune: [] };
       for (const pair of pairs) {
         const kinds = dueKinds(
           {
@@ -84,21 +85,13 @@ export async function scheduleRound(
           },
           now,
         );
-        for (const kind of kinds) {
-          const job = await insertJob(
-            trx,
-            {
-              cc_pair_id: pair.id,
-              credential_id: Number(pair.credential_id),
-              kind,
-              trigger: 'scheduled',
-              from_beginning: false,
-            },
-            now,
-          );
-          if (job) made.push(job.id);
-        }
+        for (const kind of kinds) due[kind].push(pair.id);
       }
+      // The due jobs made set-based, a statement per kind and chunk of pairs.
+      const made = [
+        ...(await insertScheduledJobs(trx, 'index', due.index, now)),
+        ...(await insertScheduledJobs(trx, 'prune', due.prune, now)),
+      ];
       return { made, failed, ran: true };
     });
   } finally {

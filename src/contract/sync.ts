@@ -130,6 +130,11 @@ export type ClaimedJob = z.infer<typeof claimedJobSchema>;
 
 export const jobCredentialSchema = z.object({
   credential_json: z.record(z.string(), z.unknown()),
+  /**
+   * D15: the origins (`scheme://host:port`) the server approved this
+   * credential for, for this pair's connector; the worker sends it nowhere else.
+   */
+  approved_origins: z.array(z.string()),
 });
 
 export const jobDocumentSchema = z.object({

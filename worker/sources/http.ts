@@ -7,6 +7,7 @@
 // its size limit, and every failure is said in our words with the source's own
 // reason, never a header the worker sent.
 import { statusWords } from '../../server/connectionCheck/run';
+import { originKey } from '../../server/connectionCheck/trust';
 
 export interface HttpSettings {
   /** Tries of one request that gets a 429, a 5xx or no answer. */
@@ -126,7 +127,22 @@ export class SourceHttp {
     private readonly signal?: AbortSignal,
     /** Told of each wait before a new try (the worker's log says it in words). */
     private readonly onRetry: (why: string, waitMs: number) => void = () => {},
+    /**
+     * The origins the server approved the job's credential for (D15), as
+     * `originKey` writes them; null when the job sends no credential.
+     */
+    private readonly approvedOrigins: readonly string[] | null = null,
   ) {}
+
+  /** D15: a request toward an origin the server did not approve is never made. */
+  private assertApproved(url: URL) {
+    if (this.approvedOrigins === null) return;
+    const origin = originKey(url);
+    if (this.approvedOrigins.includes(origin)) return;
+    throw new SourceFailure(
+      `Nothing was sent to ${origin}: the server approved this credential only for ${this.approvedOrigins.join(', ') || 'no origin'}. The worker's SOURCEDESK_SOURCE_API_HOSTS or the connector's address points elsewhere than the server's; make them agree, or ask the credential's owner or an admin to approve ${origin}.`,
+    );
+  }
 
   private async readBody(response: Response, url: URL): Promise<string> {
     if (!response.body) return '';
@@ -153,6 +169,7 @@ export class SourceHttp {
     for (let hop = 0; ; hop++) {
       const timeout = AbortSignal.timeout(this.settings.timeoutMs);
       const signal = this.signal ? AbortSignal.any([this.signal, timeout]) : timeout;
+      this.assertApproved(at);
       let response: Response;
       try {
         response = await fetch(at, {

@@ -32,6 +32,7 @@ import m0022 from './0022_document_sets';
 import m0024 from './0024_group_name_key';
 import m0028 from './0028_pair_untested_since';
 import m0031 from './0031_directory_trigrams';
+import m0032 from './0032_sync_scale_indexes';
 import type { MigrationOf } from './dialectTypes';
 
 /** Every migration, oldest first: the name is the one stored in the database. */
@@ -61,4 +62,5 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: MigrationO
   ['0024_group_name_key', m0024],
   ['0028_pair_untested_since', m0028],
   ['0031_directory_trigrams', m0031],
+  ['0032_sync_scale_indexes', m0032],
 ];
