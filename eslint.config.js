@@ -213,9 +213,17 @@ const QUERIES_TO_MOVE = [
   'server/routes/syncJobs.ts', // 3
 ];
 
-// Files whose long functions must stay long (max-lines-per-function below),
-// each with the reason.
-const LONG_FUNCTIONS = [];
+// Files whose long functions stay long for now (max-lines-per-function below),
+// each with the reason. Nothing new joins this list.
+const LONG_FUNCTIONS = [
+  // A migration is one table's shape written once and never edited after it
+  // ran: splitting it would only scatter the table (0020: the sync jobs' tables, 131).
+  'server/db/migrations/**',
+  // Being reworked on its own branch (the bundle import through the API's
+  // repository functions); split there: planCredentials 134, readSetup 158.
+  'server/bundle/planCredentials.ts',
+  'server/bundle/setup.ts',
+];
 
 export default tseslint.config(
   {
