@@ -120,3 +120,13 @@ export function lastTestOf(row: {
     checks: JSON.parse(row.last_test_checks ?? '[]') as ConnectionCheck[],
   };
 }
+
+/** Every pair's id and when it was last tested, oldest test first (then by id). */
+export async function pairTestTimes(db: Db) {
+  return db
+    .selectFrom('connector_credential_pairs')
+    .select(['id', 'last_test_at'])
+    .orderBy('last_test_at')
+    .orderBy('id')
+    .execute();
+}
