@@ -195,8 +195,6 @@ const QUERIES_TO_MOVE = [
   'server/bundle/setup.ts', // 9
   'server/crypto/secretKey.ts', // 6
   'server/groups/visibility.ts', // 4
-  'server/health/statusRows.ts', // 1
-  'server/health/swap.ts', // 2
   'server/watch/alertDeliveries.ts', // 5
   'server/watch/alertSweep.ts', // 6
   'server/watch/watch.ts', // 3
