@@ -196,8 +196,6 @@ const QUERIES_TO_MOVE = [
   'server/groups/visibility.ts', // 4
   'server/watch/alertDeliveries.ts', // 5
   'server/watch/alertSweep.ts', // 6
-  'server/watch/watch.ts', // 3
-  'server/watch/webhookSetting.ts', // 3
   // Landed with this round's wings in the same merge as the rule; to be moved the same way.
   'server/bundle/planDocumentSets.ts', // 2
   'server/health/syncStatus.ts', // 2
