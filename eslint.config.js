@@ -182,9 +182,9 @@ const QUERY_SYNTAX = [
   { selector: "TaggedTemplateExpression[tag.name='sql']", message: QUERY_MESSAGE },
   { selector: "CallExpression[callee.object.name='sql']", message: QUERY_MESSAGE },
 ];
-// Files that still build queries outside repos/ (76 statements in 20 files; 77
-// in 21 when the rule came in): to be moved into repository functions, then
-// struck from this list. Nothing new joins it.
+// Files that still build queries outside repos/ (64 statements in 13 files; 77
+// in 21 when the rule came in, 86 in 24 with this round's wings): to be moved
+// into repository functions, then struck from this list. Nothing new joins it.
 const QUERIES_TO_MOVE = [
   'server/auth/apiKeys.ts', // 5
   'server/auth/managedKeys.ts', // 8
