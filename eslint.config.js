@@ -182,33 +182,34 @@ const QUERY_SYNTAX = [
   { selector: "TaggedTemplateExpression[tag.name='sql']", message: QUERY_MESSAGE },
   { selector: "CallExpression[callee.object.name='sql']", message: QUERY_MESSAGE },
 ];
-// Files that still build queries outside repos/ (76 statements in 20 files; 77
-// in 21 when the rule came in): to be moved into repository functions, then
-// struck from this list. Nothing new joins it.
+// Files that still build queries outside repos/ (64 statements in 13 files; 77
+// in 21 when the rule came in, 86 in 24 with this round's wings): to be moved
+// into repository functions, then struck from this list. Nothing new joins it.
 const QUERIES_TO_MOVE = [
   'server/auth/apiKeys.ts', // 5
-  'server/auth/invitationLinks.ts', // 4
   'server/auth/managedKeys.ts', // 8
-  'server/auth/oidc/usedStates.ts', // 2
   'server/auth/sessions.ts', // 5
   'server/bundle/setup.ts', // 9
   'server/crypto/secretKey.ts', // 6
-  'server/groups/choice.ts', // 1
-  'server/groups/control.ts', // 1
   'server/groups/visibility.ts', // 4
-  'server/health/statusRows.ts', // 1
-  'server/health/swap.ts', // 2
-  'server/routes/groups.ts', // 1
   'server/watch/alertDeliveries.ts', // 5
   'server/watch/alertSweep.ts', // 6
-  'server/watch/retests.ts', // 1
-  'server/watch/watch.ts', // 3
-  'server/watch/webhookSetting.ts', // 3
   // Landed with this round's wings in the same merge as the rule; to be moved the same way.
   'server/bundle/planDocumentSets.ts', // 2
   'server/health/syncStatus.ts', // 2
-  'server/routes/scimGroups.ts', // 2
   'server/routes/syncJobs.ts', // 3
+];
+
+// Files whose long functions stay long for now (max-lines-per-function below),
+// each with the reason. Nothing new joins this list.
+const LONG_FUNCTIONS = [
+  // A migration is one table's shape written once and never edited after it
+  // ran: splitting it would only scatter the table (0020: the sync jobs' tables, 131).
+  'server/db/migrations/**',
+  // Being reworked on its own branch (the bundle import through the API's
+  // repository functions); split there: planCredentials 134, readSetup 158.
+  'server/bundle/planCredentials.ts',
+  'server/bundle/setup.ts',
 ];
 
 export default tseslint.config(
@@ -271,6 +272,19 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/repos/**', 'server/db/**', ...TEST_FILES, ...QUERIES_TO_MOVE],
     rules: { 'no-restricted-syntax': ['error', ...QUERY_SYNTAX] },
+  },
+  // Functions stay short enough to read at once (style.md, "Files stay small"):
+  // a longer one splits into named parts (hooks, sub-components, registration
+  // steps). Tests aside: a test's body reads top to bottom.
+  {
+    files: ['server/**/*.{ts,tsx}', 'src/**/*.{ts,tsx}'],
+    ignores: [...TEST_FILES, ...LONG_FUNCTIONS],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 120, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+    },
   },
   {
     rules: {

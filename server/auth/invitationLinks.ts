@@ -4,6 +4,12 @@
 import { randomBytes } from 'node:crypto';
 import type { InvitationLinkRefusal } from '../../src/contract/invitationLinks';
 import type { Db } from '../db/database';
+import {
+  endOpenInvitationLinks,
+  findInvitationLinkEnd,
+  insertInvitationLinks,
+  markInvitationLinkUsed,
+} from '../repos/invitationLinks';
 import { hashApiKey } from './apiKeys';
 
 /** Issues a link's token for each address (letter case ignored); answers token and end by address. */
@@ -16,30 +22,21 @@ export async function issueInvitationLinks(
   if (emails.length === 0) return [];
   const expiresAt = new Date(now.getTime() + lifetimeMs).toISOString();
   const issued = emails.map((email) => ({ email, token: randomBytes(32).toString('base64url') }));
-  await db
-    .insertInto('invitation_links')
-    .values(
-      issued.map(({ email, token }) => ({
-        token_hash: hashApiKey(token),
-        email_lower: email.toLowerCase(),
-        time_created: now.toISOString(),
-        expires_at: expiresAt,
-        ended: null,
-      })),
-    )
-    .execute();
+  await insertInvitationLinks(
+    db,
+    issued.map(({ email, token }) => ({
+      token_hash: hashApiKey(token),
+      email_lower: email.toLowerCase(),
+      time_created: now.toISOString(),
+      expires_at: expiresAt,
+    })),
+  );
   return issued.map((link) => ({ ...link, expiresAt }));
 }
 
 /** The open links of an address end with its invitation; how many did. */
 export async function revokeInvitationLinks(db: Db, email: string): Promise<number> {
-  const result = await db
-    .updateTable('invitation_links')
-    .set({ ended: 'revoked' })
-    .where('email_lower', '=', email.toLowerCase())
-    .where('ended', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return endOpenInvitationLinks(db, email.toLowerCase(), 'revoked');
 }
 
 /**
@@ -53,20 +50,9 @@ export async function spendInvitationLink(
   now = new Date(),
 ): Promise<{ emailLower: string } | { refusal: InvitationLinkRefusal }> {
   const tokenHash = hashApiKey(token);
-  const spent = await db
-    .updateTable('invitation_links')
-    .set({ ended: 'used' })
-    .where('token_hash', '=', tokenHash)
-    .where('ended', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .returning('email_lower')
-    .executeTakeFirst();
-  if (spent) return { emailLower: spent.email_lower };
-  const row = await db
-    .selectFrom('invitation_links')
-    .select('ended')
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const spent = await markInvitationLinkUsed(db, tokenHash, now.toISOString());
+  if (spent !== undefined) return { emailLower: spent };
+  const row = await findInvitationLinkEnd(db, tokenHash);
   if (!row) return { refusal: 'unknown' };
   return {
     refusal: row.ended === 'used' ? 'used' : row.ended === 'revoked' ? 'revoked' : 'expired',

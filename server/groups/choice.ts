@@ -3,6 +3,7 @@
 // object needs groups, all of them theirs; a basic user makes nothing public.
 import { GROUP_CHOICE_REFUSALS } from '../../src/contract/groups';
 import type { Db } from '../db/database';
+import { existingGroupIds } from '../repos/groups';
 import type { ValidationError } from '../../src/contract/contract';
 import type { Validated } from '../http/validation';
 import { problem } from '../http/problems';
@@ -15,15 +16,7 @@ export async function unknownGroupErrors(
   loc: (string | number)[],
 ): Promise<ValidationError[]> {
   if (!groups || groups.length === 0) return [];
-  const found = new Set<number>();
-  for (let start = 0; start < groups.length; start += 500) {
-    const rows = await db
-      .selectFrom('user_groups')
-      .select('id')
-      .where('id', 'in', groups.slice(start, start + 500))
-      .execute();
-    for (const row of rows) found.add(Number(row.id));
-  }
+  const found = await existingGroupIds(db, groups);
   return groups.flatMap((id, index) =>
     found.has(id)
       ? []

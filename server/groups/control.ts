@@ -6,7 +6,7 @@ import type { UserRole } from '../../src/contract/contract';
 import type { AuditLog } from '../audit/recorder';
 import type { Db } from '../db/database';
 import { curatesAny } from '../repos/groups';
-import { setUserRole } from '../repos/users';
+import { findUserRole, setUserRole } from '../repos/users';
 
 /**
  * D13: after a change of curatorships or membership, a `basic` user who
@@ -16,11 +16,7 @@ import { setUserRole } from '../repos/users';
  */
 export async function recomputeRoles(db: Db, userIds: Iterable<string>, log: AuditLog) {
   for (const id of new Set(userIds)) {
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'email', 'role'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const user = await findUserRole(db, id);
     if (!user || (user.role !== 'basic' && user.role !== 'curator')) continue;
     const role: UserRole = (await curatesAny(db, id)) ? 'curator' : 'basic';
     if (role === user.role) continue;

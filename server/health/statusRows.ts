@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import { listConnectors } from '../repos/connectors';
 import { findCredentials } from '../repos/credentials';
 import { pairAccess } from '../repos/groups';
-import { lastTestOf } from '../repos/pairChecks';
+import { lastTestOf, listPairsForStatus } from '../repos/pairChecks';
 import { nextAttentionChange, pairHealth, type HealthSettings } from './attention';
 import { syncFacts } from './syncStatus';
 import { DEFAULT_SYNC_SETTINGS, type SyncSettings } from './syncRules';
@@ -24,25 +24,7 @@ export async function connectorStatusRows(
   settings: HealthSettings,
   sync: SyncSettings = DEFAULT_SYNC_SETTINGS,
 ): Promise<StatusRows> {
-  const pairs = await db
-    .selectFrom('connector_credential_pairs as p')
-    .innerJoin('connectors as c', 'c.id', 'p.connector_id')
-    .select([
-      'p.id',
-      'p.name',
-      'p.connector_id',
-      'p.credential_id',
-      'p.time_created',
-      'p.last_test_at',
-      'p.last_test_ok',
-      'p.last_test_checks',
-      'p.untested_since',
-      'c.status',
-      'c.paused_at',
-    ])
-    .orderBy('p.connector_id')
-    .orderBy('p.credential_id')
-    .execute();
+  const pairs = await listPairsForStatus(db);
   if (pairs.length === 0) return { rows: [], until: null };
   const connectors = new Map((await listConnectors(db)).map((c) => [c.id, c]));
   const credentialIds = [...new Set(pairs.map((pair) => pair.credential_id))];

@@ -15,7 +15,7 @@ import { isDuplicatePair } from '../db/constraints';
 import type { Db } from '../db/database';
 import { Problem, problem } from '../http/problems';
 import { credentialNames } from '../repos/credentials';
-import { markPairsUntested } from '../repos/pairChecks';
+import { markPairsUntested, pairsWithConnector, swapPairCredential } from '../repos/pairChecks';
 
 /** One pair to swap, as checked: the ids, its connector's name, source and config. */
 export interface PlannedSwap {
@@ -30,20 +30,7 @@ export interface PlannedSwap {
 
 /** Pairs by their connector or their credential, ordered by the other, with what a swap needs. */
 async function pairsBy(db: Db, key: 'connector_id' | 'credential_id', id: number) {
-  const rows = await db
-    .selectFrom('connector_credential_pairs as p')
-    .innerJoin('connectors as c', 'c.id', 'p.connector_id')
-    .select([
-      'p.id',
-      'p.connector_id',
-      'p.credential_id',
-      'c.name',
-      'c.source',
-      'c.connector_specific_config',
-    ])
-    .where(`p.${key}`, '=', id)
-    .orderBy(key === 'connector_id' ? 'p.credential_id' : 'p.connector_id')
-    .execute();
+  const rows = await pairsWithConnector(db, key, id);
   return rows.map((row): PlannedSwap => ({
     pairId: row.id,
     connectorId: row.connector_id,
@@ -95,29 +82,12 @@ export async function writeSwap(
   swap: PlannedSwap,
   test: PairTest | null,
 ): Promise<void> {
-  const result = await trx
-    .updateTable('connector_credential_pairs')
-    .set({
-      credential_id: swap.newCredentialId,
-      last_test_at: test?.time ?? null,
-      last_test_ok: test ? (test.ok === null ? null : Number(test.ok)) : null,
-      last_test_checks: test
-        ? JSON.stringify(test.checks.map(({ name, ok, message }) => ({ name, ok, message })))
-        : null,
-      untested_since: null,
-    })
-    .where('id', '=', swap.pairId)
-    .where('credential_id', '=', swap.oldCredentialId)
-    .executeTakeFirst()
-    .catch((error: unknown) => {
-      throw isDuplicatePair(error)
-        ? problem(
-            400,
-            `Connector ${swap.connectorId} already has Credential ${swap.newCredentialId}`,
-          )
-        : error;
-    });
-  if (Number(result.numUpdatedRows) === 0) {
+  const updated = await swapPairCredential(trx, swap, test).catch((error: unknown) => {
+    throw isDuplicatePair(error)
+      ? problem(400, `Connector ${swap.connectorId} already has Credential ${swap.newCredentialId}`)
+      : error;
+  });
+  if (updated === 0) {
     throw problem(
       404,
       `Connector ${swap.connectorId} no longer has Credential ${swap.oldCredentialId}: it was detached or replaced meanwhile, and nothing was swapped.`,

@@ -12,8 +12,8 @@ import { SESSION_COOKIE } from '../../src/contract/session';
 import { RUNNING_VERSION } from '../versions';
 import type { ApiRoute } from '../plugins/routeTable';
 import { ALL_ENDPOINTS } from '../../src/contract/endpoints/all';
+import { ANSWER_WORDS } from '../../src/contract/answerWords';
 import { API_PREFIX, routeUrl, type Endpoint } from '../../src/contract/endpoint';
-import { ANSWER_WORDS } from './answerWords';
 import { parametersOf } from './parameters';
 
 type Json = Record<string, unknown>;
@@ -23,7 +23,7 @@ function jsonSchema(schema: ZodMiniType, io: 'input' | 'output'): Json {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema as unknown as z.ZodType, {
     io,
     unrepresentable: 'any',
-    // An answer's fields get their words (a body's come with its schema).
+    // An answer's fields get their words, described beside its schema (a body's come with it).
     override: ({ zodSchema, jsonSchema }) => {
       const words = ANSWER_WORDS.get(zodSchema as unknown as ZodMiniType);
       for (const [name, field] of Object.entries(jsonSchema.properties ?? {})) {

@@ -372,3 +372,17 @@ export async function clearCuratorships(db: Db, userId: string): Promise<void> {
     .where('is_curator', '=', 1)
     .execute();
 }
+
+/** Which of `ids` name a group, read 500 at a time. */
+export async function existingGroupIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom('user_groups')
+      .select('id')
+      .where('id', 'in', ids.slice(start, start + 500))
+      .execute();
+    for (const row of rows) found.add(Number(row.id));
+  }
+  return found;
+}

@@ -120,3 +120,84 @@ export function lastTestOf(row: {
     checks: JSON.parse(row.last_test_checks ?? '[]') as ConnectionCheck[],
   };
 }
+
+/** Every pair's id and when it was last tested, oldest test first (then by id). */
+export async function pairTestTimes(db: Db) {
+  return db
+    .selectFrom('connector_credential_pairs')
+    .select(['id', 'last_test_at'])
+    .orderBy('last_test_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Every pair with its connector's status and its last test, by connector id then credential id. */
+export async function listPairsForStatus(db: Db) {
+  return db
+    .selectFrom('connector_credential_pairs as p')
+    .innerJoin('connectors as c', 'c.id', 'p.connector_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.connector_id',
+      'p.credential_id',
+      'p.time_created',
+      'p.last_test_at',
+      'p.last_test_ok',
+      'p.last_test_checks',
+      'p.untested_since',
+      'c.status',
+      'c.paused_at',
+    ])
+    .orderBy('p.connector_id')
+    .orderBy('p.credential_id')
+    .execute();
+}
+
+/** Pairs by their connector or their credential, ordered by the other, with their connector's name, source and config. */
+export async function pairsWithConnector(
+  db: Db,
+  key: 'connector_id' | 'credential_id',
+  id: number,
+) {
+  return db
+    .selectFrom('connector_credential_pairs as p')
+    .innerJoin('connectors as c', 'c.id', 'p.connector_id')
+    .select([
+      'p.id',
+      'p.connector_id',
+      'p.credential_id',
+      'c.name',
+      'c.source',
+      'c.connector_specific_config',
+    ])
+    .where(`p.${key}`, '=', id)
+    .orderBy(key === 'connector_id' ? 'p.credential_id' : 'p.connector_id')
+    .execute();
+}
+
+/**
+ * The pair's credential replaced, with its last test (none: untested), only
+ * while the pair still holds `oldCredentialId`; how many rows changed (0 or 1).
+ */
+export async function swapPairCredential(
+  db: Db,
+  pair: { pairId: number; oldCredentialId: number; newCredentialId: number },
+  test: PairTest | null,
+): Promise<number> {
+  const result = await db
+    .updateTable('connector_credential_pairs')
+    .set({
+      credential_id: pair.newCredentialId,
+      last_test_at: test?.time ?? null,
+      last_test_ok: test ? (test.ok === null ? null : Number(test.ok)) : null,
+      last_test_checks: test
+        ? JSON.stringify(test.checks.map(({ name, ok, message }) => ({ name, ok, message })))
+        : null,
+      untested_since: null,
+    })
+    .where('id', '=', pair.pairId)
+    .where('credential_id', '=', pair.oldCredentialId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

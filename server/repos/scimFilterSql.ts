@@ -91,3 +91,10 @@ export function filterSql(filter: Filter, attributes: AttributeMap, prefix = '')
     }
   }
 }
+
+/** The groups (`g`) that person is a member of: SCIM's `members[value eq "<id>"]`. */
+export const groupHasMember = (userId: string) =>
+  sql<SqlBool>`exists (select 1 from user_group_members m where m.group_id = g.id and m.user_id = ${userId})`;
+
+/** The group (`g`) of this id. */
+export const groupIdIs = (id: number) => sql<SqlBool>`g.id = ${id}`;

@@ -8,3 +8,19 @@ import type { Db } from '../db/database';
 export async function readAnySetting(db: Db): Promise<void> {
   await db.selectFrom('settings').select('key').limit(1).execute();
 }
+
+/** One setting's stored value; undefined when it is not set. */
+export async function readSetting(db: Db, key: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+/** Sets one setting (or, with null, clears it). */
+export async function writeSetting(db: Db, key: string, value: string | null): Promise<void> {
+  await db.deleteFrom('settings').where('key', '=', key).execute();
+  if (value !== null) await db.insertInto('settings').values({ key, value }).execute();
+}

@@ -297,3 +297,12 @@ export async function removeInvitation(db: Db, email: string): Promise<string | 
     .executeTakeFirst();
   return row?.email;
 }
+
+/** A user's id, address and role by id (a curatorship's rules read them); undefined when none. */
+export async function findUserRole(db: Db, id: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'role'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

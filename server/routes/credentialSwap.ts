@@ -80,65 +80,94 @@ async function pairToSwap(
   return { pair, pairs: all };
 }
 
+/**
+ * The new credential's values, after the checks every swap of `swaps` must
+ * pass: 404 for one the caller may not see (D13), 400 (Onyx's refusals),
+ * then D15 for each connector's address (the origin approved when the caller
+ * may read the credential, else 403).
+ */
+async function checked(
+  trx: Db,
+  secrets: RouteContext['secrets'],
+  request: FastifyRequest,
+  newCredentialId: number,
+  swaps: { swap: PlannedSwap; attached: number[] }[],
+) {
+  const caller = request.user!;
+  const credential = await openCredentialValues(trx, secrets, newCredentialId);
+  const seen = await visibleCredentialIds(trx, await scopeOf(trx, caller), [newCredentialId]);
+  if (!credential || seen.length === 0) {
+    throw problem(404, `No Credential found with id ${newCredentialId}`);
+  }
+  const refusals = swaps
+    .map(({ swap, attached }) => swapRefusal(swap, credential.source, attached))
+    .filter((refusal) => refusal !== null);
+  if (refusals.length > 0) throw problem(400, refusals.join(' '));
+  for (const { swap } of swaps) {
+    await assertSecretMayGoTo(trx, {
+      credential,
+      source: swap.source,
+      config: swap.config,
+      by: caller,
+    });
+  }
+  return credential.values;
+}
+
+/** Each swap's test with the new credential, in turn; the failures named, or the results. */
+async function tested(
+  test: ConnectionTester,
+  request: FastifyRequest,
+  swaps: PlannedSwap[],
+  values: Record<string, unknown>,
+) {
+  const results: PairTest[] = [];
+  const failures: string[] = [];
+  for (const swap of swaps) {
+    const result = await test(request, subjectOf(swap, values), { cc_pair_id: swap.pairId });
+    results.push({ time: new Date().toISOString(), ...result });
+    if (result.ok === false) {
+      failures.push(
+        `Connector “${swap.connectorName}” (${swap.connectorId}): ${failedChecks(result.checks)}.`,
+      );
+    }
+  }
+  return { results, failures };
+}
+
+/**
+ * Every pair of credential `oldId` the caller sees, planned to take `newId`,
+ * each with the credentials its connector has (D13: every pair the caller sees
+ * must be theirs to change; pairs they do not see are not touched or named).
+ */
+async function everywhereToSwap(trx: Db, scope: Scope | null, oldId: number, newId: number) {
+  const everywhere = await credentialPairs(trx, oldId);
+  const rights = await connectorAccess(
+    trx,
+    everywhere.map((pair) => pair.connectorId),
+  );
+  const planned: PlannedSwap[] = [];
+  for (const pair of everywhere) {
+    const access = rights.get(pair.connectorId);
+    const may = access && connectorRights(scope, access);
+    if (!may?.see) continue;
+    if (!may.change) throw problem(403, CONNECTOR_REFUSALS.change);
+    planned.push({ ...pair, newCredentialId: newId });
+  }
+  return Promise.all(
+    planned.map(async (swap) => ({
+      swap,
+      attached: (await connectorPairs(trx, swap.connectorId)).map((p) => p.oldCredentialId),
+    })),
+  );
+}
+
 export function credentialSwapRoutes(
   app: FastifyInstance,
   { guard, write, secrets }: RouteContext,
   test: ConnectionTester,
 ) {
   const route = declaredRoutes(app, guard);
-
-  /**
-   * The new credential's values, after the checks every swap of `swaps` must
-   * pass: 404 for one the caller may not see (D13), 400 (Onyx's refusals),
-   * then D15 for each connector's address (the origin approved when the caller
-   * may read the credential, else 403).
-   */
-  const checked = async (
-    trx: Db,
-    request: FastifyRequest,
-    newCredentialId: number,
-    swaps: { swap: PlannedSwap; attached: number[] }[],
-  ) => {
-    const caller = request.user!;
-    const credential = await openCredentialValues(trx, secrets, newCredentialId);
-    const seen = await visibleCredentialIds(trx, await scopeOf(trx, caller), [newCredentialId]);
-    if (!credential || seen.length === 0) {
-      throw problem(404, `No Credential found with id ${newCredentialId}`);
-    }
-    const refusals = swaps
-      .map(({ swap, attached }) => swapRefusal(swap, credential.source, attached))
-      .filter((refusal) => refusal !== null);
-    if (refusals.length > 0) throw problem(400, refusals.join(' '));
-    for (const { swap } of swaps) {
-      await assertSecretMayGoTo(trx, {
-        credential,
-        source: swap.source,
-        config: swap.config,
-        by: caller,
-      });
-    }
-    return credential.values;
-  };
-
-  /** Each swap's test with the new credential, in turn; the failures named, or the results. */
-  const tested = async (
-    request: FastifyRequest,
-    swaps: PlannedSwap[],
-    values: Record<string, unknown>,
-  ) => {
-    const results: PairTest[] = [];
-    const failures: string[] = [];
-    for (const swap of swaps) {
-      const result = await test(request, subjectOf(swap, values), { cc_pair_id: swap.pairId });
-      results.push({ time: new Date().toISOString(), ...result });
-      if (result.ok === false) {
-        failures.push(
-          `Connector “${swap.connectorName}” (${swap.connectorId}): ${failedChecks(result.checks)}.`,
-        );
-      }
-    }
-    return { results, failures };
-  };
 
   route(swapCredential, async ({ body }, request) => {
     // A short write of its own (an origin approved, D15); the test holds none.
@@ -152,14 +181,14 @@ export function credentialSwapRoutes(
       );
       const planned = { ...pair, newCredentialId: body.new_credential_id };
       const attached = pairs.map((p) => p.oldCredentialId);
-      const opened = await checked(trx, request, body.new_credential_id, [
+      const opened = await checked(trx, secrets, request, body.new_credential_id, [
         { swap: planned, attached },
       ]);
       return { swap: planned, values: opened };
     });
     let result: PairTest | null = null;
     if (!body.force) {
-      const { results, failures } = await tested(request, [swap], values);
+      const { results, failures } = await tested(test, request, [swap], values);
       result = results[0]!;
       if (failures.length > 0) {
         throw failedTestProblem(
@@ -181,31 +210,15 @@ export function credentialSwapRoutes(
       if (!old || (await visibleCredentialIds(trx, scope, [oldId])).length === 0) {
         throw problem(404, `Credential ${oldId} does not exist`);
       }
-      // D13: every pair the caller sees must be theirs to change; pairs they do not see are not touched or named.
-      const everywhere = await credentialPairs(trx, oldId);
-      const rights = await connectorAccess(
-        trx,
-        everywhere.map((pair) => pair.connectorId),
-      );
-      const planned: PlannedSwap[] = [];
-      for (const pair of everywhere) {
-        const access = rights.get(pair.connectorId);
-        const may = access && connectorRights(scope, access);
-        if (!may?.see) continue;
-        if (!may.change) throw problem(403, CONNECTOR_REFUSALS.change);
-        planned.push({ ...pair, newCredentialId: newId });
-      }
-      const withAttached = await Promise.all(
-        planned.map(async (swap) => ({
-          swap,
-          attached: (await connectorPairs(trx, swap.connectorId)).map((p) => p.oldCredentialId),
-        })),
-      );
-      return { swaps: planned, values: await checked(trx, request, newId, withAttached) };
+      const withAttached = await everywhereToSwap(trx, scope, oldId, newId);
+      return {
+        swaps: withAttached.map(({ swap }) => swap),
+        values: await checked(trx, secrets, request, newId, withAttached),
+      };
     });
     let results: (PairTest | null)[] = swaps.map(() => null);
     if (!body.force) {
-      const outcome = await tested(request, swaps, values);
+      const outcome = await tested(test, request, swaps, values);
       if (outcome.failures.length > 0) {
         throw problem(
           400,

@@ -47,6 +47,7 @@ import {
   unknownPairIds,
   unknownUserIds,
 } from '../repos/groups';
+import { findUserRole } from '../repos/users';
 import type { RouteContext } from './context';
 import { declaredRoutes, type DeclaredRoute } from './route';
 
@@ -288,11 +289,7 @@ function groupWriteRoutes(route: DeclaredRoute, { write }: RouteContext) {
     async ({ params: { user_group_id: id }, body: { user_id, is_curator } }, request, reply) => {
       await write(request, async (trx, log) => {
         await controlledGroup(trx, request, id);
-        const target = await trx
-          .selectFrom('users')
-          .select(['id', 'email', 'role'])
-          .where('id', '=', user_id)
-          .executeTakeFirst();
+        const target = await findUserRole(trx, user_id);
         if (!target) throw problem(404, `User with id '${user_id}' not found`);
         const refusal = curatorRefusal(target.email, target.role);
         if (refusal) throw problem(400, refusal);

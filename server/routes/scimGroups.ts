@@ -3,7 +3,6 @@
 // their role is recomputed (D13). Members change by the ids named (no rewrite
 // of a whole group), so adding one person to a large group stays small.
 import type { FastifyRequest } from 'fastify';
-import { sql, type SqlBool } from 'kysely';
 import { RESERVED_GROUP_NAMES, SCIM_ROUTES, SCIM_WORDS } from '../../src/contract/scim';
 import type { AuditLog } from '../audit/recorder';
 import type { Db } from '../db/database';
@@ -29,7 +28,13 @@ import { emailsOf } from '../repos/users';
 import { readScimBody } from '../scim/body';
 import { badRequest, scimError } from '../scim/errors';
 import { parseFilter } from '../scim/filter';
-import { filterSql, textColumn, type AttributeSql } from '../repos/scimFilterSql';
+import {
+  filterSql,
+  groupHasMember,
+  groupIdIs,
+  textColumn,
+  type AttributeSql,
+} from '../repos/scimFilterSql';
 import { scimWriter } from '../scim/guard';
 import { groupFromBody, groupPatch, type GroupFields, type MemberChange } from '../scim/patch';
 import {
@@ -48,14 +53,14 @@ const unsupported = () =>
 const memberFilter: AttributeSql = (op, value) => {
   if (op !== 'eq' || typeof value !== 'string') throw unsupported();
   if (value.includes('\u0000')) return NOTHING;
-  return sql<SqlBool>`exists (select 1 from user_group_members m where m.group_id = g.id and m.user_id = ${value})`;
+  return groupHasMember(value);
 };
 
 const idFilter: AttributeSql = (op, value) => {
   if (op !== 'eq' || typeof value !== 'string') {
     throw badRequest('Invalid filter: compare id with eq and a quoted id', 'invalidFilter');
   }
-  return /^\d{1,15}$/.test(value) ? sql<SqlBool>`g.id = ${Number(value)}` : NOTHING;
+  return /^\d{1,15}$/.test(value) ? groupIdIs(Number(value)) : NOTHING;
 };
 
 const GROUP_ATTRIBUTES = {

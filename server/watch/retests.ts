@@ -12,7 +12,7 @@ import { Problem } from '../http/problems';
 import type { ConnectionTestResult } from '../../src/contract/connectionTest';
 import type { ConnectionTestSettings } from '../connectionCheck/settings';
 import { openCredentialValues } from '../repos/credentialValues';
-import { findPairToTest, recordPairTest } from '../repos/pairChecks';
+import { findPairToTest, pairTestTimes, recordPairTest } from '../repos/pairChecks';
 import type { HealthWatchSettings } from './settings';
 
 /** The check a re-test reports when D15 kept the secret home. */
@@ -20,12 +20,7 @@ const NOT_SENT = 'Where the credential may go';
 
 /** The pairs due for a test now, oldest test first (never tested before all). */
 async function duePairs(store: Store, settings: HealthWatchSettings, now: number) {
-  const pairs = await store.db
-    .selectFrom('connector_credential_pairs')
-    .select(['id', 'last_test_at'])
-    .orderBy('last_test_at')
-    .orderBy('id')
-    .execute();
+  const pairs = await pairTestTimes(store.db);
   const dueBefore = new Date(now - settings.retestPeriodMs).toISOString();
   const due = pairs.filter((pair) => pair.last_test_at === null || pair.last_test_at < dueBefore);
   // Never-tested first (SQLite and PostgreSQL sort nulls differently).

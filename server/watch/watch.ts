@@ -9,8 +9,8 @@
 // the schema so that deployments sharing a database do not wait on each other;
 // on SQLite the one process's ticks never overlap.
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { ConnectionTestSettings } from '../connectionCheck/settings';
+import { whenAlone as alone } from '../db/advisoryLock';
 import type { Store } from '../db/database';
 import { deliverDue } from './alertDeliveries';
 import { sweepAlertStates } from './alertSweep';
@@ -35,23 +35,6 @@ async function oneTick(
   await sweepAlertStates(store, settings, webhook !== null, publicUrl, sync);
   // Beside the re-tests, not awaited: a slow webhook holds up only its own deliveries.
   deliver(webhook?.url ?? null);
-}
-
-/** Runs `work` when this instance holds the lock named `what` (PostgreSQL); skips it otherwise. */
-async function alone(store: Store, what: string, work: () => Promise<void>) {
-  if (store.dialect !== 'postgres') return work();
-  await store.db.connection().execute(async (connection) => {
-    const lock = sql`hashtext(current_schema() || ${` sourcedesk ${what}`})`;
-    const { rows } = await sql<{
-      held: boolean;
-    }>`select pg_try_advisory_lock(${lock}) as held`.execute(connection);
-    if (!rows[0]?.held) return;
-    try {
-      await work();
-    } finally {
-      await sql`select pg_advisory_unlock(${lock})`.execute(connection);
-    }
-  });
 }
 
 export function watchHealth(

@@ -4,6 +4,7 @@
 // setting falls back to the environment's.
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/database';
+import { readSetting, writeSetting } from '../repos/settings';
 
 const KEY = 'alert_webhook_url';
 
@@ -17,23 +18,13 @@ export async function readWebhookUrl(
   secrets: SecretBox,
   envUrl: string | undefined,
 ): Promise<WebhookSetting | null> {
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', KEY)
-    .executeTakeFirst();
-  const panel = row ? secrets.open(row.value) : null;
+  const stored = await readSetting(db, KEY);
+  const panel = stored !== undefined ? secrets.open(stored) : null;
   if (panel) return { url: panel, from: 'panel' };
   return envUrl ? { url: envUrl, from: 'environment' } : null;
 }
 
 /** Sets (or, with null, clears) the panel's webhook. */
 export async function saveWebhookUrl(db: Db, secrets: SecretBox, url: string | null) {
-  await db.deleteFrom('settings').where('key', '=', KEY).execute();
-  if (url !== null) {
-    await db
-      .insertInto('settings')
-      .values({ key: KEY, value: secrets.seal(url) })
-      .execute();
-  }
+  await writeSetting(db, KEY, url === null ? null : secrets.seal(url));
 }

@@ -118,16 +118,7 @@ export function CredentialPicker(props: CredentialPickerProps) {
                   onMouseDown={(event) => event.preventDefault()} // keeps focus in the input
                   onClick={() => box.select(choice)}
                 >
-                  <span className="source-label">
-                    {choice.source && <SourceLogo source={choice.source} />}
-                    <span className="credential-option-name">{choice.label}</span>
-                  </span>
-                  {choice.detail && (
-                    <span className="credential-option-detail">{choice.detail}</span>
-                  )}
-                  {choice.secrets.length > 0 && (
-                    <span className="credential-option-secrets">{choice.secrets.join(' · ')}</span>
-                  )}
+                  <ChoiceWords choice={choice} />
                 </li>
               ))}
             </ul>
@@ -148,5 +139,21 @@ export function CredentialPicker(props: CredentialPickerProps) {
         </>
       )}
     </Field>
+  );
+}
+
+/** An option's words: its source and name, what it is about, the secrets it holds. */
+function ChoiceWords({ choice }: { choice: Choice }) {
+  return (
+    <>
+      <span className="source-label">
+        {choice.source && <SourceLogo source={choice.source} />}
+        <span className="credential-option-name">{choice.label}</span>
+      </span>
+      {choice.detail && <span className="credential-option-detail">{choice.detail}</span>}
+      {choice.secrets.length > 0 && (
+        <span className="credential-option-secrets">{choice.secrets.join(' · ')}</span>
+      )}
+    </>
   );
 }

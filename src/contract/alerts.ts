@@ -2,6 +2,7 @@
 // posts a JSON message when a source needs attention or is well again, the
 // admins' setting of that address, and what became of the last delivery.
 import * as z from 'zod/mini';
+import { describeAnswer, TIME_CREATED } from './answerWords';
 
 export const WEBHOOK_URL_MAX_LENGTH = 2000;
 
@@ -67,6 +68,16 @@ export const alertDeliverySchema = z.object({
   /** The last attempt in words ("HTTP 200", "no answer in 10 seconds"). */
   last_outcome: z.nullable(z.string()),
 });
+describeAnswer(alertDeliverySchema, {
+  event:
+    'What it was about: `pair.invalid`, `pair.recovered`, `api_key.expiring`, `credential.untested`, `pair.sync_failed`, `pair.sync_stalled`, `pair.sync_recovered`, `worker.offline` or `test`.',
+  text: 'The alert’s words, as the webhook showed them.',
+  time_created: TIME_CREATED,
+  status: '`pending` (being retried), `delivered` or `failed` (given up).',
+  attempts: 'How many times it was posted.',
+  last_attempt_at: 'When it was last posted; `null` before the first try.',
+  last_outcome: 'The last try in words, such as “HTTP 200” or “the connection was refused”.',
+});
 export type AlertDelivery = z.infer<typeof alertDeliverySchema>;
 
 export const alertSettingsSchema = z.object({
@@ -75,6 +86,13 @@ export const alertSettingsSchema = z.object({
   /** Where it comes from: the panel's setting wins over SOURCEDESK_ALERT_WEBHOOK_URL. */
   webhook_url_from: z.nullable(z.enum(['panel', 'environment'])),
   last_delivery: z.nullable(alertDeliverySchema),
+});
+describeAnswer(alertSettingsSchema, {
+  webhook_url:
+    'Where alerts go, masked: scheme and host only (the rest of an incoming webhook’s address is its secret); `null` when none is set.',
+  webhook_url_from:
+    '`panel` (set here, it wins), `environment` (SOURCEDESK_ALERT_WEBHOOK_URL) or `null`.',
+  last_delivery: 'The last alert sent or being retried; `null` when none was.',
 });
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 
@@ -101,5 +119,9 @@ export const testAlertResultSchema = z.object({
   ok: z.boolean(),
   /** In words: "Delivered (HTTP 200)", "The webhook answered HTTP 404". */
   message: z.string(),
+});
+describeAnswer(testAlertResultSchema, {
+  ok: '`true` when the webhook answered with a 2xx status.',
+  message: 'What happened, in words.',
 });
 export type TestAlertResult = z.infer<typeof testAlertResultSchema>;

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { isKeyAddress, SERVICE_EMAIL_DOMAIN } from './rules';
 import { storableText } from './schemaParts';
+import { describeAnswer, TIME_CREATED, USER_ID } from './answerWords';
 
 /** The roles a panel-made key may have (Onyx offers these three). */
 export const API_KEY_ROLES = ['admin', 'basic', 'limited'] as const;
@@ -41,6 +42,7 @@ export const apiKeyPatchSchema = z.object({
 });
 
 export const apiKeyOwnerSchema = z.object({ user_id: z.string(), email: z.nullable(z.string()) });
+describeAnswer(apiKeyOwnerSchema, { user_id: USER_ID, email: 'Their e-mail address.' });
 
 export const apiKeySchema = z.object({
   api_key_id: z.int(),
@@ -57,6 +59,19 @@ export const apiKeySchema = z.object({
   last_used_at: z.nullable(z.string()),
   /** Only in the answers of creation and regeneration: shown once. */
   api_key: z.optional(z.string()),
+});
+describeAnswer(apiKeySchema, {
+  api_key_id: "The key's id.",
+  api_key_display: 'A short form to tell keys apart, such as `sd_AbCd…`: never the secret.',
+  api_key_name: 'A name to know it by; `null` when it has none.',
+  api_key_role: 'The role it acts with.',
+  user_id: `The user the key acts as: ${USER_ID}`,
+  user_email: 'That user’s e-mail address.',
+  owner: 'The admin who made it in the panel or the API; `null` when the key command made it.',
+  time_created: TIME_CREATED,
+  expires_at: 'When it stops working (ISO-8601, UTC); `null` for never.',
+  last_used_at: 'When it was last used, to the minute; `null` if never.',
+  api_key: 'The key itself: only in the answers of creation and regeneration, and never again.',
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 export const apiKeyListSchema = z.array(apiKeySchema);

@@ -2,6 +2,7 @@
 // server writes a record in the same transaction as each change; admins read
 // them newest first, a page at a time, or export them all.
 import * as z from 'zod/mini';
+import { describeAnswer, USER_ID } from './answerWords';
 
 /** Every kind of record, named as Onyx names its audit events. */
 export const AUDIT_ACTIONS = [
@@ -102,6 +103,11 @@ export const auditActorSchema = z.object({
   email: z.nullable(z.string()),
   api_key_id: z.nullable(z.int()),
 });
+describeAnswer(auditActorSchema, {
+  user_id: `${USER_ID} \`null\` when nobody was signed in.`,
+  email: 'Their e-mail address at the time; `null` when unknown.',
+  api_key_id: 'The API key used, if one was; `null` for a session or the server itself.',
+});
 
 export const auditRecordSchema = z.object({
   id: z.int(),
@@ -118,11 +124,30 @@ export const auditRecordSchema = z.object({
   /** Field → before/after; other facts (a count of failures, records removed) as they are. */
   changes: z.record(z.string(), z.unknown()),
 });
+describeAnswer(auditRecordSchema, {
+  id: "The record's id; later records have greater ids.",
+  time: 'When it happened: an ISO-8601 date-time in UTC.',
+  action: 'What was done, such as `connector.create` or `auth.login_failure`.',
+  outcome: '`success`, or `denied` when the change was refused.',
+  actor: 'Who did it.',
+  resource_type: 'What kind of thing it was done to, such as `connector`; `null` for none.',
+  resource_id: 'Its id, as text; `null` for none.',
+  resource_name: 'Its name at the time; `null` for none.',
+  address: 'The network address the request came from.',
+  user_agent: 'The browser or program that sent it.',
+  request_id: 'The request id, as the server log has it.',
+  changes:
+    'Each changed field with its value `before` and `after` (secret values masked); or the facts of the record, such as a count of wrong keys.',
+});
 export type AuditRecord = z.infer<typeof auditRecordSchema>;
 
 export const auditPageSchema = z.object({
   items: z.array(auditRecordSchema),
   /** Pass as `cursor` for the next (older) page; null on the last page. */
   next_cursor: z.nullable(z.string()),
+});
+describeAnswer(auditPageSchema, {
+  items: 'The records of this page, newest first.',
+  next_cursor: 'Pass as `cursor` for the next (older) page; `null` on the last page.',
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;

@@ -3,6 +3,7 @@
 // answer (connectionTest.ts) and the connector's own (answers.ts), so it
 // imports nothing of the contract.
 import * as z from 'zod/mini';
+import { describeAnswer } from './answerWords';
 
 /** true passed, false failed, null not checked (never a pass). */
 const outcomeSchema = z.nullable(z.boolean());
@@ -12,11 +13,20 @@ export const connectionCheckSchema = z.object({
   ok: outcomeSchema,
   message: z.string(),
 });
+describeAnswer(connectionCheckSchema, {
+  name: 'What was checked, such as “Jira project ENG”.',
+  ok: '`true` passed, `false` failed, `null` not checked.',
+  message: 'What was found, in words; never a secret.',
+});
 export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
 
 export const connectionTestResultSchema = z.object({
   ok: outcomeSchema,
   checks: z.array(connectionCheckSchema),
+});
+describeAnswer(connectionTestResultSchema, {
+  ok: '`true` when every check passed, `false` when one failed, `null` when none failed but some could not be made.',
+  checks: 'Each check made, in order.',
 });
 export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
 
@@ -36,4 +46,9 @@ export const failedChecks = (checks: readonly ConnectionCheck[]) =>
 
 /** A pair's last test: when, and what it found (the checks' words; never the remote answer). */
 export const pairTestSchema = z.extend(connectionTestResultSchema, { time: z.string() });
+describeAnswer(pairTestSchema, {
+  time: 'When it was tested: an ISO-8601 date-time in UTC.',
+  ok: '`true` when every check passed, `false` when one failed, `null` when none failed but some could not be made.',
+  checks: 'Each check made, in order, in words (never the remote answer, never a secret).',
+});
 export type PairTest = z.infer<typeof pairTestSchema>;

@@ -5,6 +5,7 @@
 // enforces them while it streams each file to disk, the panel says them before
 // anything is sent.
 import * as z from 'zod/mini';
+import { describeAnswer } from './answerWords';
 
 const MIB = 1024 * 1024;
 
@@ -146,6 +147,14 @@ export const fileUploadAnswerSchema = z.object({
   /** Onyx's metadata file of an unzipped archive; none here (a zip is kept whole, or unpacked with `unzip=true`): always null. */
   zip_metadata_file_id: z.null(),
 });
+describeAnswer(fileUploadAnswerSchema, {
+  file_paths:
+    "Each stored file's location, in the order sent: what a File connector's `file_locations` names.",
+  file_names:
+    "Each file's name as kept (its last path segment, without control characters): the connector's `file_names`.",
+  zip_metadata_file_id:
+    'Onyx names the metadata file of an unzipped archive here; none is made here (a zip is kept whole, or unpacked with `unzip=true`): always `null`.',
+});
 export type FileUploadAnswer = z.infer<typeof fileUploadAnswerSchema>;
 
 /**
@@ -176,7 +185,17 @@ export const connectorFileSchema = z.object({
   size_bytes: z.nullable(z.int()),
   upload_date: z.nullable(z.string()),
 });
+describeAnswer(connectorFileSchema, {
+  file_id: "The file's location (what the connector's `file_locations` names).",
+  file_name:
+    "The file's name as uploaded (the connector's `file_names`), or its location when none.",
+  size_bytes: 'Its size in bytes; `null` when the server keeps no file there (upload it again).',
+  upload_date: 'When it was uploaded (UTC, ISO-8601); `null` when the server keeps no file there.',
+});
 export const connectorFilesAnswerSchema = z.object({ files: z.array(connectorFileSchema) });
+describeAnswer(connectorFilesAnswerSchema, {
+  files: 'The uploaded files the connector names, in its order.',
+});
 export type ConnectorFilesAnswer = z.infer<typeof connectorFilesAnswerSchema>;
 
 /** A connector's `file_locations` naming an upload the server does not keep (D3's 422 at its place). */

@@ -69,6 +69,7 @@ export const setCuratorSchema = z.object({
 export type SetCuratorRequest = z.output<typeof setCuratorSchema>;
 
 export { PAIR_ACCESS_TYPES, type PairAccessType } from './pairAccess';
+import { describeAnswer, USER_ID } from './answerWords';
 
 export const groupMemberSchema = z.object({
   id: z.string(),
@@ -76,11 +77,22 @@ export const groupMemberSchema = z.object({
   is_active: z.boolean(),
   role: z.string(),
 });
+describeAnswer(groupMemberSchema, {
+  id: USER_ID,
+  email: 'Their e-mail address.',
+  is_active: '`false` for a deactivated user.',
+  role: 'Their role; a curator of any group is `curator`.',
+});
 
 export const groupPairPartSchema = z.object({
   id: z.int(),
   name: z.nullable(z.string()),
   source: z.string(),
+});
+describeAnswer(groupPairPartSchema, {
+  id: 'Its id.',
+  name: 'Its name; `null` when it has none.',
+  source: 'Its source, such as `jira`.',
 });
 
 export const groupPairSchema = z.object({
@@ -89,6 +101,13 @@ export const groupPairSchema = z.object({
   connector: groupPairPartSchema,
   credential: groupPairPartSchema,
   access_type: z.enum(PAIR_ACCESS_TYPES),
+});
+describeAnswer(groupPairSchema, {
+  id: "The pair's id.",
+  name: "The pair's own name; `null` when it has none.",
+  connector: 'Its connector.',
+  credential: 'Its credential (no values).',
+  access_type: '`public` (every admin and curator sees it), `private` (its groups only) or `sync`.',
 });
 
 export const userGroupSchema = z.object({
@@ -101,6 +120,17 @@ export const userGroupSchema = z.object({
   personas: z.array(z.unknown()),
   is_up_to_date: z.boolean(),
   is_up_for_deletion: z.boolean(),
+});
+describeAnswer(userGroupSchema, {
+  id: "The group's id.",
+  name: "The group's name, unique among groups.",
+  users: 'Its members, by e-mail address.',
+  curator_ids: 'The ids of the members who curate it.',
+  cc_pairs: 'The connector–credential pairs it may see.',
+  document_sets: 'The document sets shared with it, as `GET /manage/document-set` tells them.',
+  personas: 'Always empty: Sourcedesk has no assistants.',
+  is_up_to_date: 'Always `true`: there is no index to bring up to date.',
+  is_up_for_deletion: 'Always `false`: a deleted group is gone at once.',
 });
 export type UserGroup = z.infer<typeof userGroupSchema>;
 export const userGroupListSchema = z.array(userGroupSchema);
@@ -116,6 +146,7 @@ export const userGroupPageSchema = z.object({
 export type UserGroupPage = z.infer<typeof userGroupPageSchema>;
 
 export const minimalUserGroupSchema = z.object({ id: z.int(), name: z.string() });
+describeAnswer(minimalUserGroupSchema, { id: "The group's id.", name: "The group's name." });
 export const minimalUserGroupListSchema = z.array(minimalUserGroupSchema);
 
 /** A group name as people compare it: letter case aside ("Engineering" is "engineering"). */

@@ -8,6 +8,7 @@ import { pairTestSchema, connectionCheckSchema } from './connectionChecks';
 import { PAIR_ACCESS_TYPES } from './groups';
 import { issueType } from './answers';
 import { jobStatusSchema } from './sync';
+import { describeAnswer } from './answerWords';
 
 /** Onyx's ConnectorCredentialPairStatus, the three Sourcedesk can know. */
 export const CC_PAIR_STATUSES = ['ACTIVE', 'PAUSED', 'INVALID'] as const;
@@ -32,6 +33,12 @@ export const attentionSchema = z.object({
   since: z.string(),
   message: z.string(),
 });
+describeAnswer(attentionSchema, {
+  reason:
+    '`last_test_failed`, `not_tested` (for more than twice `SOURCEDESK_RETEST_HOURS`) or `paused_long` (paused for more than 30 days).',
+  since: 'Since when: an ISO-8601 date-time in UTC.',
+  message: 'What needs attention, in words (a failed test names its check).',
+});
 export type Attention = z.infer<typeof attentionSchema>;
 
 /** One row of GET /manage/admin/connector-status: Onyx's fields, then Sourcedesk's health. */
@@ -51,6 +58,26 @@ export const connectorStatusRowSchema = z.object({
   last_finished_status: z.nullable(jobStatusSchema),
   in_repeated_error_state: z.nullable(z.boolean()),
   docs_indexed: z.nullable(z.int()),
+});
+describeAnswer(connectorStatusRowSchema, {
+  cc_pair_id: 'The connector–credential pair’s id (the same after a credential swap).',
+  name: 'The pair’s own name, when it was given one at attach; `null` otherwise.',
+  connector: 'The connector, as the connector list shows it.',
+  credential: 'The credential, masked as the credential list shows it.',
+  access_type: 'Who may find its documents: `public`, `private` (its groups) or `sync`.',
+  groups: 'Ids of the user groups of a private pair, ascending.',
+  cc_pair_status:
+    '`ACTIVE`; `PAUSED` while its connector is paused; `INVALID` when its last connection test failed, or its last 5 runs ended in validation errors.',
+  needs_attention: 'Why someone should look at it; empty when nothing needs attention.',
+  last_test: 'The pair’s last connection test; `null` when it was never tested.',
+  in_progress: 'Whether a worker runs it now; `null` until a worker started a run of it.',
+  last_success:
+    'When its last successful index run ended; `null` when none did (or no worker reported).',
+  last_finished_status: 'How its last finished index run ended; `null` before one.',
+  in_repeated_error_state:
+    'Whether its last 5 index runs failed (the last 1 when it runs on demand only); `null` until a worker reported.',
+  docs_indexed:
+    'Documents in its inventory, as its workers reported them; `null` until a worker reported.',
 });
 export type ConnectorStatusRow = z.infer<typeof connectorStatusRowSchema>;
 export const connectorStatusListSchema = z.array(connectorStatusRowSchema);
@@ -108,6 +135,11 @@ export const replaceEverywhereResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
   data: z.array(z.int()),
+});
+describeAnswer(replaceEverywhereResponseSchema, {
+  success: 'Always `true`: a refusal is an error answer and replaces nothing.',
+  message: 'What was replaced, in words.',
+  data: 'The ids of the pairs whose credential was replaced (each the same as before).',
 });
 
 /** A refused swap (400): the words, and each check of the new credential's test when it failed. */

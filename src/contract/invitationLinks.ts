@@ -8,12 +8,18 @@ import * as z from 'zod/mini';
 export const INVITATION_LINK_DAYS = 7;
 
 export { INVITATION_FRAGMENT } from './browserNames';
+import { describeAnswer } from './answerWords';
 
 /** A link as the admin who invites is given it (once). */
 export const invitationLinkSchema = z.object({
   email: z.string(),
   link: z.string(),
   expires_at: z.string(),
+});
+describeAnswer(invitationLinkSchema, {
+  email: 'The invited address the link signs in.',
+  link: 'The panel’s address with the token after `#invitation=`: opened once, it signs this person in.',
+  expires_at: 'When the link stops working (ISO-8601, UTC), unless used or withdrawn before.',
 });
 export type InvitationLink = z.infer<typeof invitationLinkSchema>;
 

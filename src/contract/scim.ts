@@ -5,6 +5,16 @@
 // (endpoints/scimToken.ts).
 import * as z from 'zod/mini';
 import { storableText } from './schemaParts';
+import { describeAnswer, TIME_CREATED } from './answerWords';
+
+// The words of the answers' fields (describeAnswer): what the OpenAPI document says of them.
+const scimTokenWords = {
+  id: "The token's id.",
+  name: 'What it is for ("Okta"); the activity log names SCIM\'s changes "SCIM (name)".',
+  last_four: 'Its last four characters, to tell it apart: never the secret.',
+  time_created: TIME_CREATED,
+  last_used_at: 'When the identity provider last used it, to the minute; `null` if never.',
+};
 
 /** Where the identity provider is pointed: under the API's /api. */
 export const SCIM_BASE_PATH = '/scim/v2';
@@ -108,6 +118,7 @@ export const scimTokenSchema = z.object({
   time_created: z.string(),
   last_used_at: z.nullable(z.string()),
 });
+describeAnswer(scimTokenSchema, scimTokenWords);
 export type ScimToken = z.infer<typeof scimTokenSchema>;
 
 /** The new token: the only answer that holds its secret (`token`). */
@@ -115,9 +126,14 @@ export const scimTokenCreatedSchema = z.object({
   ...scimTokenSchema.shape,
   token: z.string(),
 });
+describeAnswer(scimTokenCreatedSchema, {
+  ...scimTokenWords,
+  token: 'The token itself (`sd_scim_…`): only in this answer, never again.',
+});
 
 /** `GET …/scim/token`: the active one, or null when none was made. */
 export const scimTokenStatusSchema = z.nullable(scimTokenSchema);
 
 /** The ids of the persons SCIM manages (the Users page marks them). */
 export const scimManagedSchema = z.object({ user_ids: z.array(z.string()) });
+describeAnswer(scimManagedSchema, { user_ids: 'The ids of the people SCIM manages.' });

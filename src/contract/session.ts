@@ -11,16 +11,25 @@ export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
 /** Single sign-on, when configured: the provider's name and where the sign-in starts. */
 export const signInProviderSchema = z.object({ name: z.string(), login_url: z.string() });
+describeAnswer(signInProviderSchema, {
+  name: 'The identity provider’s name, to show on the button.',
+  login_url: 'Where the sign-in starts.',
+});
 
 /** `GET /auth/methods`: how one may sign in here (no key needed). */
 export const signInMethodsSchema = z.object({
   api_key: z.boolean(),
   oidc: z.nullable(signInProviderSchema),
 });
+describeAnswer(signInMethodsSchema, {
+  api_key: 'Whether one may sign in with an API key: always `true`.',
+  oidc: 'Single sign-on, when it is set up; `null` otherwise.',
+});
 export type SignInMethods = z.infer<typeof signInMethodsSchema>;
 
 // The cookies' names live without zod (browserNames.ts): the panel's first page reads one.
 export { SESSION_COOKIE, SIGNED_IN_COOKIE } from './browserNames';
+import { describeAnswer } from './answerWords';
 
 /** A session past its idle time or its lifetime, or signed out elsewhere (401). */
 export const SESSION_ENDED = 'Access denied. Your session has ended: sign in again.';

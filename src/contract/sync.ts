@@ -5,6 +5,45 @@
 import * as z from 'zod/mini';
 import { documentSourceSchema, inputTypeSchema } from './answers';
 import { issueType, storableText } from './schemaParts';
+import { describeAnswer } from './answerWords';
+
+// The words of the answers' fields (describeAnswer): what the OpenAPI document says of them.
+const CANCEL = '`true` once an admin asked to cancel the run: stop, then finish it as `canceled`.';
+const JOB_ID = 'The job (index attempt) id.';
+const PAIR_ID = 'The connector–credential pair it runs for.';
+const KIND = '`index` (read the source) or `prune` (remove what the source no longer has).';
+const POLL_START = 'Read what changed since this moment (ISO-8601); `null` to read everything.';
+const POLL_END = 'Read what changed up to this moment: when the job was claimed; `null` before.';
+const TOTAL_ITEMS = 'How many there are in all, over every page.';
+
+const countWords = {
+  new_docs_indexed: 'Documents this run upserted that the pair’s inventory did not hold before.',
+  total_docs_indexed: 'Distinct documents this run upserted (a repeated batch counts once).',
+  docs_removed_from_index: 'Documents this run deleted that the pair’s inventory held.',
+};
+
+const attemptWords = {
+  id: JOB_ID,
+  cc_pair_id: PAIR_ID,
+  kind: KIND,
+  trigger: '`scheduled` (the pair’s refresh or prune schedule) or `on_demand` (an admin asked).',
+  status:
+    '`not_started`, `in_progress`, `success`, `completed_with_errors`, `failed`, `canceled` or `interrupted` (the worker stopped; resumable).',
+  from_beginning: '`true` for a complete re-read, `false` for an incremental run.',
+  ...countWords,
+  error_msg: 'Why it failed, in words; `null` when it did not.',
+  error_count: 'How many errors its worker reported.',
+  full_exception_trace: 'The failure’s trace as the worker sent it; `null` when none.',
+  time_created: 'When it was queued.',
+  time_started: 'When a worker claimed it; `null` while it waits.',
+  time_updated: 'When it last changed (a report, a cancel).',
+  poll_range_start: POLL_START,
+  poll_range_end: POLL_END,
+  worker_id: 'The worker process that claimed it; `null` while it waits.',
+  cancellation_requested: 'Whether an admin asked to cancel it.',
+  completed_batches: 'Batches done, as the worker reported.',
+  total_batches: 'Batches in all, when the worker knows; `null` otherwise.',
+};
 
 /** What a job does: read the source (index) or remove what it no longer has (prune). */
 export const JOB_KINDS = ['index', 'prune'] as const;
@@ -91,6 +130,12 @@ export const workerCheckInAnswerSchema = z.object({
   check_in_interval_seconds: z.int(),
   jobs_waiting: z.int(),
 });
+describeAnswer(workerCheckInAnswerSchema, {
+  server_time: 'The server’s time (ISO-8601 in UTC).',
+  check_in_interval_seconds:
+    'Check in again within this many seconds: after 3 intervals without one a worker is offline.',
+  jobs_waiting: 'How many jobs wait for a worker.',
+});
 export type WorkerCheckInAnswer = z.infer<typeof workerCheckInAnswerSchema>;
 
 export const jobClaimSchema = z.object({
@@ -112,6 +157,15 @@ export const jobConnectorSchema = z.object({
   refresh_freq: z.nullable(z.int()),
   prune_freq: z.nullable(z.int()),
 });
+describeAnswer(jobConnectorSchema, {
+  id: "The connector's id.",
+  name: "The connector's name.",
+  source: 'The source, such as `jira`.',
+  input_type: 'How to read it: `load_state`, `poll`, `event` or `slim_retrieval`.',
+  connector_specific_config: "The source's settings, as the connector holds them.",
+  refresh_freq: 'Seconds between index runs; `null`: on demand only.',
+  prune_freq: 'Seconds between prunes; `null`: never.',
+});
 
 /** A claimed job: what to read, from when, and where to resume. */
 export const claimedJobSchema = z.object({
@@ -126,6 +180,19 @@ export const claimedJobSchema = z.object({
   connector: jobConnectorSchema,
   credential_id: z.int(),
 });
+describeAnswer(claimedJobSchema, {
+  id: JOB_ID,
+  cc_pair_id: PAIR_ID,
+  kind: KIND,
+  from_beginning: attemptWords.from_beginning,
+  trigger: attemptWords.trigger,
+  poll_range_start: POLL_START,
+  poll_range_end: 'Read what changed up to this moment (the claim’s time).',
+  checkpoint: 'Where the last run stopped (the JSON object its worker sent); `null` for none.',
+  connector: 'The connector to read, with its settings.',
+  credential_id:
+    'The credential to read the source with: its values come from GET /manage/worker/jobs/{job_id}/credential.',
+});
 export type ClaimedJob = z.infer<typeof claimedJobSchema>;
 
 export const jobCredentialSchema = z.object({
@@ -135,6 +202,11 @@ export const jobCredentialSchema = z.object({
    * credential for, for this pair's connector; the worker sends it nowhere else.
    */
   approved_origins: z.array(z.string()),
+});
+describeAnswer(jobCredentialSchema, {
+  credential_json: "The credential's values, unmasked: keep them in memory only.",
+  approved_origins:
+    'The origins (`scheme://host:port`) the server approved this credential for, for this job’s connector (D15): send it nowhere else.',
 });
 
 export const jobDocumentSchema = z.object({
@@ -166,6 +238,7 @@ export const jobCountsSchema = z.object({
   docs_removed_from_index: z.int(),
   cancellation_requested: z.boolean(),
 });
+describeAnswer(jobCountsSchema, { ...countWords, cancellation_requested: CANCEL });
 export type JobCounts = z.infer<typeof jobCountsSchema>;
 
 export const jobErrorSchema = z.object({
@@ -196,6 +269,10 @@ export const jobErrorsAnswerSchema = z.object({
   error_count: z.int(),
   cancellation_requested: z.boolean(),
 });
+describeAnswer(jobErrorsAnswerSchema, {
+  error_count: 'The run’s errors so far.',
+  cancellation_requested: CANCEL,
+});
 
 export const jobProgressSchema = z.object({
   checkpoint: z
@@ -208,6 +285,7 @@ export const jobProgressSchema = z.object({
 });
 
 export const jobProgressAnswerSchema = z.object({ cancellation_requested: z.boolean() });
+describeAnswer(jobProgressAnswerSchema, { cancellation_requested: CANCEL });
 
 const utf8Bytes = (value: string) => new TextEncoder().encode(value).length;
 
@@ -265,11 +343,16 @@ export const indexAttemptSchema = z.object({
   completed_batches: z.int(),
   total_batches: z.nullable(z.int()),
 });
+describeAnswer(indexAttemptSchema, attemptWords);
 export type IndexAttempt = z.infer<typeof indexAttemptSchema>;
 
 export const indexAttemptPageSchema = z.object({
   items: z.array(indexAttemptSchema),
   total_items: z.int(),
+});
+describeAnswer(indexAttemptPageSchema, {
+  items: 'The runs of this page, newest first.',
+  total_items: TOTAL_ITEMS,
 });
 export type IndexAttemptPage = z.infer<typeof indexAttemptPageSchema>;
 
@@ -288,11 +371,29 @@ export const indexAttemptErrorSchema = z.object({
   is_resolved: z.boolean(),
   time_created: z.string(),
 });
+describeAnswer(indexAttemptErrorSchema, {
+  id: "The error's id.",
+  connector_credential_pair_id: PAIR_ID,
+  index_attempt_id: 'The run that reported it.',
+  document_id: 'The document that failed; `null` when none did.',
+  document_link: "The failing document's link; `null` when unknown.",
+  entity_id: 'Something else that failed (a space, a project); `null` when none.',
+  failed_time_range_start: 'The start of a time range that could not be read; `null` when none.',
+  failed_time_range_end: 'The end of that time range; `null` when none.',
+  failure_message: 'What went wrong, in words.',
+  error_type: 'A kind of error, as the worker named it; `null` when none.',
+  is_resolved: '`true` once a later run of the pair succeeded.',
+  time_created: 'When it was reported.',
+});
 export type IndexAttemptError = z.infer<typeof indexAttemptErrorSchema>;
 
 export const indexAttemptErrorPageSchema = z.object({
   items: z.array(indexAttemptErrorSchema),
   total_items: z.int(),
+});
+describeAnswer(indexAttemptErrorPageSchema, {
+  items: 'The errors of this page, newest first.',
+  total_items: TOTAL_ITEMS,
 });
 
 /** Onyx's FailedConnectorIndexingStatus: a pair whose last index run failed. */
@@ -304,6 +405,14 @@ export const failedIndexingStatusSchema = z.object({
   connector_id: z.int(),
   credential_id: z.int(),
 });
+describeAnswer(failedIndexingStatusSchema, {
+  cc_pair_id: PAIR_ID,
+  name: "The pair's name; `null` when it has none.",
+  error_msg: "The last run's error, in words.",
+  is_deletable: 'Whether the pair may be removed (always `true` here).',
+  connector_id: 'The connector of the pair.',
+  credential_id: 'The credential of the pair.',
+});
 export const failedIndexingStatusListSchema = z.array(failedIndexingStatusSchema);
 
 /** One document of a pair's inventory. */
@@ -314,11 +423,22 @@ export const pairDocumentSchema = z.object({
   updated_at: z.nullable(z.string()),
   time_last_indexed: z.string(),
 });
+describeAnswer(pairDocumentSchema, {
+  document_id: "The document's id in the source.",
+  semantic_identifier: "The document's title.",
+  link: 'Where it is read in the source; `null` when unknown.',
+  updated_at: 'When the source last changed it; `null` when unknown.',
+  time_last_indexed: 'When a run last reported it.',
+});
 export type PairDocument = z.infer<typeof pairDocumentSchema>;
 
 export const pairDocumentPageSchema = z.object({
   items: z.array(pairDocumentSchema),
   total_items: z.int(),
+});
+describeAnswer(pairDocumentPageSchema, {
+  items: 'The documents of this page, by title.',
+  total_items: TOTAL_ITEMS,
 });
 
 /** Onyx's run-once answer: the queued job ids, and words saying how many and that they wait. */
@@ -338,6 +458,11 @@ export const queuedJobsSchema = z.object({
   message: z.string(),
   data: z.array(z.int()),
 });
+describeAnswer(queuedJobsSchema, {
+  success: 'Whether every pair asked for now has a run waiting or in progress.',
+  message: 'What happened, in words: how many runs were queued, and which pairs already had one.',
+  data: 'The ids of the jobs queued by this request.',
+});
 export type QueuedJobs = z.infer<typeof queuedJobsSchema>;
 
 /** A run a worker holds. */
@@ -346,6 +471,12 @@ export const workerRunningJobSchema = z.object({
   cc_pair_id: z.int(),
   kind: jobKindSchema,
   time_started: z.nullable(z.string()),
+});
+describeAnswer(workerRunningJobSchema, {
+  id: JOB_ID,
+  cc_pair_id: PAIR_ID,
+  kind: KIND,
+  time_started: 'When it claimed the run.',
 });
 
 /** A worker as its check-ins show it. */
@@ -359,6 +490,17 @@ export const workerSchema = z.object({
   last_check_in: z.string(),
   online: z.boolean(),
   running_jobs: z.array(workerRunningJobSchema),
+});
+describeAnswer(workerSchema, {
+  worker_id: 'The worker process’s own name.',
+  worker_key_id: 'The worker key it signs in with.',
+  worker_key_name: 'That key’s name.',
+  hostname: 'The host it runs on; `null` when it did not say.',
+  version: 'Its version; `null` when it did not say.',
+  sources: 'The sources it reads; `null`: any.',
+  last_check_in: 'When it last checked in.',
+  online: 'Whether it checked in within the last 3 check-in intervals.',
+  running_jobs: 'The runs it holds.',
 });
 export type Worker = z.infer<typeof workerSchema>;
 export const workerListSchema = z.array(workerSchema);
@@ -374,6 +516,13 @@ export const workerKeySchema = z.object({
   time_created: z.string(),
   last_used_at: z.nullable(z.string()),
   key: z.optional(z.string()),
+});
+describeAnswer(workerKeySchema, {
+  id: "The worker key's id.",
+  name: 'A name to know it by.',
+  time_created: 'When it was made.',
+  last_used_at: 'When a worker last used it (to the minute); `null` before.',
+  key: 'The key itself: only in the answer that made it.',
 });
 export type WorkerKey = z.infer<typeof workerKeySchema>;
 export const workerKeyListSchema = z.array(workerKeySchema);

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { EMAIL_MAX_LENGTH, isEmailAddress, isKeyAddress, KEY_ADDRESS_PROBLEM } from './rules';
 import { boundedList } from './schemaParts';
 import { invitationLinkSchema } from './invitationLinks';
+import { describeAnswer } from './answerWords';
 
 /** At most this many addresses in one invitation. */
 export const INVITE_BATCH_MAX = 1000;
@@ -36,10 +37,19 @@ export const bulkInviteResponseSchema = z.object({
   invited_emails: z.array(z.string()),
   sign_in_links: z.optional(z.array(invitationLinkSchema)),
 });
+describeAnswer(bulkInviteResponseSchema, {
+  invited_count: 'How many invitations are open after this one.',
+  email_invite_status: 'Always `DISABLED`: this service sends no e-mail; tell people yourself.',
+  invited_emails:
+    'The addresses this request invited: not those invited or users already (beyond Onyx).',
+  sign_in_links:
+    'Only on a server without single sign-on: a one-time sign-in link for each address invited now. Shown this once; the server keeps only a hash.',
+});
 export type BulkInviteResponse = z.infer<typeof bulkInviteResponseSchema>;
 
 /** Onyx's InvitedUserSnapshot. */
 export const invitedUserSchema = z.object({ email: z.string() });
+describeAnswer(invitedUserSchema, { email: 'The invited e-mail address.' });
 export const invitedUserListSchema = z.array(invitedUserSchema);
 export type InvitedUser = z.infer<typeof invitedUserSchema>;
 

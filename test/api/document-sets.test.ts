@@ -4,21 +4,29 @@
 // and private to B. Not visible → 404 as if absent; visible but not theirs to
 // change → 403. Runs on SQLite (api) and PostgreSQL (api-pg).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { UserRole } from '../../src/contract/contract';
 import { DOCUMENT_SET_REFUSALS, USERS_REFUSAL } from '../../src/contract/documentSets';
 import { GROUP_CHOICE_REFUSALS } from '../../src/contract/groups';
-import { findUserByEmail } from '../../server/repos/users';
-import {
-  addCredential,
-  api,
-  createConnector,
-  NOT_CURATOR,
-  plainRequest,
-  snapshotDb,
-} from '../support/http';
+import { api, createConnector, NOT_CURATOR, plainRequest, snapshotDb } from '../support/http';
 import { useTestServer } from '../support/useTestServer';
 
-const server = useTestServer();
+// The five roles of D13 against groups Sales (A) and Eng (B), and a web pair
+// public, private to A and private to B (each named as its connector).
+const server = useTestServer({
+  seed: {
+    groups: ['Sales', 'Eng'],
+    users: {
+      curatorA: { role: 'basic', curates: ['Sales'] },
+      globalA: { role: 'global_curator', memberOf: ['Sales'] },
+      basicA: { role: 'basic', memberOf: ['Sales'] },
+      curatorB: { role: 'basic', curates: ['Eng'] },
+    },
+    pairs: {
+      'Wiki public': {},
+      'Wiki privateA': { privateTo: ['Sales'] },
+      'Wiki privateB': { privateTo: ['Eng'] },
+    },
+  },
+});
 const SETS = '/manage/admin/document-set';
 const LIST = '/manage/document-set';
 const GROUPS = '/manage/admin/user-group';
@@ -29,10 +37,8 @@ const keys = {} as Record<Who, string>;
 const ids = {} as Record<Who, string>;
 let groupA: number;
 let groupB: number;
-let credentialId: number;
 type PairKind = 'public' | 'privateA' | 'privateB';
 const pair = {} as Record<PairKind, number>;
-const connectorOf = {} as Record<PairKind, number>;
 /** Sets made by the admin: public (of all three pairs), private to A, private to B. */
 const set = {} as Record<'public' | 'privateA' | 'privateB', number>;
 
@@ -76,40 +82,15 @@ async function oneSet(id: number): Promise<Summary | undefined> {
   return ((await ok('GET', LIST)) as Summary[]).find((item) => item.id === id);
 }
 
-async function person(who: Who, role: UserRole) {
-  const email = `${who.toLowerCase()}@sets.test`;
-  keys[who] = who === 'admin' ? server.adminKey : await server.keyFor(role, email);
-  if (who !== 'admin') ids[who] = (await findUserByEmail(server.store.db, email))!.id;
-}
-
-/** A web connector with the credential attached as `access`; its pair's id. */
-async function madePair(kind: PairKind, access: Record<string, unknown>) {
-  const connector = await createConnector(server, plainRequest('web', { name: `Wiki ${kind}` }));
-  const attached = (await ok(
-    'PUT',
-    `${CONNECTORS}/${connector}/credential/${credentialId}`,
-    access,
-  )) as { data: number };
-  connectorOf[kind] = connector;
-  pair[kind] = attached.data;
-}
-
 beforeAll(async () => {
-  await person('admin', 'admin');
-  await person('curatorA', 'basic');
-  await person('globalA', 'global_curator');
-  await person('basicA', 'basic');
-  await person('curatorB', 'basic');
-  const group = async (name: string, members: string[]) =>
-    ((await ok('POST', GROUPS, { name, user_ids: members, cc_pair_ids: [] })) as { id: number }).id;
-  groupA = await group('Sales', [ids.curatorA, ids.globalA, ids.basicA]);
-  groupB = await group('Eng', [ids.curatorB]);
-  await ok('POST', `${GROUPS}/${groupA}/set-curator`, { user_id: ids.curatorA, is_curator: true });
-  await ok('POST', `${GROUPS}/${groupB}/set-curator`, { user_id: ids.curatorB, is_curator: true });
-  credentialId = await addCredential(server, 'web');
-  await madePair('public', {});
-  await madePair('privateA', { access_type: 'private', groups: [groupA] });
-  await madePair('privateB', { access_type: 'private', groups: [groupB] });
+  const { seeded } = server;
+  Object.assign(keys, seeded.keys, { admin: server.adminKey });
+  Object.assign(ids, seeded.userIds);
+  groupA = seeded.groups.Sales;
+  groupB = seeded.groups.Eng;
+  for (const kind of ['public', 'privateA', 'privateB'] as const) {
+    pair[kind] = seeded.pairs[`Wiki ${kind}`].pair;
+  }
   set.public = await makeSet({ cc_pair_ids: [pair.public, pair.privateA, pair.privateB] });
   set.privateA = await makeSet({
     is_public: false,
@@ -416,23 +397,29 @@ describe('the rules of a set, in Onyx’s words', () => {
 describe('a pair detached or deleted leaves its sets', () => {
   it('the set stays, without the pair; a set left with none says so (no pair), not deleted', async () => {
     const connector = await createConnector(server, plainRequest('web', { name: 'Short-lived' }));
-    const attached = (await ok('PUT', `${CONNECTORS}/${connector}/credential/${credentialId}`)) as {
+    const attached = (await ok(
+      'PUT',
+      `${CONNECTORS}/${connector}/credential/${server.seeded.credential}`,
+    )) as {
       data: number;
     };
     const both = await makeSet({ cc_pair_ids: [pair.public, attached.data] });
     const alone = await makeSet({ cc_pair_ids: [attached.data] });
-    await ok('DELETE', `${CONNECTORS}/${connector}/credential/${credentialId}`);
+    await ok('DELETE', `${CONNECTORS}/${connector}/credential/${server.seeded.credential}`);
     expect((await oneSet(both))!.cc_pair_summaries.map((item) => item.id)).toEqual([pair.public]);
     expect((await oneSet(alone))!.cc_pair_summaries).toEqual([]);
   });
 
   it('a connector deleted: its sets stay', async () => {
     const connector = await createConnector(server, plainRequest('web', { name: 'Gone soon' }));
-    const attached = (await ok('PUT', `${CONNECTORS}/${connector}/credential/${credentialId}`)) as {
+    const attached = (await ok(
+      'PUT',
+      `${CONNECTORS}/${connector}/credential/${server.seeded.credential}`,
+    )) as {
       data: number;
     };
     const id = await makeSet({ cc_pair_ids: [attached.data] });
-    await ok('DELETE', `${CONNECTORS}/${connector}/credential/${credentialId}`);
+    await ok('DELETE', `${CONNECTORS}/${connector}/credential/${server.seeded.credential}`);
     await ok('DELETE', `${CONNECTORS}/${connector}`);
     expect(await oneSet(id)).toMatchObject({ cc_pair_summaries: [] });
   });

@@ -3,33 +3,26 @@
 // them, and the refusal names no connector of that group; forced, it detaches
 // it from nothing they cannot see. The list filtered by a credential they may
 // not see tells nothing about it.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail } from '../../server/repos/users';
-import { api, jiraRequest, makeGroup, snapshotDb } from '../support/http';
+import { describe, expect, it } from 'vitest';
+import { api, jiraRequest, snapshotDb } from '../support/http';
 import { useTestServer } from '../support/useTestServer';
 
-const server = useTestServer();
-const keys = {} as Record<'a' | 'b', string>;
-const groups = {} as Record<'a' | 'b', number>;
+// Curators a and b, each of their own group.
+const server = useTestServer({
+  seed: {
+    groups: ['a', 'b'],
+    users: {
+      a: { role: 'basic', curates: ['a'] },
+      b: { role: 'basic', curates: ['b'] },
+    },
+  },
+});
 
 async function ok(method: string, path: string, body: unknown, key = server.adminKey) {
   const answer = await api(server, method, path, { body, key });
   expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(200);
   return answer.json as { id: number; data: number };
 }
-
-beforeAll(async () => {
-  for (const name of ['a', 'b'] as const) {
-    const email = `${name}@unseen.test`;
-    keys[name] = await server.keyFor('basic', email);
-    const id = (await findUserByEmail(server.store.db, email))!.id;
-    groups[name] = await makeGroup(server, `Unseen ${name}`, [id]);
-    await ok('POST', `/manage/admin/user-group/${groups[name]}/set-curator`, {
-      user_id: id,
-      is_curator: true,
-    });
-  }
-});
 
 describe('a credential used where its curator cannot see', () => {
   it('delete: 400 without naming the connector, forced or not; nothing changes', async () => {
@@ -42,10 +35,10 @@ describe('a credential used where its curator cannot see', () => {
         source: 'jira',
         credential_json: { jira_api_token: 'a-shared-token' },
         admin_public: true,
-        groups: [groups.a],
+        groups: [server.seeded.groups.a],
         curator_public: true,
       },
-      keys.a,
+      server.seeded.keys.a,
     );
     const { id: connector } = await ok(
       'POST',
@@ -54,12 +47,12 @@ describe('a credential used where its curator cannot see', () => {
     );
     await ok('PUT', `/manage/admin/connector/${connector}/credential/${credential}`, {
       access_type: 'private',
-      groups: [groups.b],
+      groups: [server.seeded.groups.b],
     });
     const before = await snapshotDb(server);
     for (const force of ['', '?force=true']) {
       const answer = await api(server, 'DELETE', `/manage/admin/credential/${credential}${force}`, {
-        key: keys.a,
+        key: server.seeded.keys.a,
       });
       expect(answer.status, answer.text).toBe(400);
       expect(answer.text).not.toContain(String(connector));
@@ -85,10 +78,10 @@ describe('a credential used where its curator cannot see', () => {
     });
     await ok('PUT', `/manage/admin/connector/${connector}/credential/${hidden}`, {});
     // The connector is public (curator A sees it) but the credential is the admin's.
-    const all = await api(server, 'GET', '/manage/admin/connector', { key: keys.a });
+    const all = await api(server, 'GET', '/manage/admin/connector', { key: server.seeded.keys.a });
     expect((all.json as { id: number }[]).map((c) => c.id)).toContain(connector);
     const filtered = await api(server, 'GET', `/manage/admin/connector?credential=${hidden}`, {
-      key: keys.a,
+      key: server.seeded.keys.a,
     });
     expect(filtered.json).toEqual([]);
   });
@@ -108,7 +101,7 @@ describe('a credential used where its curator cannot see', () => {
         source: 'web',
         credential_json: { token: 'group-b-status-token' },
         admin_public: true,
-        groups: [groups.b],
+        groups: [server.seeded.groups.b],
       })
     ).id;
     const { id: connector } = await ok('POST', '/manage/admin/connector', {
@@ -119,9 +112,11 @@ describe('a credential used where its curator cannot see', () => {
     await ok('PUT', `/manage/admin/connector/${connector}/credential/${adminOnly}`, {});
     await ok('PUT', `/manage/admin/connector/${connector}/credential/${bs}`, {
       access_type: 'private',
-      groups: [groups.b],
+      groups: [server.seeded.groups.b],
     });
-    const status = await api(server, 'GET', '/manage/admin/connector-status', { key: keys.a });
+    const status = await api(server, 'GET', '/manage/admin/connector-status', {
+      key: server.seeded.keys.a,
+    });
     expect(status.status).toBe(200);
     const rows = (status.json as { connector: { id: number } }[]).filter(
       (row) => row.connector.id === connector,
@@ -129,7 +124,7 @@ describe('a credential used where its curator cannot see', () => {
     expect(rows).toEqual([]);
     expect(status.text).not.toContain('Admin only for status');
     const detail = await api(server, 'GET', `/manage/admin/connector/${connector}`, {
-      key: keys.a,
+      key: server.seeded.keys.a,
     });
     expect(detail.status, detail.text).toBe(200);
     // The public pair stays listed by its ids (the page says "a credential only admins see"
@@ -144,7 +139,7 @@ describe('a credential used where its curator cannot see', () => {
     expect(detail.text).not.toContain('admin-only');
     // Curator B sees their group's pair and the public one, and only B's credential described.
     const bDetail = await api(server, 'GET', `/manage/admin/connector/${connector}`, {
-      key: keys.b,
+      key: server.seeded.keys.b,
     });
     expect(
       (bDetail.json as { cc_pairs: { credential_id: number }[] }).cc_pairs

@@ -5,9 +5,12 @@
 // running server when a test or hook reads it, so the file needs no `let` and
 // no hooks of its own. `useFreshTestServer()` starts one per test instead;
 // `useTwoInstances()` does the same for two instances on
-// one database (PostgreSQL: B shares A's schema).
+// one database (PostgreSQL: B shares A's schema). `useTestServer({ seed })`
+// also makes the file's people, groups and connectors once the server runs
+// (test/support/seed.ts), and tells them in `server.seeded`.
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startTestServer, type TestServer, type TestServerOptions } from './harness';
+import { plantSeed, type Seed, type Seeded } from './seed';
 
 /** A stand-in that reads each property from the server `current()` gives, once it runs. */
 function runningServer(current: () => TestServer | undefined, name: string): TestServer {
@@ -30,17 +33,25 @@ function useServer(
   end: typeof afterAll,
   options: TestServerOptions,
   name: string,
+  seed?: Seed,
 ): TestServer {
   let current: TestServer | undefined;
   start(async () => {
     current = await startTestServer(options);
+    if (seed) Object.assign(current, { seeded: await plantSeed(current, seed) });
   });
   end(() => current?.close());
   return runningServer(() => current, name);
 }
 
-export const useTestServer = (options: TestServerOptions = {}) =>
-  useServer(beforeAll, afterAll, options, 'useTestServer');
+export function useTestServer(options?: TestServerOptions): TestServer;
+export function useTestServer<const S extends Seed>(
+  options: TestServerOptions & { seed: S },
+): TestServer & { seeded: Seeded<S> };
+export function useTestServer(options: TestServerOptions & { seed?: Seed } = {}) {
+  const { seed, ...serverOptions } = options;
+  return useServer(beforeAll, afterAll, serverOptions, 'useTestServer', seed);
+}
 
 /**
  * A fresh server for each test of the file (a fresh database each time): for

@@ -3,6 +3,7 @@
 // the same code twice. The database remembers it, so every instance agrees.
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database';
+import { spendStateHash } from '../../repos/signInStates';
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
 
@@ -12,14 +13,10 @@ const hashState = (state: string) => createHash('sha256').update(state).digest('
  * Spent states past their end are cleared on the way.
  */
 export async function spendState(db: Db, state: string, until: number, now = Date.now()) {
-  await db
-    .deleteFrom('used_sign_in_states')
-    .where('expires_at', '<=', new Date(now).toISOString())
-    .execute();
-  const result = await db
-    .insertInto('used_sign_in_states')
-    .values({ state_hash: hashState(state), expires_at: new Date(until).toISOString() })
-    .onConflict((conflict) => conflict.column('state_hash').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  return spendStateHash(
+    db,
+    hashState(state),
+    new Date(until).toISOString(),
+    new Date(now).toISOString(),
+  );
 }

@@ -93,26 +93,14 @@ export function ListControl({
         <ul aria-label={field.listName} className="list-field-items">
           {items.map((location, index) => {
             const item = nameAt(index);
-            const error = errorAt(formState.errors, `${name}.${index}`);
-            const errorId = `${id}-remove-${index}-error`;
             return (
-              <li key={`${index}:${location}`}>
-                <span>{item}</span>
-                <button
-                  type="button"
-                  className="secondary"
-                  id={`${id}-remove-${index}`}
-                  aria-describedby={error ? errorId : undefined}
-                  onClick={() => removeAt(index, item)}
-                >
-                  Remove {item}
-                </button>
-                {error && (
-                  <p id={errorId} className="field-error">
-                    {friendlyWords(error)}
-                  </p>
-                )}
-              </li>
+              <ListItem
+                key={`${index}:${location}`}
+                id={`${id}-remove-${index}`}
+                item={item}
+                error={errorAt(formState.errors, `${name}.${index}`)}
+                onRemove={() => removeAt(index, item)}
+              />
             );
           })}
         </ul>
@@ -145,5 +133,35 @@ export function ListControl({
         {announcement}
       </p>
     </fieldset>
+  );
+}
+
+/** One item of the list, its Remove button and the server's word about it. */
+function ListItem(props: {
+  id: string;
+  item: string;
+  error: string | undefined;
+  onRemove: () => void;
+}) {
+  const { id, item, error, onRemove } = props;
+  const errorId = `${id}-error`;
+  return (
+    <li>
+      <span>{item}</span>
+      <button
+        type="button"
+        className="secondary"
+        id={id}
+        aria-describedby={error ? errorId : undefined}
+        onClick={onRemove}
+      >
+        Remove {item}
+      </button>
+      {error && (
+        <p id={errorId} className="field-error">
+          {friendlyWords(error)}
+        </p>
+      )}
+    </li>
   );
 }

@@ -49,72 +49,7 @@ export function ActivityPage() {
       <p className="hint">
         Every change made through Sourcedesk, newest first, and refused attempts.
       </p>
-      <form role="search" aria-label="Filter activity" onSubmit={(event) => event.preventDefault()}>
-        <label>
-          Action{' '}
-          <select
-            value={filters.action ?? ''}
-            onChange={(e) => setFilter('action', e.target.value)}
-          >
-            <option value="">Every action</option>
-            {ACTION_LABELS.map(([action, words]) => (
-              <option key={action} value={action}>
-                {words}
-              </option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          Who (e-mail){' '}
-          <FilterBox value={filters.actor ?? ''} onCommit={(value) => setFilter('actor', value)} />
-        </label>{' '}
-        <label>
-          What{' '}
-          <select
-            value={filters.resource_type ?? ''}
-            onChange={(e) => setFilter('resource_type', e.target.value)}
-          >
-            <option value="">Everything</option>
-            {RESOURCE_TYPE_LABELS.map(([type, words]) => (
-              <option key={type} value={type}>
-                {words}
-              </option>
-            ))}
-          </select>
-        </label>{' '}
-        <label>
-          Its id{' '}
-          <FilterBox
-            value={filters.resource_id ?? ''}
-            onCommit={(value) => setFilter('resource_id', value)}
-          />
-        </label>{' '}
-        <label>
-          From{' '}
-          <input
-            type="datetime-local"
-            value={toDateTimeInput(filters.since)}
-            onChange={(e) => setFilter('since', fromDateTimeInput(e.target.value))}
-          />
-        </label>{' '}
-        <label>
-          Until{' '}
-          <input
-            type="datetime-local"
-            value={toDateTimeInput(filters.until)}
-            onChange={(e) => setFilter('until', fromDateTimeInput(e.target.value))}
-          />
-        </label>{' '}
-        {(['ndjson', 'csv'] as const).map((format) => (
-          <DownloadButton
-            key={format}
-            label={`Export (${format.toUpperCase()})`}
-            download={() => downloadAuditExport(filters, format)}
-            done={`activity.${format} is downloaded: every record of this filter.`}
-            failed="The export could not be downloaded"
-          />
-        ))}
-      </form>
+      <ActivityFilters filters={filters} setFilter={setFilter} />
       {page.isPending ? <p role="status">Loading activity…</p> : null}
       {page.isError ? <QueryErrorNotice error={page.error} /> : null}
       {page.data && page.data.items.length === 0 ? <p>No activity matches.</p> : null}
@@ -138,6 +73,79 @@ export function ActivityPage() {
         ) : null}
       </p>
     </section>
+  );
+}
+
+/** The filters (each kept in the address) and the export of what they match. */
+function ActivityFilters(props: {
+  filters: AuditFilters;
+  setFilter: (name: FilterName, value: string) => void;
+}) {
+  const { filters, setFilter } = props;
+  return (
+    <form role="search" aria-label="Filter activity" onSubmit={(event) => event.preventDefault()}>
+      <label>
+        Action{' '}
+        <select value={filters.action ?? ''} onChange={(e) => setFilter('action', e.target.value)}>
+          <option value="">Every action</option>
+          {ACTION_LABELS.map(([action, words]) => (
+            <option key={action} value={action}>
+              {words}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <label>
+        Who (e-mail){' '}
+        <FilterBox value={filters.actor ?? ''} onCommit={(value) => setFilter('actor', value)} />
+      </label>{' '}
+      <label>
+        What{' '}
+        <select
+          value={filters.resource_type ?? ''}
+          onChange={(e) => setFilter('resource_type', e.target.value)}
+        >
+          <option value="">Everything</option>
+          {RESOURCE_TYPE_LABELS.map(([type, words]) => (
+            <option key={type} value={type}>
+              {words}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <label>
+        Its id{' '}
+        <FilterBox
+          value={filters.resource_id ?? ''}
+          onCommit={(value) => setFilter('resource_id', value)}
+        />
+      </label>{' '}
+      <label>
+        From{' '}
+        <input
+          type="datetime-local"
+          value={toDateTimeInput(filters.since)}
+          onChange={(e) => setFilter('since', fromDateTimeInput(e.target.value))}
+        />
+      </label>{' '}
+      <label>
+        Until{' '}
+        <input
+          type="datetime-local"
+          value={toDateTimeInput(filters.until)}
+          onChange={(e) => setFilter('until', fromDateTimeInput(e.target.value))}
+        />
+      </label>{' '}
+      {(['ndjson', 'csv'] as const).map((format) => (
+        <DownloadButton
+          key={format}
+          label={`Export (${format.toUpperCase()})`}
+          download={() => downloadAuditExport(filters, format)}
+          done={`activity.${format} is downloaded: every record of this filter.`}
+          failed="The export could not be downloaded"
+        />
+      ))}
+    </form>
   );
 }
 

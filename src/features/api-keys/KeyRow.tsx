@@ -1,7 +1,7 @@
 // One key in the list: its facts, and its actions. Rename and change role in
 // place (a role change asked first, as it changes what the key may do);
 // regenerate and delete are asked by the page.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import { API_KEY_ROLES, isPersonKey, type ApiKey } from '../../contract/apiKeys';
 import { useChangeApiKey } from '../../api/apiKeyHooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -80,33 +80,14 @@ export function KeyRow({ apiKey, onAsk, onSaid }: KeyRowProps) {
     <tr>
       <th scope="row">
         {editing ? (
-          <form aria-label={`Edit ${label}`} onSubmit={submit}>
-            <label>
-              Name{' '}
-              <input
-                ref={nameRef}
-                name="name"
-                defaultValue={apiKey.api_key_name ?? ''}
-                maxLength={200}
-              />
-            </label>{' '}
-            <label>
-              Role{' '}
-              <select name="role" defaultValue={apiKey.api_key_role}>
-                {API_KEY_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {roleWords(role)}
-                  </option>
-                ))}
-              </select>
-            </label>{' '}
-            <button type="submit" disabled={change.isPending}>
-              Save
-            </button>{' '}
-            <button type="button" className="secondary" onClick={cancel}>
-              Cancel
-            </button>
-          </form>
+          <EditKeyForm
+            apiKey={apiKey}
+            label={label}
+            nameRef={nameRef}
+            onSubmit={submit}
+            saving={change.isPending}
+            onCancel={cancel}
+          />
         ) : (
           <>
             {keyTitle(apiKey)} <span className="hint">{apiKey.api_key_display}</span>
@@ -164,5 +145,41 @@ export function KeyRow({ apiKey, onAsk, onSaid }: KeyRowProps) {
         ) : null}
       </td>
     </tr>
+  );
+}
+
+/** A key's name and role, changed in place. */
+function EditKeyForm(props: {
+  apiKey: ApiKey;
+  label: string;
+  nameRef: Ref<HTMLInputElement>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  saving: boolean;
+  onCancel: () => void;
+}) {
+  const { apiKey, label, nameRef, onSubmit, saving, onCancel } = props;
+  return (
+    <form aria-label={`Edit ${label}`} onSubmit={onSubmit}>
+      <label>
+        Name{' '}
+        <input ref={nameRef} name="name" defaultValue={apiKey.api_key_name ?? ''} maxLength={200} />
+      </label>{' '}
+      <label>
+        Role{' '}
+        <select name="role" defaultValue={apiKey.api_key_role}>
+          {API_KEY_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {roleWords(role)}
+            </option>
+          ))}
+        </select>
+      </label>{' '}
+      <button type="submit" disabled={saving}>
+        Save
+      </button>{' '}
+      <button type="button" className="secondary" onClick={onCancel}>
+        Cancel
+      </button>
+    </form>
   );
 }

@@ -99,20 +99,7 @@ export function ConfigurationPage() {
   return (
     <section className="configuration-page">
       <h1>Configuration</h1>
-      <section aria-labelledby="export-heading">
-        <h2 id="export-heading">Export</h2>
-        <p>
-          Download this server’s whole setup — connectors, credentials without their secrets,
-          attachments, users, invitations, groups and where alerts go — to keep in version control
-          or import elsewhere.
-        </p>
-        <DownloadButton
-          label="Download configuration"
-          download={downloadConfiguration}
-          done="Configuration downloaded as sourcedesk.json."
-          failed="The configuration could not be downloaded"
-        />
-      </section>
+      <ExportSection />
       <section aria-labelledby="import-heading">
         <h2 id="import-heading">Import</h2>
         <p>Choose a configuration file: you see what it would change before anything changes.</p>
@@ -126,13 +113,7 @@ export function ConfigurationPage() {
           />
         </div>
         <ActionMessage words={said} />
-        {problems.length > 0 && (
-          <ul className="plan-lines" aria-label="Problems in the file">
-            {problems.map((problem, index) => (
-              <li key={index}>{problem}</li>
-            ))}
-          </ul>
-        )}
+        <ProblemsList problems={problems} />
         {planned && !apply.data && (
           <>
             <h3>What the import will do</h3>
@@ -163,35 +144,77 @@ export function ConfigurationPage() {
           onCancel={() => setAsking(false)}
           confirmDisabled={!expected}
         >
-          {expected ? (
-            <>
-              <p>
-                With the values typed: {planSummary(expected)} Everything is applied together, or
-                nothing is.
-              </p>
-              {notMade(expected).length > 0 ? (
-                <>
-                  <p>Not made:</p>
-                  <ul>
-                    {notMade(expected)
-                      .slice(0, 10)
-                      .map((line) => (
-                        <li key={line}>{line}</li>
-                      ))}
-                  </ul>
-                  {notMade(expected).length > 10 ? (
-                    <p>and {countOf(notMade(expected).length - 10, 'more')}.</p>
-                  ) : null}
-                </>
-              ) : null}
-            </>
-          ) : preview.isError ? (
-            <p>What would happen cannot be worked out: {describeError(preview.error)}</p>
-          ) : (
-            <p role="status">Working out what the values typed will do…</p>
-          )}
+          <ApplyPreview expected={expected} preview={preview} notMade={notMade} />
         </ConfirmDialog>
       )}
     </section>
+  );
+}
+
+/** Download this server's whole setup. */
+function ExportSection() {
+  return (
+    <section aria-labelledby="export-heading">
+      <h2 id="export-heading">Export</h2>
+      <p>
+        Download this server’s whole setup — connectors, credentials without their secrets,
+        attachments, users, invitations, groups and where alerts go — to keep in version control or
+        import elsewhere.
+      </p>
+      <DownloadButton
+        label="Download configuration"
+        download={downloadConfiguration}
+        done="Configuration downloaded as sourcedesk.json."
+        failed="The configuration could not be downloaded"
+      />
+    </section>
+  );
+}
+
+/** Every problem of a file the server refused, each naming its item (none: nothing shown). */
+function ProblemsList({ problems }: { problems: string[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <ul className="plan-lines" aria-label="Problems in the file">
+      {problems.map((problem, index) => (
+        <li key={index}>{problem}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The question's words: what applying will do with the values typed, once worked out. */
+function ApplyPreview(props: {
+  expected: ImportPlan | undefined;
+  preview: ReturnType<typeof usePlanImport>;
+  notMade: (done: ImportPlan) => string[];
+}) {
+  const { expected, preview, notMade } = props;
+  return expected ? (
+    <>
+      <p>
+        With the values typed: {planSummary(expected)} Everything is applied together, or nothing
+        is.
+      </p>
+      {notMade(expected).length > 0 ? (
+        <>
+          <p>Not made:</p>
+          <ul>
+            {notMade(expected)
+              .slice(0, 10)
+              .map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+          </ul>
+          {notMade(expected).length > 10 ? (
+            <p>and {countOf(notMade(expected).length - 10, 'more')}.</p>
+          ) : null}
+        </>
+      ) : null}
+    </>
+  ) : preview.isError ? (
+    <p>What would happen cannot be worked out: {describeError(preview.error)}</p>
+  ) : (
+    <p role="status">Working out what the values typed will do…</p>
   );
 }

@@ -6,7 +6,7 @@
 // "Test and save" tries the edited settings first (EditConnectionTest); a test
 // that does not pass says why, and saving anyway is the secondary action.
 import { useEffect, useRef } from 'react';
-import { FormProvider, useForm, useWatch, type Path } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type Path, type UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../api/client';
 import { useUpdateConnector } from '../../api/connectors';
 import type { ConnectorDetail, ConnectorPatchRequest } from '../../contract/contract';
@@ -76,6 +76,33 @@ function changeOf(
   };
 }
 
+/**
+ * The panel's own checks of the values, each problem set on its field: the
+ * schedule rules in the form's own units (as the wizard says them) and the
+ * source's rules. True when any refused.
+ */
+function refusedHere(
+  connector: ConnectorDetail,
+  panel: ReturnType<typeof panelOf>,
+  values: EditValues,
+  setError: UseFormSetError<EditValues>,
+) {
+  let refused = false;
+  for (const schedule of ['refresh', 'prune'] as const) {
+    const problem = scheduleProblem(schedule, values[schedule], { never: true });
+    if (problem) setError(`${schedule}.amount`, { type: 'validate', message: problem });
+    refused ||= problem !== null;
+  }
+  const problems = panel ? sourceProblems(connector.source, panel, values) : [];
+  for (const { path, message } of problems) {
+    setError((path === 'config' ? 'root.config' : path) as Path<EditValues>, {
+      type: 'validate',
+      message,
+    });
+  }
+  return refused || problems.length > 0;
+}
+
 export function ConnectorEditForm(props: {
   connector: ConnectorDetail;
   /** Saved; `tested` when a connection test of these settings passed first. */
@@ -110,21 +137,7 @@ export function ConnectorEditForm(props: {
 
   /** Saves the values; with `withTest`, only once a connection test of them passed. */
   const submit = async (values: EditValues, withTest: boolean) => {
-    // The schedule rules in the form's own units, as the wizard says them.
-    let refused = false;
-    for (const schedule of ['refresh', 'prune'] as const) {
-      const problem = scheduleProblem(schedule, values[schedule], { never: true });
-      if (problem) setError(`${schedule}.amount`, { type: 'validate', message: problem });
-      refused ||= problem !== null;
-    }
-    const problems = panel ? sourceProblems(connector.source, panel, values) : [];
-    for (const { path, message } of problems) {
-      setError((path === 'config' ? 'root.config' : path) as Path<EditValues>, {
-        type: 'validate',
-        message,
-      });
-    }
-    if (refused || problems.length > 0) return;
+    if (refusedHere(connector, panel, values, setError)) return;
     const change = changeOf(connector, panel, values);
     let passed = false;
     if (withTest && test.testable) {

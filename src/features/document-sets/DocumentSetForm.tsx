@@ -2,8 +2,8 @@
 // wizard's access choice, D13) and the connectors it holds. Only the pairs the
 // caller sees are offered; in a private set a connector private to groups is
 // offered only when the set shares one of its groups (the server's rule too).
-import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { connectorStatusQuery } from '../../api/connectorHealth';
 import { useCreateDocumentSet, useUpdateDocumentSet } from '../../api/documentSetHooks';
 import { AccessChoice, PUBLIC_ACCESS, type AccessValue } from '../../components/AccessChoice';
@@ -94,7 +94,6 @@ export function DocumentSetForm({ set, onDone, onCancel }: Props) {
     else create.mutate(body, { onSuccess: done, onError: failed });
   };
 
-  const rows = pairs.data ?? [];
   return (
     <form className="set-form" onSubmit={submit} noValidate aria-labelledby={`${formId}-title`}>
       <h2 id={`${formId}-title`}>{set ? `Change ${set.name}` : 'New document set'}</h2>
@@ -139,54 +138,15 @@ export function DocumentSetForm({ set, onDone, onCancel }: Props) {
         privateLabel="Private to groups: only their members see it (with none, only you and admins)"
         onlyGroupHint={(group) => `This set will be shared with group ${group}.`}
       />
-      <fieldset
-        className="field"
+      <PairsField
         ref={pairsRef}
-        aria-describedby={`${formId}-pairs-hint${error?.field === 'pairs' ? ` ${formId}-pairs-error` : ''}`}
-      >
-        <legend>Connectors</legend>
-        <p className="hint" id={`${formId}-pairs-hint`}>
-          Only the connectors you may see are listed: those private to groups you are not in are
-          not, nor connectors without a credential.
-        </p>
-        {pairs.isPending ? (
-          <p role="status">Loading connectors…</p>
-        ) : rows.length === 0 ? (
-          <p>No connector to add yet.</p>
-        ) : (
-          <ul className="choices">
-            {rows.map((row) => {
-              const refusal = pairRefusal(row, value);
-              return (
-                <li key={row.cc_pair_id}>
-                  <label>
-                    <input
-                      type="checkbox"
-                      aria-invalid={error?.field === 'pairs' ? true : undefined}
-                      disabled={refusal !== null}
-                      checked={refusal === null && chosen.includes(row.cc_pair_id)}
-                      onChange={(event) =>
-                        setChosen(
-                          event.target.checked
-                            ? [...chosen, row.cc_pair_id]
-                            : chosen.filter((id) => id !== row.cc_pair_id),
-                        )
-                      }
-                    />{' '}
-                    {pairLabel(row)}
-                    {refusal && <span className="hint"> — {refusal}</span>}
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        {error?.field === 'pairs' && (
-          <p className="field-error" id={`${formId}-pairs-error`}>
-            {error.words}
-          </p>
-        )}
-      </fieldset>
+        id={`${formId}-pairs`}
+        pairs={pairs}
+        access={value}
+        chosen={chosen}
+        onChange={setChosen}
+        error={error?.field === 'pairs' ? error.words : null}
+      />
       <div className="form-actions">
         <button type="submit" disabled={pending}>
           {pending ? 'Saving…' : set ? 'Save set' : 'Create set'}
@@ -196,5 +156,69 @@ export function DocumentSetForm({ set, onDone, onCancel }: Props) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** The connectors the set holds: those the caller sees, each refused when the access rules it out. */
+function PairsField(props: {
+  ref: Ref<HTMLFieldSetElement>;
+  id: string;
+  pairs: UseQueryResult<ConnectorStatusRow[]>;
+  access: AccessValue;
+  chosen: number[];
+  onChange: (chosen: number[]) => void;
+  error: string | null;
+}) {
+  const { ref, id, pairs, access, chosen, onChange, error } = props;
+  const rows = pairs.data ?? [];
+  return (
+    <fieldset
+      className="field"
+      ref={ref}
+      aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+    >
+      <legend>Connectors</legend>
+      <p className="hint" id={`${id}-hint`}>
+        Only the connectors you may see are listed: those private to groups you are not in are not,
+        nor connectors without a credential.
+      </p>
+      {pairs.isPending ? (
+        <p role="status">Loading connectors…</p>
+      ) : rows.length === 0 ? (
+        <p>No connector to add yet.</p>
+      ) : (
+        <ul className="choices">
+          {rows.map((row) => {
+            const refusal = pairRefusal(row, access);
+            return (
+              <li key={row.cc_pair_id}>
+                <label>
+                  <input
+                    type="checkbox"
+                    aria-invalid={error ? true : undefined}
+                    disabled={refusal !== null}
+                    checked={refusal === null && chosen.includes(row.cc_pair_id)}
+                    onChange={(event) =>
+                      onChange(
+                        event.target.checked
+                          ? [...chosen, row.cc_pair_id]
+                          : chosen.filter((one) => one !== row.cc_pair_id),
+                      )
+                    }
+                  />{' '}
+                  {pairLabel(row)}
+                  {refusal && <span className="hint"> — {refusal}</span>}
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

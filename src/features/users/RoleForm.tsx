@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegister } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { ROLE_MEANINGS, USER_ROLES, type UserRole } from '../../contract/contract';
 import { Field } from '../../components/Field';
@@ -91,52 +91,10 @@ export function RoleForm({ email = '', role }: { email?: string; role?: UserRole
         </Field>
 
         <Field id="new-role" legend="New role" error={roleError}>
-          {() => (
-            <ul className="role-options">
-              {USER_ROLES.map((role) => (
-                <li key={role}>
-                  <input
-                    type="radio"
-                    id={`role-${role}`}
-                    value={role}
-                    aria-describedby={`role-${role}-meaning`}
-                    {...register('new_role', { onChange: startOver })}
-                  />
-                  <div>
-                    <label htmlFor={`role-${role}`}>{roleWords(role)}</label>
-                    <p id={`role-${role}-meaning`} className="hint">
-                      {ROLE_MEANINGS[role]}
-                      {role === 'curator' ? (
-                        <>
-                          . Curators are made on the{' '}
-                          <Link to={paths.groups.getHref()}>Groups page</Link>.
-                        </>
-                      ) : null}
-                    </p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+          {() => <RoleOptions register={register} onChange={startOver} />}
         </Field>
 
-        <div className="field checkbox-field">
-          <input
-            type="checkbox"
-            id="explicit-override"
-            aria-describedby="explicit-override-hint"
-            {...register('explicit_override')}
-          />
-          <div>
-            <label htmlFor="explicit-override">Explicit override</label>
-            <p id="explicit-override-hint" className="hint">
-              Lets you make a change the role rules refuse: changing the role of a user who is
-              limited, a Slack user or an external-permission user (they have no web sign-in here),
-              and setting limited, Slack user or external-permission user directly. It never lets
-              you demote yourself, nor makes a curator: curators come from the Groups page.
-            </p>
-          </div>
-        </div>
+        <OverrideField register={register} />
 
         {/* aria-disabled, not disabled: the button keeps focus while the server answers. */}
         <button type="submit" aria-disabled={mutation.isPending || undefined}>
@@ -165,6 +123,60 @@ export function RoleForm({ email = '', role }: { email?: string; role?: UserRole
           }}
         />
       )}
+    </div>
+  );
+}
+
+/** The roles to choose from, each with its meaning. */
+function RoleOptions(props: { register: UseFormRegister<RoleFormValues>; onChange: () => void }) {
+  const { register, onChange } = props;
+  return (
+    <ul className="role-options">
+      {USER_ROLES.map((role) => (
+        <li key={role}>
+          <input
+            type="radio"
+            id={`role-${role}`}
+            value={role}
+            aria-describedby={`role-${role}-meaning`}
+            {...register('new_role', { onChange })}
+          />
+          <div>
+            <label htmlFor={`role-${role}`}>{roleWords(role)}</label>
+            <p id={`role-${role}-meaning`} className="hint">
+              {ROLE_MEANINGS[role]}
+              {role === 'curator' ? (
+                <>
+                  . Curators are made on the <Link to={paths.groups.getHref()}>Groups page</Link>.
+                </>
+              ) : null}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Explicit override: D8's rules passed for one change. */
+function OverrideField({ register }: { register: UseFormRegister<RoleFormValues> }) {
+  return (
+    <div className="field checkbox-field">
+      <input
+        type="checkbox"
+        id="explicit-override"
+        aria-describedby="explicit-override-hint"
+        {...register('explicit_override')}
+      />
+      <div>
+        <label htmlFor="explicit-override">Explicit override</label>
+        <p id="explicit-override-hint" className="hint">
+          Lets you make a change the role rules refuse: changing the role of a user who is limited,
+          a Slack user or an external-permission user (they have no web sign-in here), and setting
+          limited, Slack user or external-permission user directly. It never lets you demote
+          yourself, nor makes a curator: curators come from the Groups page.
+        </p>
+      </div>
     </div>
   );
 }
