@@ -80,6 +80,14 @@ test('a file’s plan in words, its secret asked in a password box, applied once
   expect(list.map((c) => [c.name, c.credential_ids.length])).toEqual([['Engineering Jira', 1]]);
 });
 
+test('the export says what never travels: keys stay on this server', async () => {
+  renderApp('/settings/configuration');
+  const exporting = await screen.findByRole('region', { name: 'Export' });
+  expect(exporting).toHaveTextContent(
+    'Keys never travel: API keys, worker keys and the SCIM token stay on this server.',
+  );
+});
+
 test('a file that is no bundle is said in words, and nothing changes', async () => {
   const { user } = renderApp('/settings/configuration');
   await screen.findByRole('heading', { name: 'Configuration', level: 1 });

@@ -157,9 +157,13 @@ function ExportSection() {
     <section aria-labelledby="export-heading">
       <h2 id="export-heading">Export</h2>
       <p>
-        Download this server’s whole setup — connectors, credentials without their secrets,
-        attachments, users, invitations, groups and where alerts go — to keep in version control or
-        import elsewhere.
+        Download this server’s whole setup — connectors with their schedules, credentials without
+        their secrets, attachments, document sets, users, invitations, groups and where alerts go —
+        to keep in version control or import elsewhere.
+      </p>
+      <p>
+        Keys never travel: API keys, worker keys and the SCIM token stay on this server. Make them
+        again where you import.
       </p>
       <DownloadButton
         label="Download configuration"
