@@ -31,6 +31,7 @@ import m0021 from './0021_scim';
 import m0022 from './0022_document_sets';
 import m0024 from './0024_group_name_key';
 import m0028 from './0028_pair_untested_since';
+import m0032 from './0032_read_revisions';
 import type { MigrationOf } from './dialectTypes';
 
 /** Every migration, oldest first: the name is the one stored in the database. */
@@ -59,4 +60,5 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: MigrationO
   ['0022_document_sets', m0022],
   ['0024_group_name_key', m0024],
   ['0028_pair_untested_since', m0028],
+  ['0032_read_revisions', m0032],
 ];
