@@ -13,7 +13,7 @@ export interface DeletedState {
   deleted: string;
 }
 
-const fieldOf = (value: unknown, name: string): unknown =>
+export const fieldOf = (value: unknown, name: string): unknown =>
   typeof value === 'object' && value !== null
     ? (value as Record<string, unknown>)[name]
     : undefined;

@@ -71,3 +71,47 @@ test('the pair made goes into the sets ticked on the review, and nowhere else', 
     ['Support', [handbook]],
   ]);
 });
+
+test('a set ticked on the review that is gone by Create: the connector is made, and its page says which set it is not in, and why', async () => {
+  const gone = (
+    await api(server, 'POST', '/manage/admin/document-set', {
+      body: {
+        name: 'Archive',
+        description: '',
+        cc_pair_ids: [handbook],
+        is_public: true,
+        users: [],
+        groups: [],
+      },
+    })
+  ).json as number;
+  connectTo(server);
+  const { user, router } = renderApp('/connectors/new/web');
+  await heading('Connection');
+  await user.type(screen.getByLabelText('Name'), 'Old docs');
+  await user.type(screen.getByLabelText('Start address'), 'https://old.acme.example/');
+  await next(user);
+  await heading('Schedule');
+  await next(user);
+  await heading('Review');
+  const choice = await screen.findByRole('group', { name: 'Add to document sets' });
+  await user.click(within(choice).getByRole('checkbox', { name: 'Archive' }));
+  await user.click(within(choice).getByRole('checkbox', { name: 'Support' }));
+  const removed = await api(server, 'DELETE', `/manage/admin/document-set/${gone}`);
+  expect(removed.status, removed.text).toBe(200);
+  await user.click(screen.getByRole('button', { name: 'Create without testing' }));
+  const said = await screen.findByText(
+    '“Old docs” was made, but not added to Archive: That document set no longer exists. Add it below if you still want it there.',
+    {},
+    { timeout: 5_000 },
+  );
+  expect(router.state.location.pathname).toMatch(/^\/connectors\/\d+$/);
+  expect(said).toHaveFocus();
+  const support = (
+    (await api(server, 'GET', '/manage/document-set')).json as {
+      name: string;
+      cc_pair_summaries: { name: string }[];
+    }[]
+  ).find((set) => set.name === 'Support')!;
+  expect(support.cc_pair_summaries.map((pair) => pair.name)).toContain('Old docs');
+});

@@ -2,14 +2,12 @@
 // from the moment the server returns it, so a failed or interrupted attach is
 // retried alone and a second connector is never created. A source that needs
 // no credential of its own gets the built-in empty one (D7).
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../../api/client';
 import { useAttachCredential, useCreateConnector } from '../../api/connectors';
-import { documentSetListQuery, useAddPairsToSets } from '../../api/documentSetHooks';
 import { EMPTY_CREDENTIAL_ID } from '../../contract/rules';
 import type { CreatedState } from '../../lib/createdConnector';
+import type { SetsNotAddedState } from '../../lib/setsNotAdded';
 import { paths } from '../../lib/paths';
 import {
   clearPendingAttach,
@@ -17,6 +15,8 @@ import {
   savePendingAttach,
   type PendingAttach,
 } from './pendingAttach';
+import { attachFailure } from './failureWords';
+import { useAddToChosenSets } from './useAddToChosenSets';
 import { clearWizardDraft } from './wizardDraft';
 import {
   toAttachRequest,
@@ -25,42 +25,13 @@ import {
   type WizardValues,
 } from './wizardValues';
 
-const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
-
-/** The server's own words, plainly. */
-function attachFailure(error: unknown): string {
-  if (error instanceof ApiError) {
-    const words = sentence(error.message);
-    return error.status === 0 ? words : `The server answered ${error.status}: ${words}`;
-  }
-  return error instanceof Error ? error.message : 'The request failed.';
-}
-
 export function useCreateAndAttach(wizard: WizardSource) {
   const { source } = wizard;
   const createConnector = useCreateConnector();
   const attachCredential = useAttachCredential();
-  const addToSets = useAddPairsToSets();
-  const queryClient = useQueryClient();
+  const addToChosenSets = useAddToChosenSets();
   const navigate = useNavigate();
 
-  /**
-   * The new pair into the sets chosen on the review, as they are now. True when
-   * done (or none chosen); false when the server refused.
-   */
-  const addToChosenSets = async (pairId: number | null | undefined, ids: number[] = []) => {
-    if (ids.length === 0 || pairId === null || pairId === undefined) return true;
-    try {
-      const sets = await queryClient.fetchQuery({ ...documentSetListQuery(), staleTime: 0 });
-      await addToSets.mutateAsync({
-        sets: sets.filter((set) => ids.includes(set.id)),
-        pairIds: [pairId],
-      });
-      return true;
-    } catch {
-      return false;
-    }
-  };
   const [pending, setPending] = useState<PendingAttach | null>(() => loadPendingAttach(source));
 
   const attach = async (created: PendingAttach, credentialId: number) => {
@@ -81,9 +52,12 @@ export function useCreateAndAttach(wizard: WizardSource) {
     }
     clearPendingAttach(source);
     clearWizardDraft(source); // made: nothing typed is left to keep
-    if (!(await addToChosenSets(pairId, created.documentSetIds))) {
-      // Made and attached, not in its sets: its page lists its sets and offers to add them.
-      navigate(paths.connector.getHref(created.connectorId));
+    const setsNotAdded = await addToChosenSets.add(pairId, created.documentSetIds);
+    if (setsNotAdded) {
+      // Made and attached, not in every set ticked: its page says which and why,
+      // lists its sets and offers to add them.
+      const state: SetsNotAddedState = { setsNotAdded };
+      navigate(paths.connector.getHref(created.connectorId), { state });
       return;
     }
     const state: CreatedState = {
@@ -125,6 +99,7 @@ export function useCreateAndAttach(wizard: WizardSource) {
     setPending(null);
   };
 
-  const working = createConnector.isPending || attachCredential.isPending || addToSets.isPending;
+  const working =
+    createConnector.isPending || attachCredential.isPending || addToChosenSets.isPending;
   return { pending, working, create, retryAttach, startOver };
 }

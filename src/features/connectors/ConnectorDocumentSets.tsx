@@ -2,12 +2,13 @@
 // document sets" for the sets the caller may change. A set added to keeps all
 // it held (Onyx's PATCH replaces the whole set, so the rest is sent as it was).
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useAddPairsToSets, useDocumentSets } from '../../api/documentSetHooks';
 import { ActionMessage } from '../../components/ActionMessage';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import type { ConnectorDetail } from '../../contract/contract';
 import type { DocumentSetSummary } from '../../contract/documentSets';
+import { setsNotAddedFrom } from '../../lib/setsNotAdded';
 import { paths } from '../../lib/paths';
 import { SetTicks } from '../../components/SetTicks';
 
@@ -25,7 +26,13 @@ export function ConnectorDocumentSets({ connector }: { connector: ConnectorDetai
   const update = useAddPairsToSets();
   const [adding, setAdding] = useState(false);
   const [chosen, setChosen] = useState<number[]>([]);
-  const [said, setSaid] = useState('');
+  const notAdded = setsNotAddedFrom(useLocation().state);
+  // Arriving from the wizard with sets it could not add the new pair to: say which, and why.
+  const [said, setSaid] = useState(() =>
+    notAdded
+      ? `“${connector.name}” was made, but not added to ${notAdded.names.join(', ')}: ${notAdded.reason} Add it below if you still want it there.`
+      : '',
+  );
   const pairIds = connector.cc_pairs.map((pair) => pair.cc_pair_id);
   const holds = (set: DocumentSetSummary) =>
     set.cc_pair_summaries.some((pair) => pairIds.includes(pair.id));
