@@ -29,8 +29,6 @@ export interface Credential {
 declare module 'fastify' {
   interface FastifyRequest {
     user?: KeyUser;
-    /** The database revision read when the request was authenticated (Store.revision). */
-    revision?: string;
     /** What the route asked of its caller, and what the caller signed in with. */
     access?: Access;
     credential?: Credential;
@@ -115,11 +113,16 @@ export function accessOf(onRequest: unknown): Access | null | undefined {
 /** How many keys' answers are remembered; random wrong keys cannot grow it further. */
 const MAX_REMEMBERED_KEYS = 1024;
 
+/** What a remembered key or session depends on: its user (role, active) and the key or session itself. */
+const CREDENTIAL_TOPICS = ['people', 'keys'] as const;
+
 /**
  * D2's order: 401, then 403, then 413 for a declared body over the limit.
  * Keys are looked up by hash (a wrong key and an unknown key take the same
- * path), and the answer is remembered only until the database changes, so a
- * demotion or a revocation counts from the very next request.
+ * path), and the answer is remembered only until the users, keys or sessions
+ * change (Store.revisions; any process or instance), so a demotion, a
+ * revocation or a sign-out counts from the very next request, while writes to
+ * anything else keep it.
  */
 export function createGuard(
   store: Store,
@@ -150,14 +153,13 @@ export function createGuard(
       async (request: FastifyRequest, _reply: FastifyReply) => {
         if (access === WORKER) {
           await admitWorker(store.db, request, failures, async (credential) =>
-            userFor(credential, await store.revision()),
+            userFor(credential, await store.revisions(CREDENTIAL_TOPICS)),
           );
         } else if (access) {
           const credential = credentialOf(request);
-          // Read once per request: it is the costly part of a cached answer.
-          const revision = await store.revision();
-          request.revision = revision;
-          const user = credential ? await userFor(credential, revision) : undefined;
+          const user = credential
+            ? await userFor(credential, await store.revisions(CREDENTIAL_TOPICS))
+            : undefined;
           if (!user) {
             holdBackWrongKeys(failures, request);
             failures?.record(request.ip);

@@ -14,6 +14,8 @@ import {
 import { runMigrations } from './migrate';
 import { makeOwnerOnlyFolder, narrowToOwner, ownerOnlyFile } from './ownerOnly';
 import type { Tables } from './schema';
+import type { ReadTopic } from '../../src/contract/endpoint';
+import { topicRevisions } from './readRevisions';
 import { RESTORE_ADVICE, StorageError, storageErrorAt } from './storageErrors';
 
 export type Db = Kysely<Tables>;
@@ -35,6 +37,12 @@ export interface Store {
    * from its next request. Caches keyed by it never serve a stale answer.
    */
   revision(): Promise<string>;
+  /**
+   * A token that changes whenever a table of one of `topics` does (migration
+   * 0032), whoever wrote, as `revision()` does for any table: what a cached
+   * answer or a remembered key is kept by (server/db/readRevisions.ts).
+   */
+  revisions(topics: readonly ReadTopic[]): Promise<string>;
   /**
    * The first statement of a write transaction. On PostgreSQL it bumps the
    * revision row, which also makes writes from all instances take turns; on
@@ -132,13 +140,27 @@ export async function openStore(dataDir: string, secretKey?: string): Promise<St
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   const totalChanges = sqlite.prepare('select total_changes()').pluck();
   const nothing = async () => {};
+  const revision = async () => `${dataVersion.get() as number}.${totalChanges.get() as number}`;
+  // Prepared at first use: the table is made by the migrations.
+  let topicRows: SQLite.Statement<[], { topic: string; value: number }> | null = null;
+  const revisions = topicRevisions({
+    revision,
+    // Inside a transaction this connection would read its own uncommitted
+    // writes, which a rollback could undo: the values are read after it.
+    read: async () => {
+      if (sqlite.inTransaction) return null;
+      topicRows ??= sqlite.prepare('select topic, value from read_revisions');
+      return new Map(topicRows.all().map(({ topic, value }) => [topic, value]));
+    },
+  });
   return finishOpening(
     {
       db,
       dialect: 'sqlite',
       engine: `sqlite:${v}`,
       file,
-      revision: async () => `${dataVersion.get() as number}.${totalChanges.get() as number}`,
+      revision,
+      revisions,
       beginWrite: nothing,
       beginSetup: nothing,
       close: () => db.destroy(),

@@ -8,6 +8,7 @@ import { finishOpening, type Db, type Store } from './database';
 import type { Tables } from './schema';
 import { listenForRevisions, type RevisionListener } from './revisionListener';
 import { sharedRead } from './sharedRead';
+import { topicRevisions } from './readRevisions';
 import { StorageError } from './storageErrors';
 
 // 64-bit integers (counts, frequencies) arrive as text: every one the service
@@ -88,6 +89,17 @@ export async function openPostgresStore(
   });
   const schema = options.schema ?? 'public';
   let listener: RevisionListener | null = null;
+  const revision = async () => (await listener?.current()) ?? readRevision();
+  const revisions = topicRevisions({
+    revision,
+    read: async () => {
+      const result = await pool.query<{ topic: string; value: number }>({
+        name: 'sourcedesk_read_revisions',
+        text: 'select topic, value from read_revisions',
+      });
+      return new Map(result.rows.map(({ topic, value }) => [topic, Number(value)]));
+    },
+  });
   return finishOpening(
     {
       db,
@@ -95,7 +107,8 @@ export async function openPostgresStore(
       engine: `postgres:${version.split(' ')[0]}`,
       file: null,
       // Pushed while the instance listens (no round trip); read per request when not.
-      revision: async () => (await listener?.current()) ?? readRevision(),
+      revision,
+      revisions,
       wrote: () => listener?.wrote(),
       revisionPushed: () => listener?.listening() ?? false,
       beginWrite: async (trx: Db) => {

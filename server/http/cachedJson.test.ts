@@ -3,12 +3,14 @@
 // runs, and never an answer older than the caller's revision.
 import { expect, test, vi } from 'vitest';
 import type { Store } from '../db/database';
-import { JsonCache } from './cachedJson';
+import { JsonCache, type CachedEndpoint } from './cachedJson';
+
+const VIEWS: CachedEndpoint = { method: 'GET', path: '/views', cachedReads: ['connectors'] };
 
 /** A store whose revision the test moves, and builds the test finishes one by one. */
 function setUp() {
   let revision = 1;
-  const store = { revision: async () => String(revision) } as unknown as Store;
+  const store = { revisions: async () => String(revision) } as unknown as Store;
   const cache = new JsonCache(store);
   const waiting: (() => void)[] = [];
   let builds = 0;
@@ -37,12 +39,12 @@ function setUp() {
 
 test('callers at newer revisions while a build runs share one next build, begun after it', async () => {
   const t = setUp();
-  const first = t.cache.getBytes('list', t.produce, t.revision());
-  await Promise.resolve();
+  const first = t.cache.getBytes(VIEWS, 'list', t.produce);
+  for (let i = 0; i < 10; i++) await Promise.resolve(); // the build runs
   t.write();
-  const later = [1, 2, 3, 4, 5].map(() => t.cache.getBytes('list', t.produce, t.revision()));
+  const later = [1, 2, 3, 4, 5].map(() => t.cache.getBytes(VIEWS, 'list', t.produce));
   t.write();
-  const last = t.cache.getBytes('list', t.produce, t.revision());
+  const last = t.cache.getBytes(VIEWS, 'list', t.produce);
   await t.finishNext();
   expect(JSON.parse((await first).body.toString())).toEqual({ seen: 1 });
   await t.finishNext();
@@ -54,15 +56,15 @@ test('callers at newer revisions while a build runs share one next build, begun 
 
 test('a caller at the running build’s own revision joins it; a kept answer is served without a build', async () => {
   const t = setUp();
-  const first = t.cache.getBytes('list', t.produce, t.revision());
-  const same = t.cache.getBytes('list', t.produce, t.revision());
+  const first = t.cache.getBytes(VIEWS, 'list', t.produce);
+  const same = t.cache.getBytes(VIEWS, 'list', t.produce);
   await t.finishNext();
   expect((await same).etag).toBe((await first).etag);
   expect(t.builds()).toBe(1);
-  await t.cache.getBytes('list', t.produce, t.revision());
+  await t.cache.getBytes(VIEWS, 'list', t.produce);
   expect(t.builds()).toBe(1);
   t.write();
-  const after = t.cache.getBytes('list', t.produce, t.revision());
+  const after = t.cache.getBytes(VIEWS, 'list', t.produce);
   await t.finishNext();
   expect(JSON.parse((await after).body.toString())).toEqual({ seen: 2 });
   expect(t.builds()).toBe(2);
@@ -78,11 +80,11 @@ test('an answer the clock changes is built again once its moment has passed, the
   };
   vi.useFakeTimers({ toFake: ['Date'] });
   try {
-    await t.cache.getTimed('status', produce, t.revision());
-    await t.cache.getTimed('status', produce, t.revision());
+    await t.cache.getTimed(VIEWS, 'status', produce);
+    await t.cache.getTimed(VIEWS, 'status', produce);
     expect(builds).toBe(1);
     vi.setSystemTime(until + 1);
-    const later = await t.cache.getTimed('status', produce, t.revision());
+    const later = await t.cache.getTimed(VIEWS, 'status', produce);
     expect(builds).toBe(2);
     expect(JSON.parse(later.body.toString())).toEqual({ builds: 2 });
   } finally {
@@ -92,7 +94,7 @@ test('an answer the clock changes is built again once its moment has passed, the
 
 test('a hundred views read in turn stay kept: no rebuild while nothing changes', async () => {
   let revision = 1;
-  const store = { revision: async () => String(revision) } as unknown as Store;
+  const store = { revisions: async () => String(revision) } as unknown as Store;
   const cache = new JsonCache(store);
   let builds = 0;
   const produce = (view: number) => async () => {
@@ -100,32 +102,51 @@ test('a hundred views read in turn stay kept: no rebuild while nothing changes',
     return Buffer.from(JSON.stringify({ view, rows: 'x'.repeat(2_000) }));
   };
   for (let round = 0; round < 3; round++)
-    for (let view = 0; view < 100; view++) await cache.getBytes(`curator-${view}`, produce(view));
+    for (let view = 0; view < 100; view++)
+      await cache.getBytes(VIEWS, `curator-${view}`, produce(view));
   expect(builds).toBe(100);
   revision += 1;
-  await cache.getBytes('curator-0', produce(0));
+  await cache.getBytes(VIEWS, 'curator-0', produce(0));
   expect(builds).toBe(101);
 });
 
 test('the budget is bytes: the least recently read answer goes first, one larger than it all is not kept', async () => {
-  const store = { revision: async () => '1' } as unknown as Store;
+  const store = { revisions: async () => '1' } as unknown as Store;
   const cache = new JsonCache(store, 300);
   const built: string[] = [];
   const produce = (key: string, bytes: number) => async () => {
     built.push(key);
     return Buffer.alloc(bytes, 32);
   };
-  await cache.getBytes('a', produce('a', 100));
-  await cache.getBytes('b', produce('b', 100));
-  await cache.getBytes('c', produce('c', 100));
-  await cache.getBytes('a', produce('a', 100)); // read again: now the most recent
-  await cache.getBytes('d', produce('d', 100)); // b, the least recently read, goes
+  await cache.getBytes(VIEWS, 'a', produce('a', 100));
+  await cache.getBytes(VIEWS, 'b', produce('b', 100));
+  await cache.getBytes(VIEWS, 'c', produce('c', 100));
+  await cache.getBytes(VIEWS, 'a', produce('a', 100)); // read again: now the most recent
+  await cache.getBytes(VIEWS, 'd', produce('d', 100)); // b, the least recently read, goes
   expect(cache.size).toEqual({ entries: 3, bytes: 300 });
-  await cache.getBytes('a', produce('a', 100));
-  await cache.getBytes('b', produce('b', 100));
+  await cache.getBytes(VIEWS, 'a', produce('a', 100));
+  await cache.getBytes(VIEWS, 'b', produce('b', 100));
   expect(built).toEqual(['a', 'b', 'c', 'd', 'b']);
-  await cache.getBytes('huge', produce('huge', 301));
-  await cache.getBytes('huge', produce('huge', 301));
+  await cache.getBytes(VIEWS, 'huge', produce('huge', 301));
+  await cache.getBytes(VIEWS, 'huge', produce('huge', 301));
   expect(built.filter((key) => key === 'huge')).toHaveLength(2);
   expect(cache.size.bytes).toBeLessThanOrEqual(300);
+});
+
+test('a write to a topic the endpoint does not read keeps its answers; one it reads rebuilds them', async () => {
+  const moved = new Map<string, number>([
+    ['connectors', 1],
+    ['groups', 1],
+  ]);
+  const store = {
+    revisions: async (topics: readonly string[]) => topics.map((t) => moved.get(t)).join('.'),
+  } as unknown as Store;
+  const cache = new JsonCache(store);
+  let builds = 0;
+  const produce = async () => Buffer.from(String((builds += 1)));
+  await cache.getBytes(VIEWS, 'admin', produce);
+  moved.set('groups', 2);
+  expect((await cache.getBytes(VIEWS, 'admin', produce)).body.toString()).toBe('1');
+  moved.set('connectors', 2);
+  expect((await cache.getBytes(VIEWS, 'admin', produce)).body.toString()).toBe('2');
 });

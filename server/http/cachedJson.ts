@@ -1,7 +1,10 @@
-// Read answers kept as ready-made JSON bytes until the database changes
-// (Store.revision), so a list of 10,000 connectors is queried and serialised
-// once per change, not once per request. A write is visible to the very next
-// read: every write changes the revision.
+// Read answers kept as ready-made JSON bytes until a table they read changes,
+// so a list of 10,000 connectors is queried and serialised once per change, not
+// once per request. What an answer reads is declared on its endpoint
+// (`cachedReads`, topics of tables: src/contract/endpoint.ts); the store's
+// revision of those topics (Store.revisions) keys the answer, so a write to
+// other tables (a session's last use, the activity log) keeps it, and a write
+// to one of its tables is visible to the very next read.
 //
 // How much is kept is a budget of bytes, not a count of answers: a curator's
 // list is a few KB and an admin's of 10,000 connectors a few MB, so a count
@@ -11,6 +14,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database';
+import type { Endpoint, ReadTopic } from '../../src/contract/endpoint';
+
+/** An endpoint whose answers are kept: it names the topics it reads. */
+export type CachedEndpoint = Pick<Endpoint, 'method' | 'path'> & {
+  cachedReads: readonly ReadTopic[];
+};
 
 interface CachedJson {
   /** Bytes, so that each answer is written as it is, not encoded again. */
@@ -47,7 +56,7 @@ export class JsonCache {
   private bytes = 0;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'revisions'>,
     private readonly maxBytes = READ_CACHE_BYTES,
   ) {}
 
@@ -57,27 +66,28 @@ export class JsonCache {
   }
 
   /**
-   * The answer for `key` at `revision` (read before producing, so the answer is
+   * The endpoint's answer for one `view` (a caller's scope, a query) at the
+   * revision of the topics it reads (read before producing, so the answer is
    * at least as new as it); `produce` runs only on a miss.
    */
-  get(key: string, produce: () => Promise<unknown>, known?: string): Promise<CachedJson> {
-    return this.getMade(key, async () => ({ body: toBytes(await produce()) }), known);
+  get(
+    endpoint: CachedEndpoint,
+    view: string,
+    produce: () => Promise<unknown>,
+  ): Promise<CachedJson> {
+    return this.getMade(endpoint, view, async () => ({ body: toBytes(await produce()) }));
   }
 
   /** As `get`, for an answer the clock changes too: `produce` says until when it stays true. */
   getTimed(
-    key: string,
+    endpoint: CachedEndpoint,
+    view: string,
     produce: () => Promise<{ value: unknown; until: number | null }>,
-    known?: string,
   ): Promise<CachedJson> {
-    return this.getMade(
-      key,
-      async () => {
-        const { value, until } = await produce();
-        return { body: toBytes(value), until };
-      },
-      known,
-    );
+    return this.getMade(endpoint, view, async () => {
+      const { value, until } = await produce();
+      return { body: toBytes(value), until };
+    });
   }
 
   /**
@@ -87,16 +97,23 @@ export class JsonCache {
    * ask meanwhile; under a stream of writes the list is rebuilt back to back,
    * never once per request.
    */
-  getBytes(key: string, produce: () => Promise<Buffer>, known?: string): Promise<CachedJson> {
-    return this.getMade(key, async () => ({ body: await produce() }), known);
+  getBytes(
+    endpoint: CachedEndpoint,
+    view: string,
+    produce: () => Promise<Buffer>,
+  ): Promise<CachedJson> {
+    return this.getMade(endpoint, view, async () => ({ body: await produce() }));
   }
 
   private async getMade(
-    key: string,
-    produce: () => Promise<Made>,
-    known?: string,
+    endpoint: CachedEndpoint,
+    view: string,
+    made: () => Promise<Made>,
   ): Promise<CachedJson> {
-    const revision = known ?? (await this.store.revision());
+    const key = `${endpoint.method} ${endpoint.path} ${view}`;
+    const topics = endpoint.cachedReads;
+    const produce = { made, topics };
+    const revision = await this.store.revisions(topics);
     const hit = this.entries.get(key);
     if (hit?.revision === revision && (hit.until === null || Date.now() <= hit.until)) {
       this.entries.delete(key);
@@ -120,12 +137,15 @@ export class JsonCache {
     return next;
   }
 
-  private start(key: string, produce: () => Promise<Made>): Build {
+  private start(
+    key: string,
+    produce: { made: () => Promise<Made>; topics: readonly ReadTopic[] },
+  ): Build {
     const build: Build = { revision: null, done: Promise.resolve(null as never) };
     build.done = (async () => {
-      const revision = await this.store.revision();
+      const revision = await this.store.revisions(produce.topics);
       build.revision = revision;
-      const { body, until = null } = await produce();
+      const { body, until = null } = await produce.made();
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
       const entry = { revision, body, etag, until };
       this.keep(key, entry);

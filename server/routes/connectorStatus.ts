@@ -23,7 +23,8 @@ export function connectorStatusRoutes(
     const viewer = caller.role === 'admin' ? 'admin' : `user:${caller.id}`;
     const onlyAttention = query.needs_attention === 'true';
     const answer = await reads.getTimed(
-      `connector-status?needs_attention=${onlyAttention} for ${viewer}`,
+      listConnectorStatus,
+      `needs_attention=${onlyAttention} for ${viewer}`,
       () =>
         db.transaction().execute(async (trx) => {
           const settings = { retestHours, now: new Date() };
@@ -32,7 +33,6 @@ export function connectorStatusRoutes(
           const value = onlyAttention ? seen.filter((row) => row.needs_attention.length > 0) : seen;
           return { value, until };
         }),
-      request.revision,
     );
     return sendCachedJson(request, reply, answer);
   });

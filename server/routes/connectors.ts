@@ -255,14 +255,14 @@ export function connectorRoutes(
     const caller = request.user!;
     const viewer = caller.role === 'admin' ? 'admin' : `user:${caller.id}`;
     const list = await reads.getBytes(
-      `connectors?credential=${credential ?? ''} for ${viewer}`,
+      listConnectorsEndpoint,
+      `credential=${credential ?? ''} for ${viewer}`,
       () =>
         db
           .transaction()
           .execute(async (trx) =>
             visibleList(trx, snapshots, await scopeOf(trx, caller), credential),
           ),
-      request.revision,
     );
     return sendCachedJson(request, reply, list);
   });

@@ -89,17 +89,12 @@ export function credentialRoutes(app: FastifyInstance, ctx: RouteContext) {
   route(listCredentialsEndpoint, async (_input, request, reply) => {
     const caller = request.user!;
     const viewer = caller.role === 'admin' ? 'admin' : `user:${caller.id}`;
-    const list = await reads.get(
-      `credentials for ${viewer}`,
-      () =>
-        db.transaction().execute(async (trx) => {
-          const all = await listCredentials(trx, secrets);
-          const scope = await scopeOf(trx, caller);
-          return scope === null
-            ? all
-            : all.filter((credential) => seesCredential(scope, credential));
-        }),
-      request.revision,
+    const list = await reads.get(listCredentialsEndpoint, viewer, () =>
+      db.transaction().execute(async (trx) => {
+        const all = await listCredentials(trx, secrets);
+        const scope = await scopeOf(trx, caller);
+        return scope === null ? all : all.filter((credential) => seesCredential(scope, credential));
+      }),
     );
     return sendCachedJson(request, reply, list);
   });

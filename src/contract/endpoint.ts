@@ -33,6 +33,16 @@ export {
 
 type Schema = z.ZodMiniType;
 
+/**
+ * What a cached answer is made of, by the tables it reads (server/db/readRevisions.ts
+ * maps each table to one): a write to any other table leaves the answer kept.
+ * `people`: users and invitations; `keys`: API keys and sessions; `groups`:
+ * groups, their members and what they are given; `connectors`: connectors,
+ * credentials, pairs, settings, document sets; `sync`: workers, jobs, documents, alerts.
+ */
+export const READ_TOPICS = ['people', 'keys', 'groups', 'connectors', 'sync'] as const;
+export type ReadTopic = (typeof READ_TOPICS)[number];
+
 export interface Endpoint {
   method: HttpMethod;
   /** Under /api, in OpenAPI's spelling: `/manage/admin/connector/{connector_id}`. */
@@ -69,6 +79,11 @@ export interface Endpoint {
   bodyLimit?: number;
   /** The body is multipart/form-data, files in this field (an upload), not JSON. */
   multipartFiles?: string;
+  /**
+   * The answer is kept as bytes per view until a table of these topics changes
+   * (server/http/cachedJson.ts): name every topic whose tables the answer reads.
+   */
+  cachedReads?: readonly ReadTopic[];
 }
 
 /** Checks a declaration's type while keeping its own (its schemas stay typed for the callers). */

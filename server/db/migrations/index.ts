@@ -33,6 +33,7 @@ import m0024 from './0024_group_name_key';
 import m0028 from './0028_pair_untested_since';
 import m0031 from './0031_directory_trigrams';
 import m0032 from './0032_sync_scale_indexes';
+import m0033 from './0033_read_revisions';
 import type { MigrationOf } from './dialectTypes';
 
 /** Every migration, oldest first: the name is the one stored in the database. */
@@ -63,4 +64,5 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: MigrationO
   ['0028_pair_untested_since', m0028],
   ['0031_directory_trigrams', m0031],
   ['0032_sync_scale_indexes', m0032],
+  ['0033_read_revisions', m0033],
 ];

@@ -50,6 +50,7 @@ export const listConnectors = endpoint({
   query: connectorListQuerySchema,
   answer: connectorListSchema,
   errors: [422],
+  cachedReads: ['people', 'groups', 'connectors', 'sync'],
 });
 
 export const createConnector = endpoint({

@@ -20,6 +20,7 @@ export const listCredentials = endpoint({
   access: 'curatorOrAdmin',
   answer: credentialListSchema,
   errors: [],
+  cachedReads: ['people', 'groups', 'connectors', 'sync'],
 });
 
 export const createCredential = endpoint({

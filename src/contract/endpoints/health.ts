@@ -21,6 +21,7 @@ export const listConnectorStatus = endpoint({
   query: connectorStatusQuerySchema,
   answer: connectorStatusListSchema,
   errors: [422],
+  cachedReads: ['people', 'groups', 'connectors', 'sync'],
 });
 
 export const swapCredential = endpoint({
