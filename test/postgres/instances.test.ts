@@ -148,7 +148,8 @@ describe('the revision', () => {
                        and g.action_statement like '%bump_revision%') as triggered
       from information_schema.tables t
       where t.table_schema = ${a.schema!} and t.table_type = 'BASE TABLE'
-        and t.table_name not in ('revision', 'kysely_migration', 'kysely_migration_lock')
+        -- the revisions themselves (the database's and each topic's) move with the data they count
+        and t.table_name not in ('revision', 'read_revisions', 'kysely_migration', 'kysely_migration_lock')
       order by t.table_name`.execute(a.store.db);
     expect(rows.length).toBeGreaterThanOrEqual(6);
     expect(rows.filter((row) => !row.triggered).map((row) => row.table)).toEqual([]);
