@@ -4,6 +4,7 @@
 // as the indexing reads them. Both requests only read; the client secret goes
 // only to the token endpoint.
 import type { ConnectionCheck } from '../../src/contract/connectionTest';
+import { clientCredentialsToken } from './clientCredentials';
 import { text, type SourceChecks } from './common';
 import { failed, skipped } from './run';
 
@@ -51,23 +52,15 @@ export const loopioChecks: SourceChecks = async ({
   const target = { service: 'Loopio', where: new URL(root).host };
   let accessToken: string | undefined;
   const signIn = await run.check(SIGN_IN, target, async (call) => {
-    const answer = await call({
-      url: new URL(`${root}/oauth2/access_token`),
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: id,
-        client_secret: secret,
-        scope: LOOPIO_SCOPE,
-      }).toString(),
-      json: true,
+    const answer = await clientCredentialsToken(call, {
+      token: new URL(`${root}/oauth2/access_token`),
+      clientId: id,
+      clientSecret: secret,
+      scope: LOOPIO_SCOPE,
+      refusal: tokenRefusal,
     });
-    const token = (answer.json as { access_token?: unknown } | undefined)?.access_token;
-    if (answer.status !== 200 || typeof token !== 'string') {
-      return { ok: false, message: tokenRefusal(answer.status, answer.json) };
-    }
-    accessToken = token;
+    if (!answer.ok) return answer;
+    accessToken = answer.token;
     return { ok: true, message: 'Loopio accepted the API client (200)' };
   });
   if (signIn.ok !== true || !accessToken) {

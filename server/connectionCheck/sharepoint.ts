@@ -6,6 +6,7 @@
 // authority: the config's `authority_host` (an address D15 approves, like
 // Jira's) or Microsoft's fixed one (hosts.ts `sharepoint`); the token asked for
 // is for the Graph host it is then sent to, so no other host could use it.
+import { clientCredentialsToken } from './clientCredentials';
 import type { ConnectionCheck } from '../../src/contract/connectionTest';
 import { baseAddress, segment, text, under, type SourceChecks } from './common';
 import { failed, skipped } from './run';
@@ -79,26 +80,15 @@ const entraChecks =
       SIGN_IN,
       { service: 'Microsoft Entra', where: authority.host },
       async (call) => {
-        const answer = await call({
-          url: under(authority, `/${tenant}/oauth2/v2.0/token`),
-          method: 'POST',
-          headers: {
-            accept: 'application/json',
-            'content-type': 'application/x-www-form-urlencoded',
-          },
-          body: new URLSearchParams({
-            grant_type: 'client_credentials',
-            client_id: values[keys.id]!,
-            client_secret: values[keys.secret]!,
-            scope: `${graph.origin}/.default`,
-          }).toString(),
-          json: true,
+        const answer = await clientCredentialsToken(call, {
+          token: under(authority, `/${tenant}/oauth2/v2.0/token`),
+          clientId: values[keys.id]!,
+          clientSecret: values[keys.secret]!,
+          scope: `${graph.origin}/.default`,
+          refusal: tokenRefusal,
         });
-        const token = (answer.json as { access_token?: unknown } | undefined)?.access_token;
-        if (answer.status !== 200 || typeof token !== 'string') {
-          return { ok: false, message: tokenRefusal(answer.status, answer.json) };
-        }
-        accessToken = token;
+        if (!answer.ok) return answer;
+        accessToken = answer.token;
         return { ok: true, message: 'Microsoft Entra accepted the app’s client secret (200)' };
       },
     );

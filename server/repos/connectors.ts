@@ -11,6 +11,28 @@ import type { ConnectorTable } from '../db/schema';
 import { nextTimeUpdated } from './timeUpdated';
 import { refFor } from './refs';
 
+/** The columns a new connector is stored with, from what made it. */
+function newConnectorRow(
+  input: ConnectorCreate,
+  made: { ref: string; groups: readonly number[]; creatorId: string | null; now: string },
+) {
+  return {
+    ref: made.ref,
+    name: input.name,
+    source: input.source,
+    input_type: input.input_type,
+    access_type: input.access_type,
+    connector_specific_config: JSON.stringify(input.connector_specific_config),
+    refresh_freq: input.refresh_freq ?? null,
+    prune_freq: input.prune_freq ?? null,
+    indexing_start: input.indexing_start ?? null,
+    groups: JSON.stringify(made.groups),
+    creator_id: made.creatorId,
+    time_created: made.now,
+    time_updated: made.now,
+  };
+}
+
 /**
  * A new connector, made by `creatorId` (D13: a curator sees one they made before it has a pair);
  * its ref is `ref` when given (an import), otherwise one from its name.
@@ -21,24 +43,16 @@ export async function insertConnector(
   creatorId: string | null = null,
   ref?: string,
 ): Promise<number> {
-  const now = new Date().toISOString();
   const row = await db
     .insertInto('connectors')
-    .values({
-      ref: ref ?? (await refFor(db, 'connectors', input.name, input.source)),
-      name: input.name,
-      source: input.source,
-      input_type: input.input_type,
-      access_type: input.access_type,
-      connector_specific_config: JSON.stringify(input.connector_specific_config),
-      refresh_freq: input.refresh_freq ?? null,
-      prune_freq: input.prune_freq ?? null,
-      indexing_start: input.indexing_start ?? null,
-      groups: JSON.stringify(input.groups ?? []),
-      creator_id: creatorId,
-      time_created: now,
-      time_updated: now,
-    })
+    .values(
+      newConnectorRow(input, {
+        ref: ref ?? (await refFor(db, 'connectors', input.name, input.source)),
+        groups: input.groups ?? [],
+        creatorId,
+        now: new Date().toISOString(),
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -65,20 +79,8 @@ export async function insertConnectors(
       .insertInto('connectors')
       .values(
         connectors.slice(start, start + 500).map((input) => ({
-          ref: input.ref,
-          name: input.name,
-          source: input.source,
-          input_type: input.input_type,
-          access_type: input.access_type,
-          connector_specific_config: JSON.stringify(input.connector_specific_config),
-          refresh_freq: input.refresh_freq ?? null,
-          prune_freq: input.prune_freq ?? null,
-          indexing_start: input.indexing_start ?? null,
-          groups: '[]',
+          ...newConnectorRow(input, { ref: input.ref, groups: [], creatorId: null, now }),
           status: input.paused ? 'PAUSED' : 'ACTIVE',
-          creator_id: null,
-          time_created: now,
-          time_updated: now,
         })),
       )
       .returning(['id', 'ref'])
