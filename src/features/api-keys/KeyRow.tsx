@@ -2,7 +2,7 @@
 // place (a role change asked first, as it changes what the key may do);
 // regenerate and delete are asked by the page.
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
-import { API_KEY_ROLES, isPersonKey, type ApiKey } from '../../contract/apiKeys';
+import { isPersonKey, type ApiKey } from '../../contract/apiKeys';
 import { useChangeApiKey } from '../../api/apiKeyHooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { describeError } from '../../lib/describeError';
@@ -10,6 +10,7 @@ import { roleWords } from '../../lib/enumWords';
 import { focusFirstField } from '../../lib/focusFirstField';
 import { formatDateTime } from '../../lib/format';
 import type { KeyRole } from './NewKey';
+import { KeyRoleField } from './KeyRoleField';
 
 export type KeyAction = 'regenerate' | 'delete';
 
@@ -164,16 +165,7 @@ function EditKeyForm(props: {
         Name{' '}
         <input ref={nameRef} name="name" defaultValue={apiKey.api_key_name ?? ''} maxLength={200} />
       </label>{' '}
-      <label>
-        Role{' '}
-        <select name="role" defaultValue={apiKey.api_key_role}>
-          {API_KEY_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {roleWords(role)}
-            </option>
-          ))}
-        </select>
-      </label>{' '}
+      <KeyRoleField defaultRole={apiKey.api_key_role} />{' '}
       <button type="submit" disabled={saving}>
         Save
       </button>{' '}

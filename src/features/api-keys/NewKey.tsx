@@ -4,8 +4,8 @@ import { API_KEY_ROLES, type ApiKey } from '../../contract/apiKeys';
 import { useCreateApiKey } from '../../api/apiKeyHooks';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
-import { roleWords } from '../../lib/enumWords';
 import { validationProblemsOf } from '../../lib/fieldErrors';
+import { KeyRoleField } from './KeyRoleField';
 
 export type KeyRole = (typeof API_KEY_ROLES)[number];
 
@@ -55,16 +55,7 @@ export function NewKeyForm({ onStart, onMade }: NewKeyFormProps) {
       <label>
         Name <input name="name" maxLength={200} />
       </label>{' '}
-      <label>
-        Role{' '}
-        <select name="role" defaultValue="basic">
-          {API_KEY_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {roleWords(role)}
-            </option>
-          ))}
-        </select>
-      </label>{' '}
+      <KeyRoleField defaultRole="basic" />{' '}
       <Field id={expiresId} label="Expires (optional)" error={expiresError}>
         {(control) => <input {...control} ref={expiresRef} name="expires" type="datetime-local" />}
       </Field>
