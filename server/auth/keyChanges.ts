@@ -6,7 +6,8 @@ import { LAST_ADMIN_REFUSAL, type UserRole } from '../../src/contract/contract';
 import { changesBetween, type AuditLog } from '../audit/recorder';
 import type { Db } from '../db/database';
 import { generateApiKey, revokeApiKey, storeApiKey } from './apiKeys';
-import { anotherLastingAdminKey, findLiveKey, holdsLiveKey } from './managedKeys';
+import { findLiveKey } from './managedKeys';
+import { anotherLastingAdminKey, holdsLiveKey } from '../repos/apiKeys';
 import { leavesAnAdmin, setUserRole, type User } from '../repos/users';
 
 export const LAST_ADMIN_KEY_REFUSAL =

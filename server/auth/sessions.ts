@@ -4,7 +4,14 @@
 import { randomBytes } from 'node:crypto';
 import { INVITATION_LINK_DAYS } from '../../src/contract/invitationLinks';
 import type { Db } from '../db/database';
-import { toUser, USER_COLUMNS } from '../repos/users';
+import {
+  deleteSessionByHash,
+  deleteSessionsEndedBy,
+  findLiveSessionUser,
+  insertSession,
+  noteSessionSeen,
+} from '../repos/sessions';
+import { toUser } from '../repos/users';
 import { hashApiKey, type KeyUser } from './apiKeys';
 
 export interface SessionSettings {
@@ -58,19 +65,16 @@ export async function openSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + settings.lifetimeMs);
-  await db
-    .insertInto('sessions')
-    .values({
-      token_hash: hashSessionToken(token),
-      user_id: session.userId,
-      time_created: now.toISOString(),
-      last_seen_at: now.toISOString(),
-      expires_at: expiresAt.toISOString(),
-      how: session.how,
-      address: session.address,
-      user_agent: session.userAgent?.slice(0, 512) ?? null,
-    })
-    .execute();
+  await insertSession(db, {
+    token_hash: hashSessionToken(token),
+    user_id: session.userId,
+    time_created: now.toISOString(),
+    last_seen_at: now.toISOString(),
+    expires_at: expiresAt.toISOString(),
+    how: session.how,
+    address: session.address,
+    user_agent: session.userAgent?.slice(0, 512) ?? null,
+  });
   return { token, expiresAt };
 }
 
@@ -84,14 +88,12 @@ export async function findUserBySessionHash(
   settings: SessionSettings,
   now = Date.now(),
 ): Promise<(KeyUser & { last_seen_at: string }) | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([...USER_COLUMNS, 'sessions.expires_at', 'sessions.last_seen_at'])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.expires_at', '>', new Date(now).toISOString())
-    .where('sessions.last_seen_at', '>', liveSince(settings, now))
-    .executeTakeFirst();
+  const row = await findLiveSessionUser(
+    db,
+    tokenHash,
+    new Date(now).toISOString(),
+    liveSince(settings, now),
+  );
   if (!row) return undefined;
   return {
     ...toUser(row),
@@ -106,36 +108,16 @@ export async function findUserBySessionHash(
 /** At most once a minute per session: the idle time counts from it. */
 export async function noteSessionUse(db: Db, tokenHash: string, now = new Date()) {
   const minuteAgo = new Date(now.getTime() - SEEN_NOTED_EVERY_MS).toISOString();
-  await db
-    .updateTable('sessions')
-    .set({ last_seen_at: now.toISOString() })
-    .where('token_hash', '=', tokenHash)
-    .where('last_seen_at', '<', minuteAgo)
-    .execute();
+  await noteSessionSeen(db, tokenHash, now.toISOString(), minuteAgo);
 }
 
 export const sessionUseIsStale = (lastSeenAt: string, now = Date.now()) =>
   now - Date.parse(lastSeenAt) >= SEEN_NOTED_EVERY_MS;
 
 /** Ends a session; answers its user's id, or undefined when there was none. */
-export async function endSession(db: Db, tokenHash: string): Promise<string | undefined> {
-  const row = await db
-    .deleteFrom('sessions')
-    .where('token_hash', '=', tokenHash)
-    .returning('user_id')
-    .executeTakeFirst();
-  return row?.user_id;
-}
+export const endSession = deleteSessionByHash;
 
 /** Sessions past their end or their idle time: removed by the server once a day (app.ts). */
 export async function deleteEndedSessions(db: Db, settings: SessionSettings, now = Date.now()) {
-  await db
-    .deleteFrom('sessions')
-    .where((eb) =>
-      eb.or([
-        eb('expires_at', '<=', new Date(now).toISOString()),
-        eb('last_seen_at', '<=', liveSince(settings, now)),
-      ]),
-    )
-    .execute();
+  await deleteSessionsEndedBy(db, new Date(now).toISOString(), liveSince(settings, now));
 }

@@ -7,9 +7,15 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { OPEN_TO_OTHERS } from '../db/ownerOnly';
+import {
+  insertSecretCheck,
+  listPlainCredentials,
+  readSecretCheck,
+  secretCheckExists,
+  writeSealedCredential,
+} from '../db/sealedSecrets';
 import { StorageError } from '../db/storageErrors';
 import { parseSecretKey, SECRET_KEY_BYTES, SecretBox } from './secretBox';
 
@@ -68,30 +74,16 @@ export function loadSecretBox(
 }
 
 /** Whether the database holds secrets sealed with some key already (its check value is there). */
-export async function holdsSealedSecrets(db: Db): Promise<boolean> {
-  const row = await db
-    .selectFrom('settings')
-    .select('key')
-    .where('key', '=', 'secret_check')
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const holdsSealedSecrets = (db: Db): Promise<boolean> => secretCheckExists(db);
 
 /** Refuses a key that did not seal this database's secrets; remembers the key's check on first use. */
 export async function checkSecretBox(db: Db, box: SecretBox, where: string): Promise<void> {
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', 'secret_check')
-    .executeTakeFirst();
-  if (!row) {
-    await db
-      .insertInto('settings')
-      .values({ key: 'secret_check', value: box.seal(CHECK) })
-      .execute();
+  const check = await readSecretCheck(db);
+  if (check === undefined) {
+    await insertSecretCheck(db, box.seal(CHECK));
     return;
   }
-  if (box.open(row.value) !== CHECK) {
+  if (box.open(check) !== CHECK) {
     throw new StorageError(
       `The credential key does not open the secrets of ${where}. Set SOURCEDESK_SECRET_KEY to the key ` +
         `this database was made with (or restore its ${SECRET_KEY_FILE} file); every instance needs the same key.`,
@@ -101,16 +93,7 @@ export async function checkSecretBox(db: Db, box: SecretBox, where: string): Pro
 
 /** Credentials stored before encryption (credential 0, older databases) are sealed now. */
 export async function sealPlainCredentials(db: Db, box: SecretBox): Promise<void> {
-  const plain = await db
-    .selectFrom('credentials')
-    .select(['id', 'credential_json'])
-    .where(sql<boolean>`credential_json not like 'v1:%'`)
-    .execute();
-  for (const row of plain) {
-    await db
-      .updateTable('credentials')
-      .set({ credential_json: box.seal(row.credential_json) })
-      .where('id', '=', row.id)
-      .execute();
+  for (const row of await listPlainCredentials(db)) {
+    await writeSealedCredential(db, row.id, box.seal(row.credential_json));
   }
 }
