@@ -8,6 +8,8 @@ import type { PairAccessType } from '../../src/contract/groups';
 import { EMPTY_CREDENTIAL_ID } from '../../src/contract/rules';
 import type { Db } from '../db/database';
 import { problem } from '../http/problems';
+import { credentialGroupRows } from '../repos/credentials';
+import { connectorPairGroups, everyPairGroups, groupsOfMember } from '../repos/groups';
 
 /** What a caller's groups let them do; null for an admin (everything). */
 export interface Scope {
@@ -27,11 +29,7 @@ export interface Caller {
 /** The caller's scope, from one query of their memberships; null for an admin. */
 export async function scopeOf(db: Db, caller: Caller): Promise<Scope | null> {
   if (caller.role === 'admin') return null;
-  const rows = await db
-    .selectFrom('user_group_members')
-    .select(['group_id', 'is_curator'])
-    .where('user_id', '=', caller.id)
-    .execute();
+  const rows = await groupsOfMember(db, caller.id);
   const member = new Set(rows.map((row) => Number(row.group_id)));
   const controlled = new Set(
     rows
@@ -104,18 +102,10 @@ export async function connectorAccess(
   db: Db,
   ids?: readonly number[],
 ): Promise<Map<number, ConnectorAccess>> {
-  let query = db
-    .selectFrom('connectors as c')
-    .leftJoin('connector_credential_pairs as p', 'p.connector_id', 'c.id')
-    .leftJoin('pair_groups as pg', 'pg.pair_id', 'p.id')
-    .select(['c.id', 'c.creator_id', 'p.id as pair_id', 'p.access_type', 'pg.group_id']);
-  if (ids) {
-    if (ids.length === 0) return new Map();
-    query = query.where('c.id', 'in', ids);
-  }
+  if (ids?.length === 0) return new Map();
   const access = new Map<number, ConnectorAccess>();
   const pairs = new Map<number, PairAccess>();
-  for (const row of await query.execute()) {
+  for (const row of await connectorPairGroups(db, ids)) {
     const id = Number(row.id);
     let connector = access.get(id);
     if (!connector) access.set(id, (connector = { creator_id: row.creator_id, pairs: [] }));
@@ -211,16 +201,9 @@ export async function credentialAccess(
   db: Db,
   ids?: readonly number[],
 ): Promise<Map<number, CredentialAccess>> {
-  let query = db
-    .selectFrom('credentials as cr')
-    .leftJoin('credential_groups as cg', 'cg.credential_id', 'cr.id')
-    .select(['cr.id', 'cr.user_id', 'cr.curator_public', 'cg.group_id']);
-  if (ids) {
-    if (ids.length === 0) return new Map();
-    query = query.where('cr.id', 'in', ids);
-  }
+  if (ids?.length === 0) return new Map();
   const access = new Map<number, CredentialAccess & { groups: number[] }>();
-  for (const row of await query.execute()) {
+  for (const row of await credentialGroupRows(db, ids)) {
     const id = Number(row.id);
     let credential = access.get(id);
     if (!credential) {
@@ -275,11 +258,7 @@ export async function visibleResources(db: Db, caller: Caller): Promise<VisibleR
   const scope = await scopeOf(db, caller);
   if (scope === null) return null;
   const connectors = await connectorAccess(db);
-  const pairs = await db
-    .selectFrom('connector_credential_pairs as p')
-    .leftJoin('pair_groups as pg', 'pg.pair_id', 'p.id')
-    .select(['p.id', 'p.access_type', 'pg.group_id'])
-    .execute();
+  const pairs = await everyPairGroups(db);
   const credentials = await credentialAccess(db);
   const text = (ids: Iterable<number>) => [...new Set(ids)].map(String);
   return {

@@ -5,7 +5,13 @@ import type { Attention } from '../../src/contract/health';
 import type { JobStatus } from '../../src/contract/sync';
 import type { Db } from '../db/database';
 import { inventorySizes } from '../repos/pairDocuments';
-import { lastFinishedJobs, openJobs, type JobRow } from '../repos/syncJobs';
+import {
+  lastFinishedJobs,
+  lastIndexSuccesses,
+  openJobs,
+  reportedPairIds,
+  type JobRow,
+} from '../repos/syncJobs';
 import { lastCheckIn } from '../repos/workers';
 import {
   inRepeatedErrorState,
@@ -53,27 +59,8 @@ export async function syncFacts(
   const sizes = await inventorySizes(db, pairIds);
   const checkIn = await lastCheckIn(db);
   const anyOnline = checkIn !== null && workerOnline(checkIn, now, settings);
-  const lastSuccess = new Map(
-    (
-      await db
-        .selectFrom('sync_jobs')
-        .select(['cc_pair_id', (eb) => eb.fn.max('time_finished').as('at')])
-        .where('kind', '=', 'index')
-        .where('status', 'in', ['success', 'completed_with_errors'])
-        .groupBy('cc_pair_id')
-        .execute()
-    ).map((row) => [Number(row.cc_pair_id), row.at === null ? null : String(row.at)]),
-  );
-  const started = new Set(
-    (
-      await db
-        .selectFrom('sync_jobs')
-        .select('cc_pair_id')
-        .distinct()
-        .where('time_started', 'is not', null)
-        .execute()
-    ).map((row) => Number(row.cc_pair_id)),
-  );
+  const lastSuccess = await lastIndexSuccesses(db);
+  const started = await reportedPairIds(db);
   // Grouped once: filtering every open job for each pair was pairs × open jobs
   // (10,000 × 10,000 in the bench: seconds per list).
   const openByPair = new Map<number, JobRow[]>();

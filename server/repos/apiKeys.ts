@@ -212,3 +212,13 @@ export async function holdsLiveKey(db: Db, userId: string): Promise<boolean> {
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The keys not revoked that end after `nowIso` (those with an end date only): the watch's expiry alerts. */
+export const liveKeysWithEnd = (db: Db, nowIso: string) =>
+  db
+    .selectFrom('api_keys')
+    .select(['id', 'name', 'expires_at'])
+    .where('time_revoked', 'is', null)
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '>', nowIso)
+    .execute();

@@ -231,3 +231,24 @@ export async function connectorsUsing(db: Db, id: number): Promise<number[]> {
 export async function deleteCredential(db: Db, id: number): Promise<void> {
   await db.deleteFrom('credentials').where('id', '=', id).execute();
 }
+
+/** Each credential in use by a pair (credential 0 aside), with when one of its pairs was last tested. */
+export const credentialsLastTested = (db: Db) =>
+  db
+    .selectFrom('credentials as k')
+    .innerJoin('connector_credential_pairs as p', 'p.credential_id', 'k.id')
+    .select(['k.id', 'k.name', 'k.source', 'k.time_created'])
+    .select((eb) => eb.fn.max('p.last_test_at').as('last_test'))
+    .where('k.id', '!=', 0)
+    .groupBy(['k.id', 'k.name', 'k.source', 'k.time_created'])
+    .execute();
+
+/** Each credential (of `ids`, or every one) with its maker and `curator_public`, a row per group of its (none: a null group). */
+export function credentialGroupRows(db: Db, ids?: readonly number[]) {
+  let query = db
+    .selectFrom('credentials as cr')
+    .leftJoin('credential_groups as cg', 'cg.credential_id', 'cr.id')
+    .select(['cr.id', 'cr.user_id', 'cr.curator_public', 'cg.group_id']);
+  if (ids) query = query.where('cr.id', 'in', ids);
+  return query.execute();
+}

@@ -386,3 +386,30 @@ export async function existingGroupIds(db: Db, ids: readonly number[]): Promise<
   }
   return found;
 }
+
+/** The groups `userId` belongs to, and whether they curate each (what scopes a curator, D13). */
+export const groupsOfMember = (db: Db, userId: string) =>
+  db
+    .selectFrom('user_group_members')
+    .select(['group_id', 'is_curator'])
+    .where('user_id', '=', userId)
+    .execute();
+
+/** Each connector (of `ids`, or every one) with its maker, and a row per pair and group of its (none: nulls). */
+export function connectorPairGroups(db: Db, ids?: readonly number[]) {
+  let query = db
+    .selectFrom('connectors as c')
+    .leftJoin('connector_credential_pairs as p', 'p.connector_id', 'c.id')
+    .leftJoin('pair_groups as pg', 'pg.pair_id', 'p.id')
+    .select(['c.id', 'c.creator_id', 'p.id as pair_id', 'p.access_type', 'pg.group_id']);
+  if (ids) query = query.where('c.id', 'in', ids);
+  return query.execute();
+}
+
+/** Every pair's access, a row per group of its (none: a null group). */
+export const everyPairGroups = (db: Db) =>
+  db
+    .selectFrom('connector_credential_pairs as p')
+    .leftJoin('pair_groups as pg', 'pg.pair_id', 'p.id')
+    .select(['p.id', 'p.access_type', 'pg.group_id'])
+    .execute();

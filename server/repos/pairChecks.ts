@@ -201,3 +201,22 @@ export async function swapPairCredential(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Every pair's last test, with its connector's and credential's names (for the alerts). */
+export const pairTestsWithNames = (db: Db) =>
+  db
+    .selectFrom('connector_credential_pairs as p')
+    .innerJoin('connectors as c', 'c.id', 'p.connector_id')
+    .innerJoin('credentials as k', 'k.id', 'p.credential_id')
+    .select([
+      'p.id',
+      'p.last_test_ok',
+      'p.last_test_checks',
+      'c.id as connector_id',
+      'c.name as connector_name',
+      'c.source as connector_source',
+      'k.id as credential_id',
+      'k.name as credential_name',
+      'k.source as credential_source',
+    ])
+    .execute();

@@ -461,17 +461,27 @@ export async function takeScheduleLock(db: Db): Promise<boolean> {
   return rows[0]?.held === true;
 }
 
-/** Of `pairIds`, those a worker has reported on: a run of theirs was claimed (D14). */
-export async function reportedPairIds(db: Db, pairIds: readonly number[]): Promise<Set<number>> {
-  if (pairIds.length === 0) return new Set();
+/** Of `pairIds` (every pair when undefined), those a worker has reported on: a run of theirs was claimed (D14). */
+export async function reportedPairIds(db: Db, pairIds?: readonly number[]): Promise<Set<number>> {
+  if (pairIds?.length === 0) return new Set();
+  let query = db.selectFrom('sync_jobs').select('cc_pair_id').distinct();
+  if (pairIds) query = query.where('cc_pair_id', 'in', pairIds);
+  const rows = await query.where('time_started', 'is not', null).execute();
+  return new Set(rows.map((row) => Number(row.cc_pair_id)));
+}
+
+/** Each pair's last successful index run's end (one that ended with errors counts), by pair id. */
+export async function lastIndexSuccesses(db: Db): Promise<Map<number, string | null>> {
   const rows = await db
     .selectFrom('sync_jobs')
-    .select('cc_pair_id')
-    .distinct()
-    .where('cc_pair_id', 'in', pairIds)
-    .where('time_started', 'is not', null)
+    .select(['cc_pair_id', (eb) => eb.fn.max('time_finished').as('at')])
+    .where('kind', '=', 'index')
+    .where('status', 'in', ['success', 'completed_with_errors'])
+    .groupBy('cc_pair_id')
     .execute();
-  return new Set(rows.map((row) => Number(row.cc_pair_id)));
+  return new Map(
+    rows.map((row) => [Number(row.cc_pair_id), row.at === null ? null : String(row.at)]),
+  );
 }
 
 /** Every pair with its connector's and credential's names, for the sync alerts. */

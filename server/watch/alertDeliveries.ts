@@ -4,26 +4,29 @@
 // passed. Requests never wait for a delivery; admins see the last one.
 import type { AlertDelivery, AlertEvent, AlertPayload } from '../../src/contract/alerts';
 import type { Db, Store } from '../db/database';
+import {
+  dueDeliveries,
+  insertAlertDelivery,
+  newestDelivery,
+  recordDeliveryAttempt,
+} from '../repos/alerts';
 import type { DeliverySettings } from './settings';
 import { postAlert, type PostOutcome } from './webhook';
 
 /** Stores an alert to send (in the caller's transaction: one with the change of state it tells). */
 export async function enqueueAlert(db: Db, payload: AlertPayload, settings: DeliverySettings) {
   const now = Date.now();
-  await db
-    .insertInto('alert_deliveries')
-    .values({
-      event: payload.event,
-      payload: JSON.stringify(payload),
-      time_created: new Date(now).toISOString(),
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: new Date(now).toISOString(),
-      give_up_at: new Date(now + settings.giveUpMs).toISOString(),
-      last_attempt_at: null,
-      last_outcome: null,
-    })
-    .execute();
+  await insertAlertDelivery(db, {
+    event: payload.event,
+    payload: JSON.stringify(payload),
+    time_created: new Date(now).toISOString(),
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: new Date(now).toISOString(),
+    give_up_at: new Date(now + settings.giveUpMs).toISOString(),
+    last_attempt_at: null,
+    last_outcome: null,
+  });
 }
 
 /** When to try again after `attempts` failures. */
@@ -46,17 +49,13 @@ async function recordAttempt(
       : 'pending';
   await store.db.transaction().execute(async (trx) => {
     await store.beginWrite(trx);
-    await trx
-      .updateTable('alert_deliveries')
-      .set({
-        status,
-        attempts,
-        last_attempt_at: new Date(now).toISOString(),
-        last_outcome: outcome.words,
-        next_attempt_at: status === 'pending' ? new Date(retryAt).toISOString() : null,
-      })
-      .where('id', '=', row.id)
-      .execute();
+    await recordDeliveryAttempt(trx, row.id, {
+      status,
+      attempts,
+      last_attempt_at: new Date(now).toISOString(),
+      last_outcome: outcome.words,
+      next_attempt_at: status === 'pending' ? new Date(retryAt).toISOString() : null,
+    });
   });
   store.wrote?.();
 }
@@ -69,13 +68,7 @@ export async function deliverDue(
   budgetMs = Infinity,
 ) {
   const until = Date.now() + budgetMs;
-  const due = await store.db
-    .selectFrom('alert_deliveries')
-    .select(['id', 'payload', 'attempts', 'give_up_at'])
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', new Date().toISOString())
-    .orderBy('id')
-    .execute();
+  const due = await dueDeliveries(store.db, new Date().toISOString());
   for (const row of due) {
     if (Date.now() > until) break;
     const outcome = url
@@ -88,37 +81,21 @@ export async function deliverDue(
 /** A test alert, posted by its route: kept like any other delivery, with its outcome. */
 export async function recordSentNow(db: Db, payload: AlertPayload, outcome: PostOutcome) {
   const now = new Date().toISOString();
-  await db
-    .insertInto('alert_deliveries')
-    .values({
-      event: payload.event,
-      payload: JSON.stringify(payload),
-      time_created: now,
-      status: outcome.ok ? 'delivered' : 'failed',
-      attempts: 1,
-      next_attempt_at: null,
-      give_up_at: now,
-      last_attempt_at: now,
-      last_outcome: outcome.words,
-    })
-    .execute();
+  await insertAlertDelivery(db, {
+    event: payload.event,
+    payload: JSON.stringify(payload),
+    time_created: now,
+    status: outcome.ok ? 'delivered' : 'failed',
+    attempts: 1,
+    next_attempt_at: null,
+    give_up_at: now,
+    last_attempt_at: now,
+    last_outcome: outcome.words,
+  });
 }
 
 export async function lastDelivery(db: Db): Promise<AlertDelivery | null> {
-  const row = await db
-    .selectFrom('alert_deliveries')
-    .select([
-      'event',
-      'payload',
-      'time_created',
-      'status',
-      'attempts',
-      'last_attempt_at',
-      'last_outcome',
-    ])
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await newestDelivery(db);
   if (!row) return null;
   const { payload, ...rest } = row;
   return {

@@ -11,6 +11,10 @@ import type { Db, Store } from '../db/database';
 import { lastTestStatus } from '../health/attention';
 import { syncFacts } from '../health/syncStatus';
 import { workerOnline, type SyncSettings } from '../health/syncRules';
+import { alertStates, insertAlertState, updateAlertState } from '../repos/alerts';
+import { liveKeysWithEnd } from '../repos/apiKeys';
+import { credentialsLastTested } from '../repos/credentials';
+import { pairTestsWithNames } from '../repos/pairChecks';
 import { listWorkerRows } from '../repos/workers';
 import { pairsForSyncAlerts } from '../repos/syncJobs';
 import type { HealthWatchSettings } from './settings';
@@ -47,22 +51,7 @@ function pairNames(row: {
 }
 
 async function observePairs(db: Db, publicUrl: string | undefined): Promise<Observed[]> {
-  const rows = await db
-    .selectFrom('connector_credential_pairs as p')
-    .innerJoin('connectors as c', 'c.id', 'p.connector_id')
-    .innerJoin('credentials as k', 'k.id', 'p.credential_id')
-    .select([
-      'p.id',
-      'p.last_test_ok',
-      'p.last_test_checks',
-      'c.id as connector_id',
-      'c.name as connector_name',
-      'c.source as connector_source',
-      'k.id as credential_id',
-      'k.name as credential_name',
-      'k.source as credential_source',
-    ])
-    .execute();
+  const rows = await pairTestsWithNames(db);
   return rows.flatMap((row) => {
     const state = lastTestStatus(row.last_test_ok === null ? null : Number(row.last_test_ok) === 1);
     if (!state) return [];
@@ -88,13 +77,7 @@ async function observePairs(db: Db, publicUrl: string | undefined): Promise<Obse
 
 async function observeKeys(db: Db, settings: HealthWatchSettings, publicUrl: string | undefined) {
   const now = new Date();
-  const rows = await db
-    .selectFrom('api_keys')
-    .select(['id', 'name', 'expires_at'])
-    .where('time_revoked', 'is', null)
-    .where('expires_at', 'is not', null)
-    .where('expires_at', '>', now.toISOString())
-    .execute();
+  const rows = await liveKeysWithEnd(db, now.toISOString());
   const noticeFrom = new Date(now.getTime() + settings.keyExpiryNoticeMs).toISOString();
   return rows.map((row): Observed => ({
     subject: `api_key:${row.id}`,
@@ -111,14 +94,7 @@ async function observeCredentials(
   settings: HealthWatchSettings,
   publicUrl: string | undefined,
 ) {
-  const rows = await db
-    .selectFrom('credentials as k')
-    .innerJoin('connector_credential_pairs as p', 'p.credential_id', 'k.id')
-    .select(['k.id', 'k.name', 'k.source', 'k.time_created'])
-    .select((eb) => eb.fn.max('p.last_test_at').as('last_test'))
-    .where('k.id', '!=', 0)
-    .groupBy(['k.id', 'k.name', 'k.source', 'k.time_created'])
-    .execute();
+  const rows = await credentialsLastTested(db);
   const staleBefore = new Date(Date.now() - settings.untestedAfterMs).toISOString();
   return rows.map((row): Observed => {
     const last = (row.last_test as string | null) ?? null;
@@ -218,12 +194,7 @@ export async function sweepAlertStates(
     ...(await observeSync(store.db, sync, now, publicUrl)),
     ...(await observeWorkers(store.db, sync, now, publicUrl)),
   ];
-  const stored = new Map(
-    (await store.db.selectFrom('alert_state').select(['subject', 'state']).execute()).map((row) => [
-      row.subject,
-      row.state,
-    ]),
-  );
+  const stored = new Map((await alertStates(store.db)).map((row) => [row.subject, row.state]));
   const changed = observed.filter(({ subject, state }) => stored.get(subject) !== state);
   if (changed.length === 0) return;
   const since = new Date().toISOString();
@@ -231,15 +202,8 @@ export async function sweepAlertStates(
     await store.beginWrite(trx);
     for (const { subject, state, alert } of changed) {
       const previous = stored.get(subject);
-      if (previous === undefined) {
-        await trx.insertInto('alert_state').values({ subject, state, since }).execute();
-      } else {
-        await trx
-          .updateTable('alert_state')
-          .set({ state, since })
-          .where('subject', '=', subject)
-          .execute();
-      }
+      if (previous === undefined) await insertAlertState(trx, subject, state, since);
+      else await updateAlertState(trx, subject, state, since);
       const payload = alert(previous);
       if (payload && webhookSet) await enqueueAlert(trx, payload, settings.delivery);
     }
