@@ -145,7 +145,7 @@ describe('changeRows', () => {
     ]);
   });
 
-  test("a connector's settings: the settings that changed, in its source form's words (issue 27)", () => {
+  test("a connector's settings: the settings that changed, in its source form's words", () => {
     const before = {
       jira_base_url: 'https://acme.atlassian.net',
       project_key: 'ENG',

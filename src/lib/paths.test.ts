@@ -34,7 +34,7 @@ test('a credential that is no id is reported as such; an empty one is no filter 
   expect(parsed('/connectors?credential=0')).toMatchObject({ credential: 0 });
 });
 
-test('the address takes every credential the server takes, by the same query schema (D5, issue 28)', () => {
+test('the address takes every credential the server takes, by the same query schema (D5)', () => {
   expect(parsed('/connectors?credential=-1')).toMatchObject({ credential: -1 });
   expect(parsed('/connectors?credential=-1').badCredential).toBeUndefined();
   expect(parsed('/connectors?credential=1234567890123456')).toMatchObject({
@@ -44,7 +44,7 @@ test('the address takes every credential the server takes, by the same query sch
   expect(parsed('/connectors?credential=abc&credential=3')).toMatchObject({ credential: 3 });
 });
 
-test('any ?credential= reads as the list query schema reads it: the same number or the same words (issue 29)', () => {
+test('any ?credential= reads as the list query schema reads it: the same number or the same words', () => {
   const integerish = fc.oneof(
     fc.integer().map(String),
     fc.bigInt({ min: -(2n ** 60n), max: 2n ** 60n }).map(String),

@@ -100,7 +100,7 @@ const alertsAbout = (connector: number, event?: string) =>
   );
 
 describe('background re-tests', () => {
-  it('a revoked token: the pair turns INVALID, one alert; a second failing re-test sends none; restored: one recovery (issue 25)', async () => {
+  it('a revoked token: the pair turns INVALID, one alert; a second failing re-test sends none; restored: one recovery', async () => {
     const { connector, pair } = await jiraPair();
     await vi.waitFor(async () => expect((await lastTest(pair)).last_test_ok).toBe(1), WAIT);
     await moreTests(pair, 1);

@@ -105,7 +105,7 @@ describe('the life of a key', () => {
     expect((await api(server, 'GET', '/admin/api-key', { key: basic })).status).toBe(403);
   });
 
-  it('a name holding NUL is 422 on both stores, made or renamed, and nothing changes (issue 27, item 8)', async () => {
+  it('a name holding NUL is 422 on both stores, made or renamed, and nothing changes', async () => {
     const before = await snapshotDb(server);
     const made = await api(server, 'POST', '/admin/api-key', {
       body: { name: 'bot\u0000', role: 'basic' },

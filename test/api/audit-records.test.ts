@@ -778,7 +778,7 @@ describe('wrong keys', () => {
 });
 
 describe('a change of settings', () => {
-  it('names the source beside the settings, so the activity can word them (issue 27)', async () => {
+  it('names the source beside the settings, so the activity can word them', async () => {
     const id = await createConnector(server, jiraRequest());
     const changed = await api(server, 'PATCH', `/manage/admin/connector/${id}`, {
       body: {

@@ -68,7 +68,7 @@ describe('GET /manage/admin/connector/{id}', () => {
 });
 
 describe('GET /manage/admin/connector-status', () => {
-  it('one row per pair of a listed connector (issue 25); a pause shows at the next read', async () => {
+  it('one row per pair of a listed connector; a pause shows at the next read', async () => {
     const running = await createConnector(server, plainRequest('web', { name: 'Runs on' }));
     const paused = await createConnector(server, plainRequest('web', { name: 'Will pause' }));
     // D5: never listed, so no status either.

@@ -68,7 +68,7 @@ describe('D2/D6 the log', () => {
       expect(log).not.toContain(text);
   });
 
-  it("holds no single sign-on code or state: a callback's query is left out (issue 27, item 5)", async () => {
+  it("holds no single sign-on code or state: a callback's query is left out", async () => {
     const origin = new URL(base).origin;
     const secrets = ['c0de-one-time-1', 'st4te-one-time-2'];
     for (const path of ['/auth/oidc/callback', '//auth/oidc/callback', '/AUTH/oidc/callback/']) {

@@ -284,7 +284,7 @@ describe('a callback that is not what this browser started', () => {
     expect((await snapshotDb(server)).sessions).toEqual(sessions);
   });
 
-  it('a cut pending cookie (anyone can send one) is "did not complete", not a 500 (issue 27, item 8)', async () => {
+  it('a cut pending cookie (anyone can send one) is "did not complete", not a 500', async () => {
     const { pending } = await signInAs('cut@allowed.test');
     for (const cut of [pending!.slice(0, 10), pending!.slice(0, 3), 'v1:', 'v1:AAAA']) {
       const answer = await fetch(`${server.origin}/auth/oidc/callback?code=abc&state=def`, {
@@ -296,7 +296,7 @@ describe('a callback that is not what this browser started', () => {
     }
   });
 
-  it("a panel key's hidden address is refused with a page that says so (issue 27, item 8)", async () => {
+  it("a panel key's hidden address is refused with a page that says so", async () => {
     const made = await api(server, 'POST', '/admin/api-key', {
       body: { name: 'A bot', role: 'admin' },
     });

@@ -114,7 +114,7 @@ describe('the document', () => {
       }
     }
   });
-  it('says what every field of every body and every answer is, nested ones too (issue 17, item 6)', () => {
+  it('says what every field of every body and every answer is, nested ones too', () => {
     const undescribed: string[] = [];
     const walk = (schema: Json | undefined, where: string) => {
       if (!schema || typeof schema !== 'object') return;

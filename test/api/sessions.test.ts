@@ -270,7 +270,7 @@ describe('how long a session lasts', () => {
     }
   });
 
-  it('idle time counts from the real last use, not the noted one (issue 27, item 9)', async () => {
+  it('idle time counts from the real last use, not the noted one', async () => {
     // A one-minute idle time, the length of the last use's write throttle: before,
     // a session in use ended anyway once its noted use was a minute old.
     const short = await startTestServer({ sessions: { idleMs: 60_000, lifetimeMs: 3_600_000 } });

@@ -90,7 +90,7 @@ test('a credential in use names its connectors, and deleting it says it detaches
   expect(screen.queryByRole('heading', { name: 'Jira bot', level: 2 })).not.toBeInTheDocument();
 });
 
-test('many connectors: a count linked to the filtered list, ten names and how many more (issue 27)', async () => {
+test('many connectors: a count linked to the filtered list, ten names and how many more', async () => {
   const credential = await addCredential(
     server,
     'jira',
@@ -123,7 +123,7 @@ test('many connectors: a count linked to the filtered list, ten names and how ma
   );
 });
 
-test('while the connectors are not in, a card says so, never "used by no connector" (issue 27)', async () => {
+test('while the connectors are not in, a card says so, never "used by no connector"', async () => {
   await jiraBotUsedByDocsJira();
   // The connector list is held on its way (the real server answers once released).
   const realFetch = globalThis.fetch;
@@ -278,7 +278,7 @@ async function maskedValuesOf(id: number) {
   return listed.find((c) => c.id === id)?.credential_json;
 }
 
-test('new values: a new token alone keeps the stored account e-mail, as each box says (issue 27)', async () => {
+test('new values: a new token alone keeps the stored account e-mail, as each box says', async () => {
   const { credential, user, item } = await openNewValuesOfJiraCloud();
   const token = within(item).getByLabelText('API token or personal access token');
   expect(token).toHaveAccessibleDescription(

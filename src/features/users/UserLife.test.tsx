@@ -79,7 +79,7 @@ test('an address that is a user already is said to be one, not invited', async (
   expect(await invitedNow()).toEqual(['carl@example.com']);
 });
 
-test('without single sign-on: says so before inviting, then shows each person their one-time link (issue 27, item 11)', async () => {
+test('without single sign-on: says so before inviting, then shows each person their one-time link', async () => {
   const { user } = await openPage();
   expect(
     await screen.findByText(
@@ -107,7 +107,7 @@ test('without single sign-on: says so before inviting, then shows each person th
   expect(await within(links).findByText('Copied')).toBeVisible();
 });
 
-test('re-inviting an open invitation says "already invited", not "Invited" (issue 27, item 11)', async () => {
+test('re-inviting an open invitation says "already invited", not "Invited"', async () => {
   const { user } = await openPage();
   const field = screen.getByLabelText('E-mail addresses to invite');
   await user.type(field, 'fay@example.com');
