@@ -21,7 +21,7 @@ import {
   updateCredential,
 } from '../repos/credentials';
 import { differing, toldChanges, type Planner } from './planParts';
-import type { Setup } from './setup';
+import type { HeldCredential, Setup } from './setup';
 
 /**
  * The values the bundle gives (not null, not an environment variable's name),
@@ -47,6 +47,85 @@ function suppliedValues(credential: BundleCredential) {
 export const makerNotHere = (email: string, held = false) =>
   `Made by ${email}, who is not a user here nor in the bundle: ${held ? 'its maker here is kept' : 'the admin importing is its maker'}.`;
 
+/** The maker's id once the people are imported, or null when they are not here. */
+const makerId = (credential: BundleCredential, ids: Map<string, string>) =>
+  (credential.made_by && ids.get(credential.made_by.toLowerCase())) ?? null;
+
+/** The ids of the credential's groups, once the groups are imported. */
+const groupIdsOf = (credential: BundleCredential, ids: Map<string, number>) =>
+  credential.groups.map((name) => ids.get(name)!);
+
+/** The values it would hold, by the credential routes' own rule for its source. */
+const checkValues = (
+  p: Planner,
+  index: number,
+  credential: BundleCredential,
+  values: Record<string, unknown>,
+) => p.problemsAt(['credentials', index], credentialValueErrors(credential.source, values));
+
+/** A bundle's credential as planned: where it is, its values given, and the people known. */
+interface Planned {
+  p: Planner;
+  credential: BundleCredential;
+  index: number;
+  given: Record<string, unknown>;
+  people: ReadonlySet<string>;
+}
+
+/** A credential held here: a conflict when its source differs, else an update of what differs. */
+function planHeldCredential(
+  { p, credential, index, given, people }: Planned,
+  held: HeldCredential,
+) {
+  if (held.item.source !== credential.source) {
+    p.conflict(
+      'credentials',
+      credential.ref,
+      `It is for ${held.item.source} here and ${credential.source} in the bundle: a credential's source cannot change.`,
+    );
+    return;
+  }
+  const values = { ...held.values, ...given };
+  if (Object.keys(given).length > 0) checkValues(p, index, credential, values);
+  // The maker changes only to a person named who is here or in the bundle.
+  const maker = credential.made_by && people.has(credential.made_by.toLowerCase());
+  if (credential.made_by && !maker) {
+    p.skip('credentials', credential.ref, makerNotHere(credential.made_by, true));
+  }
+  const fields = differing(
+    held.item,
+    { ...credential, made_by: maker ? credential.made_by : held.item.made_by },
+    ['name', 'admin_public', 'curator_public', 'groups'],
+  );
+  if (maker && credential.made_by!.toLowerCase() !== held.item.made_by?.toLowerCase()) {
+    fields.made_by = [held.item.made_by, credential.made_by];
+  }
+  if (JSON.stringify(values) !== JSON.stringify(held.values)) {
+    fields.credential_json = [maskObject(held.values), maskObject(values)];
+  }
+  p.update('credentials', credential.ref, fields, async ({ trx, ids, log, secrets }) => {
+    await updateCredential(trx, secrets, held.id, {
+      name: credential.name,
+      ...(fields.credential_json ? { credential_json: values } : {}),
+    });
+    await setCredentialSharing(trx, held.id, {
+      admin_public: credential.admin_public,
+      curator_public: credential.curator_public,
+      ...(fields.made_by ? { user_id: makerId(credential, ids.users) } : {}),
+    });
+    if (fields.groups) {
+      await setCredentialGroups(trx, held.id, groupIdsOf(credential, ids.groups));
+    }
+    await log({
+      action: 'credential.update',
+      resource_type: 'credential',
+      resource_id: held.id,
+      resource_name: credential.name,
+      changes: toldChanges(fields),
+    });
+  });
+}
+
 /** The refs of credentials that will not exist after the import (their pairs are skipped). */
 export function planCredentials(
   p: Planner,
@@ -60,9 +139,6 @@ export function planCredentials(
     ...setup.users.keys(),
     ...bundle.users.map((u) => u.email.toLowerCase()),
   ]);
-  /** The maker's id once the people are imported, or null when they are not here. */
-  const makerId = (credential: BundleCredential, ids: Map<string, string>) =>
-    (credential.made_by && ids.get(credential.made_by.toLowerCase())) ?? null;
   const unmade = new Set<string>();
   bundle.credentials.forEach((credential, index) => {
     credential.groups.forEach((name, at) => {
@@ -75,10 +151,7 @@ export function planCredentials(
     });
     const { given, missing, left } = suppliedValues(credential);
     const held = setup.credentials.get(credential.ref);
-    const groupIds = (ids: Map<string, number>) => credential.groups.map((name) => ids.get(name)!);
-    // The values it would hold, by the credential routes' own rule for its source.
-    const checked = (values: Record<string, unknown>) =>
-      p.problemsAt(['credentials', index], credentialValueErrors(credential.source, values));
+    const checked = (values: Record<string, unknown>) => checkValues(p, index, credential, values);
     if (!held) {
       if (missing.length > 0) {
         p.plan.needs_secret.push({
@@ -104,7 +177,7 @@ export function planCredentials(
           curator_public: credential.curator_public,
           user_id: makerId(credential, ids.users) ?? importerId,
         });
-        await setCredentialGroups(trx, id, groupIds(ids.groups));
+        await setCredentialGroups(trx, id, groupIdsOf(credential, ids.groups));
         ids.credentials.set(credential.ref, id);
         await log({
           action: 'credential.create',
@@ -119,51 +192,7 @@ export function planCredentials(
       });
       return;
     }
-    if (held.item.source !== credential.source) {
-      p.conflict(
-        'credentials',
-        credential.ref,
-        `It is for ${held.item.source} here and ${credential.source} in the bundle: a credential's source cannot change.`,
-      );
-      return;
-    }
-    const values = { ...held.values, ...given };
-    if (Object.keys(given).length > 0) checked(values);
-    // The maker changes only to a person named who is here or in the bundle.
-    const maker = credential.made_by && people.has(credential.made_by.toLowerCase());
-    if (credential.made_by && !maker) {
-      p.skip('credentials', credential.ref, makerNotHere(credential.made_by, true));
-    }
-    const fields = differing(
-      held.item,
-      { ...credential, made_by: maker ? credential.made_by : held.item.made_by },
-      ['name', 'admin_public', 'curator_public', 'groups'],
-    );
-    if (maker && credential.made_by!.toLowerCase() !== held.item.made_by?.toLowerCase()) {
-      fields.made_by = [held.item.made_by, credential.made_by];
-    }
-    if (JSON.stringify(values) !== JSON.stringify(held.values)) {
-      fields.credential_json = [maskObject(held.values), maskObject(values)];
-    }
-    p.update('credentials', credential.ref, fields, async ({ trx, ids, log, secrets }) => {
-      await updateCredential(trx, secrets, held.id, {
-        name: credential.name,
-        ...(fields.credential_json ? { credential_json: values } : {}),
-      });
-      await setCredentialSharing(trx, held.id, {
-        admin_public: credential.admin_public,
-        curator_public: credential.curator_public,
-        ...(fields.made_by ? { user_id: makerId(credential, ids.users) } : {}),
-      });
-      if (fields.groups) await setCredentialGroups(trx, held.id, groupIds(ids.groups));
-      await log({
-        action: 'credential.update',
-        resource_type: 'credential',
-        resource_id: held.id,
-        resource_name: credential.name,
-        changes: toldChanges(fields),
-      });
-    });
+    planHeldCredential({ p, credential, index, given, people }, held);
   });
   if (bundle.prune?.credentials) {
     const named = new Set(bundle.credentials.map((credential) => credential.ref));

@@ -16,6 +16,11 @@ import { isReadableCredentialKey } from '../../src/contract/sources/catalogue';
 import { readWebhookUrl } from '../watch/webhookSetting';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/database';
+import { everyConnector, everyPairAccess } from '../repos/connectors';
+import { everyCredentialGroup, everyStoredCredential } from '../repos/credentials';
+import { everySet, everySetGroup, everySetPair } from '../repos/documentSets';
+import { everyGroup, everyMembership, everyPairGroup } from '../repos/groups';
+import { everyInvitation, everyPerson } from '../repos/users';
 
 export interface Held<T> {
   id: number | string;
@@ -57,11 +62,25 @@ const readable = (source: string, key: string, value: unknown): string | boolean
     : null;
 
 export async function readSetup(db: Db, secrets: SecretBox): Promise<Setup> {
-  const people = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'role', 'is_active'])
-    .where('is_api_key', '=', 0)
-    .execute();
+  const { users, invitations, emailOf } = await readPeople(db);
+  const { groups, groupName } = await readGroups(db, emailOf);
+  const { credentials, credentialRef } = await readCredentials(db, secrets, groupName, emailOf);
+  const { connectors, connectorRef } = await readConnectors(db);
+  const { pairs, pairById } = await readPairs(db, groupName, connectorRef, credentialRef);
+  const documentSets = await readDocumentSets(db, groupName, pairById);
+
+  // The panel's setting only: one from the environment belongs to that environment.
+  const webhook = (await readWebhookUrl(db, secrets, undefined))?.url ?? null;
+
+  return { users, invitations, groups, credentials, connectors, pairs, documentSets, webhook };
+}
+
+/**
+ * Each person by address (letter case aside), the invitations of addresses not
+ * yet people's, and each person's address by id.
+ */
+async function readPeople(db: Db) {
+  const people = await everyPerson(db);
   const emailOf = new Map(people.map((user) => [user.id, user.email]));
   const users = new Map(
     people.map((user) => [
@@ -77,17 +96,18 @@ export async function readSetup(db: Db, secrets: SecretBox): Promise<Setup> {
     ]),
   );
 
-  const invited = await db.selectFrom('invited_users').select('email').execute();
+  const invited = await everyInvitation(db);
   const invitations = new Set(
     invited.map((row) => row.email).filter((email) => !users.has(lower(email))),
   );
+  return { users, invitations, emailOf };
+}
 
-  const groupRows = await db.selectFrom('user_groups').select(['id', 'name']).execute();
+/** Each group by name with its members and curators by address, and each group's name by id. */
+async function readGroups(db: Db, emailOf: ReadonlyMap<string, string>) {
+  const groupRows = await everyGroup(db);
   const groupName = new Map(groupRows.map((row) => [Number(row.id), row.name]));
-  const members = await db
-    .selectFrom('user_group_members')
-    .select(['group_id', 'user_id', 'is_curator'])
-    .execute();
+  const members = await everyMembership(db);
   const groups = new Map(
     groupRows.map((row) => [
       row.name,
@@ -105,30 +125,26 @@ export async function readSetup(db: Db, secrets: SecretBox): Promise<Setup> {
     item.members = sorted(item.members);
     item.curators = sorted(item.curators);
   }
+  return { groups, groupName };
+}
 
+/**
+ * Each credential by ref, its values opened, and each credential's ref by id
+ * (null for D6's built-in empty one).
+ */
+async function readCredentials(
+  db: Db,
+  secrets: SecretBox,
+  groupName: ReadonlyMap<number, string>,
+  emailOf: ReadonlyMap<string, string>,
+) {
   const credentialGroups = new Map<number, string[]>();
-  for (const row of await db
-    .selectFrom('credential_groups')
-    .select(['credential_id', 'group_id'])
-    .execute()) {
+  for (const row of await everyCredentialGroup(db)) {
     const list = credentialGroups.get(Number(row.credential_id)) ?? [];
     list.push(groupName.get(Number(row.group_id))!);
     credentialGroups.set(Number(row.credential_id), list);
   }
-  const credentialRows = await db
-    .selectFrom('credentials')
-    .select([
-      'id',
-      'ref',
-      'name',
-      'source',
-      'credential_json',
-      'admin_public',
-      'curator_public',
-      'user_id',
-    ])
-    .where('id', '!=', 0) // D6's built-in empty credential: every instance has it
-    .execute();
+  const credentialRows = await everyStoredCredential(db);
   const credentials = new Map<string, HeldCredential>();
   const credentialRef = new Map<number, string | null>([[0, null]]);
   for (const row of credentialRows) {
@@ -155,26 +171,14 @@ export async function readSetup(db: Db, secrets: SecretBox): Promise<Setup> {
       },
     });
   }
+  return { credentials, credentialRef };
+}
 
-  const connectorRows = await db
-    .selectFrom('connectors')
-    .select([
-      'id',
-      'ref',
-      'name',
-      'source',
-      'input_type',
-      'access_type',
-      'connector_specific_config',
-      'refresh_freq',
-      'prune_freq',
-      'indexing_start',
-      'status',
-    ])
-    .execute();
+/** Each connector by ref, and each connector's ref by id. */
+async function readConnectors(db: Db) {
   const connectors = new Map<string, Held<BundleConnector> & { id: number }>();
   const connectorRef = new Map<number, string>();
-  for (const row of connectorRows) {
+  for (const row of await everyConnector(db)) {
     connectorRef.set(row.id, row.ref);
     connectors.set(row.ref, {
       id: row.id,
@@ -195,19 +199,25 @@ export async function readSetup(db: Db, secrets: SecretBox): Promise<Setup> {
       },
     });
   }
+  return { connectors, connectorRef };
+}
 
+/** Each pair by its key (pairKey), its groups by name, and each pair by id. */
+async function readPairs(
+  db: Db,
+  groupName: ReadonlyMap<number, string>,
+  connectorRef: ReadonlyMap<number, string>,
+  credentialRef: ReadonlyMap<number, string | null>,
+) {
   const pairGroups = new Map<number, string[]>();
-  for (const row of await db.selectFrom('pair_groups').select(['pair_id', 'group_id']).execute()) {
+  for (const row of await everyPairGroup(db)) {
     const list = pairGroups.get(Number(row.pair_id)) ?? [];
     list.push(groupName.get(Number(row.group_id))!);
     pairGroups.set(Number(row.pair_id), list);
   }
   const pairs = new Map<string, Held<BundlePair> & { id: number }>();
   const pairById = new Map<number, BundlePair>();
-  for (const row of await db
-    .selectFrom('connector_credential_pairs')
-    .select(['id', 'connector_id', 'credential_id', 'access_type'])
-    .execute()) {
+  for (const row of await everyPairAccess(db)) {
     const item: BundlePair = {
       connector: connectorRef.get(row.connector_id)!,
       credential: credentialRef.get(row.credential_id) ?? null,
@@ -217,12 +227,7 @@ export async function readSetup(db: Db, secrets: SecretBox): Promise<Setup> {
     pairs.set(pairKey(item), { id: row.id, item });
     pairById.set(row.id, item);
   }
-  const documentSets = await readDocumentSets(db, groupName, pairById);
-
-  // The panel's setting only: one from the environment belongs to that environment.
-  const webhook = (await readWebhookUrl(db, secrets, undefined))?.url ?? null;
-
-  return { users, invitations, groups, credentials, connectors, pairs, documentSets, webhook };
+  return { pairs, pairById };
 }
 
 /** Each set by name: its groups by name, its pairs by refs (each list in a fixed order). */
@@ -231,10 +236,7 @@ async function readDocumentSets(
   groupName: ReadonlyMap<number, string>,
   pairById: ReadonlyMap<number, BundlePair>,
 ) {
-  const setRows = await db
-    .selectFrom('document_sets')
-    .select(['id', 'name', 'description', 'is_public'])
-    .execute();
+  const setRows = await everySet(db);
   const byId = new Map<number, BundleDocumentSet>();
   const sets = new Map<string, Held<BundleDocumentSet> & { id: number }>();
   for (const row of setRows) {
@@ -248,16 +250,10 @@ async function readDocumentSets(
     byId.set(Number(row.id), item);
     sets.set(row.name, { id: Number(row.id), item });
   }
-  for (const row of await db
-    .selectFrom('document_set_groups')
-    .select(['set_id', 'group_id'])
-    .execute()) {
+  for (const row of await everySetGroup(db)) {
     byId.get(Number(row.set_id))?.groups.push(groupName.get(Number(row.group_id))!);
   }
-  for (const row of await db
-    .selectFrom('document_set_pairs')
-    .select(['set_id', 'pair_id'])
-    .execute()) {
+  for (const row of await everySetPair(db)) {
     const pair = pairById.get(Number(row.pair_id))!;
     byId
       .get(Number(row.set_id))

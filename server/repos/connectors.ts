@@ -219,6 +219,57 @@ export async function findConnector(db: Db, id: number) {
 export const connectorState = (db: Db, id: number) =>
   db.selectFrom('connectors').select(['name', 'status']).where('id', '=', id).executeTakeFirst();
 
+/** Every connector as stored, in no order (a bundle's setup, read once whatever the count). */
+export const everyConnector = (db: Db) =>
+  db
+    .selectFrom('connectors')
+    .select([
+      'id',
+      'ref',
+      'name',
+      'source',
+      'input_type',
+      'access_type',
+      'connector_specific_config',
+      'refresh_freq',
+      'prune_freq',
+      'indexing_start',
+      'status',
+    ])
+    .execute();
+
+/** One pair: its connector, credential and name (undefined: none). */
+export const findPair = (db: Db, id: number) =>
+  db
+    .selectFrom('connector_credential_pairs')
+    .select(['id', 'connector_id', 'credential_id', 'name'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+/** A connector's pairs, by credential id. */
+export const pairsOfConnector = (db: Db, connectorId: number) =>
+  db
+    .selectFrom('connector_credential_pairs')
+    .select(['id', 'credential_id'])
+    .where('connector_id', '=', connectorId)
+    .orderBy('credential_id')
+    .execute();
+
+/** Every pair by id: its name, connector and credential. */
+export const everyPair = (db: Db) =>
+  db
+    .selectFrom('connector_credential_pairs')
+    .select(['id', 'name', 'connector_id', 'credential_id'])
+    .orderBy('id')
+    .execute();
+
+/** Every pair's connector, credential and access type, in no order (a bundle's setup). */
+export const everyPairAccess = (db: Db) =>
+  db
+    .selectFrom('connector_credential_pairs')
+    .select(['id', 'connector_id', 'credential_id', 'access_type'])
+    .execute();
+
 /** The stored form of a change: only the fields given, and time_updated moved (D4). */
 export async function updateConnector(db: Db, id: number, change: ConnectorPatch): Promise<void> {
   // Groups belong to the pairs (D13): setPairGroups keeps them, and the connector's own list.

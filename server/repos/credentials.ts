@@ -127,6 +127,27 @@ export async function findCredentials(
   return rows.map((row) => toCredential(row, secrets, groups.get(row.id)));
 }
 
+/** Every credential as stored (its values sealed), in no order (a bundle's setup). */
+export const everyStoredCredential = (db: Db) =>
+  db
+    .selectFrom('credentials')
+    .select([
+      'id',
+      'ref',
+      'name',
+      'source',
+      'credential_json',
+      'admin_public',
+      'curator_public',
+      'user_id',
+    ])
+    .where('id', '!=', 0) // D6's built-in empty credential: every instance has it
+    .execute();
+
+/** Every credential's groups, one row a credential and group, in no order. */
+export const everyCredentialGroup = (db: Db) =>
+  db.selectFrom('credential_groups').select(['credential_id', 'group_id']).execute();
+
 /** Credentials' names by id, as the activity log names them ("#7" for one with none). */
 export async function credentialNames(
   db: Db,

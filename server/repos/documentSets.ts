@@ -189,6 +189,18 @@ export async function loadSets(db: Db, ids?: readonly number[]): Promise<StoredS
   return sets.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
 }
 
+/** Every set's fields as stored, in no order (a bundle's setup). */
+export const everySet = (db: Db) =>
+  db.selectFrom('document_sets').select(['id', 'name', 'description', 'is_public']).execute();
+
+/** Every set's groups, one row a set and group, in no order. */
+export const everySetGroup = (db: Db) =>
+  db.selectFrom('document_set_groups').select(['set_id', 'group_id']).execute();
+
+/** Every set's pairs, one row a set and pair, in no order. */
+export const everySetPair = (db: Db) =>
+  db.selectFrom('document_set_pairs').select(['set_id', 'pair_id']).execute();
+
 /** Every set's id and name, for the bundle's refs. */
 export async function setNames(db: Db): Promise<Map<string, number>> {
   const rows = await db.selectFrom('document_sets').select(['id', 'name']).execute();

@@ -217,6 +217,17 @@ export async function listGroupNames(db: Db, ids?: readonly number[]) {
   return rows.map((row) => ({ id: Number(row.id), name: row.name }));
 }
 
+/** Every group's id and name, in no order (a bundle's setup). */
+export const everyGroup = (db: Db) => db.selectFrom('user_groups').select(['id', 'name']).execute();
+
+/** Every membership: its group, its user and whether they curate it, in no order. */
+export const everyMembership = (db: Db) =>
+  db.selectFrom('user_group_members').select(['group_id', 'user_id', 'is_curator']).execute();
+
+/** Every pair's groups, one row a pair and group, in no order. */
+export const everyPairGroup = (db: Db) =>
+  db.selectFrom('pair_groups').select(['pair_id', 'group_id']).execute();
+
 /** `%`, `_` and `\\` in a search are letters, not patterns. */
 const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

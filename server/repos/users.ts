@@ -182,6 +182,17 @@ export async function listPeople(db: Db): Promise<User[]> {
   return rows.map(toUser);
 }
 
+/** Every person (no key's own user) as stored, in no order (a bundle's setup). */
+export const everyPerson = (db: Db) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'role', 'is_active'])
+    .where('is_api_key', '=', 0)
+    .execute();
+
+/** Every invited address, users' own among them, in no order (a bundle's setup). */
+export const everyInvitation = (db: Db) => db.selectFrom('invited_users').select('email').execute();
+
 /** People's addresses by id, in the order given (the activity log names people by address). */
 export async function emailsOf(db: Db, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];

@@ -18,7 +18,7 @@ import type { Db } from '../db/database';
 import type { KeyUser } from '../auth/apiKeys';
 import { changeableConnector, rightsOn, scopeOf, visibleConnectorIds } from '../groups/visibility';
 import { problem } from '../http/problems';
-import { connectorState } from '../repos/connectors';
+import { connectorState, everyPair, findPair, pairsOfConnector } from '../repos/connectors';
 import { pairErrorsPage } from '../repos/jobErrors';
 import { documentsPage } from '../repos/pairDocuments';
 import {
@@ -37,16 +37,9 @@ import { declaredRoutes, type DeclaredRoute } from './route';
 export const PAIR_NOT_FOUND = 'Connector-credential pair not found';
 const ATTEMPT_NOT_FOUND = 'Index attempt not found';
 
-const pairRow = (db: Db, id: number) =>
-  db
-    .selectFrom('connector_credential_pairs')
-    .select(['id', 'connector_id', 'credential_id', 'name'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-
 /** The pair when the caller sees it (D13), else 404 as if it did not exist. */
 async function visiblePair(db: Db, caller: KeyUser, id: number) {
-  const pair = await pairRow(db, id);
+  const pair = await findPair(db, id);
   if (!pair) throw problem(404, PAIR_NOT_FOUND);
   const rights = await rightsOn(db, await scopeOf(db, caller), Number(pair.connector_id));
   if (!rights?.see) throw problem(404, PAIR_NOT_FOUND);
@@ -55,7 +48,7 @@ async function visiblePair(db: Db, caller: KeyUser, id: number) {
 
 /** The pair when the caller may change its connector: 404 unseen, 403 seen but not theirs. */
 async function changeablePair(db: Db, caller: KeyUser, id: number) {
-  const pair = await pairRow(db, id);
+  const pair = await findPair(db, id);
   if (!pair) throw problem(404, PAIR_NOT_FOUND);
   await changeableConnector(
     db,
@@ -122,12 +115,7 @@ export function syncJobRoutes(app: FastifyInstance, ctx: RouteContext) {
         CONNECTOR_NOT_FOUND,
       );
       await refuseIfPaused(trx, body.connector_id);
-      let pairs = await trx
-        .selectFrom('connector_credential_pairs')
-        .select(['id', 'credential_id'])
-        .where('connector_id', '=', body.connector_id)
-        .orderBy('credential_id')
-        .execute();
+      let pairs = await pairsOfConnector(trx, body.connector_id);
       const wanted = body.credential_ids ?? null;
       if (wanted !== null) {
         const attached = new Set(pairs.map((pair) => Number(pair.credential_id)));
@@ -214,7 +202,7 @@ function jobAttemptRoutes(route: DeclaredRoute, { db, write }: RouteContext) {
     write(request, async (trx, log) => {
       const job = await findJob(trx, params.index_attempt_id);
       if (!job) throw problem(404, ATTEMPT_NOT_FOUND);
-      const pair = await pairRow(trx, Number(job.cc_pair_id));
+      const pair = await findPair(trx, Number(job.cc_pair_id));
       if (!pair) throw problem(404, ATTEMPT_NOT_FOUND);
       await changeableConnector(
         trx,
@@ -280,13 +268,9 @@ function jobAttemptRoutes(route: DeclaredRoute, { db, write }: RouteContext) {
   route(listFailedIndexing, async (_input, request) =>
     read(async (trx) => {
       const visible = await visibleConnectorIds(trx, request.user!);
-      const pairs = (
-        await trx
-          .selectFrom('connector_credential_pairs')
-          .select(['id', 'name', 'connector_id', 'credential_id'])
-          .orderBy('id')
-          .execute()
-      ).filter((pair) => visible === null || visible.has(Number(pair.connector_id)));
+      const pairs = (await everyPair(trx)).filter(
+        (pair) => visible === null || visible.has(Number(pair.connector_id)),
+      );
       const last = await lastFinishedJobs(
         trx,
         pairs.map((pair) => pair.id),
