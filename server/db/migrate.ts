@@ -3,6 +3,7 @@
 import {
   Migrator,
   sql,
+  type DatabaseIntrospector,
   type Kysely,
   type MigrationProvider,
   type MigrationResultSet,
@@ -20,6 +21,45 @@ export const migrationsFor = (dialect: DialectName): MigrationProvider => ({
 });
 
 const FIRST = '0001_initial';
+
+/**
+ * What the migrator asks of the catalogue (does the schema, does its own table
+ * exist), answered from `schema` alone. Kysely's own PostgreSQL introspection
+ * reads every column of every schema and calls pg_get_serial_sequence and
+ * has_schema_privilege on each: slow where many schemas live in one database,
+ * and failing ("schema … does not exist") when another schema is dropped while
+ * it reads — as happens when instances or tests share a database.
+ */
+function introspectOnly(db: Kysely<unknown>, schema: string): DatabaseIntrospector {
+  const getTables: DatabaseIntrospector['getTables'] = async () =>
+    (
+      await sql<{ name: string; kind: string }>`
+        select c.relname as name, c.relkind as kind from pg_catalog.pg_class c
+        join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = ${schema} and c.relkind in ('r', 'v', 'p')`.execute(db)
+    ).rows.map((row) => ({ name: row.name, schema, isView: row.kind === 'v', columns: [] }));
+  return {
+    getSchemas: async () =>
+      (
+        await sql<{ name: string }>`
+          select nspname as name from pg_catalog.pg_namespace where nspname = ${schema}`.execute(db)
+      ).rows,
+    getTables,
+    getMetadata: async () => ({ tables: await getTables() }),
+  };
+}
+
+/** `db` as the migrator sees it: the same database, asked about `schema` alone. */
+function withIntrospection(db: Kysely<unknown>, schema: string): Kysely<unknown> {
+  const introspection = introspectOnly(db, schema);
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
 
 /**
  * Runs the pending migrations, on PostgreSQL under Kysely's migration lock
@@ -42,7 +82,7 @@ export async function runMigrations(
   };
   const migrator = (on: Kysely<unknown>, outside: boolean) =>
     new Migrator({
-      db: on,
+      db: dialect === 'postgres' && schema ? withIntrospection(on, schema) : on,
       provider,
       ...(schema ? { migrationTableSchema: schema } : {}),
       disableTransactions: outside,

@@ -206,7 +206,7 @@ export const jobCredentialSchema = z.object({
 describeAnswer(jobCredentialSchema, {
   credential_json: "The credential's values, unmasked: keep them in memory only.",
   approved_origins:
-    'The origins (`scheme://host:port`) the server approved this credential for, for this job’s connector (D15): send it nowhere else.',
+    'The origins (`scheme://host:port`) the server approved this credential for, for this job’s connector: the worker sends the credential nowhere else.',
 });
 
 export const jobDocumentSchema = z.object({
