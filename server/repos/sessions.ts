@@ -1,18 +1,11 @@
 // Panel sessions (server/auth/sessions.ts holds their rules: the ends, the
 // idle time, how often a use is noted): each kept by its token's hash.
 import type { Db } from '../db/database';
+import type { SessionTable } from '../db/schema';
 import { USER_COLUMNS } from './users';
 
-export interface NewSessionRow {
-  token_hash: string;
-  user_id: string;
-  time_created: string;
-  last_seen_at: string;
-  expires_at: string;
-  how: string;
-  address: string | null;
-  user_agent: string | null;
-}
+/** A new session's row: every column of the table (server/db/schema.ts). */
+export type NewSessionRow = SessionTable;
 
 export async function insertSession(db: Db, session: NewSessionRow): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
