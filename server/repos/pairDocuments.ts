@@ -70,9 +70,7 @@ export async function applyDocuments(
         where p.cc_pair_id = ${job.cc_pair_id} and p.document_id = j.value) as held,
       s.upserted, s.removed
     from ${jsonTable(sqlite, ids, true)}
-    left join sync_job_documents s on s.job_id = ${job.id} and s.document_id = j.value`.execute(
-    db,
-  );
+    left join sync_job_documents s on s.job_id = ${job.id} and s.document_id = j.value`.execute(db);
   const held = new Set(found.filter((row) => Boolean(row.held)).map((row) => row.document_id));
   const seen = new Map(
     found.filter((row) => row.upserted !== null).map((row) => [row.document_id, row]),
