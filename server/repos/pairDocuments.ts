@@ -163,13 +163,16 @@ function trigramQuery(words: readonly string[]) {
 
 /**
  * A page of the inventory, by title; `q`: titles holding each of its words
- * (letter case ignored), and how many there are in all. A word of 3
- * characters or more is looked up in the titles' trigram index (0036): on
- * PostgreSQL pg_trgm serves the `like` itself, where the database has it; on
- * SQLite the FTS5 table names the few titles to read. Words of 1 or 2
- * characters have no trigram: the titles found for the longer words are
- * checked for them, and a `q` of short words alone reads the pair's titles in
- * order, as without the index (correct, slower at a large pair).
+ * (letter case ignored), and how many there are in all. Words of 3
+ * characters or more are looked up in the titles' trigram index (0036) when
+ * it names at most TRIGRAM_CANDIDATES_MAX titles: on SQLite the FTS5 table
+ * names the titles to read, on PostgreSQL pg_trgm serves the `like` itself.
+ * Words of 1 or 2 characters have no trigram: the titles found for the longer
+ * words are checked for them. Otherwise (short words alone, or words most
+ * titles hold) the pair's titles are read in order and each checked, as
+ * before the index: correct, slower at a large pair; then the test is a
+ * plain substring search (`instr`, `strpos`), which no trigram index
+ * serves, so PostgreSQL does not take one for a word most titles hold.
  */
 export async function documentsPage(
   db: Db,
@@ -178,12 +181,19 @@ export async function documentsPage(
   pageNum: number,
   pageSize: number,
 ) {
+  const sqlite = onSqlite(db);
   const words = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
   const escape = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const holds = (word: string, title = sql.ref('title_lower')) =>
+  const like = (word: string, title = sql.ref('title_lower')) =>
     sql<boolean>`${title} like ${`%${escape(word)}%`} escape '\\'`;
+  // The same test as `like`: the titles are lowercased as the words are.
+  const within = (word: string, title = sql.ref('title_lower')) =>
+    sqlite
+      ? sql<boolean>`instr(${title}, ${word}) > 0`
+      : sql<boolean>`strpos(${title}, ${word}) > 0`;
   const long = words.filter((word) => Array.from(word).length >= 3);
-  if (long.length > 0 && onSqlite(db)) {
+  const short = words.filter((word) => Array.from(word).length < 3);
+  if (long.length > 0 && sqlite) {
     const match = trigramQuery(long);
     const { rows } = await sql<{ n: number }>`
       select count(*) as n from (select rowid from pair_documents_trigrams
@@ -195,7 +205,7 @@ export async function documentsPage(
       const found = sql`pair_documents_trigrams(${match}) as f cross join pair_documents d
         where d.rowid = f.rowid and d.cc_pair_id = ${pairId}
           and ${sql.join(
-            words.map((word) => holds(word, sql.ref('d.title_lower'))),
+            words.map((word) => within(word, sql.ref('d.title_lower'))),
             sql` and `,
           )}`;
       const { rows: items } = await sql<PairDocumentRow>`
@@ -208,8 +218,21 @@ export async function documentsPage(
       return { items, total_items: Number(total[0]!.n) };
     }
   }
+  let indexed = false;
+  if (long.length > 0 && !sqlite) {
+    const { rows } = await sql<{ n: number | string }>`
+      select count(*) as n from (select 1 from pair_documents
+        where cc_pair_id = ${pairId} and ${sql.join(
+          long.map((word) => like(word)),
+          sql` and `,
+        )}
+        limit ${TRIGRAM_CANDIDATES_MAX + 1}) as s`.execute(db);
+    indexed = Number(rows[0]!.n) <= TRIGRAM_CANDIDATES_MAX;
+  }
   let query = db.selectFrom('pair_documents').where('cc_pair_id', '=', pairId);
-  for (const word of words) query = query.where(holds(word));
+  for (const word of indexed ? long : words)
+    query = query.where(indexed ? like(word) : within(word));
+  if (indexed) for (const word of short) query = query.where(within(word));
   const items = await query
     .select(['document_id', 'semantic_identifier', 'link', 'updated_at', 'time_last_indexed'])
     .orderBy('title_lower')

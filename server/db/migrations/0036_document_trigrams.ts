@@ -44,7 +44,8 @@ const migration: MigrationOf = (_t, dialect) => ({
   //
   // SQLite: an FTS5 table of the titles' trigrams, keyed by the inventory row's
   // rowid and kept in step by triggers, whoever writes. It holds no copy of the
-  // titles (contentless) and no positions (detail=none): it answers "holds every
+  // titles (contentless), no positions (detail=none) and no sizes (columnsize=0):
+  // the least it can write a row; it answers "holds every
   // trigram of the word", and the search checks the title itself after it.
   // (The server never VACUUMs, which may renumber the rowids of a table without
   // an INTEGER PRIMARY KEY; `insert into pair_documents_trigrams
@@ -56,10 +57,11 @@ const migration: MigrationOf = (_t, dialect) => ({
   outsideTransaction: true,
   async up(db: Kysely<unknown>) {
     if (dialect === 'sqlite') {
+      // A contentless table forgets a row given the words it was indexed with.
+      const forget = sql`insert into pair_documents_trigrams (pair_documents_trigrams, rowid, title_lower)
+          values ('delete', old.rowid, old.title_lower);`;
       await sql`create virtual table pair_documents_trigrams using fts5(
-        title_lower, content='', contentless_delete=1, tokenize='trigram', detail='none')`.execute(
-        db,
-      );
+        title_lower, content='', tokenize='trigram', detail='none', columnsize=0)`.execute(db);
       await sql`insert into pair_documents_trigrams (rowid, title_lower)
         select rowid, title_lower from pair_documents`.execute(db);
       await sql`create trigger pair_documents_trigrams_insert after insert on pair_documents
@@ -67,11 +69,11 @@ const migration: MigrationOf = (_t, dialect) => ({
         db,
       );
       await sql`create trigger pair_documents_trigrams_delete after delete on pair_documents
-        begin delete from pair_documents_trigrams where rowid = old.rowid; end`.execute(db);
+        begin ${forget} end`.execute(db);
       await sql`create trigger pair_documents_trigrams_update after update of title_lower on pair_documents
         when old.title_lower is not new.title_lower
         begin
-          delete from pair_documents_trigrams where rowid = old.rowid;
+          ${forget}
           insert into pair_documents_trigrams (rowid, title_lower) values (new.rowid, new.title_lower);
         end`.execute(db);
       return;
