@@ -146,6 +146,9 @@ export async function inventorySizes(db: Db, pairIds: readonly number[]) {
  * titles in order is the cheaper way (a word in most titles, say).
  */
 const TRIGRAM_CANDIDATES_MAX = 50_000;
+/** PostgreSQL: the index when fewer than 1 in TRIGRAM_SAMPLE_SHARE of the first TRIGRAM_SAMPLE titles hold the words. */
+const TRIGRAM_SAMPLE = 2_000;
+const TRIGRAM_SAMPLE_SHARE = 20;
 
 /**
  * SQLite's full-text query for titles holding every trigram of each word (of 3
@@ -165,7 +168,8 @@ function trigramQuery(words: readonly string[]) {
  * A page of the inventory, by title; `q`: titles holding each of its words
  * (letter case ignored), and how many there are in all. Words of 3
  * characters or more are looked up in the titles' trigram index (0036) when
- * it names at most TRIGRAM_CANDIDATES_MAX titles: on SQLite the FTS5 table
+ * it names few titles (SQLite: at most TRIGRAM_CANDIDATES_MAX; PostgreSQL:
+ * a sample of the titles finds the words rare): on SQLite the FTS5 table
  * names the titles to read, on PostgreSQL pg_trgm serves the `like` itself.
  * Words of 1 or 2 characters have no trigram: the titles found for the longer
  * words are checked for them. Otherwise (short words alone, or words most
@@ -218,16 +222,19 @@ export async function documentsPage(
       return { items, total_items: Number(total[0]!.n) };
     }
   }
+  // PostgreSQL's estimate for a word most titles hold is far too low (it took the
+  // index for all 1,000,000 titles): the first titles in order say how common
+  // the longer words are (a guess that only decides the way, never the answer).
   let indexed = false;
   if (long.length > 0 && !sqlite) {
     const { rows } = await sql<{ n: number | string }>`
-      select count(*) as n from (select 1 from pair_documents
-        where cc_pair_id = ${pairId} and ${sql.join(
-          long.map((word) => like(word)),
-          sql` and `,
-        )}
-        limit ${TRIGRAM_CANDIDATES_MAX + 1}) as s`.execute(db);
-    indexed = Number(rows[0]!.n) <= TRIGRAM_CANDIDATES_MAX;
+      select count(*) as n from (select title_lower from pair_documents
+        where cc_pair_id = ${pairId} order by title_lower, document_id limit ${TRIGRAM_SAMPLE}) as s
+      where ${sql.join(
+        long.map((word) => within(word)),
+        sql` and `,
+      )}`.execute(db);
+    indexed = Number(rows[0]!.n) * TRIGRAM_SAMPLE_SHARE < TRIGRAM_SAMPLE;
   }
   let query = db.selectFrom('pair_documents').where('cc_pair_id', '=', pairId);
   for (const word of indexed ? long : words)
