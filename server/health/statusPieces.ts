@@ -103,7 +103,7 @@ export class StatusPieces {
         const read = jobs.get(pair.cc_pair_id)!;
         this.facts.set(pair.cc_pair_id, {
           key: keyOf(pair),
-          until: pairSyncUntil(read, sync),
+          until: pairSyncUntil(read, sync, now),
           waiting: read.open.some((job) => job.status === 'not_started'),
           sync: pairSyncOf(read, pair, moment),
         });

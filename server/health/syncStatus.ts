@@ -115,14 +115,15 @@ export async function readPairJobs(
  * look stalled); null: not by the clock. A worker going offline is the
  * caller's (anyWorkerOnline).
  */
-export function pairSyncUntil(jobs: PairJobs, settings: SyncSettings): number | null {
+export function pairSyncUntil(jobs: PairJobs, settings: SyncSettings, now: Date): number | null {
   let until: number | null = null;
   const quiet = OFFLINE_AFTER_INTERVALS * settings.checkInIntervalSeconds * 1000;
   for (const job of jobs.open) {
     if (job.status !== 'in_progress') continue;
     // looksStalled is "more than" that long: true from the next millisecond.
     const at = Date.parse(job.last_progress_at ?? job.time_started ?? job.time_created) + quiet + 1;
-    if (until === null || at < until) until = at;
+    // One that looks stalled already stays so until a write (a heartbeat, the stall rule's end).
+    if (at > now.getTime() && (until === null || at < until)) until = at;
   }
   return until;
 }

@@ -5,12 +5,13 @@
 // read afresh, while the other pairs' runs are not read again. SQLite (api)
 // and PostgreSQL (api-pg).
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listConnectors } from '../../src/contract/endpoints/connectors';
 import { DEFAULT_SYNC_SETTINGS } from '../../server/health/syncRules';
 import { connectorStatusRows } from '../../server/health/statusRows';
 import { joinPieces, StatusPieces } from '../../server/health/statusPieces';
 import { DEFAULT_RETEST_HOURS } from '../../server/watch/settings';
+import { startTestServer, type TestServer } from '../support/harness';
 import { useFreshTestServer } from '../support/useTestServer';
 import { api } from '../support/http';
 import { claim, doc, jiraPair, jobPath, makeWorkerKey, runOnce } from '../support/workers';
@@ -145,5 +146,44 @@ describe('D14 a sync write on one pair: its row at once, the others kept', () =>
     });
     expect(renamed.status).toBe(200);
     expect(await listRevision()).not.toBe(before);
+  });
+});
+
+describe('D14 what the clock alone changes shows without a write', () => {
+  const SYNC = { checkInIntervalSeconds: 1 };
+  let timed: TestServer;
+  beforeAll(async () => {
+    timed = await startTestServer({ sync: SYNC });
+  });
+  afterAll(() => timed.close());
+
+  it('a run without heartbeats looks stalled, and a waiting run waits for a worker once the last goes offline', async () => {
+    const key = await makeWorkerKey(timed);
+    const checkIn = await api(timed, 'PUT', '/manage/worker/check-in', {
+      key,
+      body: { worker_id: 'w-1' },
+    });
+    expect(checkIn.status).toBe(200);
+    const running = await jiraPair(timed, { name: 'Clock running' });
+    const waiting = await jiraPair(timed, { name: 'Clock waiting' });
+    await runOnce(timed, running.connectorId);
+    expect((await claim(timed, key, 'w-1'))!.cc_pair_id).toBe(running.pairId);
+    await runOnce(timed, waiting.connectorId);
+    const reasons = async () => {
+      const rows = (await api(timed, 'GET', '/manage/admin/connector-status')).json as {
+        cc_pair_id: number;
+        needs_attention: { reason: string }[];
+      }[];
+      return Object.fromEntries(
+        rows.map((row) => [row.cc_pair_id, row.needs_attention.map((item) => item.reason)]),
+      );
+    };
+    expect(await reasons()).toEqual({ [running.pairId]: [], [waiting.pairId]: [] });
+    // Three check-in intervals later, with no write meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 3_200));
+    expect(await reasons()).toEqual({
+      [running.pairId]: ['sync_stalled'],
+      [waiting.pairId]: ['waiting_for_worker'],
+    });
   });
 });
