@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { listConnectorStatus } from '../../src/contract/endpoints/health';
 import { statusRowsForCaller } from '../health/scope';
-import { joinPieces, StatusPieces } from '../health/statusPieces';
+import { PieceJoin, StatusPieces } from '../health/statusPieces';
 import type { RouteContext } from './context';
 import type { SyncSettings } from '../health/syncRules';
 import { declaredRoutes } from './route';
@@ -23,32 +23,30 @@ export function connectorStatusRoutes(
   sync: SyncSettings,
 ) {
   const pieces = new StatusPieces();
+  const joins = new PieceJoin();
   declaredRoutes(app, guard)(listConnectorStatus, async ({ query }, request, reply) => {
     const caller = request.user!;
     const viewer = caller.role === 'admin' ? 'admin' : `user:${caller.id}`;
     const onlyAttention = query.needs_attention === 'true';
-    const answer = await reads.getBytesTimed(
-      listConnectorStatus,
-      `needs_attention=${onlyAttention} for ${viewer}`,
-      async () => {
-        const baseKey = await reads.revisions(BASE_TOPICS);
-        return db.transaction().execute(async (trx) => {
-          const settings = { retestHours, now: new Date() };
-          const made = await pieces.rows(trx, baseKey, secrets, settings, sync);
-          const json = new Map(made.pieces.map((piece) => [piece.row, piece.json]));
-          const seen = await statusRowsForCaller(
+    const view = `needs_attention=${onlyAttention} for ${viewer}`;
+    const answer = await reads.getBytesTimed(listConnectorStatus, view, async () => {
+      const baseKey = await reads.revisions(BASE_TOPICS);
+      return db.transaction().execute(async (trx) => {
+        const settings = { retestHours, now: new Date() };
+        const made = await pieces.rows(trx, baseKey, secrets, settings, sync);
+        const seen = new Set(
+          await statusRowsForCaller(
             trx,
             made.pieces.map((piece) => piece.row),
             caller,
-          );
-          const shown = onlyAttention ? seen.filter((row) => row.needs_attention.length > 0) : seen;
-          return {
-            body: joinPieces(shown.map((row) => ({ row, json: json.get(row)! }))),
-            until: made.until,
-          };
-        });
-      },
-    );
+          ),
+        );
+        const shown = made.pieces.filter(
+          ({ row }) => seen.has(row) && (!onlyAttention || row.needs_attention.length > 0),
+        );
+        return { body: joins.join(view, shown), until: made.until };
+      });
+    });
     return sendCachedJson(request, reply, answer);
   });
 }
