@@ -73,12 +73,10 @@ export class StatusPieces {
     sync: SyncSettings,
   ): Promise<{ pieces: StatusPiece[]; until: number | null }> {
     const now = settings.now;
-    let base = this.base;
-    if (base?.key !== baseKey || (base.until !== null && now.getTime() >= base.until)) {
-      const made = await statusBases(db, secrets, settings);
-      base = { key: baseKey, ...made };
-      this.base = base;
-    }
+    const kept = this.base;
+    const rebased = kept?.key !== baseKey || (kept.until !== null && now.getTime() >= kept.until);
+    const base = rebased ? { key: baseKey, ...(await statusBases(db, secrets, settings)) } : kept;
+    this.base = base;
     // Versions before the facts: facts read after them are at least as new.
     const versions = await pairSyncVersions(db);
     const online = await anyWorkerOnline(db, now, sync);
@@ -127,7 +125,8 @@ export class StatusPieces {
     }
     // A waiting run needs attention once the last worker online goes offline.
     if (waiting && online.online) until = earlier(until, online.until);
-    if (this.pieces.size > base.pairs.length) {
+    // Pairs no longer listed are let go (they change only with the bases).
+    if (rebased) {
       const listed = new Set(base.pairs.map((pair) => pair.cc_pair_id));
       for (const id of this.pieces.keys()) {
         if (!listed.has(id)) {
