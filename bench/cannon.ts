@@ -15,11 +15,15 @@ export interface CannonJob {
   /** Requests per connection instead of `seconds` (the smoke run): every one must be answered. */
   requestsPerConnection?: number;
   warmupSeconds: number;
+  /** Bearer keys taken in turn, one per request (many viewers at once); else `headers` alone. */
+  keys?: string[];
 }
 
 const job = JSON.parse(process.argv[2] ?? '') as CannonJob;
 let counter = 0;
 const template = job.bodyTemplate;
+const keys = job.keys ?? [];
+let turn = 0;
 const result = await autocannon({
   url: job.url,
   method: job.method,
@@ -40,6 +44,18 @@ const result = await autocannon({
           }),
         },
       ]
-    : [{}],
+    : keys.length > 0
+      ? [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              headers: {
+                ...request.headers,
+                authorization: `Bearer ${keys[turn++ % keys.length]!}`,
+              },
+            }),
+          },
+        ]
+      : [{}],
 });
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -21,6 +21,8 @@ interface LoadRequest {
   bodyTemplate?: string;
   /** Connections of this run (default BENCH_CONNECTIONS). */
   connections?: number;
+  /** Bearer keys taken in turn, one per request: many viewers reading at once. */
+  keys?: string[];
 }
 
 export interface LoadResult {
@@ -41,6 +43,7 @@ export async function runLoad(request: LoadRequest): Promise<LoadResult> {
     connections: request.connections ?? settings.connections,
     seconds: settings.seconds,
     warmupSeconds: settings.warmupSeconds,
+    ...(request.keys ? { keys: request.keys } : {}),
     ...(smoke ? { requestsPerConnection: SMOKE_REQUESTS_PER_CONNECTION } : {}),
   };
   const { stdout } = await promisify(execFile)(

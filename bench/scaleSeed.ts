@@ -89,11 +89,15 @@ export interface GroupsSet extends DataSet {
   /** Keys of the curator of CURATED groups and of the global curator in GLOBAL_GROUPS groups. */
   curatorKey: string;
   globalCuratorKey: string;
+  /** MANY_CURATORS keys, each of a curator of one group of its own (groups CURATED + 1 on). */
+  manyCuratorKeys: string[];
 }
 
 /** A curator of 10 groups and a global curator in 50. */
 export const CURATED = 10;
 export const GLOBAL_GROUPS = 50;
+/** Curators reading at once, each with a view of its own: 100 against the first 10 of them. */
+export const MANY_CURATORS = 100;
 /** Every tenth connector's pair is private to one group (round the groups); the rest are public. */
 const PRIVATE_EVERY = 10;
 
@@ -114,6 +118,7 @@ export async function seedGroupsSet(
   const store = await openDataSet(set);
   const curatorKey = generateApiKey();
   const globalCuratorKey = generateApiKey();
+  const manyCuratorKeys = Array.from({ length: MANY_CURATORS }, () => generateApiKey());
   try {
     await store.db.transaction().execute(async (db) => {
       const members = await insertUsers(
@@ -192,10 +197,27 @@ export async function seedGroupsSet(
         .execute();
       await storeApiKey(db, curator!, curatorKey);
       await storeApiKey(db, global!, globalCuratorKey);
+      const many = await insertUsers(
+        db,
+        MANY_CURATORS,
+        (n) => `curator${String(n).padStart(3, '0')}@groups.example.com`,
+        'curator',
+      );
+      await db
+        .insertInto('user_group_members')
+        .values(
+          many.map((user_id, i) => ({
+            group_id: groupIds[(CURATED + i) % groups]!,
+            user_id,
+            is_curator: 1,
+          })),
+        )
+        .execute();
+      for (const [i, user] of many.entries()) await storeApiKey(db, user, manyCuratorKeys[i]!);
     });
     await analyze(store);
   } finally {
     await store.close();
   }
-  return { ...set, groups, curatorKey, globalCuratorKey };
+  return { ...set, groups, curatorKey, globalCuratorKey, manyCuratorKeys };
 }

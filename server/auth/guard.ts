@@ -236,7 +236,12 @@ async function noteUse(db: Db, request: FastifyRequest, credential: Credential, 
   }
   const lastUse = user.last_used_at === null ? 0 : Date.parse(user.last_used_at);
   if (user.api_key_id !== null && Date.now() - lastUse >= USE_NOTED_EVERY_MS) {
-    await noteKeyUse(db, user.api_key_id, new Date()).catch(failed);
+    const now = new Date();
+    // The note does not move the `keys` revision (0037), so the remembered key learns it here.
+    await noteKeyUse(db, user.api_key_id, now).then(
+      () => (user.last_used_at = now.toISOString()),
+      failed,
+    );
   }
 }
 

@@ -49,6 +49,25 @@ describe('the life of a key', () => {
     expect(after.some((key) => key.api_key_id === made.api_key_id)).toBe(false);
   });
 
+  it('its note of a use keeps every remembered key; a deletion counts from the next request', async () => {
+    // The guard remembers keys and sessions until the `keys` revision moves:
+    // a use's note changes no one's access, so it must not send every caller
+    // back to the database (0037); a deletion must still count at once.
+    const made = await create({ name: 'Noted', role: 'basic' });
+    const before = await server.store.revisions(['keys']);
+    expect((await api(server, 'GET', '/me', { key: made.api_key! })).status).toBe(200);
+    const noted = await server.store.db
+      .selectFrom('api_keys')
+      .select('last_used_at')
+      .where('id', '=', made.api_key_id)
+      .executeTakeFirstOrThrow();
+    expect(noted.last_used_at).not.toBeNull();
+    expect(await server.store.revisions(['keys'])).toBe(before);
+    expect((await api(server, 'DELETE', `/admin/api-key/${made.api_key_id}`)).status).toBe(200);
+    expect(await server.store.revisions(['keys'])).not.toBe(before);
+    expect((await api(server, 'GET', '/me', { key: made.api_key! })).status).toBe(401);
+  });
+
   it('its last use is written at most once a minute', async () => {
     const made = await create({ name: 'Quiet', role: 'basic' });
     await api(server, 'GET', '/me', { key: made.api_key! });
