@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { exchangeSignInLink } from './api/sessionHooks';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
-import { prefetchConnectorsPage } from './features/connectors/connectorsPrefetch';
+import { startFirstReads } from './features/connectors/connectorsPrefetch';
 import { takeSignInFromFragment } from './lib/session';
 import './styles.css';
 
@@ -11,14 +10,10 @@ import './styles.css';
 const link = takeSignInFromFragment(window.location, window.history);
 
 const queryClient = createQueryClient();
-// The first page's requests leave now, while its code is still on its way; with
-// a sign-in link, the moment its session is open (the exchange starts now too,
-// not after the first render; App waits for the same one).
-if (link === null) prefetchConnectorsPage(queryClient, window.location);
-else
-  void exchangeSignInLink(queryClient, link).then(() =>
-    prefetchConnectorsPage(queryClient, window.location),
-  );
+// The first page's requests leave now, while its code is still on its way
+// (connectorsPrefetch.ts): with a `#key=` link, signed by its key while its
+// exchange for a session runs; with an invitation, once its session is open.
+startFirstReads(queryClient, link, window.location);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

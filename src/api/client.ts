@@ -29,8 +29,24 @@ let bearerKey: string | null = null;
 export const setBearerKey = (key: string | null) => {
   bearerKey = key;
 };
-const authorization = (): Record<string, string> =>
-  bearerKey ? { Authorization: `Bearer ${bearerKey}` } : {};
+
+/**
+ * A `#key=` sign-in link's key, held only while its exchange for a session
+ * runs, for the first reads alone (docs/security.md, "Sessions"): those reads
+ * leave at once, as any API client's would, instead of after the exchange.
+ * Never stored; dropped when the exchange settles, so every later request goes
+ * with the session.
+ */
+let firstReadsKey: { key: string; routes: ReadonlySet<string> } | null = null;
+export const setFirstReadsKey = (key: string | null, routeNames: readonly string[] = []) => {
+  firstReadsKey = key === null ? null : { key, routes: new Set(routeNames) };
+};
+
+const authorization = (route?: Route): Record<string, string> => {
+  const key =
+    bearerKey ?? (route && firstReadsKey?.routes.has(route.name) ? firstReadsKey.key : null);
+  return key ? { Authorization: `Bearer ${key}` } : {};
+};
 
 export class ApiError extends Error {
   constructor(
@@ -125,7 +141,7 @@ export async function apiRequest<R extends Route, E extends Endpoint = DeclaredB
   const url = urlOf(endpoint, (input ?? {}) as CallInput<Endpoint>);
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    ...(endpoint.access === 'public' ? {} : authorization()),
+    ...(endpoint.access === 'public' ? {} : authorization(endpoint)),
   };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 

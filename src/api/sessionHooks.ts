@@ -12,7 +12,7 @@ import {
 } from '@tanstack/react-query';
 import { describeError } from '../lib/describeError';
 import { session, type SignInLink } from '../lib/session';
-import { apiRequest } from './client';
+import { apiRequest, setFirstReadsKey } from './client';
 import { routes } from './routes';
 
 const { getSignInMethods, signIn, signOut, signInWithInvitation } = routes;
@@ -50,17 +50,24 @@ const exchanges = new WeakMap<SignInLink, Promise<void>>();
  * wait (App's LinkSignIn) shares it. Settles either way: a link the server
  * refuses signs the tab out, saying why, for the sign-in page.
  */
-export function exchangeSignInLink(queryClient: QueryClient, link: SignInLink): Promise<void> {
+export function exchangeSignInLink(
+  queryClient: QueryClient,
+  link: SignInLink,
+  /** The entry's fresh cache, holding only the first reads this link's key signed: kept. */
+  keepCache = false,
+): Promise<void> {
   const started = exchanges.get(link);
   if (started) return started;
   const asked =
     'key' in link
       ? apiRequest(signIn, { body: { api_key: link.key.trim() } })
       : apiRequest(signInWithInvitation, { body: { token: link.invitation } });
-  const exchange = asked.then(
+  // Settled either way, the key that signed the first reads meanwhile goes.
+  const settled = asked.finally(() => setFirstReadsKey(null));
+  const exchange = settled.then(
     () => {
       // What a previous session left in the cache goes.
-      queryClient.clear();
+      if (!keepCache) queryClient.clear();
       session.signedIn();
     },
     (error: unknown) =>

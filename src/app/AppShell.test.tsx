@@ -1,10 +1,15 @@
 // @vitest-environment jsdom
 // The shell follows the signed-in key's role: navigation a role may not use is
 // not offered, and a page it may not open says so at once (D2's roles).
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/support/harness';
-import { prefetchConnectorsPage } from '../features/connectors/connectorsPrefetch';
+import { apiRequest } from '../api/client';
+import { connectorListQuery } from '../api/connectors';
+import { routes } from '../api/routes';
+import { exchangeSignInLink } from '../api/sessionHooks';
+import { prefetchConnectorsPage, startFirstReads } from '../features/connectors/connectorsPrefetch';
+import { takeSignInFromFragment } from '../lib/session';
 import { connectTo, createTestQueryClient, renderApp } from '../test/render';
 
 let server: TestServer;
@@ -149,4 +154,56 @@ test('opened at /connectors, the list is asked for with the role, not after its 
   expect(list).toBeLessThan(events.indexOf('answered /api/me'));
   // Asked once: the page's own query took over the request in flight.
   expect(events.filter((event) => event === 'asked /api/manage/admin/connector')).toHaveLength(1);
+});
+
+test("a #key= link opened at /connectors: who, the list and the credentials leave signed by the link's key before its exchange answers; the key is then in no address or storage, and no later request carries it", async () => {
+  connectTo(server, null);
+  const key = server.adminKey;
+  const events: string[] = [];
+  const signedByKey: string[] = [];
+  const realFetch = globalThis.fetch;
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const asked = `${init?.method ?? 'GET'} ${url.pathname}${url.search}`;
+    const auth = new Headers(init?.headers).get('Authorization');
+    events.push(`asked ${asked}`);
+    if (auth !== null) signedByKey.push(`${asked} ${auth === `Bearer ${key}` ? 'key' : auth}`);
+    const response = await realFetch(input, init);
+    events.push(`answered ${asked}`);
+    return response;
+  });
+  const queryClient = createTestQueryClient();
+  try {
+    window.history.replaceState(null, '', `/connectors#key=${key}`);
+    const link = takeSignInFromFragment(window.location, window.history)!;
+    startFirstReads(queryClient, link, window.location);
+    await exchangeSignInLink(queryClient, link);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    // After the exchange, a read goes with the session alone (jsdom's page is
+    // on another origin than the server, so here without a cookie: refused).
+    await expect(apiRequest(routes.listConnectors)).rejects.toMatchObject({ status: 401 });
+  } finally {
+    spy.mockRestore();
+  }
+  const exchanged = events.indexOf('answered POST /api/auth/session');
+  for (const read of ['/api/me', '/api/manage/admin/connector', '/api/manage/admin/credential']) {
+    const asked = events.indexOf(`asked GET ${read}`);
+    expect(asked, read).toBeGreaterThanOrEqual(0);
+    expect(asked, read).toBeLessThan(exchanged);
+  }
+  // Exactly the first reads, each once, carried the key; nothing after.
+  expect(signedByKey.sort()).toEqual([
+    'GET /api/manage/admin/connector key',
+    'GET /api/manage/admin/credential key',
+    'GET /api/me key',
+  ]);
+  expect(events.filter((event) => event === 'asked GET /api/manage/admin/connector')).toHaveLength(
+    2,
+  );
+  // What the key read is kept for the page (the exchange did not empty the cache).
+  expect(queryClient.getQueryData(connectorListQuery().queryKey)).toBeDefined();
+  expect(window.location.href).not.toContain(key);
+  expect(JSON.stringify({ ...localStorage })).not.toContain(key);
+  expect(JSON.stringify({ ...sessionStorage })).not.toContain(key);
+  expect(document.cookie).not.toContain(key);
 });

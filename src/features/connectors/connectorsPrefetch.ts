@@ -10,9 +10,11 @@
 // role may not list connectors asks for nothing it would be refused.
 import type { QueryClient } from '@tanstack/react-query';
 import { CURATOR_OR_ADMIN_ROLES } from '../../contract/roles';
+import { setFirstReadsKey } from '../../api/client';
 import { credentialListQuery } from '../../api/credentials';
+import { exchangeSignInLink } from '../../api/sessionHooks';
 import { currentUserQuery } from '../../api/users';
-import { session } from '../../lib/session';
+import { session, type SignInLink } from '../../lib/session';
 import { paths } from '../../lib/paths';
 import { connectorsPageQueries } from './connectorsLocation';
 
@@ -20,10 +22,12 @@ import { connectorsPageQueries } from './connectorsLocation';
 export function prefetchConnectorsPage(
   queryClient: QueryClient,
   { pathname, search }: { pathname: string; search: string },
+  /** A `#key=` link's exchange runs: its key signs these reads (client.ts, setFirstReadsKey). */
+  signingIn = false,
 ): void {
   // Signed out, the shell sends the person to sign in: nothing to ask for yet.
   const toList = pathname === paths.connectors.path || pathname === '/';
-  if (!toList || !session.get().signedIn) return;
+  if (!toList || !(signingIn || session.get().signedIn)) return;
   const { credential } = paths.connectors.parse(new URLSearchParams(search));
   // Without a filter both are one query: the client asks once. A failure shows
   // through the page's own queries (which retry on mount), not here.
@@ -44,4 +48,31 @@ export function prefetchConnectorsPage(
       // The shell asks again and says what went wrong.
     },
   );
+}
+
+/** The reads a `#key=` link's key may sign while its exchange runs (docs/security.md, "Sessions"). */
+const READS_SIGNED_BY_THE_LINK = ['getMe', 'listConnectors', 'listCredentials'];
+
+/**
+ * The entry's first requests. A `#key=` link's key signs the first reads (who,
+ * the list, the credentials) while its exchange for a session runs, as any API
+ * client's would: they leave at once instead of after the exchange. The key is
+ * kept in no storage and dropped when the exchange settles (sessionHooks.ts);
+ * every later request goes with the session. An invitation's reads wait for its
+ * session.
+ */
+export function startFirstReads(
+  queryClient: QueryClient,
+  link: SignInLink | null,
+  location: { pathname: string; search: string },
+): void {
+  if (link === null) prefetchConnectorsPage(queryClient, location);
+  else if ('key' in link) {
+    setFirstReadsKey(link.key.trim(), READS_SIGNED_BY_THE_LINK);
+    void exchangeSignInLink(queryClient, link, true);
+    prefetchConnectorsPage(queryClient, location, true);
+  } else
+    void exchangeSignInLink(queryClient, link).then(() =>
+      prefetchConnectorsPage(queryClient, location),
+    );
 }
