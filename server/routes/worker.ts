@@ -249,7 +249,7 @@ type Claims = (trx: Db, claims: readonly ClaimRequest[]) => Promise<Outcome[]>;
 const CLAIMS_PER_COMMIT = 64;
 
 /**
- * Group commit for claims: the claims that arrive while the event loop is busy
+ * Group commit for claims: the claims that arrive together, or while the previous commit is under way,
  * are made in one write transaction (a refused one, e.g. a key revoked
  * meanwhile, answers its own error and leaves the others be). When the shared
  * transaction itself fails, each claim is made again alone, so one caller's
@@ -263,9 +263,8 @@ function claimBatcher(write: Writer, claimMany: Claims) {
       ([outcome]) => item.settle(outcome!),
       (error: unknown) => item.settle({ error }),
     );
-  const flush = async () => {
-    const batch = waiting.splice(0, CLAIMS_PER_COMMIT);
-    if (waiting.length > 0) setImmediate(() => void flush());
+  let busy = false;
+  const commit = async (batch: Waiting[]) => {
     if (batch.length === 1) return alone(batch[0]!);
     let outcomes: Outcome[];
     try {
@@ -276,6 +275,16 @@ function claimBatcher(write: Writer, claimMany: Claims) {
     }
     batch.forEach((item, at) => item.settle(outcomes[at]!));
   };
+  // One batch at a time: the claims that arrive while a commit is under way
+  // wait for it and go together in the next (its fsync is theirs too).
+  const flush = async () => {
+    busy = true;
+    try {
+      while (waiting.length > 0) await commit(waiting.splice(0, CLAIMS_PER_COMMIT));
+    } finally {
+      busy = false;
+    }
+  };
   return (request: FastifyRequest, body: ClaimBody) =>
     new Promise<ClaimedJob | null>((resolve, reject) => {
       waiting.push({
@@ -283,7 +292,7 @@ function claimBatcher(write: Writer, claimMany: Claims) {
         body,
         settle: (outcome) => ('error' in outcome ? reject(outcome.error) : resolve(outcome.value)),
       });
-      if (waiting.length === 1) setImmediate(() => void flush());
+      if (!busy && waiting.length === 1) setImmediate(() => void flush());
     });
 }
 
