@@ -112,7 +112,10 @@ export function planConnectors(p: Planner, bundle: ConfigBundle, setup: Setup) {
     (c) => c.ref,
     (chunk) =>
       async ({ trx, ids, log }) => {
-        const madeIds = await insertConnectors(trx, chunk).catch(refusedAmong(made, bundle, setup));
+        // Which one was refused is worked out only when one was (it reads every connector).
+        const madeIds = await insertConnectors(trx, chunk).catch((error: unknown) =>
+          refusedAmong(made, bundle, setup)(error),
+        );
         for (const connector of chunk) {
           const id = madeIds.get(connector.ref)!;
           ids.connectors.set(connector.ref, id);

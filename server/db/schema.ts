@@ -349,6 +349,16 @@ export interface PairDocumentTable {
   time_last_indexed: string;
 }
 
+/**
+ * Each pair's sync version and inventory size (0034, kept by triggers): the
+ * version moves with every write to the pair's jobs or documents.
+ */
+export interface PairSyncVersionTable {
+  cc_pair_id: number;
+  version: number;
+  documents: number;
+}
+
 export interface Tables {
   settings: SettingTable;
   users: UserTable;
@@ -380,4 +390,5 @@ export interface Tables {
   sync_job_errors: SyncJobErrorTable;
   sync_job_documents: SyncJobDocumentTable;
   pair_documents: PairDocumentTable;
+  pair_sync_versions: PairSyncVersionTable;
 }

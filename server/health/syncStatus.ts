@@ -5,18 +5,14 @@ import type { Attention } from '../../src/contract/health';
 import type { JobStatus } from '../../src/contract/sync';
 import type { Db } from '../db/database';
 import { inventorySizes } from '../repos/pairDocuments';
-import {
-  lastFinishedJobs,
-  lastIndexSuccesses,
-  openJobs,
-  reportedPairIds,
-  type JobRow,
-} from '../repos/syncJobs';
+import { lastIndexSuccessesOf, openJobsOfPairs } from '../repos/pairSyncVersions';
+import { lastFinishedJobs, reportedPairIds, type JobRow } from '../repos/syncJobs';
 import { lastCheckIn } from '../repos/workers';
 import {
   inRepeatedErrorState,
   invalidByValidation,
   looksStalled,
+  OFFLINE_AFTER_INTERVALS,
   REPEATED_ERROR_RUNS,
   workerOnline,
   type SyncSettings,
@@ -48,70 +44,152 @@ export interface SyncFacts {
   until: number | null;
 }
 
+/** What the rules read of one pair's jobs and inventory. */
+export interface PairJobs {
+  /** Its waiting and running jobs. */
+  open: readonly JobRow[];
+  /** Its last finished index jobs, newest first (at most REPEATED_ERROR_RUNS). */
+  finished: readonly JobRow[];
+  lastSuccess: string | null;
+  /** A run of it was ever claimed: a worker has reported on it. */
+  reported: boolean;
+  documents: number;
+}
+
+/** What every pair's facts share: the time, the settings, whether any worker is online. */
+export interface SyncMoment {
+  now: Date;
+  settings: SyncSettings;
+  anyOnline: boolean;
+}
+
+/** Whether a worker of a live key is online now. */
+export async function anyWorkerOnline(db: Db, now: Date, settings: SyncSettings) {
+  const checkIn = await lastCheckIn(db);
+  return {
+    online: checkIn !== null && workerOnline(checkIn, now, settings),
+    /** When that changes by the clock alone (a worker online goes offline); null: never. */
+    until:
+      checkIn === null
+        ? null
+        : Date.parse(checkIn) + OFFLINE_AFTER_INTERVALS * settings.checkInIntervalSeconds * 1000,
+  };
+}
+
+/** The jobs and inventory of these pairs, read at once (the sizes when already known). */
+export async function readPairJobs(
+  db: Db,
+  pairIds: readonly number[],
+  sizes?: ReadonlyMap<number, number>,
+): Promise<Map<number, PairJobs>> {
+  const finished = await lastFinishedJobs(db, pairIds, 'index', REPEATED_ERROR_RUNS);
+  const open = await openJobsOfPairs(db, pairIds);
+  const documents = sizes ?? (await inventorySizes(db, pairIds));
+  const lastSuccess = await lastIndexSuccessesOf(db, pairIds);
+  const reported = await reportedPairIds(db, pairIds);
+  // Grouped once: filtering every open job for each pair was pairs × open jobs
+  // (10,000 × 10,000 in the bench: seconds per list).
+  const openByPair = new Map<number, JobRow[]>();
+  for (const job of open) {
+    const pairId = Number(job.cc_pair_id);
+    let jobs = openByPair.get(pairId);
+    if (!jobs) openByPair.set(pairId, (jobs = []));
+    jobs.push(job);
+  }
+  return new Map(
+    pairIds.map((id) => [
+      id,
+      {
+        open: openByPair.get(id) ?? [],
+        finished: finished.get(id) ?? [],
+        lastSuccess: lastSuccess.get(id) ?? null,
+        reported: reported.has(id),
+        documents: documents.get(id) ?? 0,
+      },
+    ]),
+  );
+}
+
+/**
+ * When the pair's facts change by the clock alone (a running job starts to
+ * look stalled); null: not by the clock. A worker going offline is the
+ * caller's (anyWorkerOnline).
+ */
+export function pairSyncUntil(jobs: PairJobs, settings: SyncSettings, now: Date): number | null {
+  let until: number | null = null;
+  const quiet = OFFLINE_AFTER_INTERVALS * settings.checkInIntervalSeconds * 1000;
+  for (const job of jobs.open) {
+    if (job.status !== 'in_progress') continue;
+    // looksStalled is "more than" that long: true from the next millisecond.
+    const at = Date.parse(job.last_progress_at ?? job.time_started ?? job.time_created) + quiet + 1;
+    // One that looks stalled already stays so until a write (a heartbeat, the stall rule's end).
+    if (at > now.getTime() && (until === null || at < until)) until = at;
+  }
+  return until;
+}
+
+/** The facts connector-status shows of one pair's runs, and why it needs attention because of them. */
+export function pairSyncOf(
+  jobs: PairJobs,
+  pair: { credential_id: number; refresh_freq: number | null },
+  { now, settings, anyOnline }: SyncMoment,
+): PairSync {
+  const attention: Attention[] = [];
+  const waiting = jobs.open.find((job) => job.status === 'not_started');
+  if (waiting && !anyOnline) {
+    attention.push({
+      reason: 'waiting_for_worker',
+      since: waiting.time_created,
+      message: 'A run waits, and no worker is online to claim it.',
+    });
+  }
+  const stalled = jobs.open.find((job) => looksStalled(job, now, settings));
+  if (stalled) {
+    attention.push({
+      reason: 'sync_stalled',
+      since: stalled.last_progress_at ?? stalled.time_started ?? stalled.time_created,
+      message: `Stalled: no heartbeat from its worker since ${stalled.last_progress_at ?? stalled.time_started}; it fails after ${settings.stallSeconds} seconds without one.`,
+    });
+  }
+  const last = jobs.finished;
+  const repeated = inRepeatedErrorState(last, pair.refresh_freq);
+  if (last[0]?.status === 'failed') {
+    const times = last.findIndex((job) => job.status !== 'failed');
+    const inRow = times === -1 ? last.length : times;
+    attention.push({
+      reason: 'sync_failed',
+      since: last[0].time_finished ?? last[0].time_updated,
+      message: `${inRow > 1 ? `Failed ${inRow} times in a row` : 'The last run failed'}: ${last[0].error_msg ?? 'no reason given'}.`,
+    });
+  }
+  const invalid = invalidByValidation(last, pair.credential_id);
+  if (!jobs.reported) return { ...NOT_REPORTED, attention, invalid };
+  return {
+    in_progress: jobs.open.some((job) => job.status === 'in_progress'),
+    last_success: jobs.lastSuccess,
+    last_finished_status: (last[0]?.status as JobStatus | undefined) ?? null,
+    in_repeated_error_state: repeated,
+    docs_indexed: jobs.documents,
+    attention,
+    invalid,
+  };
+}
+
 export async function syncFacts(
   db: Db,
   pairIds: readonly number[],
   settings: SyncSettings,
   now: Date,
 ): Promise<SyncFacts> {
-  const finished = await lastFinishedJobs(db, pairIds, 'index', REPEATED_ERROR_RUNS);
-  const open = await openJobs(db);
-  const sizes = await inventorySizes(db, pairIds);
-  const checkIn = await lastCheckIn(db);
-  const anyOnline = checkIn !== null && workerOnline(checkIn, now, settings);
-  const lastSuccess = await lastIndexSuccesses(db);
-  const started = await reportedPairIds(db);
-  // Grouped once: filtering every open job for each pair was pairs × open jobs
-  // (10,000 × 10,000 in the bench: seconds per list).
-  const openByPair = new Map<number, JobRow[]>();
-  for (const job of open) {
-    const pairId = Number(job.cc_pair_id);
-    openByPair.set(pairId, [...(openByPair.get(pairId) ?? []), job]);
-  }
-  const openOf = (pairId: number) => openByPair.get(pairId) ?? [];
+  const pairs = await readPairJobs(db, pairIds);
+  const online = await anyWorkerOnline(db, now, settings);
+  const moment = { now, settings, anyOnline: online.online };
+  const open = [...pairs.values()].some((jobs) => jobs.open.length > 0);
   return {
-    until: open.length > 0 ? now.getTime() + settings.checkInIntervalSeconds * 1000 : null,
+    until: open ? now.getTime() + settings.checkInIntervalSeconds * 1000 : null,
     of(pair) {
-      const jobs = openOf(pair.id);
-      const attention: Attention[] = [];
-      const waiting = jobs.find((job) => job.status === 'not_started');
-      if (waiting && !anyOnline) {
-        attention.push({
-          reason: 'waiting_for_worker',
-          since: waiting.time_created,
-          message: 'A run waits, and no worker is online to claim it.',
-        });
-      }
-      const stalled = jobs.find((job) => looksStalled(job, now, settings));
-      if (stalled) {
-        attention.push({
-          reason: 'sync_stalled',
-          since: stalled.last_progress_at ?? stalled.time_started ?? stalled.time_created,
-          message: `Stalled: no heartbeat from its worker since ${stalled.last_progress_at ?? stalled.time_started}; it fails after ${settings.stallSeconds} seconds without one.`,
-        });
-      }
-      const last: JobRow[] = finished.get(pair.id) ?? [];
-      const repeated = inRepeatedErrorState(last, pair.refresh_freq);
-      if (last[0]?.status === 'failed') {
-        const times = last.findIndex((job) => job.status !== 'failed');
-        const inRow = times === -1 ? last.length : times;
-        attention.push({
-          reason: 'sync_failed',
-          since: last[0].time_finished ?? last[0].time_updated,
-          message: `${inRow > 1 ? `Failed ${inRow} times in a row` : 'The last run failed'}: ${last[0].error_msg ?? 'no reason given'}.`,
-        });
-      }
-      const invalid = invalidByValidation(last, pair.credential_id);
-      if (!started.has(pair.id)) return { ...NOT_REPORTED, attention, invalid };
-      return {
-        in_progress: jobs.some((job) => job.status === 'in_progress'),
-        last_success: lastSuccess.get(pair.id) ?? null,
-        last_finished_status: (last[0]?.status as JobStatus | undefined) ?? null,
-        in_repeated_error_state: repeated,
-        docs_indexed: sizes.get(pair.id) ?? 0,
-        attention,
-        invalid,
-      };
+      const jobs = pairs.get(pair.id);
+      return jobs ? pairSyncOf(jobs, pair, moment) : { ...NOT_REPORTED };
     },
   };
 }

@@ -105,6 +105,20 @@ export class JsonCache {
     return this.getMade(endpoint, view, async () => ({ body: await produce() }));
   }
 
+  /** As `getBytes`, for bytes the clock changes too: `produce` says until when they stay true. */
+  getBytesTimed(
+    endpoint: CachedEndpoint,
+    view: string,
+    produce: () => Promise<{ body: Buffer; until: number | null }>,
+  ): Promise<CachedJson> {
+    return this.getMade(endpoint, view, produce);
+  }
+
+  /** The store's revision of these topics now (a part of an answer kept by fewer topics than it). */
+  revisions(topics: readonly ReadTopic[]): Promise<string> {
+    return this.store.revisions(topics);
+  }
+
   private async getMade(
     endpoint: CachedEndpoint,
     view: string,

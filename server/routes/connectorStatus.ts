@@ -2,15 +2,19 @@
 // pair in Onyx's shape with its health (server/health/attention.ts), or only
 // those that need attention. Kept as bytes per caller's view (D13) until the
 // data changes or the clock alone would change an answer ("not tested for too
-// long": attention.ts says when), so the panel's every page may ask for it.
+// long": attention.ts says when), so the panel's every page may ask for it;
+// after a sync write only the pairs it touched are read again (statusPieces.ts).
 import type { FastifyInstance } from 'fastify';
 import { listConnectorStatus } from '../../src/contract/endpoints/health';
-import { connectorStatusRows } from '../health/statusRows';
 import { statusRowsForCaller } from '../health/scope';
+import { PieceJoin, StatusPieces } from '../health/statusPieces';
 import type { RouteContext } from './context';
 import type { SyncSettings } from '../health/syncRules';
 import { declaredRoutes } from './route';
 import { sendCachedJson } from '../http/cachedJson';
+
+/** What a row reads apart from its runs (the sync topic): its bases are kept until one of these moves. */
+const BASE_TOPICS = listConnectorStatus.cachedReads.filter((topic) => topic !== 'sync');
 
 export function connectorStatusRoutes(
   app: FastifyInstance,
@@ -18,22 +22,31 @@ export function connectorStatusRoutes(
   retestHours: number,
   sync: SyncSettings,
 ) {
+  const pieces = new StatusPieces();
+  const joins = new PieceJoin();
   declaredRoutes(app, guard)(listConnectorStatus, async ({ query }, request, reply) => {
     const caller = request.user!;
     const viewer = caller.role === 'admin' ? 'admin' : `user:${caller.id}`;
     const onlyAttention = query.needs_attention === 'true';
-    const answer = await reads.getTimed(
-      listConnectorStatus,
-      `needs_attention=${onlyAttention} for ${viewer}`,
-      () =>
-        db.transaction().execute(async (trx) => {
-          const settings = { retestHours, now: new Date() };
-          const { rows, until } = await connectorStatusRows(trx, secrets, settings, sync);
-          const seen = await statusRowsForCaller(trx, rows, caller);
-          const value = onlyAttention ? seen.filter((row) => row.needs_attention.length > 0) : seen;
-          return { value, until };
-        }),
-    );
+    const view = `needs_attention=${onlyAttention} for ${viewer}`;
+    const answer = await reads.getBytesTimed(listConnectorStatus, view, async () => {
+      const baseKey = await reads.revisions(BASE_TOPICS);
+      return db.transaction().execute(async (trx) => {
+        const settings = { retestHours, now: new Date() };
+        const made = await pieces.rows(trx, baseKey, secrets, settings, sync);
+        const seen = new Set(
+          await statusRowsForCaller(
+            trx,
+            made.pieces.map((piece) => piece.row),
+            caller,
+          ),
+        );
+        const shown = made.pieces.filter(
+          ({ row }) => seen.has(row) && (!onlyAttention || row.needs_attention.length > 0),
+        );
+        return { body: joins.join(view, shown), until: made.until };
+      });
+    });
     return sendCachedJson(request, reply, answer);
   });
 }

@@ -34,6 +34,8 @@ import m0028 from './0028_pair_untested_since';
 import m0031 from './0031_directory_trigrams';
 import m0032 from './0032_sync_scale_indexes';
 import m0033 from './0033_read_revisions';
+import m0034 from './0034_pair_sync_versions';
+import m0036 from './0036_document_trigrams';
 import type { MigrationOf } from './dialectTypes';
 
 /** Every migration, oldest first: the name is the one stored in the database. */
@@ -65,4 +67,6 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: MigrationO
   ['0031_directory_trigrams', m0031],
   ['0032_sync_scale_indexes', m0032],
   ['0033_read_revisions', m0033],
+  ['0034_pair_sync_versions', m0034],
+  ['0036_document_trigrams', m0036],
 ];

@@ -50,7 +50,8 @@ export const listConnectors = endpoint({
   query: connectorListQuerySchema,
   answer: connectorListSchema,
   errors: [422],
-  cachedReads: ['people', 'groups', 'connectors', 'sync'],
+  // The snapshots and who sees them: no job, worker or document (a claim or a batch keeps it).
+  cachedReads: ['people', 'groups', 'connectors'],
 });
 
 export const createConnector = endpoint({

@@ -1,0 +1,209 @@
+// connector-status's rows kept as JSON pieces, one per pair, rebuilt by what
+// changed (docs/performance.md, "Sync rows"). A row has two halves:
+// - what the connectors, credentials, groups and tests say (its base), read
+//   again for every pair only when one of those topics moves or the clock
+//   reaches the base's next change (attention.ts);
+// - what its runs say (syncStatus.ts), read again only for the pairs whose
+//   sync version moved (migration 0034: every write to a pair's jobs or
+//   documents moves it, whoever writes), or whose facts the clock changes
+//   (a running job starting to look stalled), or for all when a worker comes
+//   online or goes offline.
+// A claim, a heartbeat or a batch of documents on one pair reads that pair's
+// runs again and joins the other pairs' kept pieces; the bytes equal
+// JSON.stringify of connectorStatusRows (statusRows.ts), read afresh.
+import type { ConnectorStatusRow } from '../../src/contract/health';
+import type { SecretBox } from '../crypto/secretBox';
+import type { Db } from '../db/database';
+import { pairSyncVersions } from '../repos/pairSyncVersions';
+import { statusBases, statusRow, type StatusBase } from './statusRows';
+import type { HealthSettings } from './attention';
+import {
+  anyWorkerOnline,
+  pairSyncOf,
+  pairSyncUntil,
+  readPairJobs,
+  type PairSync,
+} from './syncStatus';
+import type { SyncSettings } from './syncRules';
+
+interface Facts {
+  /** `<sync version>:<credential id>:<refresh_freq>`: what the facts were read for. */
+  key: string;
+  /** When the clock alone changes them (ms since the epoch); null: never. */
+  until: number | null;
+  /** A run of the pair waits (whether a worker is online changes its facts). */
+  waiting: boolean;
+  sync: PairSync;
+}
+
+interface Piece {
+  base: StatusBase;
+  facts: Facts;
+  row: ConnectorStatusRow;
+  json: Buffer;
+}
+
+/** A row and its bytes, for the caller's filter (scope.ts, needs_attention). */
+export interface StatusPiece {
+  row: ConnectorStatusRow;
+  json: Buffer;
+}
+
+const earlier = (a: number | null, b: number | null) =>
+  a === null ? b : b === null ? a : Math.min(a, b);
+
+export class StatusPieces {
+  private base: { key: string; until: number | null; pairs: StatusBase[] } | null = null;
+  private readonly facts = new Map<number, Facts>();
+  private readonly pieces = new Map<number, Piece>();
+  private online: boolean | null = null;
+  /** Pairs whose runs the last build read again (what a write cost the next reader). */
+  lastRebuilt = 0;
+
+  /**
+   * Every row, in connectorStatusRows's order, as read inside `db`'s
+   * transaction; `baseKey` is the revision of the topics the bases read (read
+   * before the transaction, so the bases are at least as new as it).
+   */
+  async rows(
+    db: Db,
+    baseKey: string,
+    secrets: SecretBox,
+    settings: HealthSettings,
+    sync: SyncSettings,
+  ): Promise<{ pieces: StatusPiece[]; until: number | null }> {
+    const now = settings.now;
+    const kept = this.base;
+    const rebased = kept?.key !== baseKey || (kept.until !== null && now.getTime() >= kept.until);
+    const base = rebased ? { key: baseKey, ...(await statusBases(db, secrets, settings)) } : kept;
+    this.base = base;
+    // Versions before the facts: facts read after them are at least as new.
+    const versions = await pairSyncVersions(db);
+    const online = await anyWorkerOnline(db, now, sync);
+    if (this.online !== online.online) {
+      this.facts.clear();
+      this.online = online.online;
+    }
+    const keyOf = (pair: StatusBase) =>
+      `${versions.get(pair.cc_pair_id)?.version ?? 0}:${pair.credential_id}:${pair.refresh_freq}`;
+    const stale = base.pairs.filter((pair) => {
+      const kept = this.facts.get(pair.cc_pair_id);
+      return kept?.key !== keyOf(pair) || (kept.until !== null && now.getTime() >= kept.until);
+    });
+    this.lastRebuilt = stale.length;
+    if (stale.length > 0) {
+      const sizes = new Map(
+        stale.map((pair) => [pair.cc_pair_id, versions.get(pair.cc_pair_id)?.documents ?? 0]),
+      );
+      const jobs = await readPairJobs(db, [...sizes.keys()], sizes);
+      const moment = { now, settings: sync, anyOnline: online.online };
+      for (const pair of stale) {
+        const read = jobs.get(pair.cc_pair_id)!;
+        this.facts.set(pair.cc_pair_id, {
+          key: keyOf(pair),
+          until: pairSyncUntil(read, sync, now),
+          waiting: read.open.some((job) => job.status === 'not_started'),
+          sync: pairSyncOf(read, pair, moment),
+        });
+      }
+    }
+
+    let until = base.until;
+    let waiting = false;
+    const pieces: StatusPiece[] = [];
+    for (const pair of base.pairs) {
+      const facts = this.facts.get(pair.cc_pair_id)!;
+      until = earlier(until, facts.until);
+      waiting ||= facts.waiting;
+      let piece = this.pieces.get(pair.cc_pair_id);
+      if (piece?.base !== pair || piece.facts !== facts) {
+        const row = statusRow(pair, facts.sync);
+        piece = { base: pair, facts, row, json: Buffer.from(JSON.stringify(row)) };
+        this.pieces.set(pair.cc_pair_id, piece);
+      }
+      pieces.push(piece);
+    }
+    // A waiting run needs attention once the last worker online goes offline.
+    if (waiting && online.online) until = earlier(until, online.until);
+    // Pairs no longer listed are let go (they change only with the bases).
+    if (rebased) {
+      const listed = new Set(base.pairs.map((pair) => pair.cc_pair_id));
+      for (const id of this.pieces.keys()) {
+        if (!listed.has(id)) {
+          this.pieces.delete(id);
+          this.facts.delete(id);
+        }
+      }
+    }
+    return { pieces, until };
+  }
+}
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** The pieces as one JSON array. */
+export function joinPieces(pieces: readonly StatusPiece[]): Buffer {
+  const parts: Buffer[] = [OPEN];
+  for (const piece of pieces) {
+    if (parts.length > 1) parts.push(COMMA);
+    parts.push(piece.json);
+  }
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
+}
+
+/** Pieces joined at a time: a write rebuilds its block, and the answer is the blocks joined. */
+const BLOCK = 128;
+/** Views whose blocks are kept, the last joined (each holds as many bytes as its answer). */
+const VIEWS_KEPT = 4;
+
+interface Block {
+  pieces: readonly StatusPiece[];
+  /** The pieces' JSON, comma-separated. */
+  bytes: Buffer;
+}
+
+/**
+ * Joins the pieces of each view by blocks kept from its last answer: joining
+ * 10,000 pieces one by one took ~40 ms (a copy call each), the blocks of a
+ * changed answer are all kept but the one or two a write touched.
+ */
+export class PieceJoin {
+  private readonly views = new Map<string, Block[]>();
+
+  join(view: string, pieces: readonly StatusPiece[]): Buffer {
+    const kept = this.views.get(view) ?? [];
+    const blocks: Block[] = [];
+    for (let from = 0, n = 0; from < pieces.length; from += BLOCK, n++) {
+      const part = pieces.slice(from, from + BLOCK);
+      const old = kept[n];
+      const same =
+        old?.pieces.length === part.length && old.pieces.every((piece, i) => piece === part[i]);
+      if (same) {
+        blocks.push(old);
+        continue;
+      }
+      const bytes: Buffer[] = [];
+      for (const piece of part) {
+        if (bytes.length > 0) bytes.push(COMMA);
+        bytes.push(piece.json);
+      }
+      blocks.push({ pieces: part, bytes: Buffer.concat(bytes) });
+    }
+    this.views.delete(view);
+    this.views.set(view, blocks);
+    for (const oldest of this.views.keys()) {
+      if (this.views.size <= VIEWS_KEPT) break;
+      this.views.delete(oldest);
+    }
+    const parts: Buffer[] = [OPEN];
+    for (const block of blocks) {
+      if (parts.length > 1) parts.push(COMMA);
+      parts.push(block.bytes);
+    }
+    parts.push(CLOSE);
+    return Buffer.concat(parts);
+  }
+}
