@@ -166,19 +166,23 @@ export interface ClaimFilter {
 }
 
 /**
- * Takes the oldest waiting job for a worker, atomically: one UPDATE … RETURNING
- * whose inner SELECT, on PostgreSQL, locks the row it picks and skips rows
- * another claim holds (FOR UPDATE SKIP LOCKED); on SQLite the write
- * transaction already holds the database alone. The `status` test in the
- * UPDATE itself keeps a job from being taken twice either way.
+ * Takes the oldest waiting jobs for claims that share a key and a filter, one
+ * job each, atomically, in one statement: the picking SELECT, on PostgreSQL,
+ * locks the rows it picks and skips rows another claim holds (FOR UPDATE SKIP
+ * LOCKED); on SQLite the write transaction already holds the database alone.
+ * The `status` test in the UPDATE itself keeps a job from being taken twice
+ * either way. The jobs come back in the claims' order (the oldest to the
+ * first); fewer than asked when fewer wait.
  */
-export async function claimJob(
+export async function claimJobs(
   db: Db,
   dialect: DialectName,
-  holder: { keyId: number; workerId: string },
+  holder: { keyId: number; workerIds: readonly string[] },
   filter: ClaimFilter,
   now: Date,
-): Promise<JobRow | undefined> {
+): Promise<JobRow[]> {
+  const wanted = holder.workerIds.length;
+  if (wanted === 0) return [];
   const at = now.toISOString();
   const sources =
     filter.sources && filter.sources.length > 0
@@ -189,19 +193,27 @@ export async function claimJob(
       ? sql`and j.kind in (${sql.join(filter.kinds)})`
       : sql``;
   const lock = dialect === 'postgres' ? sql`for update of j skip locked` : sql``;
+  // The n-th oldest job picked goes to the n-th claim (its worker id).
+  const who = sql.join(
+    holder.workerIds.map((id, n) => sql`(cast(${n + 1} as integer), cast(${id} as text))`),
+  );
   const { rows } = await sql<JobRow>`
-    update sync_jobs set status = 'in_progress', time_started = ${at}, time_updated = ${at},
-      last_progress_at = ${at}, poll_range_end = ${at},
-      worker_key_id = ${holder.keyId}, worker_id = ${holder.workerId}
-    where id = (
+    with locked as (
       select j.id from sync_jobs j
         join connector_credential_pairs p on p.id = j.cc_pair_id
         join connectors c on c.id = p.connector_id
       where j.status = 'not_started' ${sources} ${kinds}
-      order by j.id limit 1 ${lock}
-    ) and status = 'not_started'
+      order by j.id limit ${wanted} ${lock}
+    ),
+    picked as (select id, row_number() over (order by id) as n from locked),
+    who (n, worker_id) as (values ${who})
+    update sync_jobs set status = 'in_progress', time_started = ${at}, time_updated = ${at},
+      last_progress_at = ${at}, poll_range_end = ${at}, worker_key_id = ${holder.keyId},
+      worker_id = (select who.worker_id from picked join who on who.n = picked.n
+        where picked.id = sync_jobs.id)
+    where id in (select id from picked) and status = 'not_started'
     returning *`.execute(db);
-  return rows[0];
+  return rows.sort((a, b) => Number(a.id) - Number(b.id));
 }
 
 export async function countWaitingJobs(db: Db): Promise<number> {
@@ -430,9 +442,8 @@ export const scheduledPairs = (db: Db) =>
     )
     .execute();
 
-/** The connector of a job's pair, as a worker is told of it, and the pair's credential. */
-export async function claimedPairConnector(db: Db, pairId: number | string) {
-  return db
+const pairConnectors = (db: Db) =>
+  db
     .selectFrom('connector_credential_pairs as p')
     .innerJoin('connectors as c', 'c.id', 'p.connector_id')
     .select([
@@ -444,10 +455,24 @@ export async function claimedPairConnector(db: Db, pairId: number | string) {
       'c.connector_specific_config',
       'c.refresh_freq',
       'c.prune_freq',
-    ])
-    .where('p.id', '=', Number(pairId))
-    .executeTakeFirstOrThrow();
+    ]);
+
+/** The connector of a job's pair, as a worker is told of it, and the pair's credential. */
+export async function claimedPairConnector(db: Db, pairId: number | string) {
+  return pairConnectors(db).where('p.id', '=', Number(pairId)).executeTakeFirstOrThrow();
 }
+
+/** `claimedPairConnector` of several pairs in one statement, by pair id. */
+export async function claimedPairConnectors(db: Db, pairIds: readonly (number | string)[]) {
+  if (pairIds.length === 0) return new Map<number, ClaimedPairConnector>();
+  const rows = await pairConnectors(db)
+    .select('p.id as pair_id')
+    .where('p.id', 'in', pairIds.map(Number))
+    .execute();
+  return new Map<number, ClaimedPairConnector>(rows.map((row) => [Number(row.pair_id), row]));
+}
+
+export type ClaimedPairConnector = Awaited<ReturnType<typeof claimedPairConnector>>;
 
 /**
  * PostgreSQL: takes the schedule's lock for this transaction when no other

@@ -27,8 +27,9 @@ import { applyDocuments, removeUnlisted } from '../repos/pairDocuments';
 import {
   addJobCounts,
   checkpointOf,
-  claimJob,
+  claimJobs,
   claimedPairConnector,
+  claimedPairConnectors,
   countWaitingJobs,
   endJob,
   findJob,
@@ -36,6 +37,7 @@ import {
   resolveErrors,
   toIndexAttempt,
   updateJob,
+  type ClaimedPairConnector,
   type JobRow,
 } from '../repos/syncJobs';
 import { findLiveWorkerKey } from '../repos/workerKeys';
@@ -110,7 +112,7 @@ export function workerRoutes(
   // each is still checked (its key, inside the transaction) and answered only
   // after the commit that holds it, so D12's durability is kept, but 8
   // workers claiming at once wait for one fsync, not eight in a row.
-  const claims = claimBatcher(write, claimOne(dialect));
+  const claims = claimBatcher(write, claimAll(dialect));
   route(claimJobRoute, async ({ body }, request, reply) => {
     const claimed = await claims(request, body);
     if (claimed === null) return reply.code(204).send();
@@ -161,94 +163,127 @@ export function workerRoutes(
   workerResultRoutes(route, ctx);
 }
 
-/** One claim inside a write transaction: the key asked again, the oldest waiting job taken. */
-const claimOne =
+type ClaimBody = z.output<typeof jobClaimSchema>;
+type Outcome = { value: ClaimedJob | null } | { error: unknown };
+type ClaimRequest = { request: FastifyRequest; body: ClaimBody };
+
+/**
+ * Claims inside one write transaction: each claim's key asked again (once a
+ * key), then the claims that share a key and a filter take the oldest waiting
+ * jobs in one statement, a distinct job each, and their connectors are read
+ * in one more. A refusal (a key revoked meanwhile: 401) is that claim's own
+ * answer; anything else ends the transaction.
+ */
+const claimAll =
   (dialect: DialectName) =>
-  async (trx: Db, request: FastifyRequest, body: ClaimBody): Promise<ClaimedJob | null> => {
-    const key = await holder(trx, request);
-    const job = await claimJob(
+  async (trx: Db, claims: readonly ClaimRequest[]): Promise<Outcome[]> => {
+    const outcomes: Outcome[] = claims.map(() => ({ value: null }));
+    const keys = new Map<number | undefined, Promise<Awaited<ReturnType<typeof holder>>>>();
+    const groups = new Map<string, { keyId: number; body: ClaimBody; at: number[] }>();
+    for (const [at, { request, body }] of claims.entries()) {
+      const id = request.workerKey?.id;
+      if (!keys.has(id)) keys.set(id, holder(trx, request));
+      let key;
+      try {
+        key = await keys.get(id)!;
+      } catch (error) {
+        if (!(error instanceof Problem)) throw error;
+        outcomes[at] = { error };
+        continue;
+      }
+      const filter = JSON.stringify([key.id, body.sources ?? null, body.kinds ?? null]);
+      const group = groups.get(filter) ?? { keyId: key.id, body, at: [] };
+      group.at.push(at);
+      groups.set(filter, group);
+    }
+    const taken: { at: number; job: JobRow }[] = [];
+    const now = new Date();
+    for (const { keyId, body, at } of groups.values()) {
+      const jobs = await claimJobs(
+        trx,
+        dialect,
+        { keyId, workerIds: at.map((n) => claims[n]!.body.worker_id) },
+        { sources: nullable(body.sources), kinds: nullable(body.kinds) },
+        now,
+      );
+      jobs.forEach((job, n) => taken.push({ at: at[n]!, job }));
+    }
+    const pairs = await claimedPairConnectors(
       trx,
-      dialect,
-      { keyId: key.id, workerId: body.worker_id },
-      { sources: nullable(body.sources), kinds: nullable(body.kinds) },
-      new Date(),
+      taken.map(({ job }) => job.cc_pair_id),
     );
-    if (!job) return null;
-    const pair = await claimedPairConnector(trx, job.cc_pair_id);
-    return {
-      id: Number(job.id),
-      cc_pair_id: Number(job.cc_pair_id),
-      kind: job.kind as JobKind,
-      from_beginning: Number(job.from_beginning) === 1,
-      trigger: job.trigger as ClaimedJob['trigger'],
-      poll_range_start: job.poll_range_start,
-      poll_range_end: job.poll_range_end,
-      checkpoint: checkpointOf(job),
-      connector: {
-        id: Number(pair.id),
-        name: pair.name,
-        source: pair.source as DocumentSource,
-        input_type: pair.input_type as ClaimedJob['connector']['input_type'],
-        connector_specific_config: JSON.parse(pair.connector_specific_config) as Record<
-          string,
-          unknown
-        >,
-        refresh_freq: pair.refresh_freq === null ? null : Number(pair.refresh_freq),
-        prune_freq: pair.prune_freq === null ? null : Number(pair.prune_freq),
-      },
-      credential_id: Number(pair.credential_id),
-    };
+    for (const { at, job } of taken) {
+      outcomes[at] = { value: claimedJob(job, pairs.get(Number(job.cc_pair_id))!) };
+    }
+    return outcomes;
   };
 
-type ClaimBody = z.output<typeof jobClaimSchema>;
-type Claim = (trx: Db, request: FastifyRequest, body: ClaimBody) => Promise<ClaimedJob | null>;
+/** A claimed job as its worker is told of it. */
+const claimedJob = (job: JobRow, pair: ClaimedPairConnector): ClaimedJob => ({
+  id: Number(job.id),
+  cc_pair_id: Number(job.cc_pair_id),
+  kind: job.kind as JobKind,
+  from_beginning: Number(job.from_beginning) === 1,
+  trigger: job.trigger as ClaimedJob['trigger'],
+  poll_range_start: job.poll_range_start,
+  poll_range_end: job.poll_range_end,
+  checkpoint: checkpointOf(job),
+  connector: {
+    id: Number(pair.id),
+    name: pair.name,
+    source: pair.source as DocumentSource,
+    input_type: pair.input_type as ClaimedJob['connector']['input_type'],
+    connector_specific_config: JSON.parse(pair.connector_specific_config) as Record<
+      string,
+      unknown
+    >,
+    refresh_freq: pair.refresh_freq === null ? null : Number(pair.refresh_freq),
+    prune_freq: pair.prune_freq === null ? null : Number(pair.prune_freq),
+  },
+  credential_id: Number(pair.credential_id),
+});
+
+type Claims = (trx: Db, claims: readonly ClaimRequest[]) => Promise<Outcome[]>;
 
 /** At most this many claims share one transaction. */
 const CLAIMS_PER_COMMIT = 64;
 
 /**
- * Group commit for claims: the claims that arrive while the event loop is busy
- * are made in one write transaction, each in turn (a refused one, e.g. a key
- * revoked meanwhile, answers its own error and leaves the others be). When the
- * shared transaction itself fails, each claim is made again alone, so one
- * caller's problem is never another's answer.
+ * Group commit for claims: the claims that arrive together, or while the previous commit is under way,
+ * are made in one write transaction (a refused one, e.g. a key revoked
+ * meanwhile, answers its own error and leaves the others be). When the shared
+ * transaction itself fails, each claim is made again alone, so one caller's
+ * problem is never another's answer.
  */
-function claimBatcher(write: Writer, claim: Claim) {
-  type Waiting = {
-    request: FastifyRequest;
-    body: ClaimBody;
-    settle: (outcome: { value: ClaimedJob | null } | { error: unknown }) => void;
-  };
+function claimBatcher(write: Writer, claimMany: Claims) {
+  type Waiting = ClaimRequest & { settle: (outcome: Outcome) => void };
   const waiting: Waiting[] = [];
   const alone = (item: Waiting) =>
-    write(item.request, (trx) => claim(trx, item.request, item.body)).then(
-      (value) => item.settle({ value }),
+    write(item.request, (trx) => claimMany(trx, [item])).then(
+      ([outcome]) => item.settle(outcome!),
       (error: unknown) => item.settle({ error }),
     );
-  const flush = async () => {
-    const batch = waiting.splice(0, CLAIMS_PER_COMMIT);
-    if (waiting.length > 0) setImmediate(() => void flush());
+  let busy = false;
+  const commit = async (batch: Waiting[]) => {
     if (batch.length === 1) return alone(batch[0]!);
-    let outcomes: ({ value: ClaimedJob | null } | { error: unknown })[];
+    let outcomes: Outcome[];
     try {
-      outcomes = await write(batch[0]!.request, async (trx) => {
-        const made: ({ value: ClaimedJob | null } | { error: unknown })[] = [];
-        for (const item of batch) {
-          try {
-            made.push({ value: await claim(trx, item.request, item.body) });
-          } catch (error) {
-            // A refusal (401, 404) is the caller's own answer; anything else ends the batch.
-            if (!(error instanceof Problem)) throw error;
-            made.push({ error });
-          }
-        }
-        return made;
-      });
+      outcomes = await write(batch[0]!.request, (trx) => claimMany(trx, batch));
     } catch {
       for (const item of batch) await alone(item);
       return;
     }
     batch.forEach((item, at) => item.settle(outcomes[at]!));
+  };
+  // One batch at a time: the claims that arrive while a commit is under way
+  // wait for it and go together in the next (its fsync is theirs too).
+  const flush = async () => {
+    busy = true;
+    try {
+      while (waiting.length > 0) await commit(waiting.splice(0, CLAIMS_PER_COMMIT));
+    } finally {
+      busy = false;
+    }
   };
   return (request: FastifyRequest, body: ClaimBody) =>
     new Promise<ClaimedJob | null>((resolve, reject) => {
@@ -257,7 +292,7 @@ function claimBatcher(write: Writer, claim: Claim) {
         body,
         settle: (outcome) => ('error' in outcome ? reject(outcome.error) : resolve(outcome.value)),
       });
-      if (waiting.length === 1) setImmediate(() => void flush());
+      if (!busy && waiting.length === 1) setImmediate(() => void flush());
     });
 }
 

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { useFreshTestServer } from '../support/useTestServer';
 import { api, NOT_AUTHENTICATED, snapshotDb } from '../support/http';
+import type { ClaimedJob } from '../../src/contract/sync';
 import { claim, doc, jiraPair, jobPath, makeWorkerKey, runOnce } from '../support/workers';
 
 const server = useFreshTestServer();
@@ -211,6 +212,47 @@ describe('D14 a job, from the schedule or an admin, to a finished run', () => {
     const all = claimed.flat();
     expect(all.sort((a, b) => a - b)).toEqual(jobs.sort((a, b) => a - b));
     expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('claims at once from two keys and two filters: a distinct job each, recorded to its own claimer', async () => {
+    const keys = [await makeWorkerKey(server, 'first'), await makeWorkerKey(server, 'second')];
+    const jobs: number[] = [];
+    for (let n = 0; n < 6; n++)
+      jobs.push(...(await runOnce(server, (await jiraPair(server)).connectorId)));
+    // 8 claims for any job (4 a key) and 4 for prune jobs only, all sent together.
+    const claims = Array.from({ length: 12 }, (_, n) => ({
+      key: keys[n % 2]!,
+      worker_id: `claimer-${n}`,
+      kinds: n >= 8 ? ['prune'] : undefined,
+    }));
+    const answers = await Promise.all(
+      claims.map(({ key, ...body }) =>
+        api(server, 'POST', '/manage/worker/jobs/claim', { key, body }),
+      ),
+    );
+    const got = answers.map((answer) =>
+      answer.status === 204 ? null : (answer.json as ClaimedJob),
+    );
+    expect(answers.every((answer) => [200, 204].includes(answer.status))).toBe(true);
+    expect(got.slice(8)).toEqual([null, null, null, null]); // no prune job waits
+    const ids = got.flatMap((job) => (job ? [job.id] : []));
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+    expect([...ids].sort((a, b) => a - b)).toEqual([...jobs].sort((a, b) => a - b));
+    for (const [n, job] of got.entries()) {
+      if (!job) continue;
+      const runs = await ok(
+        'GET',
+        `/manage/admin/cc-pair/${job.cc_pair_id}/index-attempts`,
+        server.adminKey,
+      );
+      expect(runs.items[0]).toMatchObject({
+        id: job.id,
+        status: 'in_progress',
+        worker_id: `claimer-${n}`,
+      });
+    }
+    expect(await claim(server, keys[0]!)).toBeNull();
   });
 
   it('the credential goes only to the key that holds the running job', async () => {
