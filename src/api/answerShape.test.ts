@@ -80,3 +80,14 @@ test.each(Object.entries(RIGHT))(
     );
   },
 );
+
+test('a departure is named by its path, as zod names it', () => {
+  const list = [snapshot, snapshot, { ...snapshot, name: 7 }];
+  expect(departure(list, shapes[checks.listConnectors!]!, shapes)).toBe('2.name');
+  expect(
+    departure([{ ...snapshot, credential_ids: [2, 'x'] }], shapes[checks.listConnectors!]!, shapes),
+  ).toBe('0.credential_ids.1');
+  const { id: _left, ...withoutId } = snapshot;
+  expect(departure([withoutId], shapes[checks.listConnectors!]!, shapes)).toBe('0.id');
+  expect(departure('not a list', shapes[checks.listConnectors!]!, shapes)).toBe('');
+});
