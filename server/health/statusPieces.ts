@@ -1,5 +1,6 @@
 // connector-status's rows kept as JSON pieces, one per pair, rebuilt by what
-// changed (docs/performance.md, "Sync rows"). A row has two halves:
+// changed (docs/performance.md, "The lists under sync writes"). A row has two
+// halves:
 // - what the connectors, credentials, groups and tests say (its base), read
 //   again for every pair only when one of those topics moves or the clock
 //   reaches the base's next change (attention.ts);

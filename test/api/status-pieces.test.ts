@@ -1,9 +1,9 @@
 // connector-status is rebuilt by the pairs a sync write touched, and the
 // connector list not at all (server/health/statusPieces.ts, migration 0034;
-// docs/performance.md, "Sync rows"): after a claim, a heartbeat or a batch of
-// documents on one pair (D14), the next answer shows it and equals the rows
-// read afresh, while the other pairs' runs are not read again. SQLite (api)
-// and PostgreSQL (api-pg).
+// docs/performance.md, "The lists under sync writes"): after a claim, a
+// heartbeat or a batch of documents on one pair (D14), the next answer shows
+// it and equals the rows read afresh, while the other pairs' runs are not read
+// again. SQLite (api) and PostgreSQL (api-pg).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listConnectors } from '../../src/contract/endpoints/connectors';
