@@ -110,6 +110,9 @@ test('an invited person signs in through the provider, and the administrator pro
   await ann.getByRole('link', { name: 'Connectors' }).click();
   await expect(ann.getByRole('heading', { name: 'Connectors', level: 1 })).toBeVisible();
   const annKey = await server.keyFor('curator', ANN);
+  // Her page has asked for all it asks for after its first rows (the filters'
+  // choices): the next request she makes is the reload's.
+  await ann.waitForLoadState('networkidle');
 
   // Deactivated: her open panel is sent to sign in at its next request, her key refused.
   await asAdmin(page, server, 'PATCH', '/manage/admin/deactivate-user', { user_email: ANN });
