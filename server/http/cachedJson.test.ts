@@ -76,15 +76,15 @@ test('an answer the clock changes is built again once its moment has passed, the
   const until = Date.now() + 60_000;
   const produce = async () => {
     builds += 1;
-    return { value: { builds }, until };
+    return { body: Buffer.from(JSON.stringify({ builds })), until };
   };
   vi.useFakeTimers({ toFake: ['Date'] });
   try {
-    await t.cache.getTimed(VIEWS, 'status', produce);
-    await t.cache.getTimed(VIEWS, 'status', produce);
+    await t.cache.getBytesTimed(VIEWS, 'status', produce);
+    await t.cache.getBytesTimed(VIEWS, 'status', produce);
     expect(builds).toBe(1);
     vi.setSystemTime(until + 1);
-    const later = await t.cache.getTimed(VIEWS, 'status', produce);
+    const later = await t.cache.getBytesTimed(VIEWS, 'status', produce);
     expect(builds).toBe(2);
     expect(JSON.parse(later.body.toString())).toEqual({ builds: 2 });
   } finally {

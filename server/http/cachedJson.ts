@@ -78,18 +78,6 @@ export class JsonCache {
     return this.getMade(endpoint, view, async () => ({ body: toBytes(await produce()) }));
   }
 
-  /** As `get`, for an answer the clock changes too: `produce` says until when it stays true. */
-  getTimed(
-    endpoint: CachedEndpoint,
-    view: string,
-    produce: () => Promise<{ value: unknown; until: number | null }>,
-  ): Promise<CachedJson> {
-    return this.getMade(endpoint, view, async () => {
-      const { value, until } = await produce();
-      return { body: toBytes(value), until };
-    });
-  }
-
   /**
    * As `get`, for an answer produced as JSON bytes. One build per key at a
    * time: a caller whose revision is newer than the running build's waits for
