@@ -17,6 +17,7 @@ import { currentUserQuery } from '../../api/users';
 import { session, type SignInLink } from '../../lib/session';
 import { paths } from '../../lib/paths';
 import { connectorsPageQueries } from './connectorsLocation';
+import { prefetchUsersPage } from '../users/usersPrefetch';
 
 /** `pathname` and `search` of the address the panel opens at ("/" leads to the list too). */
 export function prefetchConnectorsPage(
@@ -50,8 +51,16 @@ export function prefetchConnectorsPage(
   );
 }
 
-/** The reads a `#key=` link's key may sign while its exchange runs (docs/security.md, "Sessions"). */
-const READS_SIGNED_BY_THE_LINK = ['getMe', 'listConnectors', 'listCredentials'];
+/**
+ * The reads a `#key=` link's key may sign while its exchange runs (docs/security.md,
+ * "Sessions"): who, the list and the credentials; at /users, the directory's page.
+ */
+const READS_SIGNED_BY_THE_LINK = [
+  'getMe',
+  'listConnectors',
+  'listCredentials',
+  'listAcceptedUsers',
+];
 
 /**
  * The entry's first requests. A `#key=` link's key signs the first reads (who,
@@ -66,13 +75,15 @@ export function startFirstReads(
   link: SignInLink | null,
   location: { pathname: string; search: string },
 ): void {
-  if (link === null) prefetchConnectorsPage(queryClient, location);
+  // The page opened asks for its first rows: the connectors list's or the Users page's.
+  const prefetch = (signingIn = false) => {
+    prefetchConnectorsPage(queryClient, location, signingIn);
+    prefetchUsersPage(queryClient, location, signingIn);
+  };
+  if (link === null) prefetch();
   else if ('key' in link) {
     setFirstReadsKey(link.key.trim(), READS_SIGNED_BY_THE_LINK);
     void exchangeSignInLink(queryClient, link, true);
-    prefetchConnectorsPage(queryClient, location, true);
-  } else
-    void exchangeSignInLink(queryClient, link).then(() =>
-      prefetchConnectorsPage(queryClient, location),
-    );
+    prefetch(true);
+  } else void exchangeSignInLink(queryClient, link).then(() => prefetch());
 }
