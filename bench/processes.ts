@@ -3,6 +3,7 @@
 // prints its port, and is stopped with SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { paths, settings } from './config';
 import type { DataSet } from './seed';
 
@@ -68,13 +69,26 @@ function startChild(
   });
 }
 
+/**
+ * Node's flags as `npm start` and `npm run serve` run the server (package.json's
+ * `serve` script: source maps, the young generation's size), read from there so
+ * the bench's server is the operator's.
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = (
+  JSON.parse(readFileSync(join(paths.root, 'package.json'), 'utf8')) as {
+    scripts: { serve: string };
+  }
+).scripts.serve
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
+
 /** The real server on a seeded data set (its folder, or its PostgreSQL database), at the production settings. */
 export function startServer(set: DataSet, staticDir?: string): Promise<Child> {
   // BENCH_CPU_PROFILE_DIR: the server writes a V8 CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_CPU_PROFILE_DIR;
   return startChild(
     [
-      '--enable-source-maps',
+      ...SERVER_NODE_FLAGS,
       ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
       paths.server,
     ],
