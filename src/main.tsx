@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { startFirstReads } from './features/connectors/connectorsPrefetch';
+import { prefetchUsersPage } from './features/users/usersPrefetch';
 import { takeSignInFromFragment } from './lib/session';
 import './styles.css';
 
@@ -11,9 +12,9 @@ const link = takeSignInFromFragment(window.location, window.history);
 
 const queryClient = createQueryClient();
 // The first page's requests leave now, while its code is still on its way
-// (connectorsPrefetch.ts): with a `#key=` link, signed by its key while its
+// (connectorsPrefetch.ts; at /users, usersPrefetch.ts): with a `#key=` link, signed by its key while its
 // exchange for a session runs; with an invitation, once its session is open.
-startFirstReads(queryClient, link, window.location);
+startFirstReads(queryClient, link, window.location, [prefetchUsersPage]);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

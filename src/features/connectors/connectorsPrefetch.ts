@@ -17,7 +17,13 @@ import { currentUserQuery } from '../../api/users';
 import { session, type SignInLink } from '../../lib/session';
 import { paths } from '../../lib/paths';
 import { connectorsPageQueries } from './connectorsLocation';
-import { prefetchUsersPage } from '../users/usersPrefetch';
+
+/** A page's prefetch at the address the panel opens at; `signingIn`: a `#key=` link's key signs it. */
+export type PagePrefetch = (
+  queryClient: QueryClient,
+  location: { pathname: string; search: string },
+  signingIn?: boolean,
+) => void;
 
 /** `pathname` and `search` of the address the panel opens at ("/" leads to the list too). */
 export function prefetchConnectorsPage(
@@ -74,11 +80,12 @@ export function startFirstReads(
   queryClient: QueryClient,
   link: SignInLink | null,
   location: { pathname: string; search: string },
+  /** Other pages' prefetches, run as the list's (each asks only at its own address). */
+  otherPages: readonly PagePrefetch[] = [],
 ): void {
-  // The page opened asks for its first rows: the connectors list's or the Users page's.
   const prefetch = (signingIn = false) => {
-    prefetchConnectorsPage(queryClient, location, signingIn);
-    prefetchUsersPage(queryClient, location, signingIn);
+    for (const page of [prefetchConnectorsPage, ...otherPages])
+      page(queryClient, location, signingIn);
   };
   if (link === null) prefetch();
   else if ('key' in link) {

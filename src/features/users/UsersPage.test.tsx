@@ -6,10 +6,7 @@ import { startTestServer, type TestServer } from '../../../test/support/harness'
 import { ROLE_MEANINGS, USER_ROLES, type UserRole } from '../../contract/contract';
 import { roleWords } from '../../lib/enumWords';
 import { seedFleet } from '../../test/fleet';
-import { exchangeSignInLink } from '../../api/sessionHooks';
-import { takeSignInFromFragment } from '../../lib/session';
-import { connectTo, createTestQueryClient, renderApp } from '../../test/render';
-import { startFirstReads } from '../connectors/connectorsPrefetch';
+import { connectTo, renderApp } from '../../test/render';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -358,44 +355,4 @@ test('paging: when Next becomes disabled on the last page, the keyboard goes to 
   await waitFor(() =>
     expect(within(directory).getByRole('button', { name: 'Previous page' })).toHaveFocus(),
   );
-});
-
-test("a #key= link opened at /users: who and the directory's page in the address leave signed by the link's key before its exchange answers, and the page shows that page without asking again", async () => {
-  connectTo(server, null);
-  const key = server.adminKey;
-  const events: string[] = [];
-  const signedByKey: string[] = [];
-  const realFetch = globalThis.fetch;
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const asked = `${init?.method ?? 'GET'} ${url.pathname}${url.search}`;
-    const auth = new Headers(init?.headers).get('Authorization');
-    events.push(`asked ${asked}`);
-    if (auth !== null) signedByKey.push(`${asked} ${auth === `Bearer ${key}` ? 'key' : auth}`);
-    const response = await realFetch(input, init);
-    events.push(`answered ${asked}`);
-    return response;
-  });
-  const queryClient = createTestQueryClient();
-  window.history.replaceState(null, '', `/users?q=sam&status=active#key=${key}`);
-  const link = takeSignInFromFragment(window.location, window.history)!;
-  startFirstReads(queryClient, link, window.location);
-  await exchangeSignInLink(queryClient, link);
-  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
-  const directory = 'GET /api/manage/users/accepted?q=sam&page_num=0&page_size=10&is_active=true';
-  const exchanged = events.indexOf('answered POST /api/auth/session');
-  for (const read of ['GET /api/me', directory]) {
-    expect(events.indexOf(`asked ${read}`), read).toBeGreaterThanOrEqual(0);
-    expect(events.indexOf(`asked ${read}`), read).toBeLessThan(exchanged);
-  }
-  // Exactly those reads carried the key; none of the connectors page's.
-  expect(signedByKey.sort()).toEqual([`${directory} key`, 'GET /api/me key']);
-
-  // The page (here signed by the key, as jsdom holds no cookie) shows what was read.
-  connectTo(server);
-  renderApp('/users?q=sam&status=active', queryClient);
-  const found = await screen.findByRole('region', { name: 'Users' });
-  expect(await within(found).findByText('1 active user matches “sam”')).toBeInTheDocument();
-  expect(within(found).getByText('sam.slack@example.com')).toBeInTheDocument();
-  expect(events.filter((event) => event === `asked ${directory}`)).toHaveLength(1);
 });
