@@ -18,9 +18,14 @@ export function prefetchUsersPage(
   signingIn = false,
 ): void {
   if (pathname !== paths.users.path || !(signingIn || session.get().signedIn)) return;
-  void import('./UsersPage');
-  // The directory's answer is checked by the zod contract (not a first-rows read).
-  void import('../../contract/endpoints/all');
   void queryClient.prefetchQuery(currentUserQuery());
   void queryClient.prefetchQuery(userListQuery(directoryView(new URLSearchParams(search)).filters));
+  // The code after the reads have left: the browser opens 6 connections to the
+  // server, and the page's ~40 modules asked first held the two reads behind
+  // them (asked at 0.7 s, answered at 1.8 s, for 20 ms of the server's work).
+  setTimeout(() => {
+    void import('./UsersPage');
+    // The directory's answer is checked by the zod contract (not a first-rows read).
+    void import('../../contract/endpoints/all');
+  }, 0);
 }
