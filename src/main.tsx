@@ -20,6 +20,8 @@ const prefetchUsersPage: PagePrefetch = (...args) => {
   void import('./features/users/usersPrefetch').then((users) => users.prefetchUsersPage(...args));
 };
 startFirstReads(queryClient, link, window.location, [prefetchUsersPage]);
+// The formats the first rows use load their locale data meanwhile, not after the answer.
+void import('./lib/warmFormats').then(({ warmFormats }) => warmFormats());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
