@@ -2,8 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/queryClient';
-import { startFirstReads, type PagePrefetch } from './features/connectors/connectorsPrefetch';
-import { paths } from './lib/paths';
+import { startFirstReads } from './features/connectors/connectorsPrefetch';
 import { takeSignInFromFragment } from './lib/session';
 import './styles.css';
 
@@ -12,14 +11,9 @@ const link = takeSignInFromFragment(window.location, window.history);
 
 const queryClient = createQueryClient();
 // The first page's requests leave now, while its code is still on its way
-// (connectorsPrefetch.ts; at /users, usersPrefetch.ts): with a `#key=` link, signed by its key while its
+// (connectorsPrefetch.ts): with a `#key=` link, signed by its key while its
 // exchange for a session runs; with an invitation, once its session is open.
-// The Users page's, loaded only there: the connectors list's path does not carry it.
-const prefetchUsersPage: PagePrefetch = (...args) => {
-  if (args[1].pathname !== paths.users.path) return;
-  void import('./features/users/usersPrefetch').then((users) => users.prefetchUsersPage(...args));
-};
-startFirstReads(queryClient, link, window.location, [prefetchUsersPage]);
+startFirstReads(queryClient, link, window.location);
 // The formats the first rows use load their locale data meanwhile, not after the answer.
 void import('./lib/warmFormats').then(({ warmFormats }) => warmFormats());
 

@@ -18,13 +18,6 @@ import { session, type SignInLink } from '../../lib/session';
 import { paths } from '../../lib/paths';
 import { connectorsPageQueries } from './connectorsLocation';
 
-/** A page's prefetch at the address the panel opens at; `signingIn`: a `#key=` link's key signs it. */
-export type PagePrefetch = (
-  queryClient: QueryClient,
-  location: { pathname: string; search: string },
-  signingIn?: boolean,
-) => void;
-
 /** `pathname` and `search` of the address the panel opens at ("/" leads to the list too). */
 export function prefetchConnectorsPage(
   queryClient: QueryClient,
@@ -57,16 +50,8 @@ export function prefetchConnectorsPage(
   );
 }
 
-/**
- * The reads a `#key=` link's key may sign while its exchange runs (docs/security.md,
- * "Sessions"): who, the list and the credentials; at /users, the directory's page.
- */
-const READS_SIGNED_BY_THE_LINK = [
-  'getMe',
-  'listConnectors',
-  'listCredentials',
-  'listAcceptedUsers',
-];
+/** The reads a `#key=` link's key may sign while its exchange runs (docs/security.md, "Sessions"). */
+const READS_SIGNED_BY_THE_LINK = ['getMe', 'listConnectors', 'listCredentials'];
 
 /**
  * The entry's first requests. A `#key=` link's key signs the first reads (who,
@@ -80,17 +65,14 @@ export function startFirstReads(
   queryClient: QueryClient,
   link: SignInLink | null,
   location: { pathname: string; search: string },
-  /** Other pages' prefetches, run as the list's (each asks only at its own address). */
-  otherPages: readonly PagePrefetch[] = [],
 ): void {
-  const prefetch = (signingIn = false) => {
-    for (const page of [prefetchConnectorsPage, ...otherPages])
-      page(queryClient, location, signingIn);
-  };
-  if (link === null) prefetch();
+  if (link === null) prefetchConnectorsPage(queryClient, location);
   else if ('key' in link) {
     setFirstReadsKey(link.key.trim(), READS_SIGNED_BY_THE_LINK);
     void exchangeSignInLink(queryClient, link, true);
-    prefetch(true);
-  } else void exchangeSignInLink(queryClient, link).then(() => prefetch());
+    prefetchConnectorsPage(queryClient, location, true);
+  } else
+    void exchangeSignInLink(queryClient, link).then(() =>
+      prefetchConnectorsPage(queryClient, location),
+    );
 }
