@@ -11,10 +11,16 @@
 // either held too little (70 curators reading in turn found each answer evicted
 // before they came back: every read a rebuild) or too much. The least recently
 // read answer goes first.
+//
+// A client that takes gzip (browsers do) gets the answer's gzip copy, made at
+// most once per change (gzipParts.ts): on the first such request, or by the
+// producer from its parts. The gzip copies are not counted in the budget
+// (~1/20 of their answers).
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database';
 import type { Endpoint, ReadTopic } from '../../src/contract/endpoint';
+import { acceptsGzip, GZIP_LEAST_BYTES, gzipWhole } from './gzipParts';
 
 /** An endpoint whose answers are kept: it names the topics it reads. */
 export type CachedEndpoint = Pick<Endpoint, 'method' | 'path'> & {
@@ -25,6 +31,8 @@ interface CachedJson {
   /** Bytes, so that each answer is written as it is, not encoded again. */
   body: Buffer;
   etag: string;
+  /** The body gzipped, made once: the producer's copy, or on the first call. */
+  gzipped(): Promise<Buffer>;
 }
 
 interface Entry extends CachedJson {
@@ -37,6 +45,8 @@ interface Entry extends CachedJson {
 interface Made {
   body: Buffer;
   until?: number | null;
+  /** The body gzipped, when the producer made it from parts it keeps (else made when first asked). */
+  gzip?: Buffer;
 }
 
 interface Build {
@@ -93,11 +103,14 @@ export class JsonCache {
     return this.getMade(endpoint, view, async () => ({ body: await produce() }));
   }
 
-  /** As `getBytes`, for bytes the clock changes too: `produce` says until when they stay true. */
+  /**
+   * As `getBytes`, for bytes the clock changes too: `produce` says until when
+   * they stay true, and may give their gzip copy.
+   */
   getBytesTimed(
     endpoint: CachedEndpoint,
     view: string,
-    produce: () => Promise<{ body: Buffer; until: number | null }>,
+    produce: () => Promise<{ body: Buffer; until: number | null; gzip?: Buffer }>,
   ): Promise<CachedJson> {
     return this.getMade(endpoint, view, produce);
   }
@@ -147,9 +160,11 @@ export class JsonCache {
     build.done = (async () => {
       const revision = await this.store.revisions(produce.topics);
       build.revision = revision;
-      const { body, until = null } = await produce.made();
+      const { body, until = null, gzip } = await produce.made();
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      const entry = { revision, body, etag, until };
+      let zipped = gzip ? Promise.resolve(gzip) : null;
+      const gzipped = () => (zipped ??= gzipWhole(body));
+      const entry = { revision, body, etag, until, gzipped };
       this.keep(key, entry);
       return entry;
     })();
@@ -190,9 +205,21 @@ const matches = (header: string | undefined, etag: string) =>
     return value === '*' || value === etag || value === `W/${etag}`;
   });
 
-/** Sends cached JSON with its ETag, or 304 when the client already has it. */
-export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, cached: CachedJson) {
-  reply.header('etag', cached.etag);
-  if (matches(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+/**
+ * Sends cached JSON with its ETag, or 304 when the client already has it; gzipped
+ * (its own tag: another representation) when the client takes gzip.
+ */
+export async function sendCachedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedJson,
+) {
+  const zipped =
+    cached.body.length >= GZIP_LEAST_BYTES && acceptsGzip(request.headers['accept-encoding']);
+  const etag = zipped ? `${cached.etag.slice(0, -1)}-gzip"` : cached.etag;
+  reply.header('vary', 'accept-encoding').header('etag', etag);
+  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (!zipped) return reply.send(cached.body);
+  return reply.header('content-encoding', 'gzip').send(await cached.gzipped());
 }
