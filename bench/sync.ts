@@ -12,6 +12,9 @@
 //   1,000 new ones (≥ 10,000 documents/s) while the list's and
 //   connector-status's p99 are measured beside them (< 150 ms), then the
 //   documents search (a word of a title; p50 of one connection < 50 ms).
+// BENCH_SYNC_ROWS=lists: the schedule, the claims and the lists only (no runs
+// or documents seeded).
+// The lists' readers ask for gzip, as a browser does (server/http/gzipParts.ts).
 import { Agent, request as httpRequest } from 'node:http';
 import { DEFAULT_SYNC_SETTINGS } from '../server/health/syncRules';
 import { scheduleRound } from '../server/watch/schedule';
@@ -28,6 +31,16 @@ const RUNS = smoke ? 2_000 : 100_000;
 const DOCUMENTS = smoke ? 5_000 : 1_000_000;
 /** Batches of 1,000 the job sends while the lists are read. */
 const DOCUMENT_BATCHES = smoke ? 2 : 30;
+
+/** BENCH_SYNC_ROWS=lists: the rows up to the lists only. */
+const listsOnly = process.env.BENCH_SYNC_ROWS === 'lists';
+if (!['', 'lists', undefined].includes(process.env.BENCH_SYNC_ROWS))
+  throw new Error('BENCH_SYNC_ROWS must be lists or unset');
+/** The lists' readers' headers: a browser's Accept-Encoding. */
+const readerHeaders = (set: DataSet) => ({
+  authorization: `Bearer ${set.adminKey}`,
+  'accept-encoding': 'gzip, deflate, br, zstd',
+});
 
 const storeLabel = (set: DataSet) => (set.postgres ? 'PostgreSQL: ' : '');
 
@@ -132,7 +145,7 @@ async function measureClaims(origin: string, set: DataSet, results: Results) {
 
 /** The list's and connector-status's reads under load, every pair's run in progress. */
 async function measureLists(origin: string, set: DataSet, running: number, results: Results) {
-  const headers = { authorization: `Bearer ${set.adminKey}` };
+  const headers = readerHeaders(set);
   for (const [what, path] of [
     ['connector list', '/api/manage/admin/connector'],
     ['connector-status', '/api/manage/admin/connector-status'],
@@ -281,8 +294,8 @@ async function measureDocuments(
     }
     sending = (performance.now() - started) / 1000;
   };
-  const headers = { authorization: `Bearer ${set.adminKey}` };
   const reads = async () => {
+    const headers = readerHeaders(set);
     const figures = [];
     for (const path of ['/api/manage/admin/connector', '/api/manage/admin/connector-status']) {
       figures.push(await runLoad({ url: `${origin}${path}`, headers }));
@@ -308,6 +321,7 @@ async function measureDocuments(
       );
   }
   const url = `${origin}/api/manage/admin/cc-pair/${pairId}/documents?q=${encodeURIComponent('report 42')}`;
+  const headers = { authorization: `Bearer ${set.adminKey}` };
   const answer = await fetch(url, { headers });
   const body = (await answer.json()) as { items?: unknown[] };
   if (!answer.ok || !body.items?.length)
@@ -321,12 +335,13 @@ async function measureDocuments(
 /** Every sync row on one seeded data set of `scale.connectors` active pairs (refresh hourly). */
 export async function measureSync(set: DataSet, results: Results): Promise<void> {
   await measureSchedule(set, results);
-  const pairId = await seedRuns(set);
-  await seedDocuments(set, pairId);
+  const pairId = listsOnly ? 0 : await seedRuns(set);
+  if (!listsOnly) await seedDocuments(set, pairId);
   const server = await startServer(set);
   try {
     const { running, key } = await measureClaims(server.origin, set, results);
     await measureLists(server.origin, set, running, results);
+    if (listsOnly) return;
     await measureRunsTable(server.origin, set, pairId, results);
     await measureDocuments(server.origin, set, { pairId, key }, results);
   } finally {
