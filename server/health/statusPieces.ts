@@ -61,6 +61,8 @@ export class StatusPieces {
   private online: boolean | null = null;
   /** Pairs whose runs the last build read again (what a write cost the next reader). */
   lastRebuilt = 0;
+  /** Rows the last build found changed (their blocks are joined and compressed again). */
+  lastChanged = 0;
 
   /**
    * Every row, in connectorStatusRows's order, as read inside `db`'s
@@ -112,6 +114,7 @@ export class StatusPieces {
 
     let until = base.until;
     let waiting = false;
+    this.lastChanged = 0;
     const pieces: StatusPiece[] = [];
     for (const pair of base.pairs) {
       const facts = this.facts.get(pair.cc_pair_id)!;
@@ -120,8 +123,16 @@ export class StatusPieces {
       let piece = this.pieces.get(pair.cc_pair_id);
       if (piece?.base !== pair || piece.facts !== facts) {
         const row = statusRow(pair, facts.sync);
-        piece = { base: pair, facts, row, json: Buffer.from(JSON.stringify(row)) };
-        this.pieces.set(pair.cc_pair_id, piece);
+        const json = Buffer.from(JSON.stringify(row));
+        if (piece?.json.equals(json)) {
+          // Read again, the same: the piece stays itself, so its block is not joined or compressed again.
+          piece.base = pair;
+          piece.facts = facts;
+        } else {
+          piece = { base: pair, facts, row, json };
+          this.pieces.set(pair.cc_pair_id, piece);
+          this.lastChanged += 1;
+        }
       }
       pieces.push(piece);
     }
