@@ -15,9 +15,10 @@ test('blocks kept across answers join to the pieces joined afresh', async () => 
   const plain = new PieceJoin();
   const joins = {
     async join(view: string, pieces: readonly StatusPiece[]) {
-      const { body, gzip } = await plain.join(view, pieces);
-      expect(gunzipSync(gzip).equals(body)).toBe(true);
-      return body;
+      const { body, length, gzip } = await plain.join(view, pieces);
+      expect(gunzipSync(gzip).equals(body())).toBe(true);
+      expect(body().length).toBe(length);
+      return body();
     },
   };
   const pieces = Array.from({ length: 300 }, (_, n) => piece(n));

@@ -190,10 +190,7 @@ interface Block {
 export class PieceJoin {
   private readonly views = new Map<string, Block[]>();
 
-  async join(
-    view: string,
-    pieces: readonly StatusPiece[],
-  ): Promise<{ body: Buffer; gzip: Buffer }> {
+  async join(view: string, pieces: readonly StatusPiece[]): Promise<ReturnType<typeof joinParts>> {
     const kept = this.views.get(view) ?? [];
     const blocks: Block[] = [];
     for (let from = 0, n = 0; from < pieces.length; from += BLOCK, n++) {

@@ -29,7 +29,9 @@ export type CachedEndpoint = Pick<Endpoint, 'method' | 'path'> & {
 
 interface CachedJson {
   /** Bytes, so that each answer is written as it is, not encoded again. */
-  body: Buffer;
+  readonly body: Buffer;
+  /** The body's length (counted in the budget before a lazy body is made). */
+  readonly length: number;
   etag: string;
   /** The body gzipped, made once: the producer's copy, or on the first call. */
   gzipped(): Promise<Buffer>;
@@ -43,7 +45,9 @@ interface Entry extends CachedJson {
 
 /** What a build makes: the bytes, and until when they stay true if the data does not change. */
 interface Made {
-  body: Buffer;
+  /** Or made on the first plain read (then `length` and `gzip` are given). */
+  body: Buffer | (() => Buffer);
+  length?: number;
   until?: number | null;
   /** The body gzipped, when the producer made it from parts it keeps (else made when first asked). */
   gzip?: Buffer;
@@ -110,7 +114,7 @@ export class JsonCache {
   getBytesTimed(
     endpoint: CachedEndpoint,
     view: string,
-    produce: () => Promise<{ body: Buffer; until: number | null; gzip?: Buffer }>,
+    produce: () => Promise<Made>,
   ): Promise<CachedJson> {
     return this.getMade(endpoint, view, produce);
   }
@@ -160,11 +164,26 @@ export class JsonCache {
     build.done = (async () => {
       const revision = await this.store.revisions(produce.topics);
       build.revision = revision;
-      const { body, until = null, gzip } = await produce.made();
-      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      const { body: made, until = null, gzip, length } = await produce.made();
+      let body = typeof made === 'function' ? null : made;
+      const join = typeof made === 'function' ? made : () => body!;
+      if (body === null && (gzip === undefined || length === undefined))
+        throw new Error('a lazy body needs its length and gzip copy');
+      // gzip is lossless, so its bytes tell answers apart as well as the body's, at ~1/20 the hash.
+      const etag = `"${createHash('sha1')
+        .update(gzip ?? body!)
+        .digest('base64url')}"`;
       let zipped = gzip ? Promise.resolve(gzip) : null;
-      const gzipped = () => (zipped ??= gzipWhole(body));
-      const entry = { revision, body, etag, until, gzipped };
+      const entry: Entry = {
+        revision,
+        etag,
+        until,
+        length: length ?? body!.length,
+        get body() {
+          return (body ??= join());
+        },
+        gzipped: () => (zipped ??= gzipWhole(entry.body)),
+      };
       this.keep(key, entry);
       return entry;
     })();
@@ -179,20 +198,20 @@ export class JsonCache {
   private keep(key: string, entry: Entry) {
     this.drop(key);
     // An answer larger than the whole budget is served, not kept.
-    if (entry.body.length > this.maxBytes) return;
+    if (entry.length > this.maxBytes) return;
     for (const oldest of this.entries.keys()) {
-      if (this.bytes + entry.body.length <= this.maxBytes) break;
+      if (this.bytes + entry.length <= this.maxBytes) break;
       this.drop(oldest);
     }
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.bytes += entry.length;
   }
 
   private drop(key: string) {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.body.length;
+    this.bytes -= entry.length;
   }
 }
 
@@ -215,7 +234,7 @@ export async function sendCachedJson(
   cached: CachedJson,
 ) {
   const zipped =
-    cached.body.length >= GZIP_LEAST_BYTES && acceptsGzip(request.headers['accept-encoding']);
+    cached.length >= GZIP_LEAST_BYTES && acceptsGzip(request.headers['accept-encoding']);
   const etag = zipped ? `${cached.etag.slice(0, -1)}-gzip"` : cached.etag;
   reply.header('vary', 'accept-encoding').header('etag', etag);
   if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();

@@ -78,8 +78,16 @@ const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** A final, empty fixed-Huffman block: ends the deflate stream. */
 const FINAL = Buffer.from([0x03, 0x00]);
 
-/** The parts joined: the plain bytes, and one gzip stream of them. */
-export function joinParts(parts: readonly CodedPart[]): { body: Buffer; gzip: Buffer } {
+/**
+ * The parts joined: one gzip stream of them, and the plain bytes joined only
+ * when first asked for (a reader that takes gzip never makes them: 10 MB less
+ * to allocate and collect after each change of connector-status).
+ */
+export function joinParts(parts: readonly CodedPart[]): {
+  body: () => Buffer;
+  length: number;
+  gzip: Buffer;
+} {
   let crc = 0;
   let length = 0;
   for (const part of parts) {
@@ -89,8 +97,11 @@ export function joinParts(parts: readonly CodedPart[]): { body: Buffer; gzip: Bu
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc, 0);
   trailer.writeUInt32LE(length % 2 ** 32, 4);
+  const plains = parts.map((part) => part.plain);
+  let body: Buffer | null = null;
   return {
-    body: Buffer.concat(parts.map((part) => part.plain)),
+    body: () => (body ??= Buffer.concat(plains, length)),
+    length,
     gzip: Buffer.concat([HEADER, ...parts.map((part) => part.deflated), FINAL, trailer]),
   };
 }
