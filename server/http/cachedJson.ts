@@ -182,7 +182,12 @@ export class JsonCache {
         get body() {
           return (body ??= join());
         },
-        gzipped: () => (zipped ??= gzipWhole(entry.body)),
+        // A failed compression is not kept: the next gzip reader tries again.
+        gzipped: () =>
+          (zipped ??= gzipWhole(entry.body).catch((error: unknown) => {
+            zipped = null;
+            throw error;
+          })),
       };
       this.keep(key, entry);
       return entry;
