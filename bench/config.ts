@@ -9,6 +9,9 @@
 //   BENCH_ONLY         api, panel, scale, people, sync or worker: measure one part only (scale: the scale rows, API and panel;
 //                      people: the scale rows of the directory, the activity log, its export and
 //                      their pages, without the curators'; worker: the reference worker's rows)
+//   BENCH_STORE        sqlite or postgres: the sync part on that store only (default both)
+//   BENCH_SYNC_ROWS    the sync part's rows, a comma list of claims, lists, runs, documents (default all;
+//                      the schedule and the claims always run: the others need their jobs)
 //   BENCH_DATABASE_URL a PostgreSQL server for the PostgreSQL rows (default: the tests' database; none reachable: skipped)
 //   BENCH_SMOKE        1: the smoke run of `npm test` (a tiny data set, one run, 5 requests per connection
 //                      for each load, no warm-up), which checks that every probe still finds what it
@@ -41,6 +44,25 @@ export const settings = {
   logLevel: process.env.BENCH_LOG_LEVEL || (smoke ? 'warn' : 'info'),
   chromium: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
 };
+
+const STORES = ['sqlite', 'postgres'] as const;
+const storeSetting = process.env.BENCH_STORE || undefined;
+if (storeSetting && !(STORES as readonly string[]).includes(storeSetting))
+  throw new Error(`BENCH_STORE must be one of ${STORES.join(', ')}, not ${storeSetting}`);
+/** Whether the sync part measures this store (BENCH_STORE). */
+export const storeMeasured = (store: (typeof STORES)[number]) =>
+  !storeSetting || storeSetting === store;
+
+const SYNC_ROWS = ['claims', 'lists', 'runs', 'documents'] as const;
+const syncRowsSetting = (process.env.BENCH_SYNC_ROWS || SYNC_ROWS.join(','))
+  .split(',')
+  .map((row) => row.trim())
+  .filter(Boolean);
+for (const row of syncRowsSetting)
+  if (!(SYNC_ROWS as readonly string[]).includes(row))
+    throw new Error(`BENCH_SYNC_ROWS holds ${SYNC_ROWS.join(', ')}, not ${row}`);
+/** Whether the sync part measures this row (BENCH_SYNC_ROWS). */
+export const syncRowMeasured = (row: (typeof SYNC_ROWS)[number]) => syncRowsSetting.includes(row);
 
 /**
  * Sizes of the seeded data sets; `fleet` is the small fleet whose first rows are

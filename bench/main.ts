@@ -8,7 +8,7 @@ import { cpus, totalmem } from 'node:os';
 import { measureApi, measureApiOnPostgres } from './api';
 import { measureConfigBundle } from './configBundle';
 import { buildPanel, buildServer } from './build';
-import { count, paths, scale, scaleRows, settings, smoke } from './config';
+import { count, paths, scale, scaleRows, settings, smoke, storeMeasured } from './config';
 import { measurePanel } from './panel';
 import {
   DEFAULT_TEST_DATABASE_URL,
@@ -136,7 +136,11 @@ try {
     }
   }
   if (part('sync')) {
-    for (const url of [undefined, ...(postgres ? [postgres] : [])]) {
+    const stores = [
+      ...(storeMeasured('sqlite') ? [undefined] : []),
+      ...(postgres && storeMeasured('postgres') ? [postgres] : []),
+    ];
+    for (const url of stores) {
       const store = url ? 'PostgreSQL' : 'SQLite';
       step(
         `sync rows on ${store}: seeding ${count(scale.connectors)} active pairs; the schedule, 8 workers claiming, the lists with a run open for every pair, a runs table`,

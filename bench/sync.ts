@@ -12,14 +12,12 @@
 //   1,000 new ones (≥ 10,000 documents/s) while the list's and
 //   connector-status's p99 are measured beside them (< 150 ms), then the
 //   documents search (a word of a title; p50 of one connection < 50 ms).
-// BENCH_SYNC_ROWS=lists: the schedule, the claims and the lists only (no runs
-// or documents seeded).
 // The lists' readers ask for gzip, as a browser does (server/http/gzipParts.ts);
 // BENCH_SYNC_PLAIN=1: they do not (plain JSON, the A of an A/B).
 import { Agent, request as httpRequest } from 'node:http';
 import { DEFAULT_SYNC_SETTINGS } from '../server/health/syncRules';
 import { scheduleRound } from '../server/watch/schedule';
-import { count, settings, smoke } from './config';
+import { count, settings, smoke, syncRowMeasured } from './config';
 import { runLoad } from './load';
 import { startServer } from './processes';
 import { openDataSet, type DataSet } from './seed';
@@ -33,10 +31,6 @@ const DOCUMENTS = smoke ? 5_000 : 1_000_000;
 /** Batches of 1,000 the job sends while the lists are read. */
 const DOCUMENT_BATCHES = smoke ? 2 : 30;
 
-/** BENCH_SYNC_ROWS=lists: the rows up to the lists only. */
-const listsOnly = process.env.BENCH_SYNC_ROWS === 'lists';
-if (!['', 'lists', undefined].includes(process.env.BENCH_SYNC_ROWS))
-  throw new Error('BENCH_SYNC_ROWS must be lists or unset');
 /** The lists' readers' headers: a browser's Accept-Encoding (unless BENCH_SYNC_PLAIN=1). */
 const readerHeaders = (set: DataSet): Record<string, string> => ({
   authorization: `Bearer ${set.adminKey}`,
@@ -167,6 +161,22 @@ async function measureLists(origin: string, set: DataSet, running: number, resul
     results.add(`${label}: answers`, load.total, '', '> 0', load.total > 0);
     if (load.failures > 0)
       results.add(`${label}: failed answers`, load.failures, `of ${load.total}`, '0', false);
+  }
+}
+
+/** The first pair's id (the one whose runs and documents are measured). */
+async function firstPair(set: DataSet): Promise<number> {
+  const store = await openDataSet(set);
+  try {
+    const pair = await store.db
+      .selectFrom('connector_credential_pairs')
+      .select('id')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    return pair.id;
+  } finally {
+    await store.close();
   }
 }
 
@@ -348,15 +358,15 @@ async function measureDocuments(
 /** Every sync row on one seeded data set of `scale.connectors` active pairs (refresh hourly). */
 export async function measureSync(set: DataSet, results: Results): Promise<void> {
   await measureSchedule(set, results);
-  const pairId = listsOnly ? 0 : await seedRuns(set);
-  if (!listsOnly) await seedDocuments(set, pairId);
+  const pairId = syncRowMeasured('runs') ? await seedRuns(set) : await firstPair(set);
+  if (syncRowMeasured('documents')) await seedDocuments(set, pairId);
   const server = await startServer(set);
   try {
     const { running, key } = await measureClaims(server.origin, set, results);
-    await measureLists(server.origin, set, running, results);
-    if (listsOnly) return;
-    await measureRunsTable(server.origin, set, pairId, results);
-    await measureDocuments(server.origin, set, { pairId, key }, results);
+    if (syncRowMeasured('lists')) await measureLists(server.origin, set, running, results);
+    if (syncRowMeasured('runs')) await measureRunsTable(server.origin, set, pairId, results);
+    if (syncRowMeasured('documents'))
+      await measureDocuments(server.origin, set, { pairId, key }, results);
   } finally {
     await server.stop();
   }

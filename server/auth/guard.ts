@@ -17,6 +17,7 @@ import {
 import { WORKER, type Access } from './access';
 import { findWorkerKeyByHash, noteWorkerKeyUse, type WorkerKeyRow } from '../repos/workerKeys';
 import type { AuthFailures } from './authFailures';
+import { sharedRead } from '../db/sharedRead';
 import { BODY_LIMIT, problem, tooLarge } from '../http/problems';
 import { clearedSessionCookies, cookieOf, foreignWrite, type PublicAddress } from './sessionCookie';
 
@@ -148,11 +149,25 @@ export function createGuard(
     remembered.set(id, { revision, user });
     return user;
   };
+  // A worker key by its hash: the requests that arrive while one look-up is on
+  // its way share the next one (begun after they arrived, so each still sees
+  // a revocation made before it came): 8 workers claiming at once ask twice,
+  // not eight times.
+  const workerKeyReads = new Map<string, () => Promise<WorkerKeyRow | undefined>>();
+  const workerKeyOf = (hash: string) => {
+    let read = workerKeyReads.get(hash);
+    if (!read) {
+      if (workerKeyReads.size >= MAX_REMEMBERED_KEYS) workerKeyReads.clear();
+      read = sharedRead(() => findWorkerKeyByHash(store.db, hash));
+      workerKeyReads.set(hash, read);
+    }
+    return read();
+  };
   return (access) =>
     Object.assign(
       async (request: FastifyRequest, _reply: FastifyReply) => {
         if (access === WORKER) {
-          await admitWorker(store.db, request, failures, async (credential) =>
+          await admitWorker(store.db, request, failures, workerKeyOf, async (credential) =>
             userFor(credential, await store.revisions(CREDENTIAL_TOPICS)),
           );
         } else if (access) {
@@ -199,15 +214,19 @@ async function admitWorker(
   db: Db,
   request: FastifyRequest,
   failures: AuthFailures | null,
+  workerKeyOf: (hash: string) => Promise<WorkerKeyRow | undefined>,
   userFor: (credential: Credential) => Promise<KeyUser | undefined>,
 ) {
   const credential = credentialOf(request);
-  const workerKey =
-    credential?.kind === 'key' ? await findWorkerKeyByHash(db, credential.hash) : undefined;
-  if (workerKey) {
-    const lastUse = workerKey.last_used_at === null ? 0 : Date.parse(workerKey.last_used_at);
+  const found = credential?.kind === 'key' ? await workerKeyOf(credential.hash) : undefined;
+  if (found) {
+    // The row may be shared by the requests of one look-up: the use is noted once.
+    const lastUse = found.last_used_at === null ? 0 : Date.parse(found.last_used_at);
+    const workerKey = { ...found };
     if (Date.now() - lastUse >= USE_NOTED_EVERY_MS) {
-      await noteWorkerKeyUse(db, workerKey.id).catch((error: unknown) =>
+      const now = new Date();
+      found.last_used_at = now.toISOString();
+      await noteWorkerKeyUse(db, workerKey.id, now).catch((error: unknown) =>
         request.log.error({ err: error }, 'a last use could not be noted'),
       );
     }

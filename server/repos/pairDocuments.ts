@@ -164,6 +164,61 @@ function trigramQuery(words: readonly string[]) {
   return [...grams].map((gram) => `"${gram.replaceAll('"', '""')}"`).join(' AND ');
 }
 
+/** How a search finds its titles: SQLite's FTS5 table, PostgreSQL's trigram index, or the titles in order. */
+type Way = 'fts' | 'trigrams' | 'titles';
+
+/** A search's remembered total and way, good while the pair's inventory version stays `version`. */
+interface Remembered {
+  version: string;
+  total: number;
+  way: Way;
+}
+
+/** At most this many searches' totals are remembered (of every pair); the least recently asked go first. */
+const REMEMBERED_SEARCHES = 500;
+
+/**
+ * The totals of a server's recent searches, per pair and words, each kept
+ * with the pair's inventory version (0034's `pair_sync_versions`, moved by
+ * every write to the pair's documents or jobs, whoever writes) it was
+ * counted at: a search asked again before the version moves is answered its
+ * total without counting the matching titles again. Bounded: the least
+ * recently asked go first (a Map keeps its keys in the order they were set).
+ */
+export class SearchTotals {
+  private readonly entries = new Map<string, Remembered>();
+  constructor(private readonly max = REMEMBERED_SEARCHES) {}
+
+  get(key: string, version: string): Remembered | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.version !== version) return undefined;
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, entry: Remembered) {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
+/** The pair's inventory version now (moves with every write to its documents or jobs). */
+async function inventoryVersion(db: Db, pairId: number): Promise<string> {
+  const row = await db
+    .selectFrom('pair_sync_versions')
+    .select('version')
+    .where('cc_pair_id', '=', pairId)
+    .executeTakeFirst();
+  return row ? String(row.version) : 'none';
+}
+
 /**
  * A page of the inventory, by title; `q`: titles holding each of its words
  * (letter case ignored), and how many there are in all. Words of 3
@@ -173,10 +228,16 @@ function trigramQuery(words: readonly string[]) {
  * names the titles to read, on PostgreSQL pg_trgm serves the `like` itself.
  * Words of 1 or 2 characters have no trigram: the titles found for the longer
  * words are checked for them. Otherwise (short words alone, or words most
- * titles hold) the pair's titles are read in order and each checked, as
- * before the index: correct, slower at a large pair; then the test is a
- * plain substring search (`instr`, `strpos`), which no trigram index
- * serves, so PostgreSQL does not take one for a word most titles hold.
+ * titles hold) the pair's titles are read in order through
+ * `pair_documents_title_idx` and each checked, so the page stops after its
+ * matches; the test is a plain substring search (`instr`, `strpos`), which
+ * no trigram index serves, so PostgreSQL does not take one for a word most
+ * titles hold.
+ *
+ * `totals`: the total (always exact) and the way are remembered per pair and
+ * words until the pair's inventory version moves; the version is read
+ * before the count, so a write committed meanwhile only makes the next
+ * search count again.
  */
 export async function documentsPage(
   db: Db,
@@ -184,9 +245,13 @@ export async function documentsPage(
   q: string | undefined,
   pageNum: number,
   pageSize: number,
+  totals?: SearchTotals,
 ) {
   const sqlite = onSqlite(db);
   const words = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
+  const key = JSON.stringify([pairId, words]);
+  const version = totals ? await inventoryVersion(db, pairId) : '';
+  const remembered = totals?.get(key, version);
   const escape = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
   const like = (word: string, title = sql.ref('title_lower')) =>
     sql<boolean>`${title} like ${`%${escape(word)}%`} escape '\\'`;
@@ -197,45 +262,33 @@ export async function documentsPage(
       : sql<boolean>`strpos(${title}, ${word}) > 0`;
   const long = words.filter((word) => Array.from(word).length >= 3);
   const short = words.filter((word) => Array.from(word).length < 3);
-  if (long.length > 0 && sqlite) {
+  const way = remembered?.way ?? (await wayOf(db, sqlite, pairId, long, within));
+  const count = async (counted: () => Promise<number>) => {
+    if (remembered) return remembered.total;
+    const total = await counted();
+    totals?.set(key, { version, total, way });
+    return total;
+  };
+  if (way === 'fts') {
     const match = trigramQuery(long);
-    const { rows } = await sql<{ n: number }>`
-      select count(*) as n from (select rowid from pair_documents_trigrams
-        where pair_documents_trigrams match ${match} limit ${TRIGRAM_CANDIDATES_MAX + 1})`.execute(
-      db,
-    );
-    if (Number(rows[0]!.n) <= TRIGRAM_CANDIDATES_MAX) {
-      // The index's titles first (CROSS JOIN keeps that order), each read by its rowid.
-      const found = sql`pair_documents_trigrams(${match}) as f cross join pair_documents d
-        where d.rowid = f.rowid and d.cc_pair_id = ${pairId}
-          and ${sql.join(
-            words.map((word) => within(word, sql.ref('d.title_lower'))),
-            sql` and `,
-          )}`;
-      const { rows: items } = await sql<PairDocumentRow>`
-        select d.document_id, d.semantic_identifier, d.link, d.updated_at, d.time_last_indexed
-        from ${found} order by d.title_lower, d.document_id
-        limit ${pageSize} offset ${pageNum * pageSize}`.execute(db);
-      const { rows: total } = await sql<{ n: number }>`select count(*) as n from ${found}`.execute(
-        db,
-      );
-      return { items, total_items: Number(total[0]!.n) };
-    }
+    // The index's titles first (CROSS JOIN keeps that order), each read by its rowid.
+    const found = sql`pair_documents_trigrams(${match}) as f cross join pair_documents d
+      where d.rowid = f.rowid and d.cc_pair_id = ${pairId}
+        and ${sql.join(
+          words.map((word) => within(word, sql.ref('d.title_lower'))),
+          sql` and `,
+        )}`;
+    const { rows: items } = await sql<PairDocumentRow>`
+      select d.document_id, d.semantic_identifier, d.link, d.updated_at, d.time_last_indexed
+      from ${found} order by d.title_lower, d.document_id
+      limit ${pageSize} offset ${pageNum * pageSize}`.execute(db);
+    const total_items = await count(async () => {
+      const { rows } = await sql<{ n: number }>`select count(*) as n from ${found}`.execute(db);
+      return Number(rows[0]!.n);
+    });
+    return { items, total_items };
   }
-  // PostgreSQL's estimate for a word most titles hold is far too low (it took the
-  // index for all 1,000,000 titles): the first titles in order say how common
-  // the longer words are (a guess that only decides the way, never the answer).
-  let indexed = false;
-  if (long.length > 0 && !sqlite) {
-    const { rows } = await sql<{ n: number | string }>`
-      select count(*) as n from (select title_lower from pair_documents
-        where cc_pair_id = ${pairId} order by title_lower, document_id limit ${TRIGRAM_SAMPLE}) as s
-      where ${sql.join(
-        long.map((word) => within(word)),
-        sql` and `,
-      )}`.execute(db);
-    indexed = Number(rows[0]!.n) * TRIGRAM_SAMPLE_SHARE < TRIGRAM_SAMPLE;
-  }
+  const indexed = way === 'trigrams';
   let query = db.selectFrom('pair_documents').where('cc_pair_id', '=', pairId);
   for (const word of indexed ? long : words)
     query = query.where(indexed ? like(word) : within(word));
@@ -247,10 +300,43 @@ export async function documentsPage(
     .limit(pageSize)
     .offset(pageNum * pageSize)
     .execute();
-  const total = await query
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { items, total_items: Number(total.n) };
+  const total_items = await count(async () => {
+    const total = await query
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(total.n);
+  });
+  return { items, total_items };
+}
+
+/** Which way a search takes (documentsPage): asked of the store, never the answer itself. */
+async function wayOf(
+  db: Db,
+  sqlite: boolean,
+  pairId: number,
+  long: readonly string[],
+  within: (word: string) => ReturnType<typeof sql<boolean>>,
+): Promise<Way> {
+  if (long.length === 0) return 'titles';
+  if (sqlite) {
+    const { rows } = await sql<{ n: number }>`
+      select count(*) as n from (select rowid from pair_documents_trigrams
+        where pair_documents_trigrams match ${trigramQuery(long)} limit ${TRIGRAM_CANDIDATES_MAX + 1})`.execute(
+      db,
+    );
+    return Number(rows[0]!.n) <= TRIGRAM_CANDIDATES_MAX ? 'fts' : 'titles';
+  }
+  // PostgreSQL's estimate for a word most titles hold is far too low (it took the
+  // index for all 1,000,000 titles): the first titles in order say how common
+  // the longer words are (a guess that only decides the way, never the answer).
+  const { rows } = await sql<{ n: number | string }>`
+    select count(*) as n from (select title_lower from pair_documents
+      where cc_pair_id = ${pairId} order by title_lower, document_id limit ${TRIGRAM_SAMPLE}) as s
+    where ${sql.join(
+      long.map((word) => within(word)),
+      sql` and `,
+    )}`.execute(db);
+  return Number(rows[0]!.n) * TRIGRAM_SAMPLE_SHARE < TRIGRAM_SAMPLE ? 'trigrams' : 'titles';
 }
 
 interface PairDocumentRow {

@@ -171,8 +171,10 @@ export interface ClaimFilter {
  * locks the rows it picks and skips rows another claim holds (FOR UPDATE SKIP
  * LOCKED); on SQLite the write transaction already holds the database alone.
  * The `status` test in the UPDATE itself keeps a job from being taken twice
- * either way. The jobs come back in the claims' order (the oldest to the
- * first); fewer than asked when fewer wait.
+ * either way. Each job with its pair's connector (claimedPairConnector), in the
+ * claims' order (the oldest to the first); fewer than asked when fewer wait.
+ * On PostgreSQL the connectors come back from the same statement (one round
+ * trip a batch fewer); SQLite reads them in a second one.
  */
 export async function claimJobs(
   db: Db,
@@ -180,40 +182,97 @@ export async function claimJobs(
   holder: { keyId: number; workerIds: readonly string[] },
   filter: ClaimFilter,
   now: Date,
-): Promise<JobRow[]> {
+): Promise<{ job: JobRow; pair: ClaimedPairConnector }[]> {
   const wanted = holder.workerIds.length;
   if (wanted === 0) return [];
   const at = now.toISOString();
-  const sources =
-    filter.sources && filter.sources.length > 0
-      ? sql`and c.source in (${sql.join(filter.sources)})`
-      : sql``;
+  const bySource = filter.sources && filter.sources.length > 0;
+  // The pair and connector are joined only when the filter names sources.
+  const sources = bySource
+    ? sql`join connector_credential_pairs p on p.id = j.cc_pair_id
+        join connectors c on c.id = p.connector_id
+        where c.source in (${sql.join(filter.sources!)}) and`
+    : sql`where`;
   const kinds =
     filter.kinds && filter.kinds.length > 0
       ? sql`and j.kind in (${sql.join(filter.kinds)})`
       : sql``;
-  const lock = dialect === 'postgres' ? sql`for update of j skip locked` : sql``;
+  const postgres = dialect === 'postgres';
+  const lock = postgres ? sql`for update of j skip locked` : sql``;
   // The n-th oldest job picked goes to the n-th claim (its worker id).
   const who = sql.join(
     holder.workerIds.map((id, n) => sql`(cast(${n + 1} as integer), cast(${id} as text))`),
   );
-  const { rows } = await sql<JobRow>`
-    with locked as (
-      select j.id from sync_jobs j
-        join connector_credential_pairs p on p.id = j.cc_pair_id
-        join connectors c on c.id = p.connector_id
-      where j.status = 'not_started' ${sources} ${kinds}
-      order by j.id limit ${wanted} ${lock}
-    ),
-    picked as (select id, row_number() over (order by id) as n from locked),
-    who (n, worker_id) as (values ${who})
+  const update = sql`
     update sync_jobs set status = 'in_progress', time_started = ${at}, time_updated = ${at},
       last_progress_at = ${at}, poll_range_end = ${at}, worker_key_id = ${holder.keyId},
       worker_id = (select who.worker_id from picked join who on who.n = picked.n
         where picked.id = sync_jobs.id)
     where id in (select id from picked) and status = 'not_started'
-    returning *`.execute(db);
-  return rows.sort((a, b) => Number(a.id) - Number(b.id));
+    returning *`;
+  const ctes = sql`
+    with locked as (
+      select j.id from sync_jobs j ${sources} j.status = 'not_started' ${kinds}
+      order by j.id limit ${wanted} ${lock}
+    ),
+    picked as (select id, row_number() over (order by id) as n from locked),
+    who (n, worker_id) as (values ${who})`;
+  const byId = (a: { job: JobRow }, b: { job: JobRow }) => Number(a.job.id) - Number(b.job.id);
+  if (!postgres) {
+    const { rows } = await sql<JobRow>`${ctes} ${update}`.execute(db);
+    const pairs = await claimedPairConnectors(
+      db,
+      rows.map((job) => job.cc_pair_id),
+    );
+    return rows.map((job) => ({ job, pair: pairs.get(Number(job.cc_pair_id))! })).sort(byId);
+  }
+  const { rows } = await sql<JobRow & PairColumns>`${ctes},
+    claimed as (${update})
+    select claimed.*, p.credential_id as pair_credential_id, c.id as connector_id,
+      c.name as connector_name, c.source as connector_source,
+      c.input_type as connector_input_type, c.connector_specific_config as connector_config,
+      c.refresh_freq as connector_refresh_freq, c.prune_freq as connector_prune_freq
+    from claimed join connector_credential_pairs p on p.id = claimed.cc_pair_id
+      join connectors c on c.id = p.connector_id`.execute(db);
+  return rows
+    .map((row) => {
+      const job: Partial<typeof row> = { ...row };
+      for (const column of PAIR_COLUMNS) delete job[column];
+      const pair: ClaimedPairConnector = {
+        credential_id: row.pair_credential_id,
+        id: row.connector_id,
+        name: row.connector_name,
+        source: row.connector_source,
+        input_type: row.connector_input_type,
+        connector_specific_config: row.connector_config,
+        refresh_freq: row.connector_refresh_freq,
+        prune_freq: row.connector_prune_freq,
+      };
+      return { job: job as JobRow, pair };
+    })
+    .sort(byId);
+}
+
+/** The pair's and connector's columns a claim's statement adds to each job (PostgreSQL). */
+const PAIR_COLUMNS = [
+  'pair_credential_id',
+  'connector_id',
+  'connector_name',
+  'connector_source',
+  'connector_input_type',
+  'connector_config',
+  'connector_refresh_freq',
+  'connector_prune_freq',
+] as const;
+interface PairColumns {
+  pair_credential_id: ClaimedPairConnector['credential_id'];
+  connector_id: ClaimedPairConnector['id'];
+  connector_name: ClaimedPairConnector['name'];
+  connector_source: ClaimedPairConnector['source'];
+  connector_input_type: ClaimedPairConnector['input_type'];
+  connector_config: ClaimedPairConnector['connector_specific_config'];
+  connector_refresh_freq: ClaimedPairConnector['refresh_freq'];
+  connector_prune_freq: ClaimedPairConnector['prune_freq'];
 }
 
 export async function countWaitingJobs(db: Db): Promise<number> {

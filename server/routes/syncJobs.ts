@@ -20,7 +20,7 @@ import { changeableConnector, rightsOn, scopeOf, visibleConnectorIds } from '../
 import { problem } from '../http/problems';
 import { connectorState, everyPair, findPair, pairsOfConnector } from '../repos/connectors';
 import { pairErrorsPage } from '../repos/jobErrors';
-import { documentsPage } from '../repos/pairDocuments';
+import { documentsPage, SearchTotals } from '../repos/pairDocuments';
 import {
   endJob,
   findJob,
@@ -197,6 +197,8 @@ export function syncJobRoutes(app: FastifyInstance, ctx: RouteContext) {
 /** Canceling a job, and the pair's reads: its attempts, errors, documents, and the failed ones. */
 function jobAttemptRoutes(route: DeclaredRoute, { db, write }: RouteContext) {
   const read = <T>(work: (trx: Db) => Promise<T>) => db.transaction().execute(work);
+  // The documents search's totals, remembered per pair and words until the pair's inventory moves.
+  const searchTotals = new SearchTotals();
 
   route(cancelIndexAttempt, async ({ params }, request) =>
     write(request, async (trx, log) => {
@@ -261,7 +263,7 @@ function jobAttemptRoutes(route: DeclaredRoute, { db, write }: RouteContext) {
     read(async (trx) => {
       const pair = await visiblePair(trx, request.user!, params.cc_pair_id);
       const { pageNum, pageSize } = paging(query);
-      return documentsPage(trx, pair.id, query.q, pageNum, pageSize);
+      return documentsPage(trx, pair.id, query.q, pageNum, pageSize, searchTotals);
     }),
   );
 

@@ -29,7 +29,6 @@ import {
   checkpointOf,
   claimJobs,
   claimedPairConnector,
-  claimedPairConnectors,
   countWaitingJobs,
   endJob,
   findJob,
@@ -170,8 +169,8 @@ type ClaimRequest = { request: FastifyRequest; body: ClaimBody };
 /**
  * Claims inside one write transaction: each claim's key asked again (once a
  * key), then the claims that share a key and a filter take the oldest waiting
- * jobs in one statement, a distinct job each, and their connectors are read
- * in one more. A refusal (a key revoked meanwhile: 401) is that claim's own
+ * jobs in one statement, a distinct job each, with their connectors (on
+ * SQLite read in one more). A refusal (a key revoked meanwhile: 401) is that claim's own
  * answer; anything else ends the transaction.
  */
 const claimAll =
@@ -196,7 +195,6 @@ const claimAll =
       group.at.push(at);
       groups.set(filter, group);
     }
-    const taken: { at: number; job: JobRow }[] = [];
     const now = new Date();
     for (const { keyId, body, at } of groups.values()) {
       const jobs = await claimJobs(
@@ -206,14 +204,7 @@ const claimAll =
         { sources: nullable(body.sources), kinds: nullable(body.kinds) },
         now,
       );
-      jobs.forEach((job, n) => taken.push({ at: at[n]!, job }));
-    }
-    const pairs = await claimedPairConnectors(
-      trx,
-      taken.map(({ job }) => job.cc_pair_id),
-    );
-    for (const { at, job } of taken) {
-      outcomes[at] = { value: claimedJob(job, pairs.get(Number(job.cc_pair_id))!) };
+      jobs.forEach(({ job, pair }, n) => (outcomes[at[n]!] = { value: claimedJob(job, pair) }));
     }
     return outcomes;
   };
@@ -249,8 +240,8 @@ type Claims = (trx: Db, claims: readonly ClaimRequest[]) => Promise<Outcome[]>;
 const CLAIMS_PER_COMMIT = 64;
 
 /**
- * Group commit for claims: the claims that arrive together, or while the previous commit is under way,
- * are made in one write transaction (a refused one, e.g. a key revoked
+ * Group commit for claims: the claims that arrive together, while the previous
+ * commit is under way or while this one begins, are made in one write transaction (a refused one, e.g. a key revoked
  * meanwhile, answers its own error and leaves the others be). When the shared
  * transaction itself fails, each claim is made again alone, so one caller's
  * problem is never another's answer.
@@ -264,12 +255,20 @@ function claimBatcher(write: Writer, claimMany: Claims) {
       (error: unknown) => item.settle({ error }),
     );
   let busy = false;
-  const commit = async (batch: Waiting[]) => {
-    if (batch.length === 1) return alone(batch[0]!);
+  // The batch is taken inside the transaction, once it holds the write lock:
+  // the claims that arrive while it begins (and, on PostgreSQL, waits for the
+  // lock) go in it too, not in the next.
+  const commit = async () => {
+    let batch: Waiting[] = [];
     let outcomes: Outcome[];
     try {
-      outcomes = await write(batch[0]!.request, (trx) => claimMany(trx, batch));
-    } catch {
+      outcomes = await write(waiting[0]!.request, (trx) => {
+        batch = waiting.splice(0, CLAIMS_PER_COMMIT);
+        return claimMany(trx, batch);
+      });
+    } catch (error) {
+      if (batch.length === 0) batch = waiting.splice(0, 1);
+      if (batch.length === 1) return batch[0]!.settle({ error });
       for (const item of batch) await alone(item);
       return;
     }
@@ -280,7 +279,7 @@ function claimBatcher(write: Writer, claimMany: Claims) {
   const flush = async () => {
     busy = true;
     try {
-      while (waiting.length > 0) await commit(waiting.splice(0, CLAIMS_PER_COMMIT));
+      while (waiting.length > 0) await commit();
     } finally {
       busy = false;
     }

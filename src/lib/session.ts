@@ -31,7 +31,28 @@ const forgetHint = () => {
   }
 };
 
-let state: Session = { signedIn: hinted(), reason: null };
+/** Why this tab's session ended, kept for the tab so a reload still says it. */
+const REASON_KEY = `${TAB_STORAGE_PREFIX}sessionEnded`;
+
+const keptReason = () => {
+  try {
+    return sessionStorage.getItem(REASON_KEY);
+  } catch {
+    return null;
+  }
+};
+
+const keepReason = (reason: string | null) => {
+  try {
+    if (reason) sessionStorage.setItem(REASON_KEY, reason);
+    else sessionStorage.removeItem(REASON_KEY);
+  } catch {
+    // storage refused: the words last until the tab reloads
+  }
+};
+
+const signedInAtStart = hinted();
+let state: Session = { signedIn: signedInAtStart, reason: signedInAtStart ? null : keptReason() };
 const listeners = new Set<() => void>();
 
 function set(next: Session) {
@@ -46,10 +67,14 @@ export const session = {
     return () => listeners.delete(listener);
   },
   /** The server opened a session (its cookie is set). */
-  signedIn: () => set({ signedIn: true, reason: null }),
+  signedIn: () => {
+    keepReason(null);
+    set({ signedIn: true, reason: null });
+  },
   /** The server no longer knows the session (401): sign in again, for `reason`. */
   signOut(reason: string | null = null) {
     forgetHint();
+    keepReason(reason);
     set({ signedIn: false, reason });
   },
   /**

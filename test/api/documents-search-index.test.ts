@@ -7,7 +7,7 @@
 // (EXPLAINed on both stores, as users-directory-index.test.ts does).
 import { CompiledQuery, type KyselyPlugin, type QueryId, type RootOperationNode } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { documentsPage } from '../../server/repos/pairDocuments';
+import { documentsPage, SearchTotals } from '../../server/repos/pairDocuments';
 import { api } from '../support/http';
 import { planOf } from '../support/queryPlans';
 import { useTestServer } from '../support/useTestServer';
@@ -16,6 +16,9 @@ import { claim, doc, jiraPair, jobPath, makeWorkerKey, runOnce } from '../suppor
 const FILLER = 20_000;
 const server = useTestServer();
 let pairId = 0;
+/** The worker key and its running job, which send the batches below. */
+let key = '';
+let jobId = 0;
 
 /** Titles a worker sends, beside the filler written straight to the store. */
 const TITLES = [
@@ -39,7 +42,7 @@ const TITLES = [
 ];
 
 beforeAll(async () => {
-  const key = await makeWorkerKey(server);
+  key = await makeWorkerKey(server);
   const pair = await jiraPair(server);
   pairId = pair.pairId;
   const at = new Date().toISOString();
@@ -64,6 +67,7 @@ beforeAll(async () => {
   });
   await runOnce(server, pair.connectorId, true);
   const job = (await claim(server, key))!;
+  jobId = job.id;
   const upsert = TITLES.map((title, i) => doc(i + 1, title));
   const sent = await api(server, 'POST', jobPath(job.id, 'documents'), { key, body: { upsert } });
   expect(sent.status, sent.text).toBe(200);
@@ -193,5 +197,76 @@ describe('D14 the documents search through 0036 trigram index', () => {
     expect(plans).toHaveLength(3);
     for (const plan of plans) expect(plan).not.toContain('pair_documents_title_trigram_idx');
     expect(plans[1]).toContain('pair_documents_title_idx');
+  });
+});
+
+describe('D14 the documents search remembers its total until the pair inventory moves', () => {
+  /** One batch through the worker route, as a worker sends it. */
+  async function send(body: { upsert?: ReturnType<typeof doc>[]; delete?: string[] }) {
+    const sent = await api(server, 'POST', jobPath(jobId, 'documents'), { key, body });
+    expect(sent.status, sent.text).toBe(200);
+  }
+
+  /** The search's answer, and the same search counted afresh (no remembered totals). */
+  async function bothWays(q: string) {
+    const answered = await search(q);
+    const fresh = await documentsPage(server.store.db, pairId, q, 0, 100);
+    expect(answered.ids).toEqual(fresh.items.map((item) => item.document_id));
+    expect(answered.total).toBe(fresh.total_items);
+    expect(answered.total).toBe((await oldSearch(q)).length);
+    return answered.total;
+  }
+
+  // `filler 12`: a word most titles hold (PostgreSQL reads the titles in order);
+  // `kestrel`: a rare one (the trigram index); `12`: a short word alone.
+  it.each([['filler 12'], ['kestrel'], ['12']])(
+    '%j: a batch that adds, renames away or removes a matching document changes the next total',
+    async (q) => {
+      const before = await bothWays(q);
+      expect(await bothWays(q)).toBe(before); // asked again: remembered
+      await send({ upsert: [doc(9001, 'Filler 12 kestrel')] });
+      expect(await bothWays(q)).toBe(before + 1);
+      await send({ upsert: [doc(9001, 'Renamed away')] });
+      expect(await bothWays(q)).toBe(before);
+      await send({ upsert: [doc(9001, 'Filler 12 kestrel')] });
+      expect(await bothWays(q)).toBe(before + 1);
+      await send({ delete: [doc(9001, '').document_id] });
+      expect(await bothWays(q)).toBe(before);
+    },
+  );
+
+  it('asked again before the inventory moves, the total is not counted again', async () => {
+    const totals = new SearchTotals();
+    const counts: string[] = [];
+    const capture: KyselyPlugin = {
+      transformQuery: (args) => {
+        const compiled = server.store.db.getExecutor().compileQuery(args.node, args.queryId);
+        if (/count\(\*\)/i.test(compiled.sql)) counts.push(compiled.sql);
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const db = server.store.db.withPlugin(capture);
+    const first = await documentsPage(db, pairId, 'filler 12', 0, 10, totals);
+    expect(counts.length).toBeGreaterThan(0);
+    counts.length = 0;
+    const again = await documentsPage(db, pairId, 'filler 12', 1, 10, totals);
+    expect(counts).toEqual([]);
+    expect(again.total_items).toBe(first.total_items);
+    expect(again.items.map((item) => item.document_id)).toEqual(
+      (await oldSearch('filler 12')).slice(10, 20),
+    );
+  });
+
+  it('remembers at most its bound of searches, the least recently asked going first', () => {
+    const totals = new SearchTotals(2);
+    const entry = { version: '1', total: 1, way: 'titles' as const };
+    totals.set('a', entry);
+    totals.set('b', entry);
+    expect(totals.get('a', '1')).toEqual(entry); // b is now the least recently asked
+    totals.set('c', entry);
+    expect(totals.size).toBe(2);
+    expect(totals.get('b', '1')).toBeUndefined();
+    expect(totals.get('a', '2')).toBeUndefined(); // another version: counted again
   });
 });
