@@ -7,6 +7,9 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { GZIP_LEAST_BYTES } from '../../server/http/gzipParts';
+import { insertConnector, insertPair } from '../../server/repos/connectors';
+import { createCredential } from '../../server/repos/credentials';
 import { heardEverything } from '../support/harness';
 import { useFreshTestServer } from '../support/useTestServer';
 import { api } from '../support/http';
@@ -46,6 +49,8 @@ async function rawGet(path: string, headers: Record<string, string> = {}): Promi
 }
 
 const STATUS = '/manage/admin/connector-status';
+/** Pairs besides the tested ones: enough rows for both answers to pass GZIP_LEAST_BYTES. */
+const FILLER = 100;
 const LIST = '/manage/admin/connector';
 
 /** Plain and gzipped answers of `path` now: the gzipped one decoded must be the plain bytes. */
@@ -62,7 +67,7 @@ async function both(path: string) {
   return { plain, zipped, rows: JSON.parse(plain.body.toString()) as unknown[] };
 }
 
-/** Pairs with a run waiting each: answers past gzip's least size. */
+/** Pairs with a run waiting each, and 100 more written straight to the store: answers past gzip's least size. */
 async function pairs(n: number) {
   const made = [];
   for (let i = 0; i < n; i++) {
@@ -70,6 +75,29 @@ async function pairs(n: number) {
     await runOnce(server, pair.connectorId);
     made.push(pair);
   }
+  await server.store.db.transaction().execute(async (trx) => {
+    const credential = await createCredential(trx, server.store.secrets, {
+      source: 'web',
+      name: 'Gzip filler',
+      credential_json: {},
+    });
+    for (let i = 0; i < FILLER; i++) {
+      const id = await insertConnector(trx, {
+        name: `Gzip filler ${i}`,
+        source: 'web',
+        input_type: 'load_state',
+        access_type: 'PUBLIC',
+        connector_specific_config: {
+          base_url: `https://example.com/${i}`,
+          web_connector_type: 'single',
+        },
+        refresh_freq: null,
+        prune_freq: null,
+        indexing_start: null,
+      });
+      await insertPair(trx, id, credential);
+    }
+  });
   return made;
 }
 
@@ -78,7 +106,8 @@ describe('gzip copies of kept answers', () => {
     await pairs(3);
     for (const path of [STATUS, LIST]) {
       const { plain, zipped, rows } = await both(path);
-      expect(rows).toHaveLength(3);
+      expect(rows).toHaveLength(3 + FILLER);
+      expect(plain.body.length).toBeGreaterThan(GZIP_LEAST_BYTES);
       expect(plain.headers['content-type']).toMatch(/^application\/json/);
       const refused = await rawGet(path, { 'accept-encoding': 'gzip;q=0, br' });
       expect(refused.headers['content-encoding']).toBeUndefined();
