@@ -14,6 +14,8 @@ const queryClient = createQueryClient();
 // (connectorsPrefetch.ts): with a `#key=` link, signed by its key while its
 // exchange for a session runs; with an invitation, once its session is open.
 startFirstReads(queryClient, link, window.location);
+// The formats the first rows use load their locale data meanwhile, not after the answer.
+void import('./lib/warmFormats').then(({ warmFormats }) => warmFormats());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
