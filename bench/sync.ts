@@ -12,6 +12,8 @@
 //   1,000 new ones (≥ 10,000 documents/s) while the list's and
 //   connector-status's p99 are measured beside them (< 150 ms), then the
 //   documents search (a word of a title; p50 of one connection < 50 ms).
+// The lists' readers ask for gzip, as a browser does (server/http/gzipParts.ts);
+// BENCH_SYNC_PLAIN=1: they do not (plain JSON, the A of an A/B).
 import { Agent, request as httpRequest } from 'node:http';
 import { DEFAULT_SYNC_SETTINGS } from '../server/health/syncRules';
 import { scheduleRound } from '../server/watch/schedule';
@@ -28,6 +30,12 @@ const RUNS = smoke ? 2_000 : 100_000;
 const DOCUMENTS = smoke ? 5_000 : 1_000_000;
 /** Batches of 1,000 the job sends while the lists are read. */
 const DOCUMENT_BATCHES = smoke ? 2 : 30;
+
+/** The lists' readers' headers: a browser's Accept-Encoding (unless BENCH_SYNC_PLAIN=1). */
+const readerHeaders = (set: DataSet): Record<string, string> => ({
+  authorization: `Bearer ${set.adminKey}`,
+  ...(process.env.BENCH_SYNC_PLAIN === '1' ? {} : { 'accept-encoding': 'gzip, deflate, br, zstd' }),
+});
 
 const storeLabel = (set: DataSet) => (set.postgres ? 'PostgreSQL: ' : '');
 
@@ -132,15 +140,25 @@ async function measureClaims(origin: string, set: DataSet, results: Results) {
 
 /** The list's and connector-status's reads under load, every pair's run in progress. */
 async function measureLists(origin: string, set: DataSet, running: number, results: Results) {
-  const headers = { authorization: `Bearer ${set.adminKey}` };
+  const headers = readerHeaders(set);
   for (const [what, path] of [
     ['connector list', '/api/manage/admin/connector'],
     ['connector-status', '/api/manage/admin/connector-status'],
   ] as const) {
-    const load = await runLoad({ url: `${origin}${path}`, headers });
     const label = `${storeLabel(set)}${what} of ${count(set.connectors)}, each with a run waiting or running (${count(running)} running)`;
+    // The first answer builds the whole list (every pair read): timed on its own, so
+    // that the load measures the lists as kept and rebuilt by what changed, not this.
+    const started = performance.now();
+    const first = await fetch(`${origin}${path}`, { headers });
+    await first.arrayBuffer();
+    if (!first.ok) throw new Error(`${path}: ${first.status}`);
+    results.add(`${label}: first answer, built whole`, performance.now() - started, 'ms');
+    const load = await runLoad({ url: `${origin}${path}`, headers });
     results.add(`${label}: latency p50`, load.p50, 'ms');
-    results.add(`${label}: latency p99`, load.p99, 'ms', '< 150 ms', load.p99 < 150);
+    // No answer within the run (a first build longer than the warm-up and the run) is no latency of 0.
+    const met = load.total > 0 && load.p99 < 150;
+    results.add(`${label}: latency p99`, load.p99, 'ms', '< 150 ms', met);
+    results.add(`${label}: answers`, load.total, '', '> 0', load.total > 0);
     if (load.failures > 0)
       results.add(`${label}: failed answers`, load.failures, `of ${load.total}`, '0', false);
   }
@@ -297,8 +315,8 @@ async function measureDocuments(
     }
     sending = (performance.now() - started) / 1000;
   };
-  const headers = { authorization: `Bearer ${set.adminKey}` };
   const reads = async () => {
+    const headers = readerHeaders(set);
     const figures = [];
     for (const path of ['/api/manage/admin/connector', '/api/manage/admin/connector-status']) {
       figures.push(await runLoad({ url: `${origin}${path}`, headers }));
@@ -313,7 +331,9 @@ async function measureDocuments(
     ['connector list', list!],
     ['connector-status', status!],
   ] as const) {
-    results.add(`${label}: ${what} p99 beside them`, load.p99, 'ms', '< 150 ms', load.p99 < 150);
+    const met = load.total > 0 && load.p99 < 150;
+    results.add(`${label}: ${what} p99 beside them`, load.p99, 'ms', '< 150 ms', met);
+    results.add(`${label}: ${what} answers beside them`, load.total, '', '> 0', load.total > 0);
     if (load.failures > 0)
       results.add(
         `${label}: ${what} failed answers`,
@@ -324,6 +344,7 @@ async function measureDocuments(
       );
   }
   const url = `${origin}/api/manage/admin/cc-pair/${pairId}/documents?q=${encodeURIComponent('report 42')}`;
+  const headers = { authorization: `Bearer ${set.adminKey}` };
   const answer = await fetch(url, { headers });
   const body = (await answer.json()) as { items?: unknown[] };
   if (!answer.ok || !body.items?.length)

@@ -1,5 +1,7 @@
 // connector-status's bytes joined by kept blocks (statusPieces.ts): always the
-// same bytes as the pieces joined one by one, whatever changed or was left out.
+// same bytes as the pieces joined one by one, whatever changed or was left out,
+// and a gzip copy that decodes to them.
+import { gunzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
 import type { ConnectorStatusRow } from '../../src/contract/health';
 import { joinPieces, PieceJoin, type StatusPiece } from './statusPieces';
@@ -9,20 +11,28 @@ const piece = (n: number, text = `row ${n}`): StatusPiece => ({
   json: Buffer.from(JSON.stringify({ n, text })),
 });
 
-test('blocks kept across answers join to the pieces joined afresh', () => {
-  const joins = new PieceJoin();
+test('blocks kept across answers join to the pieces joined afresh', async () => {
+  const plain = new PieceJoin();
+  const joins = {
+    async join(view: string, pieces: readonly StatusPiece[]) {
+      const { body, length, gzip } = await plain.join(view, pieces);
+      expect(gunzipSync(gzip).equals(body())).toBe(true);
+      expect(body().length).toBe(length);
+      return body();
+    },
+  };
   const pieces = Array.from({ length: 300 }, (_, n) => piece(n));
-  expect(joins.join('admin', pieces).toString()).toBe(joinPieces(pieces).toString());
+  expect((await joins.join('admin', pieces)).toString()).toBe(joinPieces(pieces).toString());
   // One piece changed, one left out, one added: each answer still equals the plain join.
   pieces[140] = piece(140, 'changed');
-  expect(joins.join('admin', pieces).toString()).toBe(joinPieces(pieces).toString());
+  expect((await joins.join('admin', pieces)).toString()).toBe(joinPieces(pieces).toString());
   const fewer = pieces.filter((_, n) => n !== 7);
-  expect(joins.join('admin', fewer).toString()).toBe(joinPieces(fewer).toString());
+  expect((await joins.join('admin', fewer)).toString()).toBe(joinPieces(fewer).toString());
   const more = [...fewer, piece(300)];
-  expect(joins.join('admin', more).toString()).toBe(joinPieces(more).toString());
-  expect(joins.join('curator', more.slice(0, 2)).toString()).toBe(
+  expect((await joins.join('admin', more)).toString()).toBe(joinPieces(more).toString());
+  expect((await joins.join('curator', more.slice(0, 2))).toString()).toBe(
     joinPieces(more.slice(0, 2)).toString(),
   );
-  expect(joins.join('empty', []).toString()).toBe('[]');
-  expect(JSON.parse(joins.join('admin', more).toString())).toHaveLength(300);
+  expect((await joins.join('empty', [])).toString()).toBe('[]');
+  expect(JSON.parse((await joins.join('admin', more)).toString())).toHaveLength(300);
 });

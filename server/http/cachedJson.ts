@@ -11,10 +11,16 @@
 // either held too little (70 curators reading in turn found each answer evicted
 // before they came back: every read a rebuild) or too much. The least recently
 // read answer goes first.
+//
+// A client that takes gzip (browsers do) gets the answer's gzip copy, made at
+// most once per change (gzipParts.ts): on the first such request, or by the
+// producer from its parts. The gzip copies are not counted in the budget
+// (~1/20 of their answers).
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/database';
 import type { Endpoint, ReadTopic } from '../../src/contract/endpoint';
+import { acceptsGzip, GZIP_LEAST_BYTES, gzipWhole } from './gzipParts';
 
 /** An endpoint whose answers are kept: it names the topics it reads. */
 export type CachedEndpoint = Pick<Endpoint, 'method' | 'path'> & {
@@ -23,8 +29,12 @@ export type CachedEndpoint = Pick<Endpoint, 'method' | 'path'> & {
 
 interface CachedJson {
   /** Bytes, so that each answer is written as it is, not encoded again. */
-  body: Buffer;
+  readonly body: Buffer;
+  /** The body's length (counted in the budget before a lazy body is made). */
+  readonly length: number;
   etag: string;
+  /** The body gzipped, made once: the producer's copy, or on the first call. */
+  gzipped(): Promise<Buffer>;
 }
 
 interface Entry extends CachedJson {
@@ -35,8 +45,12 @@ interface Entry extends CachedJson {
 
 /** What a build makes: the bytes, and until when they stay true if the data does not change. */
 interface Made {
-  body: Buffer;
+  /** Or made on the first plain read (then `length` and `gzip` are given). */
+  body: Buffer | (() => Buffer);
+  length?: number;
   until?: number | null;
+  /** The body gzipped, when the producer made it from parts it keeps (else made when first asked). */
+  gzip?: Buffer;
 }
 
 interface Build {
@@ -93,11 +107,14 @@ export class JsonCache {
     return this.getMade(endpoint, view, async () => ({ body: await produce() }));
   }
 
-  /** As `getBytes`, for bytes the clock changes too: `produce` says until when they stay true. */
+  /**
+   * As `getBytes`, for bytes the clock changes too: `produce` says until when
+   * they stay true, and may give their gzip copy.
+   */
   getBytesTimed(
     endpoint: CachedEndpoint,
     view: string,
-    produce: () => Promise<{ body: Buffer; until: number | null }>,
+    produce: () => Promise<Made>,
   ): Promise<CachedJson> {
     return this.getMade(endpoint, view, produce);
   }
@@ -147,9 +164,31 @@ export class JsonCache {
     build.done = (async () => {
       const revision = await this.store.revisions(produce.topics);
       build.revision = revision;
-      const { body, until = null } = await produce.made();
-      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      const entry = { revision, body, etag, until };
+      const { body: made, until = null, gzip, length } = await produce.made();
+      let body = typeof made === 'function' ? null : made;
+      const join = typeof made === 'function' ? made : () => body!;
+      if (body === null && (gzip === undefined || length === undefined))
+        throw new Error('a lazy body needs its length and gzip copy');
+      // gzip is lossless, so its bytes tell answers apart as well as the body's, at ~1/20 the hash.
+      const etag = `"${createHash('sha1')
+        .update(gzip ?? body!)
+        .digest('base64url')}"`;
+      let zipped = gzip ? Promise.resolve(gzip) : null;
+      const entry: Entry = {
+        revision,
+        etag,
+        until,
+        length: length ?? body!.length,
+        get body() {
+          return (body ??= join());
+        },
+        // A failed compression is not kept: the next gzip reader tries again.
+        gzipped: () =>
+          (zipped ??= gzipWhole(entry.body).catch((error: unknown) => {
+            zipped = null;
+            throw error;
+          })),
+      };
       this.keep(key, entry);
       return entry;
     })();
@@ -164,20 +203,20 @@ export class JsonCache {
   private keep(key: string, entry: Entry) {
     this.drop(key);
     // An answer larger than the whole budget is served, not kept.
-    if (entry.body.length > this.maxBytes) return;
+    if (entry.length > this.maxBytes) return;
     for (const oldest of this.entries.keys()) {
-      if (this.bytes + entry.body.length <= this.maxBytes) break;
+      if (this.bytes + entry.length <= this.maxBytes) break;
       this.drop(oldest);
     }
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.bytes += entry.length;
   }
 
   private drop(key: string) {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.body.length;
+    this.bytes -= entry.length;
   }
 }
 
@@ -190,9 +229,21 @@ const matches = (header: string | undefined, etag: string) =>
     return value === '*' || value === etag || value === `W/${etag}`;
   });
 
-/** Sends cached JSON with its ETag, or 304 when the client already has it. */
-export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, cached: CachedJson) {
-  reply.header('etag', cached.etag);
-  if (matches(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(cached.body);
+/**
+ * Sends cached JSON with its ETag, or 304 when the client already has it; gzipped
+ * (its own tag: another representation) when the client takes gzip.
+ */
+export async function sendCachedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedJson,
+) {
+  const zipped =
+    cached.length >= GZIP_LEAST_BYTES && acceptsGzip(request.headers['accept-encoding']);
+  const etag = zipped ? `${cached.etag.slice(0, -1)}-gzip"` : cached.etag;
+  reply.header('vary', 'accept-encoding').header('etag', etag);
+  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (!zipped) return reply.send(cached.body);
+  return reply.header('content-encoding', 'gzip').send(await cached.gzipped());
 }

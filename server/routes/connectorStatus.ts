@@ -31,7 +31,7 @@ export function connectorStatusRoutes(
     const view = `needs_attention=${onlyAttention} for ${viewer}`;
     const answer = await reads.getBytesTimed(listConnectorStatus, view, async () => {
       const baseKey = await reads.revisions(BASE_TOPICS);
-      return db.transaction().execute(async (trx) => {
+      const read = await db.transaction().execute(async (trx) => {
         const settings = { retestHours, now: new Date() };
         const made = await pieces.rows(trx, baseKey, secrets, settings, sync);
         const seen = new Set(
@@ -44,8 +44,10 @@ export function connectorStatusRoutes(
         const shown = made.pieces.filter(
           ({ row }) => seen.has(row) && (!onlyAttention || row.needs_attention.length > 0),
         );
-        return { body: joins.join(view, shown), until: made.until };
+        return { shown, until: made.until };
       });
+      // Joined and compressed after the transaction: the compression waits on zlib's threads.
+      return { ...(await joins.join(view, read.shown)), until: read.until };
     });
     return sendCachedJson(request, reply, answer);
   });

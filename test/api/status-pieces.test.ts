@@ -114,6 +114,39 @@ describe('D14 a sync write on one pair: its row at once, the others kept', () =>
     expect(pieces.lastRebuilt).toBe(1);
   });
 
+  it('bases read again (a connector write) keep the pieces that did not change, so their blocks are not compressed again', async () => {
+    const { pairs } = await setUp();
+    const pieces = new StatusPieces();
+    const read = (baseKey: string) =>
+      server.store.db
+        .transaction()
+        .execute(
+          async (trx) =>
+            (
+              await pieces.rows(
+                trx,
+                baseKey,
+                server.store.secrets,
+                settings(),
+                DEFAULT_SYNC_SETTINGS,
+              )
+            ).pieces,
+        );
+    const first = await read('base 1');
+    // The topic moved (a background re-test, another pair's write) but these rows did not.
+    const same = await read('base 2');
+    expect(same.every((piece, i) => piece === first[i])).toBe(true);
+    expect(pieces.lastChanged).toBe(0);
+    const renamed = await api(server, 'PATCH', `/manage/admin/connector/${pairs[1]!.connectorId}`, {
+      body: { name: 'Pieces B renamed' },
+    });
+    expect(renamed.status).toBe(200);
+    const after = await read('base 3');
+    expect(pieces.lastChanged).toBe(1);
+    expect(after.map((piece, i) => piece === first[i])).toEqual([true, false, true]);
+    expect(joinPieces(after).toString()).toBe((await servedAndFresh()).fresh);
+  });
+
   it('documents written behind the API move the pair and its count too', async () => {
     const { pairs, pieces, build } = await setUp();
     const pairId = pairs[1]!.pairId;
