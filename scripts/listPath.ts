@@ -31,8 +31,11 @@ export const LIST_PATH_CONTRACT = [
   'src/contract/sourceWords.ts',
 ];
 
-/** What `npm test` lets the list's path weigh at most (a ratchet, under WEIGHT_TARGET_KB). */
-export const LIST_PATH_CEILING_KB = 118;
+/**
+ * What `npm test` lets the list's path weigh at most (a ratchet, under WEIGHT_TARGET_KB).
+ * 119: the entry's start of the Users page's reads at /users costs the list 0.1 KB.
+ */
+export const LIST_PATH_CEILING_KB = 119;
 
 export interface ListPath {
   files: { file: string; gzipKb: number }[];

@@ -9,6 +9,7 @@ import { connectorListQuery } from '../api/connectors';
 import { routes } from '../api/routes';
 import { exchangeSignInLink } from '../api/sessionHooks';
 import { prefetchConnectorsPage, startFirstReads } from '../features/connectors/connectorsPrefetch';
+import { prefetchUsersPage } from '../features/users/usersPrefetch';
 import { takeSignInFromFragment } from '../lib/session';
 import { connectTo, createTestQueryClient, renderApp } from '../test/render';
 
@@ -206,4 +207,48 @@ test("a #key= link opened at /connectors: who, the list and the credentials leav
   expect(JSON.stringify({ ...localStorage })).not.toContain(key);
   expect(JSON.stringify({ ...sessionStorage })).not.toContain(key);
   expect(document.cookie).not.toContain(key);
+});
+
+test("a #key= link opened at /users: who and the directory's page in the address leave signed by the link's key before its exchange answers, and the page shows that page without asking again", async () => {
+  connectTo(server, null);
+  const key = server.adminKey;
+  const events: string[] = [];
+  const signedByKey: string[] = [];
+  const realFetch = globalThis.fetch;
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const asked = `${init?.method ?? 'GET'} ${url.pathname}${url.search}`;
+    const auth = new Headers(init?.headers).get('Authorization');
+    events.push(`asked ${asked}`);
+    if (auth !== null) signedByKey.push(`${asked} ${auth === `Bearer ${key}` ? 'key' : auth}`);
+    const response = await realFetch(input, init);
+    events.push(`answered ${asked}`);
+    return response;
+  });
+  const queryClient = createTestQueryClient();
+  await server.keyFor('basic', 'sam.slack@shell.test');
+  window.history.replaceState(null, '', `/users?q=sam&status=active#key=${key}`);
+  const link = takeSignInFromFragment(window.location, window.history)!;
+  // As the entry (main.tsx) starts them at /users.
+  startFirstReads(queryClient, link, window.location);
+  prefetchUsersPage(queryClient, window.location, true);
+  await exchangeSignInLink(queryClient, link);
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  const directory = 'GET /api/manage/users/accepted?q=sam&page_num=0&page_size=10&is_active=true';
+  const exchanged = events.indexOf('answered POST /api/auth/session');
+  for (const read of ['GET /api/me', directory]) {
+    expect(events.indexOf(`asked ${read}`), read).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf(`asked ${read}`), read).toBeLessThan(exchanged);
+  }
+  // Exactly those reads carried the key; none of the connectors page's.
+  expect(signedByKey.sort()).toEqual([`${directory} key`, 'GET /api/me key']);
+
+  // The page (here signed by the key, as jsdom holds no cookie) shows what was read.
+  connectTo(server);
+  renderApp('/users?q=sam&status=active', queryClient);
+  const found = await screen.findByRole('region', { name: 'Users' });
+  expect(await within(found).findByText('1 active user matches “sam”')).toBeInTheDocument();
+  expect(within(found).getByText('sam.slack@shell.test')).toBeInTheDocument();
+  spy.mockRestore();
+  expect(events.filter((event) => event === `asked ${directory}`)).toHaveLength(1);
 });

@@ -50,8 +50,16 @@ export function prefetchConnectorsPage(
   );
 }
 
-/** The reads a `#key=` link's key may sign while its exchange runs (docs/security.md, "Sessions"). */
-const READS_SIGNED_BY_THE_LINK = ['getMe', 'listConnectors', 'listCredentials'];
+/**
+ * The reads a `#key=` link's key may sign while its exchange runs (docs/security.md,
+ * "Sessions"): who, the list and the credentials; at /users, the directory's page.
+ */
+const READS_SIGNED_BY_THE_LINK = [
+  'getMe',
+  'listConnectors',
+  'listCredentials',
+  'listAcceptedUsers',
+];
 
 /**
  * The entry's first requests. A `#key=` link's key signs the first reads (who,

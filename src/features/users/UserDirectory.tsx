@@ -11,18 +11,7 @@ import { Pager } from '../../components/Pager';
 import { roleWords } from '../../lib/enumWords';
 import { UserGroups } from './UserGroups';
 import { countOf, plural } from '../../lib/plural';
-
-const PAGE_SIZE = 10;
-
-/** The status filter (`status` in the address) and the directory's `is_active`. */
-const STATUSES = {
-  all: { label: 'All users', active: undefined },
-  active: { label: 'Active', active: true },
-  deactivated: { label: 'Deactivated', active: false },
-} as const;
-type Status = keyof typeof STATUSES;
-const statusOf = (text: string | null): Status =>
-  text !== null && text in STATUSES ? (text as Status) : 'all';
+import { directoryView, STATUSES, statusOf, type Status } from './directoryLocation';
 
 export function UserDirectory({
   onChoose,
@@ -33,12 +22,10 @@ export function UserDirectory({
   actions?: (user: AcceptedUser) => ReactNode;
 }) {
   const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const status = statusOf(params.get('status'));
-  const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
-  const users = useUserDirectory({ q, page, pageSize: PAGE_SIZE, active: STATUSES[status].active });
+  const { q, status, page, filters } = directoryView(params);
+  const users = useUserDirectory(filters);
   const total = users.data?.total_items ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / filters.pageSize));
   const go = (next: { q?: string; page?: number; status?: Status }) => {
     const search = new URLSearchParams();
     const nextQ = next.q ?? q;
