@@ -6,9 +6,10 @@
 //   BENCH_ROUNDS       alternating load runs of the list and of the bare server, median (default 3)
 //   BENCH_LOG_LEVEL    server log level (default info, as `npm start` runs it)
 //   CHROMIUM_PATH      the browser (default /usr/bin/chromium)
-//   BENCH_ONLY         api, panel, scale, people, sync or worker: measure one part only (scale: the scale rows, API and panel;
+//   BENCH_ONLY         api, panel, scale, people, sync, worker or mixed: measure one part only (scale: the scale rows, API and panel;
 //                      people: the scale rows of the directory, the activity log, its export and
-//                      their pages, without the curators'; worker: the reference worker's rows)
+//                      their pages, without the curators'; worker: the reference worker's rows; mixed: the API's
+//                      reads under writes alone, on both stores)
 //   BENCH_DATABASE_URL a PostgreSQL server for the PostgreSQL rows (default: the tests' database; none reachable: skipped)
 //   BENCH_SMOKE        1: the smoke run of `npm test` (a tiny data set, one run, 5 requests per connection
 //                      for each load, no warm-up), which checks that every probe still finds what it

@@ -17,9 +17,18 @@ import type { Store } from '../db/database';
 import type { Endpoint, ReadTopic } from '../../src/contract/endpoint';
 
 /** An endpoint whose answers are kept: it names the topics it reads. */
-export type CachedEndpoint = Pick<Endpoint, 'method' | 'path'> & {
+export type CachedEndpoint = Pick<Endpoint, 'method' | 'path' | 'adminCachedReads'> & {
   cachedReads: readonly ReadTopic[];
 };
+
+/**
+ * The endpoint as an admin's view is kept: by its `adminCachedReads` when it
+ * declares them (fewer topics, so a group write keeps the admin's answer).
+ */
+export const forAdmin = (endpoint: CachedEndpoint): CachedEndpoint => ({
+  ...endpoint,
+  cachedReads: endpoint.adminCachedReads ?? endpoint.cachedReads,
+});
 
 interface CachedJson {
   /** Bytes, so that each answer is written as it is, not encoded again. */

@@ -84,6 +84,12 @@ export interface Endpoint {
    * (server/http/cachedJson.ts): name every topic whose tables the answer reads.
    */
   cachedReads?: readonly ReadTopic[];
+  /**
+   * The topics an admin's answer reads, when fewer than `cachedReads`: an admin
+   * sees everything, so no group or person decides what it holds, and a write
+   * to the other topics (a group made or changed) keeps it.
+   */
+  adminCachedReads?: readonly ReadTopic[];
 }
 
 /** Checks a declaration's type while keeping its own (its schemas stay typed for the callers). */

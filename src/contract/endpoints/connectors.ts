@@ -52,6 +52,8 @@ export const listConnectors = endpoint({
   errors: [422],
   // The snapshots and who sees them: no job, worker or document (a claim or a batch keeps it).
   cachedReads: ['people', 'groups', 'connectors'],
+  // An admin's list is every connector with its credential ids: no group or person in it.
+  adminCachedReads: ['connectors'],
 });
 
 export const createConnector = endpoint({
