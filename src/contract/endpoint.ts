@@ -37,10 +37,12 @@ type Schema = z.ZodMiniType;
  * What a cached answer is made of, by the tables it reads (server/db/readRevisions.ts
  * maps each table to one): a write to any other table leaves the answer kept.
  * `people`: users and invitations; `keys`: API keys and sessions; `groups`:
- * groups, their members and what they are given; `connectors`: connectors,
- * credentials, pairs, settings, document sets; `sync`: workers, jobs, documents, alerts.
+ * groups, their members and what they are given; `grants`: the members and
+ * what groups are given, without the groups' own rows (a group made or renamed
+ * empty keeps it); `connectors`: connectors, credentials, pairs, settings,
+ * document sets; `sync`: workers, jobs, documents, alerts.
  */
-export const READ_TOPICS = ['people', 'keys', 'groups', 'connectors', 'sync'] as const;
+export const READ_TOPICS = ['people', 'keys', 'groups', 'grants', 'connectors', 'sync'] as const;
 export type ReadTopic = (typeof READ_TOPICS)[number];
 
 export interface Endpoint {

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { listConnectors } from '../../server/repos/connectors';
+import { findUserByEmail } from '../../server/repos/users';
 import { useTestServer } from '../support/useTestServer';
 import {
   addCredential,
@@ -106,8 +107,8 @@ describe('a write rebuilds only the views it changes', () => {
       db,
     );
   }
-  const names = async () => {
-    const served = await api(server, 'GET', '/manage/admin/connector');
+  const names = async (key?: string) => {
+    const served = await api(server, 'GET', '/manage/admin/connector', key ? { key } : {});
     expect(served.status).toBe(200);
     return (served.json as { name: string }[]).map((connector) => connector.name);
   };
@@ -127,5 +128,24 @@ describe('a write rebuilds only the views it changes', () => {
     const after = await names();
     expect(after).toContain('Kept, renamed behind');
     expect(after).not.toContain('Kept by connectors');
+  });
+
+  test("a group made or changed with nothing in it keeps a curator's list; a membership rebuilds it", async () => {
+    const email = 'kept-curator@pieces.test';
+    const key = await server.keyFor('global_curator', email);
+    const id = await createConnector(server, plainRequest('web', { name: 'Curator kept' }));
+    await attach(server, id, await addCredential(server, 'web'));
+    expect(await names(key)).toContain('Curator kept');
+    await renameUnseen(id, 'Curator kept, renamed behind');
+    const group = await makeGroup(server, 'Kept empty group');
+    const changed = await api(server, 'PATCH', `/manage/admin/user-group/${group}`, {
+      body: { user_ids: [], cc_pair_ids: [] },
+    });
+    expect(changed.status).toBe(200);
+    expect(await names(key)).toContain('Curator kept');
+    // Who is in a group decides what a curator sees: the list is made again.
+    const curator = await findUserByEmail(server.store.db, email);
+    await makeGroup(server, 'Kept group with the curator', [curator!.id]);
+    expect(await names(key)).toContain('Curator kept, renamed behind');
   });
 });
