@@ -17,6 +17,12 @@ export function transport(app: FastifyInstance) {
   scimEnvelopes(app, `${API_PREFIX}${SCIM_BASE_PATH}`);
   closeConnectionsOnClose(app);
   answerEdgeCases(app);
+  // A request gets its log line when its answer has gone (serverOptions.ts); one
+  // whose client went away first gets this one instead.
+  app.addHook('onRequestAbort', (request, done) => {
+    request.log.info({ req: request }, 'request aborted');
+    done();
+  });
   // A path whose id segment is empty (`/manage/admin/connector/`) names no
   // resource: 404 like any unknown path (D11), before the key is asked for.
   app.addHook('onRequest', (request, _reply, done) => {

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listConnectors } from '../../src/contract/endpoints/connectors';
+import { listCredentials } from '../../src/contract/endpoints/credentials';
 import { DEFAULT_SYNC_SETTINGS } from '../../server/health/syncRules';
 import { connectorStatusRows } from '../../server/health/statusRows';
 import { joinPieces, StatusPieces } from '../../server/health/statusPieces';
@@ -130,10 +131,12 @@ describe('D14 a sync write on one pair: its row at once, the others kept', () =>
     });
   });
 
-  it('the connector list is not keyed by sync writes; a connector change still moves it', async () => {
+  it('the connector and credential lists are not keyed by sync writes; a connector change still moves them', async () => {
     const { key, pairs } = await setUp();
     const listRevision = () => server.store.revisions(listConnectors.cachedReads);
+    const credentialsRevision = () => server.store.revisions(listCredentials.cachedReads);
     const before = await listRevision();
+    const credentialsBefore = await credentialsRevision();
     const job = (await claim(server, key, 'w-1'))!;
     await api(server, 'PUT', jobPath(job.id, 'progress'), { key, body: {} });
     await api(server, 'POST', jobPath(job.id, 'documents'), {
@@ -141,11 +144,13 @@ describe('D14 a sync write on one pair: its row at once, the others kept', () =>
       body: { upsert: [doc(1)], delete: [] },
     });
     expect(await listRevision()).toBe(before);
+    expect(await credentialsRevision()).toBe(credentialsBefore);
     const renamed = await api(server, 'PATCH', `/manage/admin/connector/${pairs[2]!.connectorId}`, {
       body: { name: 'Pieces C renamed' },
     });
     expect(renamed.status).toBe(200);
     expect(await listRevision()).not.toBe(before);
+    expect(await credentialsRevision()).not.toBe(credentialsBefore);
   });
 });
 

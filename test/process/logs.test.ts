@@ -3,6 +3,7 @@
 // operator; no JSON log line holds a key, a wrong key or a credential secret.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -47,14 +48,50 @@ test('D2/D6 at info level, keys and secrets stay out of every log line of npm st
       body: JSON.stringify({ user_email: 'nobody@example.com', new_role: 'basic' }),
     }),
   ).toBe(404);
+  // A client that goes away before its answer: its request still has a line.
+  await new Promise<void>((resolve, reject) => {
+    const socket = connect(Number(new URL(server.origin).port), '127.0.0.1', () => {
+      socket.write(
+        'POST /api/manage/admin/connector HTTP/1.1\r\nHost: x\r\n' +
+          `Authorization: Bearer ${key}\r\nContent-Type: application/json\r\n` +
+          'Content-Length: 100\r\n\r\n{"na',
+        () => setTimeout(() => socket.destroy(), 200),
+      );
+    });
+    socket.on('close', () => resolve());
+    socket.on('error', reject);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 200));
   expect(await server.stop()).toBe(0);
 
   const lines = server.stdout().split('\n');
   const logLines = lines.filter((line) => line.startsWith('{'));
   const banner = lines.filter((line) => !line.startsWith('{'));
-  expect(
-    logLines.filter((line) => line.includes('"request completed"')).length,
-  ).toBeGreaterThanOrEqual(4);
+  // One line a request, when it has been answered: what was asked, and how it went.
+  const completed = logLines
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          msg?: string;
+          req?: { method: string; url: string };
+          res?: { statusCode: number };
+          responseTime?: number;
+        },
+    )
+    .filter((line) => line.msg === 'request completed');
+  expect(completed.map(({ req, res }) => `${req?.method} ${req?.url} ${res?.statusCode}`)).toEqual(
+    expect.arrayContaining([
+      'GET /api/manage/admin/credential 200',
+      'GET /api/manage/admin/connector 401',
+      'POST /api/manage/admin/connector 422',
+      'PATCH /api/manage/set-user-role 404',
+    ]),
+  );
+  expect(completed.every(({ responseTime }) => typeof responseTime === 'number')).toBe(true);
+  expect(logLines.join('\n')).not.toContain('"incoming request"');
+  const aborted = logLines.filter((line) => line.includes('"request aborted"'));
+  expect(aborted).toHaveLength(1);
+  expect(aborted[0]).toContain('"url":"/api/manage/admin/connector"');
   expect(logLines.join('\n')).toContain('shutting down');
   for (const text of [key, wrongKey, secret, secret.slice(4, -4)]) {
     expect(logLines.join('\n')).not.toContain(text);

@@ -20,7 +20,8 @@ export const listCredentials = endpoint({
   access: 'curatorOrAdmin',
   answer: credentialListSchema,
   errors: [],
-  cachedReads: ['people', 'groups', 'connectors', 'sync'],
+  // Credentials, their owners and groups: no sync table (a worker's run keeps it).
+  cachedReads: ['people', 'groups', 'connectors'],
 });
 
 export const createCredential = endpoint({
