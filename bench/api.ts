@@ -162,3 +162,9 @@ export async function measureApiOnPostgres(
     await createUnderLoad(server, large, results);
   });
 }
+
+/** BENCH_ONLY=mixed: the reads under writes alone, SQLite then (if reachable) PostgreSQL. */
+export async function measureMixed(sqlite: DataSet, postgres: DataSet | null, results: Results) {
+  for (const set of postgres ? [sqlite, postgres] : [sqlite])
+    await withServer(set, (server) => mixedLoad(server, set, results));
+}

@@ -6,9 +6,10 @@
 //   BENCH_ROUNDS       alternating load runs of the list and of the bare server, median (default 3)
 //   BENCH_LOG_LEVEL    server log level (default info, as `npm start` runs it)
 //   CHROMIUM_PATH      the browser (default /usr/bin/chromium)
-//   BENCH_ONLY         api, panel, scale, people, sync or worker: measure one part only (scale: the scale rows, API and panel;
+//   BENCH_ONLY         api, panel, scale, people, sync, worker or mixed: measure one part only (scale: the scale rows, API and panel;
 //                      people: the scale rows of the directory, the activity log, its export and
-//                      their pages, without the curators'; worker: the reference worker's rows)
+//                      their pages, without the curators'; worker: the reference worker's rows; mixed: the API's
+//                      reads under writes alone, on both stores)
 //   BENCH_STORE        sqlite or postgres: the sync part on that store only (default both)
 //   BENCH_SYNC_ROWS    the sync part's rows, a comma list of claims, lists, runs, documents (default all;
 //                      the schedule and the claims always run: the others need their jobs)

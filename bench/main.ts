@@ -5,7 +5,7 @@
 // tiny data set, writes nothing, and fails when a probe no longer finds its figure.
 import { rmSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { measureApi, measureApiOnPostgres } from './api';
+import { measureApi, measureApiOnPostgres, measureMixed } from './api';
 import { measureConfigBundle } from './configBundle';
 import { buildPanel, buildServer } from './build';
 import { count, paths, scale, scaleRows, settings, smoke, storeMeasured } from './config';
@@ -35,9 +35,10 @@ const step = (what: string) => {
   );
 };
 
-// BENCH_ONLY=api, panel, scale, people, sync or worker measures one part (while working on it);
-// people: the scale rows of the directory, the activity log, its export and their pages only.
-const PARTS = ['api', 'panel', 'scale', 'people', 'sync', 'worker'] as const;
+// BENCH_ONLY=api, panel, scale, people, sync, worker or mixed measures one part (while working on it);
+// people: the scale rows of the directory, the activity log, its export and their pages only;
+// mixed: the API's reads under writes alone, on both stores.
+const PARTS = ['api', 'panel', 'scale', 'people', 'sync', 'worker', 'mixed'] as const;
 const only = process.env.BENCH_ONLY;
 if (only !== undefined && only !== '' && !(PARTS as readonly string[]).includes(only))
   throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')}, not ${only}`);
@@ -94,7 +95,18 @@ try {
     );
     panel = await measurePanel(large!, fleet!, results);
   }
-  const postgres = part('api') || part('people') || part('sync') ? await reachablePostgres() : null;
+  const postgres =
+    part('api') || part('people') || part('sync') || only === 'mixed'
+      ? await reachablePostgres()
+      : null;
+  if (only === 'mixed') {
+    step(`reads under writes alone: ${count(scale.medium)} connectors, SQLite then PostgreSQL`);
+    await measureMixed(
+      await kept(seedDataSet(scale.medium, scale.credentials)),
+      postgres ? await kept(seedDataSet(scale.medium, scale.credentials, postgres)) : null,
+      results,
+    );
+  }
   if (part('api')) {
     step(
       smoke

@@ -3,7 +3,14 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, SqliteDialect, type Dialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  SqliteDialect,
+  type DatabaseConnection,
+  type Dialect,
+  type QueryResult,
+} from 'kysely';
 import type { SecretBox } from '../crypto/secretBox';
 import {
   checkSecretBox,
@@ -74,12 +81,23 @@ const BUSY_TIMEOUT_MS = 10_000;
  */
 function immediateDialect(sqlite: SQLite.Database): Dialect {
   const base = new SqliteDialect({ database: sqlite });
+  const prepared = keptStatements(sqlite);
   return {
     createAdapter: () => base.createAdapter(),
     createQueryCompiler: () => base.createQueryCompiler(),
     createIntrospector: (db) => base.createIntrospector(db),
     createDriver: () => {
       const driver = base.createDriver();
+      const acquire = driver.acquireConnection.bind(driver);
+      let kept: DatabaseConnection | null = null;
+      driver.acquireConnection = async () => {
+        const connection = await acquire();
+        kept ??= {
+          executeQuery: (compiled) => run(prepared(compiled.sql), compiled.parameters),
+          streamQuery: (compiled, chunkSize) => connection.streamQuery(compiled, chunkSize),
+        };
+        return kept;
+      };
       driver.beginTransaction = async (connection) => {
         await connection.executeQuery(CompiledQuery.raw('begin immediate'));
       };
@@ -90,6 +108,45 @@ function immediateDialect(sqlite: SQLite.Database): Dialect {
       return driver;
     },
   };
+}
+
+/** Statements kept prepared at most (the LRU's size): the repositories' texts, a few hundred. */
+const STATEMENTS_KEPT = 1_000;
+
+/**
+ * Each SQL text is prepared once and its statement kept (least recently used
+ * first out), where Kysely's driver prepares every query again: a tenth of the
+ * loop's own work under a stream of writes (docs/performance.md). A statement
+ * runs to its end at once (`all`, `run`), so one kept statement is never in
+ * use twice; SQLite prepares it again by itself after a schema change.
+ */
+function keptStatements(sqlite: SQLite.Database) {
+  const kept = new Map<string, SQLite.Statement>();
+  return (text: string): SQLite.Statement => {
+    let statement = kept.get(text);
+    if (statement) {
+      kept.delete(text);
+    } else {
+      statement = sqlite.prepare(text);
+      if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+    }
+    kept.set(text, statement);
+    return statement;
+  };
+}
+
+/** What Kysely's SQLite connection does with a statement, for a kept one. */
+function run<R>(
+  statement: SQLite.Statement,
+  parameters: readonly unknown[],
+): Promise<QueryResult<R>> {
+  if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return Promise.resolve({
+    numAffectedRows: BigInt(changes),
+    insertId: BigInt(lastInsertRowid),
+    rows: [],
+  });
 }
 
 /** The folder exists (or is made, 700) and can be written; the file, if there, too. */

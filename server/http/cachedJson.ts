@@ -23,9 +23,18 @@ import type { Endpoint, ReadTopic } from '../../src/contract/endpoint';
 import { acceptsGzip, GZIP_LEAST_BYTES, gzipWhole } from './gzipParts';
 
 /** An endpoint whose answers are kept: it names the topics it reads. */
-export type CachedEndpoint = Pick<Endpoint, 'method' | 'path'> & {
+export type CachedEndpoint = Pick<Endpoint, 'method' | 'path' | 'adminCachedReads'> & {
   cachedReads: readonly ReadTopic[];
 };
+
+/**
+ * The endpoint as an admin's view is kept: by its `adminCachedReads` when it
+ * declares them (fewer topics, so a group write keeps the admin's answer).
+ */
+export const forAdmin = (endpoint: CachedEndpoint): CachedEndpoint => ({
+  ...endpoint,
+  cachedReads: endpoint.adminCachedReads ?? endpoint.cachedReads,
+});
 
 interface CachedJson {
   /** Bytes, so that each answer is written as it is, not encoded again. */

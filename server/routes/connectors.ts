@@ -42,7 +42,7 @@ import {
   listConnectors as listConnectorsEndpoint,
   updateConnector as updateConnectorEndpoint,
 } from '../../src/contract/endpoints/connectors';
-import { sendCachedJson } from '../http/cachedJson';
+import { forAdmin, sendCachedJson } from '../http/cachedJson';
 import { problem } from '../http/problems';
 import type { Db } from '../db/database';
 import type { SecretBox } from '../crypto/secretBox';
@@ -251,11 +251,12 @@ export function connectorRoutes(
 
   // Kept as bytes per caller's view (D13) until the next change of the data:
   // an admin's list is everyone's, a curator's their own, built once per change.
+  // An admin's is kept by the connectors alone: a group write does not rebuild it.
   route(listConnectorsEndpoint, async ({ query: { credential } }, request, reply) => {
     const caller = request.user!;
     const viewer = caller.role === 'admin' ? 'admin' : `user:${caller.id}`;
     const list = await reads.getBytes(
-      listConnectorsEndpoint,
+      viewer === 'admin' ? forAdmin(listConnectorsEndpoint) : listConnectorsEndpoint,
       `credential=${credential ?? ''} for ${viewer}`,
       () =>
         db

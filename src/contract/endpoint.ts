@@ -37,10 +37,12 @@ type Schema = z.ZodMiniType;
  * What a cached answer is made of, by the tables it reads (server/db/readRevisions.ts
  * maps each table to one): a write to any other table leaves the answer kept.
  * `people`: users and invitations; `keys`: API keys and sessions; `groups`:
- * groups, their members and what they are given; `connectors`: connectors,
- * credentials, pairs, settings, document sets; `sync`: workers, jobs, documents, alerts.
+ * groups, their members and what they are given; `grants`: the members and
+ * what groups are given, without the groups' own rows (a group made or renamed
+ * empty keeps it); `connectors`: connectors, credentials, pairs, settings,
+ * document sets; `sync`: workers, jobs, documents, alerts.
  */
-export const READ_TOPICS = ['people', 'keys', 'groups', 'connectors', 'sync'] as const;
+export const READ_TOPICS = ['people', 'keys', 'groups', 'grants', 'connectors', 'sync'] as const;
 export type ReadTopic = (typeof READ_TOPICS)[number];
 
 export interface Endpoint {
@@ -84,6 +86,12 @@ export interface Endpoint {
    * (server/http/cachedJson.ts): name every topic whose tables the answer reads.
    */
   cachedReads?: readonly ReadTopic[];
+  /**
+   * The topics an admin's answer reads, when fewer than `cachedReads`: an admin
+   * sees everything, so no group or person decides what it holds, and a write
+   * to the other topics (a group made or changed) keeps it.
+   */
+  adminCachedReads?: readonly ReadTopic[];
 }
 
 /** Checks a declaration's type while keeping its own (its schemas stay typed for the callers). */

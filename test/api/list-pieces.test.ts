@@ -5,8 +5,16 @@
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { listConnectors } from '../../server/repos/connectors';
+import { findUserByEmail } from '../../server/repos/users';
 import { useTestServer } from '../support/useTestServer';
-import { addCredential, api, attach, createConnector, plainRequest } from '../support/http';
+import {
+  addCredential,
+  api,
+  attach,
+  createConnector,
+  makeGroup,
+  plainRequest,
+} from '../support/http';
 
 const server = useTestServer();
 
@@ -84,5 +92,60 @@ describe('the list rebuilt by its changed rows stays D5 list', () => {
       server.store.db,
     );
     await expectTrue();
+  });
+});
+
+describe('a write rebuilds only the views it changes', () => {
+  /** A connector renamed behind the API with its topic's revision put back: only a rebuild shows it. */
+  async function renameUnseen(id: number, name: string) {
+    const db = server.store.db;
+    const before = await sql<{
+      value: string | number;
+    }>`select value from read_revisions where topic = 'connectors'`.execute(db);
+    await sql`update connectors set name = ${name} where id = ${id}`.execute(db);
+    await sql`update read_revisions set value = ${before.rows[0]!.value} where topic = 'connectors'`.execute(
+      db,
+    );
+  }
+  const names = async (key?: string) => {
+    const served = await api(server, 'GET', '/manage/admin/connector', key ? { key } : {});
+    expect(served.status).toBe(200);
+    return (served.json as { name: string }[]).map((connector) => connector.name);
+  };
+
+  test("a group write keeps the admin's list (it names no group); a connector write rebuilds it", async () => {
+    const id = await createConnector(server, plainRequest('web', { name: 'Kept by connectors' }));
+    expect(await names()).toContain('Kept by connectors');
+    await renameUnseen(id, 'Kept, renamed behind');
+    // A group made and one changed move the groups' revision, not the connectors'.
+    const group = await makeGroup(server, 'Kept list group');
+    const renamed = await api(server, 'PATCH', `/manage/admin/user-group/${group}`, {
+      body: { user_ids: [], cc_pair_ids: [] },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await names()).toContain('Kept by connectors');
+    await createConnector(server, plainRequest('web', { name: 'Kept, the next one' }));
+    const after = await names();
+    expect(after).toContain('Kept, renamed behind');
+    expect(after).not.toContain('Kept by connectors');
+  });
+
+  test("a group made or changed with nothing in it keeps a curator's list; a membership rebuilds it", async () => {
+    const email = 'kept-curator@pieces.test';
+    const key = await server.keyFor('global_curator', email);
+    const id = await createConnector(server, plainRequest('web', { name: 'Curator kept' }));
+    await attach(server, id, await addCredential(server, 'web'));
+    expect(await names(key)).toContain('Curator kept');
+    await renameUnseen(id, 'Curator kept, renamed behind');
+    const group = await makeGroup(server, 'Kept empty group');
+    const changed = await api(server, 'PATCH', `/manage/admin/user-group/${group}`, {
+      body: { user_ids: [], cc_pair_ids: [] },
+    });
+    expect(changed.status).toBe(200);
+    expect(await names(key)).toContain('Curator kept');
+    // Who is in a group decides what a curator sees: the list is made again.
+    const curator = await findUserByEmail(server.store.db, email);
+    await makeGroup(server, 'Kept group with the curator', [curator!.id]);
+    expect(await names(key)).toContain('Curator kept, renamed behind');
   });
 });

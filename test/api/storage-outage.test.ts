@@ -2,7 +2,8 @@
 // a lock another process holds past the busy timeout) is answered 503 with
 // Retry-After and words, never a 500, and logged once per outage; the disk-full
 // answer keeps its own words (test/api/disk-full.test.ts). The I/O error is
-// injected where the driver prepares each query; the lock is a real one.
+// injected where the driver runs each statement (kept prepared, so not where
+// it prepares them); the lock is a real one.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,10 +43,20 @@ function expectUnavailable(answer: Awaited<ReturnType<typeof api>>) {
   expect(answer.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
 }
 
-const prepare = SQLite.prototype.prepare;
-afterEach(() => {
-  SQLite.prototype.prepare = prepare;
-});
+/** What every statement runs by (better-sqlite3's Statement, which it does not export). */
+const statements = Object.getPrototypeOf(new SQLite(':memory:').prepare('select 1')) as Pick<
+  SQLite.Statement,
+  'all' | 'run'
+>;
+const { all, run } = statements;
+const failing = function () {
+  throw new SQLite.SqliteError('disk I/O error', 'SQLITE_IOERR_READ');
+} as never;
+const restore = () => {
+  statements.all = all;
+  statements.run = run;
+};
+afterEach(restore);
 
 it('an I/O error (the disk or its mount failing): 503 with Retry-After, health 503, one log line; then served again', async () => {
   const connector = (
@@ -53,9 +64,8 @@ it('an I/O error (the disk or its mount failing): 503 with Retry-After, health 5
   ).json as { id: number };
   const before = await snapshotDb(server);
   const seen = lines.length;
-  SQLite.prototype.prepare = function () {
-    throw new SQLite.SqliteError('disk I/O error', 'SQLITE_IOERR_READ');
-  } as typeof prepare;
+  statements.all = failing;
+  statements.run = failing;
   expectUnavailable(await api(server, 'GET', '/health', { key: null }));
   expectUnavailable(await api(server, 'GET', `/manage/admin/connector/${connector.id}`));
   expectUnavailable(
@@ -66,7 +76,7 @@ it('an I/O error (the disk or its mount failing): 503 with Retry-After, health 5
   expect(outageLines()).toHaveLength(1);
   expect(lines.slice(seen).filter((line) => line.level >= 50)).toHaveLength(1);
 
-  SQLite.prototype.prepare = prepare;
+  restore();
   expect((await api(server, 'GET', '/health', { key: null })).json).toEqual({ status: 'ok' });
   expect(recoveryLines()).toHaveLength(1);
   expect(await snapshotDb(server)).toEqual(before); // the refused write left nothing

@@ -37,6 +37,7 @@ import m0033 from './0033_read_revisions';
 import m0034 from './0034_pair_sync_versions';
 import m0036 from './0036_document_trigrams';
 import m0037 from './0037_use_notes_keep_revisions';
+import m0038 from './0038_grants_revision';
 import type { MigrationOf } from './dialectTypes';
 
 /** Every migration, oldest first: the name is the one stored in the database. */
@@ -71,4 +72,5 @@ export const MIGRATIONS: readonly (readonly [name: string, migration: MigrationO
   ['0034_pair_sync_versions', m0034],
   ['0036_document_trigrams', m0036],
   ['0037_use_notes_keep_revisions', m0037],
+  ['0038_grants_revision', m0038],
 ];

@@ -51,7 +51,10 @@ export const listConnectors = endpoint({
   answer: connectorListSchema,
   errors: [422],
   // The snapshots and who sees them: no job, worker or document (a claim or a batch keeps it).
-  cachedReads: ['people', 'groups', 'connectors'],
+  // A curator's list: their memberships and the pairs' groups (`grants`), not the groups' names.
+  cachedReads: ['people', 'grants', 'connectors'],
+  // An admin's list is every connector with its credential ids: no group or person in it.
+  adminCachedReads: ['connectors'],
 });
 
 export const createConnector = endpoint({
