@@ -157,9 +157,8 @@ test('opened at /connectors, the list is asked for with the role, not after its 
   expect(events.filter((event) => event === 'asked /api/manage/admin/connector')).toHaveLength(1);
 });
 
-test("a #key= link opened at /connectors: who, the list and the credentials leave signed by the link's key before its exchange answers; the key is then in no address or storage, and no later request carries it", async () => {
-  connectTo(server, null);
-  const key = server.adminKey;
+/** Every request asked and answered, in order, and which carried `key` (or which other Authorization). */
+function recordRequests(key: string) {
   const events: string[] = [];
   const signedByKey: string[] = [];
   const realFetch = globalThis.fetch;
@@ -173,6 +172,13 @@ test("a #key= link opened at /connectors: who, the list and the credentials leav
     events.push(`answered ${asked}`);
     return response;
   });
+  return { events, signedByKey, spy };
+}
+
+test("a #key= link opened at /connectors: who, the list and the credentials leave signed by the link's key before its exchange answers; the key is then in no address or storage, and no later request carries it", async () => {
+  connectTo(server, null);
+  const key = server.adminKey;
+  const { events, signedByKey, spy } = recordRequests(key);
   const queryClient = createTestQueryClient();
   try {
     window.history.replaceState(null, '', `/connectors#key=${key}`);
@@ -212,19 +218,7 @@ test("a #key= link opened at /connectors: who, the list and the credentials leav
 test("a #key= link opened at /users: who and the directory's page in the address leave signed by the link's key before its exchange answers, and the page shows that page without asking again", async () => {
   connectTo(server, null);
   const key = server.adminKey;
-  const events: string[] = [];
-  const signedByKey: string[] = [];
-  const realFetch = globalThis.fetch;
-  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const asked = `${init?.method ?? 'GET'} ${url.pathname}${url.search}`;
-    const auth = new Headers(init?.headers).get('Authorization');
-    events.push(`asked ${asked}`);
-    if (auth !== null) signedByKey.push(`${asked} ${auth === `Bearer ${key}` ? 'key' : auth}`);
-    const response = await realFetch(input, init);
-    events.push(`answered ${asked}`);
-    return response;
-  });
+  const { events, signedByKey, spy } = recordRequests(key);
   const queryClient = createTestQueryClient();
   await server.keyFor('basic', 'sam.slack@shell.test');
   window.history.replaceState(null, '', `/users?q=sam&status=active#key=${key}`);
