@@ -5,6 +5,8 @@
 // write changes the list, so this is what a busy administration panel meets.
 // Reported: the reads' p99 and rate, the writes' rate, and the probe's longest
 // wait (< 200 ms: no rebuild holds the loop).
+// The readers ask for gzip, as a browser does (server/http/gzipParts.ts);
+// BENCH_MIXED_PLAIN=1: they do not (plain JSON, the A of an A/B).
 import { runLoad } from './load';
 import type { Child } from './processes';
 import type { DataSet } from './seed';
@@ -29,9 +31,15 @@ async function probe(origin: string, until: Promise<unknown>) {
   return longest;
 }
 
+const plain = process.env.BENCH_MIXED_PLAIN === '1';
+
 export async function mixedLoad(server: Child, set: DataSet, results: Results) {
   const headers = { authorization: `Bearer ${set.adminKey}` };
-  const reads = runLoad({ url: `${server.origin}${LIST}`, headers, connections: 40 });
+  const reads = runLoad({
+    url: `${server.origin}${LIST}`,
+    headers: plain ? headers : { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' },
+    connections: 40,
+  });
   const post = {
     method: 'POST' as const,
     headers: { ...headers, 'content-type': 'application/json' },
@@ -63,7 +71,7 @@ export async function mixedLoad(server: Child, set: DataSet, results: Results) {
     writes,
     probe(server.origin, Promise.all([reads, writes])),
   ]);
-  const label = `${set.postgres ? 'PostgreSQL: ' : ''}Mixed: list of ${count(set.connectors)} under writes (40 readers; ${CONNECTOR_WRITERS} creating connectors, ${GROUP_WRITERS} groups)`;
+  const label = `${set.postgres ? 'PostgreSQL: ' : ''}Mixed: list of ${count(set.connectors)} under writes (40 readers; ${CONNECTOR_WRITERS} creating connectors, ${GROUP_WRITERS} groups${plain ? '; plain JSON' : ''})`;
   results.add(`${label}: reads/s`, read.requestsPerSecond, 'req/s');
   results.add(`${label}: read latency p99`, read.p99, 'ms', '< 150 ms', read.p99 < 150);
   results.add(`${label}: writes/s`, write.requestsPerSecond, 'req/s');

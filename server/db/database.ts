@@ -24,6 +24,7 @@ import type { Tables } from './schema';
 import type { ReadTopic } from '../../src/contract/endpoint';
 import { topicRevisions } from './readRevisions';
 import { RESTORE_ADVICE, StorageError, storageErrorAt } from './storageErrors';
+import { WriteThread } from './writeThread';
 
 export type Db = Kysely<Tables>;
 
@@ -110,6 +111,101 @@ function immediateDialect(sqlite: SQLite.Database): Dialect {
   };
 }
 
+const SELECT = /^\s*select\b/i;
+
+/** A promise chain: one holder at a time, in the order asked. */
+function turns() {
+  let last: Promise<void> = Promise.resolve();
+  return async (): Promise<() => void> => {
+    let release!: () => void;
+    const previous = last;
+    last = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    return release;
+  };
+}
+
+/**
+ * The writes on a thread of their own (server/db/writeThread.ts): every
+ * transaction (BEGIN IMMEDIATE) and every single statement that writes runs on
+ * the worker's connection, one at a time; a single statement that only reads
+ * runs at once on the main connection (WAL: it sees every commit), so reads go
+ * on while a COMMIT waits for its fsync. `committed` runs after each write
+ * ended (the revision's turn cache forgets the data_version it read).
+ */
+function threadedDialect(
+  sqlite: SQLite.Database,
+  thread: WriteThread,
+  committed: () => void,
+): Dialect {
+  const base = new SqliteDialect({ database: sqlite });
+  const prepared = keptStatements(sqlite);
+  const writeTurn = turns();
+  class Connection implements DatabaseConnection {
+    onThread = false;
+    release: (() => void) | null = null;
+    async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+      if (this.onThread) return thread.run<R>(compiled.sql, compiled.parameters);
+      // Only a select is prepared here: this connection's schema may be older
+      // than the thread's last change (a DDL text is checked at its prepare).
+      if (SELECT.test(compiled.sql)) {
+        const statement = prepared(compiled.sql);
+        if (statement.readonly) return run<R>(statement, compiled.parameters);
+      }
+      const release = await writeTurn();
+      try {
+        return await thread.run<R>(compiled.sql, compiled.parameters);
+      } finally {
+        release();
+        committed();
+      }
+    }
+    // eslint-disable-next-line require-yield
+    async *streamQuery(): AsyncIterableIterator<QueryResult<never>> {
+      throw new Error('streamed queries are not used on SQLite');
+    }
+  }
+  const end = async (connection: Connection, sql: string) => {
+    try {
+      if (sql !== 'rollback' || thread.inTransaction) await thread.run(sql, []);
+    } finally {
+      connection.onThread = false;
+      connection.release?.();
+      connection.release = null;
+      committed();
+    }
+  };
+  return {
+    createAdapter: () => base.createAdapter(),
+    createQueryCompiler: () => base.createQueryCompiler(),
+    createIntrospector: (db) => base.createIntrospector(db),
+    createDriver: () => ({
+      init: async () => {},
+      acquireConnection: async () => new Connection(),
+      beginTransaction: async (connection) => {
+        const own = connection as Connection;
+        own.release = await writeTurn();
+        own.onThread = true;
+        try {
+          await thread.run('begin immediate', []);
+        } catch (error) {
+          own.onThread = false;
+          own.release();
+          own.release = null;
+          throw error;
+        }
+      },
+      commitTransaction: (connection) => end(connection as Connection, 'commit'),
+      rollbackTransaction: (connection) => end(connection as Connection, 'rollback'),
+      releaseConnection: async () => {},
+      destroy: async () => {
+        await thread.close();
+        sqlite.close();
+      },
+    }),
+  };
+}
+
 /** Statements kept prepared at most (the LRU's size): the repositories' texts, a few hundred. */
 const STATEMENTS_KEPT = 1_000;
 
@@ -193,7 +289,16 @@ export async function openStore(dataDir: string, secretKey?: string): Promise<St
     throw error instanceof StorageError ? error : storageErrorAt(error, file ?? MEMORY);
   }
   const { v } = sqlite.prepare('select sqlite_version() as v').get() as { v: string };
-  const db = new Kysely<Tables>({ dialect: immediateDialect(sqlite) });
+  // SOURCEDESK_SQLITE_WRITE_THREAD=1: the writes on a thread of their own (a file store only).
+  const thread =
+    file && process.env.SOURCEDESK_SQLITE_WRITE_THREAD === '1'
+      ? new WriteThread(file, BUSY_TIMEOUT_MS, STATEMENTS_KEPT)
+      : null;
+  const db = new Kysely<Tables>({
+    dialect: thread
+      ? threadedDialect(sqlite, thread, () => forgetVersion())
+      : immediateDialect(sqlite),
+  });
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   const totalChanges = sqlite.prepare('select total_changes()').pluck();
   const nothing = async () => {};
