@@ -289,9 +289,10 @@ export async function openStore(dataDir: string, secretKey?: string): Promise<St
     throw error instanceof StorageError ? error : storageErrorAt(error, file ?? MEMORY);
   }
   const { v } = sqlite.prepare('select sqlite_version() as v').get() as { v: string };
-  // SOURCEDESK_SQLITE_WRITE_THREAD=1: the writes on a thread of their own (a file store only).
+  // A file store's writes run on a thread of their own (SOURCEDESK_SQLITE_WRITE_THREAD=0:
+  // on the event loop's, as before; the A of the bench's A/B).
   const thread =
-    file && process.env.SOURCEDESK_SQLITE_WRITE_THREAD === '1'
+    file && process.env.SOURCEDESK_SQLITE_WRITE_THREAD !== '0'
       ? new WriteThread(file, BUSY_TIMEOUT_MS, STATEMENTS_KEPT)
       : null;
   const db = new Kysely<Tables>({
