@@ -131,7 +131,9 @@ function turns() {
  * the worker's connection, one at a time; a single statement that only reads
  * runs at once on the main connection (WAL: it sees every commit), so reads go
  * on while a COMMIT waits for its fsync. `committed` runs after each write
- * ended (the revision's turn cache forgets the data_version it read).
+ * ended (the revision's turn cache forgets the data_version it read). A
+ * read-only transaction (`setAccessMode('read only')`) stays on the main
+ * connection, one at a time, so a list's build never queues behind writes.
  */
 function threadedDialect(
   sqlite: SQLite.Database,
@@ -141,11 +143,15 @@ function threadedDialect(
   const base = new SqliteDialect({ database: sqlite });
   const prepared = keptStatements(sqlite);
   const writeTurn = turns();
+  const readTurn = turns();
   class Connection implements DatabaseConnection {
     onThread = false;
+    /** In a read-only transaction, on the main connection (a plain BEGIN: it waits for no write). */
+    reading = false;
     release: (() => void) | null = null;
     async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
       if (this.onThread) return thread.run<R>(compiled.sql, compiled.parameters);
+      if (this.reading) return run<R>(prepared(compiled.sql), compiled.parameters);
       // Only a select is prepared here: this connection's schema may be older
       // than the thread's last change (a DDL text is checked at its prepare).
       if (SELECT.test(compiled.sql)) {
@@ -166,6 +172,16 @@ function threadedDialect(
     }
   }
   const end = async (connection: Connection, sql: string) => {
+    if (connection.reading) {
+      try {
+        if (sqlite.inTransaction) sqlite.exec(sql);
+      } finally {
+        connection.reading = false;
+        connection.release?.();
+        connection.release = null;
+      }
+      return;
+    }
     try {
       if (sql !== 'rollback' || thread.inTransaction) await thread.run(sql, []);
     } finally {
@@ -182,8 +198,14 @@ function threadedDialect(
     createDriver: () => ({
       init: async () => {},
       acquireConnection: async () => new Connection(),
-      beginTransaction: async (connection) => {
+      beginTransaction: async (connection, settings) => {
         const own = connection as Connection;
+        if (settings.accessMode === 'read only') {
+          own.release = await readTurn();
+          own.reading = true;
+          sqlite.exec('begin');
+          return;
+        }
         own.release = await writeTurn();
         own.onThread = true;
         try {
@@ -289,10 +311,11 @@ export async function openStore(dataDir: string, secretKey?: string): Promise<St
     throw error instanceof StorageError ? error : storageErrorAt(error, file ?? MEMORY);
   }
   const { v } = sqlite.prepare('select sqlite_version() as v').get() as { v: string };
-  // A file store's writes run on a thread of their own (SOURCEDESK_SQLITE_WRITE_THREAD=0:
-  // on the event loop's, as before; the A of the bench's A/B).
+  // SOURCEDESK_SQLITE_WRITE_THREAD=1: a file store's writes run on a thread of
+  // their own (off by default: docs/performance.md has the A/B — the loop is
+  // freed, but each write waits for the loop's turns and writes/s fall).
   const thread =
-    file && process.env.SOURCEDESK_SQLITE_WRITE_THREAD !== '0'
+    file && process.env.SOURCEDESK_SQLITE_WRITE_THREAD === '1'
       ? new WriteThread(file, BUSY_TIMEOUT_MS, STATEMENTS_KEPT)
       : null;
   const db = new Kysely<Tables>({

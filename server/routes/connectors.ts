@@ -261,6 +261,7 @@ export function connectorRoutes(
       () =>
         db
           .transaction()
+          .setAccessMode('read only')
           .execute(async (trx) =>
             visibleList(trx, snapshots, await scopeOf(trx, caller), credential),
           ),

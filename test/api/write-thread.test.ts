@@ -1,4 +1,4 @@
-// D12 on SQLite with the loop free: a write's transaction (its BEGIN IMMEDIATE,
+// D12 on SQLite with the loop free (SOURCEDESK_SQLITE_WRITE_THREAD=1): a write's transaction (its BEGIN IMMEDIATE,
 // its COMMIT and fsync) runs on the database's own thread, so while it waits —
 // here for a write lock another connection holds — the server goes on
 // answering; the write then lands (200) once the lock is let go.
@@ -13,7 +13,14 @@ import { api, plainRequest } from '../support/http';
 const dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-write-thread-'));
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ dataDir });
+  const before = process.env.SOURCEDESK_SQLITE_WRITE_THREAD;
+  process.env.SOURCEDESK_SQLITE_WRITE_THREAD = '1';
+  try {
+    server = await startTestServer({ dataDir });
+  } finally {
+    if (before === undefined) delete process.env.SOURCEDESK_SQLITE_WRITE_THREAD;
+    else process.env.SOURCEDESK_SQLITE_WRITE_THREAD = before;
+  }
 });
 afterAll(async () => {
   await server.close();
