@@ -110,7 +110,9 @@ export function workerRoutes(
   // Claims that arrive together share one write transaction (group commit):
   // each is still checked (its key, inside the transaction) and answered only
   // after the commit that holds it, so D12's durability is kept, but 8
-  // workers claiming at once wait for one fsync, not eight in a row.
+  // workers claiming at once wait for one fsync, not eight in a row. (On SQLite
+  // a transaction, COMMIT included, runs within one turn of the event loop:
+  // only claims that reached this route in the same turn share it.)
   const claims = claimBatcher(write, claimAll(dialect));
   route(claimJobRoute, async ({ body }, request, reply) => {
     const claimed = await claims(request, body);

@@ -1,6 +1,7 @@
 // API keys managed through the API (Onyx's /admin/api-key routes): the secret
 // once, its last use, regeneration and deletion refused at once, expiry, and
 // the rule that keeps an admin able to sign in.
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { apiKeyListSchema, apiKeySchema } from '../../src/contract/apiKeys';
 import { api, snapshotDb } from '../support/http';
@@ -66,6 +67,60 @@ describe('the life of a key', () => {
     expect((await api(server, 'DELETE', `/admin/api-key/${made.api_key_id}`)).status).toBe(200);
     expect(await server.store.revisions(['keys'])).not.toBe(before);
     expect((await api(server, 'GET', '/me', { key: made.api_key! })).status).toBe(401);
+  });
+
+  it('any other change to a key or a session moves the `keys` revision, whichever column', async () => {
+    // 0037's triggers name their columns: a column added later and left out
+    // would let a remembered key or session outlive its change.
+    const notes: Record<string, string> = { api_keys: 'last_used_at', sessions: 'last_seen_at' };
+    const made = await create({ name: 'Columns', role: 'basic' });
+    const admin = await server.store.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', server.adminEmail)
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await server.store.db
+      .insertInto('sessions')
+      .values({
+        token_hash: 'columns-test-session',
+        user_id: admin.id,
+        time_created: now,
+        last_seen_at: now,
+        expires_at: '2999-01-01T00:00:00.000Z',
+        how: 'api_key',
+        address: null,
+        user_agent: null,
+      })
+      .execute();
+    const rows = {
+      api_keys: sql`id = ${made.api_key_id}`,
+      sessions: sql`token_hash = 'columns-test-session'`,
+    };
+    for (const [table, where] of Object.entries(rows)) {
+      const columns = server.schema
+        ? await sql<{ name: string }>`select column_name as name from information_schema.columns
+            where table_schema = current_schema() and table_name = ${table}`.execute(
+            server.store.db,
+          )
+        : await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(
+            server.store.db,
+          );
+      expect(columns.rows.map(({ name }) => name)).toContain(notes[table]);
+      for (const { name } of columns.rows) {
+        const before = await server.store.revisions(['keys']);
+        // As the server writes: one transaction that takes the write turn (beginWrite).
+        await server.store.db.transaction().execute(async (trx) => {
+          await server.store.beginWrite(trx);
+          await sql`update ${sql.table(table)} set ${sql.ref(name)} = ${sql.ref(name)} where ${where}`.execute(
+            trx,
+          );
+        });
+        server.store.wrote?.();
+        const moved = (await server.store.revisions(['keys'])) !== before;
+        expect(moved, `${table}.${name}`).toBe(name !== notes[table]);
+      }
+    }
   });
 
   it('its last use is written at most once a minute', async () => {

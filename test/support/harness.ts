@@ -35,6 +35,8 @@ export interface TestServer {
   apiRoutes: readonly { method: string; url: string }[];
   /** PostgreSQL only: the schema holding this server's tables. */
   schema?: string;
+  /** Write transactions the server has begun so far (each calls the store's beginWrite once). */
+  writesBegun(): number;
   /** A fresh key for a user of that role (the user is created when missing). */
   keyFor(role: UserRole, email?: string): Promise<string>;
   close(): Promise<void>;
@@ -119,8 +121,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     adminApiKey: undefined,
     demoData: options.demoData ?? false,
   });
+  let writesBegun = 0;
   const app = await buildApp({
-    store,
+    store: {
+      ...store,
+      beginWrite: (trx) => {
+        writesBegun += 1;
+        return store.beginWrite(trx);
+      },
+    },
     versions: options.versions ?? defaultVersionSet(store.engine),
     staticDir: options.staticDir ?? null,
     timeouts: options.timeouts,
@@ -157,6 +166,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     store,
     schema,
     apiRoutes: app.apiRoutes,
+    writesBegun: () => writesBegun,
     async keyFor(role, email = `${role}.${++counter}@sourcedesk.test`) {
       const user =
         (await findUserByEmail(store.db, email)) ?? (await createUser(store.db, email, role));
