@@ -9,10 +9,13 @@ import { droppedNotice, LogOutput } from './logOutput';
 import { StorageError } from './db/storageErrors';
 import { prepareStore } from './setup';
 import { loadVersionSet } from './versions';
+import { mapStacksOf } from './stackMap';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 /** At shutdown, how long the last log lines may take to be written. */
 const SETTLE_LOG_MS = 2000;
+
+mapStacksOf(import.meta.url);
 
 async function main() {
   const config = loadConfig(process.env);
