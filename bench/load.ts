@@ -34,6 +34,9 @@ export interface LoadResult {
   total: number;
 }
 
+/** What a browser sends as Accept-Encoding: readers that stand for the panel ask what it asks. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 export async function runLoad(request: LoadRequest): Promise<LoadResult> {
   const job: CannonJob = {
     url: request.url,

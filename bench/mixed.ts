@@ -7,7 +7,7 @@
 // wait (< 200 ms: no rebuild holds the loop).
 // The readers ask for gzip, as a browser does (server/http/gzipParts.ts);
 // BENCH_MIXED_PLAIN=1: they do not (plain JSON, the A of an A/B).
-import { runLoad } from './load';
+import { BROWSER_ACCEPT_ENCODING, runLoad } from './load';
 import type { Child } from './processes';
 import type { DataSet } from './seed';
 import type { Results } from './table';
@@ -37,7 +37,7 @@ export async function mixedLoad(server: Child, set: DataSet, results: Results) {
   const headers = { authorization: `Bearer ${set.adminKey}` };
   const reads = runLoad({
     url: `${server.origin}${LIST}`,
-    headers: plain ? headers : { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' },
+    headers: plain ? headers : { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
     connections: 40,
   });
   const post = {

@@ -18,7 +18,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { DEFAULT_SYNC_SETTINGS } from '../server/health/syncRules';
 import { scheduleRound } from '../server/watch/schedule';
 import { count, settings, smoke, syncRowMeasured } from './config';
-import { runLoad } from './load';
+import { BROWSER_ACCEPT_ENCODING, runLoad } from './load';
 import { startServer } from './processes';
 import { openDataSet, type DataSet } from './seed';
 import type { Results } from './table';
@@ -34,7 +34,7 @@ const DOCUMENT_BATCHES = smoke ? 2 : 30;
 /** The lists' readers' headers: a browser's Accept-Encoding (unless BENCH_SYNC_PLAIN=1). */
 const readerHeaders = (set: DataSet): Record<string, string> => ({
   authorization: `Bearer ${set.adminKey}`,
-  ...(process.env.BENCH_SYNC_PLAIN === '1' ? {} : { 'accept-encoding': 'gzip, deflate, br, zstd' }),
+  ...(process.env.BENCH_SYNC_PLAIN === '1' ? {} : { 'accept-encoding': BROWSER_ACCEPT_ENCODING }),
 });
 
 const storeLabel = (set: DataSet) => (set.postgres ? 'PostgreSQL: ' : '');
