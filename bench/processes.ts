@@ -102,6 +102,9 @@ export function startServer(set: DataSet, staticDir?: string): Promise<Child> {
         : {}),
       SOURCEDESK_PORT: '0',
       SOURCEDESK_DEMO_DATA: 'off',
+      // The seeded credentials are made up: a background re-test would send them
+      // to the vendors' real hosts (slack.com, …), and no bench reaches the internet.
+      SOURCEDESK_RETEST_HOURS: '0',
       SOURCEDESK_LOG_LEVEL: settings.logLevel,
       ...(staticDir ? { SOURCEDESK_STATIC_DIR: staticDir } : {}),
     },
