@@ -113,6 +113,9 @@ function immediateDialect(sqlite: SQLite.Database): Dialect {
 
 const SELECT = /^\s*select\b/i;
 
+/** How long the loop waits in step for a write transaction's BEGIN IMMEDIATE before it awaits it. */
+const BEGIN_IN_STEP_MS = 1;
+
 /** A promise chain: one holder at a time, in the order asked. */
 function turns() {
   let last: Promise<void> = Promise.resolve();
@@ -150,7 +153,8 @@ function threadedDialect(
     reading = false;
     release: (() => void) | null = null;
     async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-      if (this.onThread) return thread.run<R>(compiled.sql, compiled.parameters);
+      // Inside the write transaction: in step, no turn of the loop each.
+      if (this.onThread) return thread.runNow<R>(compiled.sql, compiled.parameters);
       if (this.reading) return run<R>(prepared(compiled.sql), compiled.parameters);
       // Only a select is prepared here: this connection's schema may be older
       // than the thread's last change (a DDL text is checked at its prepare).
@@ -183,7 +187,9 @@ function threadedDialect(
       return;
     }
     try {
-      if (sql !== 'rollback' || thread.inTransaction) await thread.run(sql, []);
+      // The COMMIT's fsync off the loop; a rollback writes nothing to wait for.
+      if (sql === 'commit') await thread.run(sql, []);
+      else if (thread.inTransaction) thread.runNow(sql, []);
     } finally {
       connection.onThread = false;
       connection.release?.();
@@ -209,7 +215,9 @@ function threadedDialect(
         own.release = await writeTurn();
         own.onThread = true;
         try {
-          await thread.run('begin immediate', []);
+          // In step when the lock is free (microseconds); else awaited, the
+          // loop going on while another process holds the lock.
+          await thread.run('begin immediate', [], BEGIN_IN_STEP_MS);
         } catch (error) {
           own.onThread = false;
           own.release();
