@@ -128,15 +128,114 @@ function turns() {
   };
 }
 
+/** The writes of one batch: they commit together, each acknowledged only after that COMMIT (D12). */
+interface Batch {
+  done: Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+  /** Its COMMIT is asked for (it waits for the write turn). */
+  closing: boolean;
+}
+
+function newBatch(): Batch {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const done = new Promise<void>((yes, no) => ((resolve = yes), (reject = no)));
+  done.catch(() => undefined); // each member awaits it; none may be left unhandled
+  return { done, resolve, reject, closing: false };
+}
+
+/** A single statement that may join a batch (a DML statement: a pragma or DDL runs alone). */
+const BATCHED = /^\s*(insert|update|delete|replace|with)\b/i;
+
+/** The group commit of the write thread's batches (threadedDialect), with the write turn they take. */
+function groupCommit(thread: WriteThread, committed: () => void) {
+  const writeTurn = turns();
+  /** The open batch on the worker's connection, if any. */
+  let batch: Batch | null = null;
+
+  /** A statement of the open batch, in step; an error that ended the worker's transaction fails the batch. */
+  const inBatch = <R>(sql: string, parameters: readonly unknown[]) => {
+    try {
+      return thread.runNow<R>(sql, parameters);
+    } catch (error) {
+      if (batch && !thread.inTransaction) {
+        batch.reject(error);
+        batch = null;
+      }
+      throw error;
+    }
+  };
+  /** With the write turn held: the open batch, or a new one (its BEGIN IMMEDIATE awaited if it must wait for a lock). */
+  const joinBatch = async (): Promise<Batch> => {
+    if (batch && thread.inTransaction) return batch;
+    // In step when the lock is free (microseconds); else awaited, the loop
+    // going on while another process holds the lock.
+    await thread.run('begin immediate', [], BEGIN_IN_STEP_MS);
+    return (batch = newBatch());
+  };
+  /** With the write turn held: the open batch committed (the fsync off the loop). */
+  const flush = async () => {
+    const ending = batch;
+    if (!ending) return;
+    batch = null;
+    try {
+      await thread.run('commit', []);
+      ending.resolve();
+    } catch (error) {
+      ending.reject(error);
+      if (thread.inTransaction) thread.runNow('rollback', []);
+    } finally {
+      committed();
+    }
+  };
+  /** A member's write is in `member`: its batch's COMMIT asked for (after the writes already waiting), and awaited. */
+  const committedWith = (member: Batch) => {
+    if (!member.closing) {
+      member.closing = true;
+      void writeTurn().then(async (release) => {
+        try {
+          if (batch === member) await flush();
+        } finally {
+          release();
+        }
+      });
+    }
+    return member.done;
+  };
+
+  return { writeTurn, inBatch, joinBatch, flush, committedWith, open: () => batch };
+}
+
+/** A read-only transaction's end, on the main connection; the read turn passed on. */
+function endReading(
+  sqlite: SQLite.Database,
+  connection: { reading: boolean; release: (() => void) | null },
+  sql: string,
+) {
+  try {
+    if (sqlite.inTransaction) sqlite.exec(sql);
+  } finally {
+    connection.reading = false;
+    connection.release?.();
+    connection.release = null;
+  }
+}
+
 /**
  * The writes on a thread of their own (server/db/writeThread.ts): every
- * transaction (BEGIN IMMEDIATE) and every single statement that writes runs on
- * the worker's connection, one at a time; a single statement that only reads
- * runs at once on the main connection (WAL: it sees every commit), so reads go
- * on while a COMMIT waits for its fsync. `committed` runs after each write
- * ended (the revision's turn cache forgets the data_version it read). A
- * read-only transaction (`setAccessMode('read only')`) stays on the main
- * connection, one at a time, so a list's build never queues behind writes.
+ * transaction that writes and every single statement that writes runs on the
+ * worker's connection, one at a time, in step (no turn of the loop each); a
+ * single statement that only reads runs at once on the main connection (WAL:
+ * it sees every commit). Group commit: the writes that take their turn while
+ * the last COMMIT's fsync is out run one after the other in one transaction of
+ * the worker's (each its own SAVEPOINT, so a failing one undoes only its own
+ * changes), then one COMMIT, awaited off the loop, acknowledges them all — no
+ * write answers before the COMMIT that holds it (D12), and a failed COMMIT
+ * fails each of them. `committed` runs after each COMMIT (the revision's turn
+ * cache forgets the data_version it read). A read-only transaction
+ * (`setAccessMode('read only')`) stays on the main connection, one at a time,
+ * so a list's build never queues behind writes.
  */
 function threadedDialect(
   sqlite: SQLite.Database,
@@ -145,16 +244,20 @@ function threadedDialect(
 ): Dialect {
   const base = new SqliteDialect({ database: sqlite });
   const prepared = keptStatements(sqlite);
-  const writeTurn = turns();
   const readTurn = turns();
+  const { writeTurn, inBatch, joinBatch, flush, committedWith, open } = groupCommit(
+    thread,
+    committed,
+  );
   class Connection implements DatabaseConnection {
-    onThread = false;
+    /** In a write transaction of this batch, on the worker's connection. */
+    member: Batch | null = null;
     /** In a read-only transaction, on the main connection (a plain BEGIN: it waits for no write). */
     reading = false;
     release: (() => void) | null = null;
     async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
       // Inside the write transaction: in step, no turn of the loop each.
-      if (this.onThread) return thread.runNow<R>(compiled.sql, compiled.parameters);
+      if (this.member) return inBatch<R>(compiled.sql, compiled.parameters);
       if (this.reading) return run<R>(prepared(compiled.sql), compiled.parameters);
       // Only a select is prepared here: this connection's schema may be older
       // than the thread's last change (a DDL text is checked at its prepare).
@@ -163,39 +266,47 @@ function threadedDialect(
         if (statement.readonly) return run<R>(statement, compiled.parameters);
       }
       const release = await writeTurn();
+      if (!BATCHED.test(compiled.sql)) {
+        // A pragma or DDL: alone, after the open batch's COMMIT.
+        try {
+          await flush();
+          return await thread.run<R>(compiled.sql, compiled.parameters);
+        } finally {
+          release();
+          committed();
+        }
+      }
+      let member: Batch;
+      let result: QueryResult<R>;
       try {
-        return await thread.run<R>(compiled.sql, compiled.parameters);
+        member = await joinBatch();
+        result = inBatch<R>(compiled.sql, compiled.parameters);
       } finally {
         release();
-        committed();
       }
+      await committedWith(member);
+      return result;
     }
     // eslint-disable-next-line require-yield
     async *streamQuery(): AsyncIterableIterator<QueryResult<never>> {
       throw new Error('streamed queries are not used on SQLite');
     }
   }
-  const end = async (connection: Connection, sql: string) => {
-    if (connection.reading) {
-      try {
-        if (sqlite.inTransaction) sqlite.exec(sql);
-      } finally {
-        connection.reading = false;
-        connection.release?.();
-        connection.release = null;
-      }
-      return;
-    }
+  /** A write transaction's end: its savepoint let go (kept, or undone first), the write turn passed on. */
+  const endWriting = (connection: Connection, keep: boolean) => {
+    const member = connection.member!;
     try {
-      // The COMMIT's fsync off the loop; a rollback writes nothing to wait for.
-      if (sql === 'commit') await thread.run(sql, []);
-      else if (thread.inTransaction) thread.runNow(sql, []);
+      // Its batch may have ended already (an error that ended the worker's transaction).
+      if (open() === member && thread.inTransaction) {
+        if (!keep) inBatch('rollback to write', []);
+        inBatch('release write', []);
+      } else if (keep) throw new Error('the write transaction was ended by an earlier error');
     } finally {
-      connection.onThread = false;
+      connection.member = null;
       connection.release?.();
       connection.release = null;
-      committed();
     }
+    return member;
   };
   return {
     createAdapter: () => base.createAdapter(),
@@ -213,22 +324,36 @@ function threadedDialect(
           return;
         }
         own.release = await writeTurn();
-        own.onThread = true;
         try {
-          // In step when the lock is free (microseconds); else awaited, the
-          // loop going on while another process holds the lock.
-          await thread.run('begin immediate', [], BEGIN_IN_STEP_MS);
+          const member = await joinBatch();
+          inBatch('savepoint write', []);
+          own.member = member;
         } catch (error) {
-          own.onThread = false;
           own.release();
           own.release = null;
           throw error;
         }
       },
-      commitTransaction: (connection) => end(connection as Connection, 'commit'),
-      rollbackTransaction: (connection) => end(connection as Connection, 'rollback'),
+      commitTransaction: async (connection) => {
+        const own = connection as Connection;
+        if (own.reading) return endReading(sqlite, own, 'commit');
+        await committedWith(endWriting(own, true));
+      },
+      rollbackTransaction: async (connection) => {
+        const own = connection as Connection;
+        if (own.reading) return endReading(sqlite, own, 'rollback');
+        const member = endWriting(own, false);
+        // Nothing of its own to wait for; the batch's others commit without it.
+        if (!member.closing && open() === member) void committedWith(member);
+      },
       releaseConnection: async () => {},
       destroy: async () => {
+        const release = await writeTurn();
+        try {
+          await flush();
+        } finally {
+          release();
+        }
         await thread.close();
         sqlite.close();
       },

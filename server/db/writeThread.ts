@@ -110,6 +110,16 @@ function buffers(row: Record<string, unknown>) {
   return row;
 }
 
+/** `Atomics.waitAsync` (Node 16+; TypeScript's lib has it from es2024). */
+interface AtomicsWaitAsync {
+  waitAsync(
+    array: Int32Array,
+    index: number,
+    value: number,
+    timeout?: number,
+  ): { async: false; value: string } | { async: true; value: Promise<string> };
+}
+
 const ended = () => new SQLite.SqliteError('the database thread ended', 'SQLITE_MISUSE');
 
 export class WriteThread {
@@ -206,7 +216,12 @@ export class WriteThread {
       try {
         while (Atomics.load(this.counters, ANSWERED) === before) {
           if (Atomics.load(this.counters, ENDED)) break;
-          const waiting = Atomics.waitAsync(this.counters, ANSWERED, before, 1_000);
+          const waiting = (Atomics as unknown as AtomicsWaitAsync).waitAsync(
+            this.counters,
+            ANSWERED,
+            before,
+            1_000,
+          );
           if (waiting.async) await waiting.value;
         }
       } finally {
