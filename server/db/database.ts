@@ -444,11 +444,11 @@ export async function openStore(dataDir: string, secretKey?: string): Promise<St
     throw error instanceof StorageError ? error : storageErrorAt(error, file ?? MEMORY);
   }
   const { v } = sqlite.prepare('select sqlite_version() as v').get() as { v: string };
-  // SOURCEDESK_SQLITE_WRITE_THREAD=1: a file store's writes run on a thread of
-  // their own (off by default: docs/performance.md has the A/B — the loop is
-  // freed, but each write waits for the loop's turns and writes/s fall).
+  // A file store's writes run on a thread of their own, in step and group
+  // committed (threadedDialect); SOURCEDESK_SQLITE_WRITE_THREAD=0: on the
+  // event loop's thread instead (docs/configuration.md, docs/performance.md).
   const thread =
-    file && process.env.SOURCEDESK_SQLITE_WRITE_THREAD === '1'
+    file && process.env.SOURCEDESK_SQLITE_WRITE_THREAD !== '0'
       ? new WriteThread(file, BUSY_TIMEOUT_MS, STATEMENTS_KEPT)
       : null;
   const db = new Kysely<Tables>({
