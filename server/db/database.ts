@@ -298,8 +298,11 @@ function threadedDialect(
     try {
       // Its batch may have ended already (an error that ended the worker's transaction).
       if (open() === member && thread.inTransaction) {
-        if (!keep) inBatch('rollback to write', []);
-        inBatch('release write', []);
+        if (keep) thread.runAhead('release write');
+        else {
+          inBatch('rollback to write', []);
+          inBatch('release write', []);
+        }
       } else if (keep) throw new Error('the write transaction was ended by an earlier error');
     } finally {
       connection.member = null;
@@ -326,7 +329,7 @@ function threadedDialect(
         own.release = await writeTurn();
         try {
           const member = await joinBatch();
-          inBatch('savepoint write', []);
+          thread.runAhead('savepoint write');
           own.member = member;
         } catch (error) {
           own.release();

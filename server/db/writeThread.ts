@@ -4,17 +4,19 @@
 // so a COMMIT's fsync waits on that thread while the event loop goes on
 // serving reads on the main connection.
 //
-// The statements go in step: the event loop posts one on a MessagePort, moves
-// a shared counter and waits for the answer's counter with `Atomics.wait`
-// (tens of microseconds: a statement inside a write transaction never waits
-// for a lock or a disk), so a transaction's statements cost no turn of the
-// loop each. What may wait — a BEGIN IMMEDIATE for another process's lock, a
-// COMMIT's fsync, a single write (its own commit) — is awaited with
-// `Atomics.waitAsync`: the loop goes on meanwhile, and a write costs about one
-// turn, its COMMIT. The worker blocks in `Atomics.wait` between statements and
-// answers on the port (rows structured-cloned, Buffers restored); a SQLite
-// error comes back with its `code` and is rebuilt as a SqliteError, so D3's and
-// the storage errors' answers stay.
+// The statements go in step: the event loop writes one (v8.serialize) into a
+// shared buffer, moves a shared counter and waits for the answer's counter
+// with `Atomics.wait` (tens of microseconds: a statement inside a write
+// transaction never waits for a lock or a disk), so a transaction's statements
+// cost no turn of the loop each; each side spins a moment before it sleeps, as
+// the next statement or answer is usually microseconds away (a sleeping
+// thread's wake-up is what costs on a busy machine). What may wait — a BEGIN
+// IMMEDIATE for another process's lock, a COMMIT's fsync, a single write's own
+// commit — is awaited with `Atomics.waitAsync`: the loop goes on meanwhile, and
+// a write costs about one turn, its COMMIT. What does not fit the buffer goes
+// on a MessagePort instead. Rows come back with their Buffers restored; a
+// SQLite error comes back with its `code` and is rebuilt as a SqliteError, so
+// D3's and the storage errors' answers stay.
 import { createRequire } from 'node:module';
 import {
   MessageChannel,
@@ -22,22 +24,47 @@ import {
   receiveMessageOnPort,
   type MessagePort,
 } from 'node:worker_threads';
+import { deserialize, serialize } from 'node:v8';
 import SQLite from 'better-sqlite3';
 import type { QueryResult } from 'kysely';
 
-/** The shared counters: statements asked, statements answered, the worker ended. */
+/** The shared counters: statements asked, statements answered, the worker ended, the last message's length (-1: on the port). */
 const ASKED = 0;
 const ANSWERED = 1;
 const ENDED = 2;
+const LENGTH = 3;
+const HEADER = 4 * 4;
+/** The shared buffer's room for a statement or an answer (a larger one goes on the port). */
+const ROOM = 1 << 20;
+/** How long a side spins for the other's next move before it sleeps (the worker; the event loop). */
+const WORKER_SPIN_MS = 0.2;
+const LOOP_SPIN_MS = 0.1;
 
 /** The worker's code (plain CommonJS, so that it needs no build step of its own). */
 const WORKER_SOURCE = `
 const { workerData, receiveMessageOnPort } = require('node:worker_threads');
+const { serialize, deserialize } = require('node:v8');
 const SQLite = require(workerData.module);
-const counters = new Int32Array(workerData.counters);
+const counters = new Int32Array(workerData.shared, 0, 4);
+const room = new Uint8Array(workerData.shared, ${HEADER});
 const port = workerData.port;
+const receive = () => {
+  const length = Atomics.load(counters, ${LENGTH});
+  if (length >= 0) return deserialize(room.slice(0, length));
+  for (;;) {
+    const entry = receiveMessageOnPort(port);
+    if (entry) return entry.message;
+  }
+};
 const answer = (message) => {
-  port.postMessage(message);
+  const bytes = serialize(message);
+  if (bytes.length <= room.length) {
+    room.set(bytes);
+    Atomics.store(counters, ${LENGTH}, bytes.length);
+  } else {
+    port.postMessage(message);
+    Atomics.store(counters, ${LENGTH}, -1);
+  }
   Atomics.add(counters, ${ANSWERED}, 1);
   Atomics.notify(counters, ${ANSWERED});
 };
@@ -74,16 +101,27 @@ try {
     }
   };
   let handled = 0;
-  for (let open = true; open; ) {
+  for (;;) {
+    const spinUntil = performance.now() + ${WORKER_SPIN_MS};
+    while (Atomics.load(counters, ${ASKED}) === handled && performance.now() < spinUntil);
     Atomics.wait(counters, ${ASKED}, handled);
-    for (let entry; open && (entry = receiveMessageOnPort(port)); ) {
-      handled++;
-      if (entry.message.sql === null) {
-        db.close();
-        open = false;
-        answer({ rows: [], inTransaction: false });
-      } else answer(execute(entry.message));
+    handled++;
+    const request = receive();
+    // The statements sent ahead (a savepoint, its release): an error of theirs is the answer.
+    let failed = null;
+    for (const text of request.ahead) {
+      const done = execute({ sql: text, parameters: [] });
+      if (done.error) {
+        failed = done;
+        break;
+      }
     }
+    if (failed) answer(failed);
+    else if (request.sql === null) {
+      db.close();
+      answer({ rows: [], inTransaction: false });
+      break;
+    } else answer(execute(request));
   }
 } finally {
   Atomics.store(counters, ${ENDED}, 1);
@@ -125,9 +163,13 @@ const ended = () => new SQLite.SqliteError('the database thread ended', 'SQLITE_
 export class WriteThread {
   private readonly worker: Worker;
   private readonly port: MessagePort;
-  private readonly counters = new Int32Array(new SharedArrayBuffer(3 * 4));
+  private readonly shared = new SharedArrayBuffer(HEADER + ROOM);
+  private readonly counters = new Int32Array(this.shared, 0, 4);
+  private readonly room = new Uint8Array(this.shared, HEADER);
   /** Whether a statement is out (one at a time: the dialect's write turn). */
   private out = false;
+  /** Statements whose answers nobody reads, sent with the next one (each a round trip saved). */
+  private readonly ahead: string[] = [];
   /** Whether the worker's connection is inside a transaction (after its last answer). */
   inTransaction = false;
 
@@ -140,7 +182,7 @@ export class WriteThread {
         file,
         busyTimeout,
         kept,
-        counters: this.counters.buffer,
+        shared: this.shared,
         port: port2,
         module: createRequire(import.meta.url).resolve('better-sqlite3'),
       },
@@ -158,19 +200,30 @@ export class WriteThread {
     if (this.out) throw new Error('a statement is already out on the database thread');
     this.out = true;
     const before = Atomics.load(this.counters, ANSWERED);
-    this.port.postMessage({ sql, parameters });
+    const request = { sql, parameters, ahead: this.ahead.splice(0) };
+    const bytes = serialize(request);
+    if (bytes.length <= this.room.length) {
+      this.room.set(bytes);
+      Atomics.store(this.counters, LENGTH, bytes.length);
+    } else {
+      this.port.postMessage(request);
+      Atomics.store(this.counters, LENGTH, -1);
+    }
     Atomics.add(this.counters, ASKED, 1);
     Atomics.notify(this.counters, ASKED);
     return before;
   }
 
-  /** The answer, once the answers' count moved past `before`. */
-  private take(): Answer {
+  /** The answer, once the answers' count moved past `before` (else the worker ended). */
+  private take(before: number): Answer {
     this.out = false;
+    if (Atomics.load(this.counters, ANSWERED) === before) throw ended();
+    const length = Atomics.load(this.counters, LENGTH);
+    if (length >= 0) return deserialize(this.room.slice(0, length)) as Answer;
     for (let tries = 0; ; tries++) {
       const entry = receiveMessageOnPort(this.port);
       if (entry) return entry.message as Answer;
-      if (Atomics.load(this.counters, ENDED) || tries > 1_000) throw ended();
+      if (tries > 1_000) throw ended();
       // The counter moved a moment before the message shows on this side.
       Atomics.wait(this.counters, ENDED, 0, 1);
     }
@@ -187,16 +240,27 @@ export class WriteThread {
   }
 
   /**
+   * A statement that waits for nothing and answers nothing to read (a
+   * SAVEPOINT, its RELEASE), sent with the next statement, ahead of it; an
+   * error of its is that statement's.
+   */
+  runAhead(sql: string) {
+    this.ahead.push(sql);
+  }
+
+  /**
    * A statement that waits for nothing (inside a write transaction: no lock,
    * no fsync), in step: the loop waits the thread's microseconds for it.
    */
   runNow<R>(sql: string, parameters: readonly unknown[]): QueryResult<R> {
     const before = this.ask(sql, parameters);
+    const spinUntil = performance.now() + LOOP_SPIN_MS;
+    while (Atomics.load(this.counters, ANSWERED) === before && performance.now() < spinUntil);
     while (Atomics.load(this.counters, ANSWERED) === before) {
       if (Atomics.load(this.counters, ENDED)) break;
       Atomics.wait(this.counters, ANSWERED, before, 1_000);
     }
-    return this.result<R>(this.take());
+    return this.result<R>(this.take(before));
   }
 
   /**
@@ -228,7 +292,7 @@ export class WriteThread {
         this.worker.unref();
       }
     }
-    return this.result<R>(this.take());
+    return this.result<R>(this.take(before));
   }
 
   async close() {
