@@ -115,6 +115,12 @@ const SELECT = /^\s*select\b/i;
 
 /** How long the loop waits in step for a write transaction's BEGIN IMMEDIATE before it awaits it. */
 const BEGIN_IN_STEP_MS = 1;
+/**
+ * How long it waits in step for a statement inside a write transaction (tens
+ * of microseconds when the worker thread is on a core) before it awaits it, so
+ * a busy machine that keeps the thread off the core does not hold the loop.
+ */
+const STATEMENT_IN_STEP_MS = 2;
 
 /** A promise chain: one holder at a time, in the order asked. */
 function turns() {
@@ -155,9 +161,9 @@ function groupCommit(thread: WriteThread, committed: () => void) {
   let batch: Batch | null = null;
 
   /** A statement of the open batch, in step; an error that ended the worker's transaction fails the batch. */
-  const inBatch = <R>(sql: string, parameters: readonly unknown[]) => {
+  const inBatch = async <R>(sql: string, parameters: readonly unknown[]) => {
     try {
-      return thread.runNow<R>(sql, parameters);
+      return await thread.run<R>(sql, parameters, STATEMENT_IN_STEP_MS);
     } catch (error) {
       if (batch && !thread.inTransaction) {
         batch.reject(error);
@@ -280,7 +286,7 @@ function threadedDialect(
       let result: QueryResult<R>;
       try {
         member = await joinBatch();
-        result = inBatch<R>(compiled.sql, compiled.parameters);
+        result = await inBatch<R>(compiled.sql, compiled.parameters);
       } finally {
         release();
       }
@@ -293,15 +299,15 @@ function threadedDialect(
     }
   }
   /** A write transaction's end: its savepoint let go (kept, or undone first), the write turn passed on. */
-  const endWriting = (connection: Connection, keep: boolean) => {
+  const endWriting = async (connection: Connection, keep: boolean) => {
     const member = connection.member!;
     try {
       // Its batch may have ended already (an error that ended the worker's transaction).
       if (open() === member && thread.inTransaction) {
         if (keep) thread.runAhead('release write');
         else {
-          inBatch('rollback to write', []);
-          inBatch('release write', []);
+          await inBatch('rollback to write', []);
+          await inBatch('release write', []);
         }
       } else if (keep) throw new Error('the write transaction was ended by an earlier error');
     } finally {
@@ -340,12 +346,12 @@ function threadedDialect(
       commitTransaction: async (connection) => {
         const own = connection as Connection;
         if (own.reading) return endReading(sqlite, own, 'commit');
-        await committedWith(endWriting(own, true));
+        await committedWith(await endWriting(own, true));
       },
       rollbackTransaction: async (connection) => {
         const own = connection as Connection;
         if (own.reading) return endReading(sqlite, own, 'rollback');
-        const member = endWriting(own, false);
+        const member = await endWriting(own, false);
         // Nothing of its own to wait for; the batch's others commit without it.
         if (!member.closing && open() === member) void committedWith(member);
       },

@@ -264,9 +264,11 @@ export class WriteThread {
   }
 
   /**
-   * A statement that may wait (a lock, the COMMIT's fsync): the loop goes on
-   * meanwhile. `inStepMs`: how long the loop waits in step first (a BEGIN
-   * IMMEDIATE whose lock is free answers in microseconds).
+   * A statement, awaited: the loop waits for it in step at most `inStepMs`
+   * (a statement inside a write transaction, a BEGIN IMMEDIATE whose lock is
+   * free: tens of microseconds), then goes on meanwhile (a lock another
+   * process holds, the COMMIT's fsync, the worker thread off the core on a
+   * busy machine) and takes the answer in a turn of its own.
    */
   async run<R>(
     sql: string | null,
@@ -274,7 +276,11 @@ export class WriteThread {
     inStepMs = 0,
   ): Promise<QueryResult<R>> {
     const before = this.ask(sql, parameters);
-    if (inStepMs > 0) Atomics.wait(this.counters, ANSWERED, before, inStepMs);
+    if (inStepMs > 0) {
+      const spinUntil = performance.now() + Math.min(LOOP_SPIN_MS, inStepMs);
+      while (Atomics.load(this.counters, ANSWERED) === before && performance.now() < spinUntil);
+      Atomics.wait(this.counters, ANSWERED, before, inStepMs);
+    }
     if (Atomics.load(this.counters, ANSWERED) === before) {
       this.worker.ref();
       try {
