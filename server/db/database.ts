@@ -190,7 +190,8 @@ function groupCommit(thread: WriteThread, committed: () => void) {
       ending.resolve();
     } catch (error) {
       ending.reject(error);
-      if (thread.inTransaction) thread.runNow('rollback', []);
+      // A failed COMMIT may leave the transaction open: undone, so the next batch begins afresh.
+      if (thread.inTransaction) await thread.run('rollback', [], BEGIN_IN_STEP_MS).catch(() => {});
     } finally {
       committed();
     }
@@ -199,13 +200,16 @@ function groupCommit(thread: WriteThread, committed: () => void) {
   const committedWith = (member: Batch) => {
     if (!member.closing) {
       member.closing = true;
-      void writeTurn().then(async (release) => {
-        try {
-          if (batch === member) await flush();
-        } finally {
-          release();
-        }
-      });
+      // flush() settles the batch's promise whatever happens; nothing else to report here.
+      void writeTurn()
+        .then(async (release) => {
+          try {
+            if (batch === member) await flush();
+          } finally {
+            release();
+          }
+        })
+        .catch(() => {});
     }
     return member.done;
   };

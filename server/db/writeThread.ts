@@ -69,11 +69,12 @@ const answer = (message) => {
   Atomics.notify(counters, ${ANSWERED});
 };
 try {
-  const db = new SQLite(workerData.file);
+  // The busy timeout first: another connection may be recovering the WAL (after a crash).
+  const db = new SQLite(workerData.file, { timeout: workerData.busyTimeout });
+  db.pragma('busy_timeout = ' + workerData.busyTimeout);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = ' + workerData.busyTimeout);
   const kept = new Map();
   const prepared = (text) => {
     let statement = kept.get(text);
@@ -166,8 +167,11 @@ export class WriteThread {
   private readonly shared = new SharedArrayBuffer(HEADER + ROOM);
   private readonly counters = new Int32Array(this.shared, 0, 4);
   private readonly room = new Uint8Array(this.shared, HEADER);
-  /** Whether a statement is out (one at a time: the dialect's write turn). */
+  /** Why the worker ended, once its error event came. */
+  private failure: Error | null = null;
+  /** Whether a statement is out: one at a time, the others wait in `waiting` (a transaction's statements sent at once, one awaited off the loop). */
   private out = false;
+  private readonly waiting: (() => void)[] = [];
   /** Statements whose answers nobody reads, sent with the next one (each a round trip saved). */
   private readonly ahead: string[] = [];
   /** Whether the worker's connection is inside a transaction (after its last answer). */
@@ -188,16 +192,15 @@ export class WriteThread {
       },
       transferList: [port2],
     });
-    // Its error (it could not start) ends it; the statements then fail.
-    this.worker.on('error', () => undefined);
+    // Its error (it could not open the file, say) ends it; the statements then fail with it.
+    this.worker.on('error', (error) => (this.failure = error));
     // It keeps the process alive only while a statement is awaited.
     this.worker.unref();
   }
 
   /** Sends a statement; the answers' count before it. */
   private ask(sql: string | null, parameters: readonly unknown[]): number {
-    if (Atomics.load(this.counters, ENDED)) throw ended();
-    if (this.out) throw new Error('a statement is already out on the database thread');
+    if (Atomics.load(this.counters, ENDED)) throw this.failure ?? ended();
     this.out = true;
     const before = Atomics.load(this.counters, ANSWERED);
     const request = { sql, parameters, ahead: this.ahead.splice(0) };
@@ -217,7 +220,8 @@ export class WriteThread {
   /** The answer, once the answers' count moved past `before` (else the worker ended). */
   private take(before: number): Answer {
     this.out = false;
-    if (Atomics.load(this.counters, ANSWERED) === before) throw ended();
+    this.waiting.shift()?.();
+    if (Atomics.load(this.counters, ANSWERED) === before) throw this.failure ?? ended();
     const length = Atomics.load(this.counters, LENGTH);
     if (length >= 0) return deserialize(this.room.slice(0, length)) as Answer;
     for (let tries = 0; ; tries++) {
@@ -249,21 +253,6 @@ export class WriteThread {
   }
 
   /**
-   * A statement that waits for nothing (inside a write transaction: no lock,
-   * no fsync), in step: the loop waits the thread's microseconds for it.
-   */
-  runNow<R>(sql: string, parameters: readonly unknown[]): QueryResult<R> {
-    const before = this.ask(sql, parameters);
-    const spinUntil = performance.now() + LOOP_SPIN_MS;
-    while (Atomics.load(this.counters, ANSWERED) === before && performance.now() < spinUntil);
-    while (Atomics.load(this.counters, ANSWERED) === before) {
-      if (Atomics.load(this.counters, ENDED)) break;
-      Atomics.wait(this.counters, ANSWERED, before, 1_000);
-    }
-    return this.result<R>(this.take(before));
-  }
-
-  /**
    * A statement, awaited: the loop waits for it in step at most `inStepMs`
    * (a statement inside a write transaction, a BEGIN IMMEDIATE whose lock is
    * free: tens of microseconds), then goes on meanwhile (a lock another
@@ -275,6 +264,7 @@ export class WriteThread {
     parameters: readonly unknown[],
     inStepMs = 0,
   ): Promise<QueryResult<R>> {
+    while (this.out) await new Promise<void>((resolve) => this.waiting.push(resolve));
     const before = this.ask(sql, parameters);
     if (inStepMs > 0) {
       const spinUntil = performance.now() + Math.min(LOOP_SPIN_MS, inStepMs);
