@@ -121,6 +121,8 @@ const BEGIN_IN_STEP_MS = 1;
  * a busy machine that keeps the thread off the core does not hold the loop.
  */
 const STATEMENT_IN_STEP_MS = 2;
+/** The longest rest between two batches (their lock let go for other processes). */
+const MOST_REST_MS = 20;
 
 /** A promise chain: one holder at a time, in the order asked. */
 function turns() {
@@ -159,6 +161,9 @@ function groupCommit(thread: WriteThread, committed: () => void) {
   const writeTurn = turns();
   /** The open batch on the worker's connection, if any. */
   let batch: Batch | null = null;
+  /** When the open batch took the lock; when the next may take it. */
+  let heldSince = 0;
+  let restUntil = 0;
 
   /** A statement of the open batch, in step; an error that ended the worker's transaction fails the batch. */
   const inBatch = async <R>(sql: string, parameters: readonly unknown[]) => {
@@ -175,9 +180,17 @@ function groupCommit(thread: WriteThread, committed: () => void) {
   /** With the write turn held: the open batch, or a new one (its BEGIN IMMEDIATE awaited if it must wait for a lock). */
   const joinBatch = async (): Promise<Batch> => {
     if (batch && thread.inTransaction) return batch;
+    // Its transaction gone unnoticed (it should not happen): none of its writes is acknowledged.
+    batch?.reject(new SQLite.SqliteError('the write transaction ended', 'SQLITE_ABORT'));
     // In step when the lock is free (microseconds); else awaited, the loop
     // going on while another process holds the lock.
+    // The lock let go between batches at least as long as the last one held
+    // it: another process (the key command) waiting for it gets its turn,
+    // and the writes arriving meanwhile join this batch.
+    const rest = restUntil - performance.now();
+    if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     await thread.run('begin immediate', [], BEGIN_IN_STEP_MS);
+    heldSince = performance.now();
     return (batch = newBatch());
   };
   /** With the write turn held: the open batch committed (the fsync off the loop). */
@@ -187,6 +200,8 @@ function groupCommit(thread: WriteThread, committed: () => void) {
     batch = null;
     try {
       await thread.run('commit', []);
+      const now = performance.now();
+      restUntil = now + Math.min(now - heldSince, MOST_REST_MS);
       ending.resolve();
     } catch (error) {
       ending.reject(error);
