@@ -113,6 +113,17 @@ function immediateDialect(sqlite: SQLite.Database): Dialect {
 
 const SELECT = /^\s*select\b/i;
 
+/** How long the loop waits in step for a write transaction's BEGIN IMMEDIATE before it awaits it. */
+const BEGIN_IN_STEP_MS = 1;
+/**
+ * How long it waits in step for a statement inside a write transaction (tens
+ * of microseconds when the worker thread is on a core) before it awaits it, so
+ * a busy machine that keeps the thread off the core does not hold the loop.
+ */
+const STATEMENT_IN_STEP_MS = 2;
+/** The longest rest between two batches (their lock let go for other processes). */
+const MOST_REST_MS = 20;
+
 /** A promise chain: one holder at a time, in the order asked. */
 function turns() {
   let last: Promise<void> = Promise.resolve();
@@ -125,15 +136,131 @@ function turns() {
   };
 }
 
+/** The writes of one batch: they commit together, each acknowledged only after that COMMIT (D12). */
+interface Batch {
+  done: Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+  /** Its COMMIT is asked for (it waits for the write turn). */
+  closing: boolean;
+}
+
+function newBatch(): Batch {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const done = new Promise<void>((yes, no) => ((resolve = yes), (reject = no)));
+  done.catch(() => undefined); // each member awaits it; none may be left unhandled
+  return { done, resolve, reject, closing: false };
+}
+
+/** A single statement that may join a batch (a DML statement: a pragma or DDL runs alone). */
+const BATCHED = /^\s*(insert|update|delete|replace|with)\b/i;
+
+/** The group commit of the write thread's batches (threadedDialect), with the write turn they take. */
+function groupCommit(thread: WriteThread, committed: () => void) {
+  const writeTurn = turns();
+  /** The open batch on the worker's connection, if any. */
+  let batch: Batch | null = null;
+  /** When the open batch took the lock; when the next may take it. */
+  let heldSince = 0;
+  let restUntil = 0;
+
+  /** A statement of the open batch, in step; an error that ended the worker's transaction fails the batch. */
+  const inBatch = async <R>(sql: string, parameters: readonly unknown[]) => {
+    try {
+      return await thread.run<R>(sql, parameters, STATEMENT_IN_STEP_MS);
+    } catch (error) {
+      if (batch && !thread.inTransaction) {
+        batch.reject(error);
+        batch = null;
+      }
+      throw error;
+    }
+  };
+  /** With the write turn held: the open batch, or a new one (its BEGIN IMMEDIATE awaited if it must wait for a lock). */
+  const joinBatch = async (): Promise<Batch> => {
+    if (batch && thread.inTransaction) return batch;
+    // Its transaction gone unnoticed (it should not happen): none of its writes is acknowledged.
+    batch?.reject(new SQLite.SqliteError('the write transaction ended', 'SQLITE_ABORT'));
+    // In step when the lock is free (microseconds); else awaited, the loop
+    // going on while another process holds the lock.
+    // The lock let go between batches at least as long as the last one held
+    // it: another process (the key command) waiting for it gets its turn,
+    // and the writes arriving meanwhile join this batch.
+    const rest = restUntil - performance.now();
+    if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+    await thread.run('begin immediate', [], BEGIN_IN_STEP_MS);
+    heldSince = performance.now();
+    return (batch = newBatch());
+  };
+  /** With the write turn held: the open batch committed (the fsync off the loop). */
+  const flush = async () => {
+    const ending = batch;
+    if (!ending) return;
+    batch = null;
+    try {
+      await thread.run('commit', []);
+      const now = performance.now();
+      restUntil = now + Math.min(now - heldSince, MOST_REST_MS);
+      ending.resolve();
+    } catch (error) {
+      ending.reject(error);
+      // A failed COMMIT may leave the transaction open: undone, so the next batch begins afresh.
+      if (thread.inTransaction) await thread.run('rollback', [], BEGIN_IN_STEP_MS).catch(() => {});
+    } finally {
+      committed();
+    }
+  };
+  /** A member's write is in `member`: its batch's COMMIT asked for (after the writes already waiting), and awaited. */
+  const committedWith = (member: Batch) => {
+    if (!member.closing) {
+      member.closing = true;
+      // flush() settles the batch's promise whatever happens; nothing else to report here.
+      void writeTurn()
+        .then(async (release) => {
+          try {
+            if (batch === member) await flush();
+          } finally {
+            release();
+          }
+        })
+        .catch(() => {});
+    }
+    return member.done;
+  };
+
+  return { writeTurn, inBatch, joinBatch, flush, committedWith, open: () => batch };
+}
+
+/** A read-only transaction's end, on the main connection; the read turn passed on. */
+function endReading(
+  sqlite: SQLite.Database,
+  connection: { reading: boolean; release: (() => void) | null },
+  sql: string,
+) {
+  try {
+    if (sqlite.inTransaction) sqlite.exec(sql);
+  } finally {
+    connection.reading = false;
+    connection.release?.();
+    connection.release = null;
+  }
+}
+
 /**
  * The writes on a thread of their own (server/db/writeThread.ts): every
- * transaction (BEGIN IMMEDIATE) and every single statement that writes runs on
- * the worker's connection, one at a time; a single statement that only reads
- * runs at once on the main connection (WAL: it sees every commit), so reads go
- * on while a COMMIT waits for its fsync. `committed` runs after each write
- * ended (the revision's turn cache forgets the data_version it read). A
- * read-only transaction (`setAccessMode('read only')`) stays on the main
- * connection, one at a time, so a list's build never queues behind writes.
+ * transaction that writes and every single statement that writes runs on the
+ * worker's connection, one at a time, in step (no turn of the loop each); a
+ * single statement that only reads runs at once on the main connection (WAL:
+ * it sees every commit). Group commit: the writes that take their turn while
+ * the last COMMIT's fsync is out run one after the other in one transaction of
+ * the worker's (each its own SAVEPOINT, so a failing one undoes only its own
+ * changes), then one COMMIT, awaited off the loop, acknowledges them all — no
+ * write answers before the COMMIT that holds it (D12), and a failed COMMIT
+ * fails each of them. `committed` runs after each COMMIT (the revision's turn
+ * cache forgets the data_version it read). A read-only transaction
+ * (`setAccessMode('read only')`) stays on the main connection, one at a time,
+ * so a list's build never queues behind writes.
  */
 function threadedDialect(
   sqlite: SQLite.Database,
@@ -142,15 +269,20 @@ function threadedDialect(
 ): Dialect {
   const base = new SqliteDialect({ database: sqlite });
   const prepared = keptStatements(sqlite);
-  const writeTurn = turns();
   const readTurn = turns();
+  const { writeTurn, inBatch, joinBatch, flush, committedWith, open } = groupCommit(
+    thread,
+    committed,
+  );
   class Connection implements DatabaseConnection {
-    onThread = false;
+    /** In a write transaction of this batch, on the worker's connection. */
+    member: Batch | null = null;
     /** In a read-only transaction, on the main connection (a plain BEGIN: it waits for no write). */
     reading = false;
     release: (() => void) | null = null;
     async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-      if (this.onThread) return thread.run<R>(compiled.sql, compiled.parameters);
+      // Inside the write transaction: in step, no turn of the loop each.
+      if (this.member) return inBatch<R>(compiled.sql, compiled.parameters);
       if (this.reading) return run<R>(prepared(compiled.sql), compiled.parameters);
       // Only a select is prepared here: this connection's schema may be older
       // than the thread's last change (a DDL text is checked at its prepare).
@@ -159,37 +291,50 @@ function threadedDialect(
         if (statement.readonly) return run<R>(statement, compiled.parameters);
       }
       const release = await writeTurn();
+      if (!BATCHED.test(compiled.sql)) {
+        // A pragma or DDL: alone, after the open batch's COMMIT.
+        try {
+          await flush();
+          return await thread.run<R>(compiled.sql, compiled.parameters);
+        } finally {
+          release();
+          committed();
+        }
+      }
+      let member: Batch;
+      let result: QueryResult<R>;
       try {
-        return await thread.run<R>(compiled.sql, compiled.parameters);
+        member = await joinBatch();
+        result = await inBatch<R>(compiled.sql, compiled.parameters);
       } finally {
         release();
-        committed();
       }
+      await committedWith(member);
+      return result;
     }
     // eslint-disable-next-line require-yield
     async *streamQuery(): AsyncIterableIterator<QueryResult<never>> {
       throw new Error('streamed queries are not used on SQLite');
     }
   }
-  const end = async (connection: Connection, sql: string) => {
-    if (connection.reading) {
-      try {
-        if (sqlite.inTransaction) sqlite.exec(sql);
-      } finally {
-        connection.reading = false;
-        connection.release?.();
-        connection.release = null;
-      }
-      return;
-    }
+  /** A write transaction's end: its savepoint let go (kept, or undone first), the write turn passed on. */
+  const endWriting = async (connection: Connection, keep: boolean) => {
+    const member = connection.member!;
     try {
-      if (sql !== 'rollback' || thread.inTransaction) await thread.run(sql, []);
+      // Its batch may have ended already (an error that ended the worker's transaction).
+      if (open() === member && thread.inTransaction) {
+        if (keep) thread.runAhead('release write');
+        else {
+          await inBatch('rollback to write', []);
+          await inBatch('release write', []);
+        }
+      } else if (keep) throw new Error('the write transaction was ended by an earlier error');
     } finally {
-      connection.onThread = false;
+      connection.member = null;
       connection.release?.();
       connection.release = null;
-      committed();
     }
+    return member;
   };
   return {
     createAdapter: () => base.createAdapter(),
@@ -207,20 +352,36 @@ function threadedDialect(
           return;
         }
         own.release = await writeTurn();
-        own.onThread = true;
         try {
-          await thread.run('begin immediate', []);
+          const member = await joinBatch();
+          thread.runAhead('savepoint write');
+          own.member = member;
         } catch (error) {
-          own.onThread = false;
           own.release();
           own.release = null;
           throw error;
         }
       },
-      commitTransaction: (connection) => end(connection as Connection, 'commit'),
-      rollbackTransaction: (connection) => end(connection as Connection, 'rollback'),
+      commitTransaction: async (connection) => {
+        const own = connection as Connection;
+        if (own.reading) return endReading(sqlite, own, 'commit');
+        await committedWith(await endWriting(own, true));
+      },
+      rollbackTransaction: async (connection) => {
+        const own = connection as Connection;
+        if (own.reading) return endReading(sqlite, own, 'rollback');
+        const member = await endWriting(own, false);
+        // Nothing of its own to wait for; the batch's others commit without it.
+        if (!member.closing && open() === member) void committedWith(member);
+      },
       releaseConnection: async () => {},
       destroy: async () => {
+        const release = await writeTurn();
+        try {
+          await flush();
+        } finally {
+          release();
+        }
         await thread.close();
         sqlite.close();
       },
@@ -311,11 +472,11 @@ export async function openStore(dataDir: string, secretKey?: string): Promise<St
     throw error instanceof StorageError ? error : storageErrorAt(error, file ?? MEMORY);
   }
   const { v } = sqlite.prepare('select sqlite_version() as v').get() as { v: string };
-  // SOURCEDESK_SQLITE_WRITE_THREAD=1: a file store's writes run on a thread of
-  // their own (off by default: docs/performance.md has the A/B — the loop is
-  // freed, but each write waits for the loop's turns and writes/s fall).
+  // A file store's writes run on a thread of their own, in step and group
+  // committed (threadedDialect); SOURCEDESK_SQLITE_WRITE_THREAD=0: on the
+  // event loop's thread instead (docs/configuration.md, docs/performance.md).
   const thread =
-    file && process.env.SOURCEDESK_SQLITE_WRITE_THREAD === '1'
+    file && process.env.SOURCEDESK_SQLITE_WRITE_THREAD !== '0'
       ? new WriteThread(file, BUSY_TIMEOUT_MS, STATEMENTS_KEPT)
       : null;
   const db = new Kysely<Tables>({

@@ -1,11 +1,16 @@
-// D12 on SQLite with the loop free (SOURCEDESK_SQLITE_WRITE_THREAD=1): a write's transaction (its BEGIN IMMEDIATE,
-// its COMMIT and fsync) runs on the database's own thread, so while it waits —
-// here for a write lock another connection holds — the server goes on
-// answering; the write then lands (200) once the lock is let go.
+// D12 on SQLite with the loop free (the write thread, on by default for a file;
+// SOURCEDESK_SQLITE_WRITE_THREAD=0 turns it off): a write's transaction (its
+// BEGIN IMMEDIATE, its COMMIT and fsync) runs on the database's own thread, so
+// while it waits — here for a write lock another connection holds — the server
+// goes on answering; the write then lands (200) once the lock is let go. Its
+// statements go in step (no turn of the loop each), and the writes that arrive
+// while a COMMIT is out commit together after it, none answered before its
+// COMMIT is on disk.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, plainRequest } from '../support/http';
@@ -14,7 +19,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-write-thread-'));
 let server: TestServer;
 beforeAll(async () => {
   const before = process.env.SOURCEDESK_SQLITE_WRITE_THREAD;
-  process.env.SOURCEDESK_SQLITE_WRITE_THREAD = '1';
+  delete process.env.SOURCEDESK_SQLITE_WRITE_THREAD; // the default
   try {
     server = await startTestServer({ dataDir });
   } finally {
@@ -58,6 +63,91 @@ it('a write waiting for the database does not hold up the answers to others (D12
     expect(answer.status, answer.text).toBe(200);
     const made = (answer.json as { id: number }).id;
     expect((await api(server, 'GET', `/manage/admin/connector/${made}`)).status).toBe(200);
+  } finally {
+    other.close();
+  }
+});
+
+/**
+ * Whether `work` needed a turn of the event loop: a chain of microtasks run
+ * beside it ends first only if it did (microtasks all run before the loop turns).
+ */
+async function neededTurn(work: () => Promise<unknown>) {
+  const HOPS = 1_000;
+  let hops = 0;
+  let done = false;
+  void (async () => {
+    while (!done && hops < HOPS) {
+      await null;
+      hops += 1;
+    }
+  })();
+  await work();
+  done = true;
+  return hops >= HOPS;
+}
+
+it("a write transaction's statements go in step: 100 statements, no turn of the loop each", async () => {
+  const { db } = server.store;
+  await sql`create table if not exists thread_steps (n integer not null)`.execute(db);
+  // Inside the transaction (its BEGIN and COMMIT wait off the loop, in turns
+  // of their own): the statements that needed a turn of the loop.
+  const turned = await db.transaction().execute(async (trx) => {
+    let during = 0;
+    for (let n = 0; n < 50; n++) {
+      if (await neededTurn(() => sql`insert into thread_steps (n) values (${n})`.execute(trx)))
+        during += 1;
+      if (await neededTurn(() => sql`select count(*) as c from thread_steps`.execute(trx)))
+        during += 1;
+    }
+    return during;
+  });
+  // Each a message and its answer in a turn of its own would be 100 of 100; a
+  // statement the worker takes over 2 ms for (a busy machine) is awaited.
+  expect(turned).toBeLessThan(10);
+  const other = new SQLite(join(dataDir, 'sourcedesk.sqlite'), { readonly: true });
+  try {
+    expect(other.prepare('select count(*) as c from thread_steps').get()).toEqual({ c: 50 });
+  } finally {
+    other.close();
+  }
+});
+
+it('writes that arrive together commit together, each answered only once its COMMIT is on disk (D12)', async () => {
+  const { db } = server.store;
+  await sql`create table if not exists thread_group (n integer not null)`.execute(db);
+  const other = new SQLite(join(dataDir, 'sourcedesk.sqlite'));
+  try {
+    // The write-ahead log emptied: each COMMIT then adds its pages' frames to it.
+    other.pragma('wal_checkpoint(TRUNCATE)');
+    const seen: number[] = [];
+    await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        db
+          .transaction()
+          .execute(async (trx) => {
+            await sql`insert into thread_group (n) values (${n})`.execute(trx);
+            // One of them fails: only its own change is undone.
+            if (n === 7) throw new Error('undone');
+          })
+          .then(
+            () => {
+              // Answered: another connection reads it, so it is committed.
+              const row = other.prepare('select n from thread_group where n = ?').get(n);
+              expect(row).toEqual({ n });
+              seen.push(n);
+            },
+            (error: Error) => expect(error.message).toBe('undone'),
+          ),
+      ),
+    );
+    expect(seen).toHaveLength(39);
+    expect(other.prepare('select count(*) as c from thread_group').get()).toEqual({ c: 39 });
+    // One COMMIT for the writes waiting together, not one each: 39 commits of
+    // one row each would add 39 frames or more (the table's page each time).
+    const { log } = (other.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]!;
+    expect(log).toBeGreaterThan(0);
+    expect(log).toBeLessThan(20);
   } finally {
     other.close();
   }
