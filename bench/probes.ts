@@ -26,16 +26,24 @@ declare global {
 
 /**
  * Init script: the time of the first frame after a connector row is in the
- * table with its name, on screen (a frame's rAF runs just before it is painted).
+ * table with its name, on screen (a frame's rAF runs just before it is
+ * painted). The mutations are only looked at; the row's box is read in the
+ * frame's rAF, where the frame lays the page out anyway: read in the
+ * observer, it forced a layout after every change of the page while it loaded.
  */
 export function watchFirstRows(): void {
   window.__bench = { firstRowsAt: null, filter: { doneAt: null, startedAt: null } };
-  const observer = new MutationObserver(() => {
+  const frame = () => {
     const row = document.querySelector('tbody tr[data-index]');
-    const name = row?.querySelector('td.cell-name')?.textContent;
-    if (!row || !name || row.getBoundingClientRect().height === 0) return;
+    if (row && row.getBoundingClientRect().height > 0)
+      window.__bench.firstRowsAt = performance.now();
+    else requestAnimationFrame(frame);
+  };
+  const observer = new MutationObserver(() => {
+    const name = document.querySelector('tbody tr[data-index] td.cell-name')?.textContent;
+    if (!name) return;
     observer.disconnect();
-    requestAnimationFrame(() => (window.__bench.firstRowsAt = performance.now()));
+    requestAnimationFrame(frame);
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true });
 }

@@ -12,11 +12,13 @@ import { ConnectorRow } from './ConnectorRow';
 /** Up to this many rows are simply rendered; past it, only those in view. */
 const VIRTUAL_FROM = 150;
 /**
- * A long list's first render: a tall screen's worth of rows (about 20 show at
+ * A long list's first render: the rows a window of this height shows (a row
+ * is at least 36 px tall in either layout), at most 40 (about 20 show at
  * 1280×900). Rendering 150 there cost React and the layout of the table about
- * 0.7 s in a loaded Chromium profile of the 10,000 list.
+ * 0.7 s in a loaded Chromium profile of the 10,000 list; the rows under the
+ * window wait for the virtualizer, a frame later.
  */
-const FIRST_SCREEN = 40;
+const firstScreen = () => Math.min(40, Math.ceil(window.innerHeight / 36));
 const VirtualRows = lazy(() => import('./VirtualRows'));
 
 export interface ConnectorTableProps {
@@ -59,7 +61,7 @@ function SelectAll({ rows, selected, onSelect }: ConnectorTableProps) {
 export function ConnectorTable(props: ConnectorTableProps) {
   const { rows, sort, onSort, caption } = props;
   const long = rows.length >= VIRTUAL_FROM;
-  const firstRows = <PlainRows {...props} rows={rows.slice(0, FIRST_SCREEN)} />;
+  const firstRows = <PlainRows {...props} rows={rows.slice(0, firstScreen())} />;
   // The first rows of a long list show at once; the virtualizer follows a frame later.
   const [painted, setPainted] = useState(false);
   useEffect(() => {
