@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runLoad, type LoadResult } from './load';
-import { pinnedPair, pinTo, startBareServer, startServer, type Child } from './processes';
+import { startBareServer, startServer, type Child } from './processes';
 import type { DataSet } from './seed';
 import type { Results } from './table';
 import { count, scale, settings } from './config';
@@ -38,20 +38,16 @@ async function listAgainstFloor(
   writeFileSync(bodyFile, bytes);
 
   // The two take turns, BENCH_ROUNDS times, and the median run of each counts:
-  // on two shared cores a single run of either swings widely. Each server on
-  // one core and the load generator on the other, the same for both (pinnedPair).
+  // on two shared cores a single run of either swings widely.
   const bare = await startBareServer(bodyFile);
   const reals: LoadResult[] = [];
   const floors: LoadResult[] = [];
-  const core = pinnedPair?.load;
   try {
-    if (pinnedPair) for (const pid of [server.pid, bare.pid]) pinTo(pid, pinnedPair.server);
     for (let round = 0; round < settings.rounds; round++) {
-      reals.push(await runLoad({ url: `${server.origin}${LIST}`, headers, core }));
-      floors.push(await runLoad({ url: `${bare.origin}${LIST}`, core }));
+      reals.push(await runLoad({ url: `${server.origin}${LIST}`, headers }));
+      floors.push(await runLoad({ url: `${bare.origin}${LIST}` }));
     }
   } finally {
-    pinTo(server.pid, null);
     await bare.stop();
   }
   const real = median(reals);

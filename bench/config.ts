@@ -13,8 +13,6 @@
 //   BENCH_STORE        sqlite or postgres: the sync part on that store only (default both)
 //   BENCH_SYNC_ROWS    the sync part's rows, a comma list of claims, lists, runs, documents (default all;
 //                      the schedule and the claims always run: the others need their jobs)
-//   BENCH_PIN          0: the list and the bare server not pinned to a core each beside the load generator
-//                      (default: pinned where the machine has two cores and taskset, bench/processes.ts)
 //   BENCH_DATABASE_URL a PostgreSQL server for the PostgreSQL rows (default: the tests' database; none reachable: skipped)
 //   BENCH_SMOKE        1: the smoke run of `npm test` (a tiny data set, one run, 5 requests per connection
 //                      for each load, no warm-up), which checks that every probe still finds what it
@@ -44,7 +42,6 @@ export const settings = {
   connections: Math.round(positive('BENCH_CONNECTIONS', 10)),
   runs: Math.round(positive('BENCH_RUNS', smoke ? 1 : 5)),
   rounds: Math.round(positive('BENCH_ROUNDS', smoke ? 1 : 3)),
-  pin: process.env.BENCH_PIN !== '0',
   logLevel: process.env.BENCH_LOG_LEVEL || (smoke ? 'warn' : 'info'),
   chromium: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
 };

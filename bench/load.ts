@@ -23,8 +23,6 @@ interface LoadRequest {
   connections?: number;
   /** Bearer keys taken in turn, one per request: many viewers reading at once. */
   keys?: string[];
-  /** The load generator runs on this core alone (processes.ts, `pinnedPair`). */
-  core?: number;
 }
 
 export interface LoadResult {
@@ -51,13 +49,11 @@ export async function runLoad(request: LoadRequest): Promise<LoadResult> {
     ...(request.keys ? { keys: request.keys } : {}),
     ...(smoke ? { requestsPerConnection: SMOKE_REQUESTS_PER_CONNECTION } : {}),
   };
-  const node = [process.execPath, '--import', 'tsx', paths.cannon, JSON.stringify(job)];
-  const command =
-    request.core === undefined ? node : ['taskset', '--cpu-list', String(request.core), ...node];
-  const { stdout } = await promisify(execFile)(command[0]!, command.slice(1), {
-    cwd: paths.root,
-    maxBuffer: 16 << 20,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', paths.cannon, JSON.stringify(job)],
+    { cwd: paths.root, maxBuffer: 16 << 20 },
+  );
   const result = JSON.parse(stdout.trim().split('\n').pop()!) as Result;
   const answered = result['2xx'] + result.non2xx;
   const asked = (job.requestsPerConnection ?? 0) * job.connections;

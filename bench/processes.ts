@@ -1,7 +1,7 @@
 // Child processes of the bench: the real server as `npm start` runs it (the
 // compiled dist-server/main.js) and the bare server (tsx); each is ready once it
 // prints its port, and is stopped with SIGTERM.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paths, settings } from './config';
@@ -115,43 +115,3 @@ export function startServer(set: DataSet, staticDir?: string): Promise<Child> {
 /** The bare node:http server answering with the bytes of `bodyFile`. */
 export const startBareServer = (bodyFile: string) =>
   startChild(['--import', 'tsx', paths.bare, bodyFile], {});
-
-/** The cores this process may run on (`Cpus_allowed_list`, e.g. "0-1" or "2,5"). */
-function allowedCores(): { list: string; cores: number[] } {
-  const list = /^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
-  if (!list) return { list: '', cores: [] };
-  const cores = list.split(',').flatMap((range) => {
-    const [from, to = from] = range.split('-').map(Number);
-    return Array.from({ length: to! - from! + 1 }, (_, i) => from! + i);
-  });
-  return { list, cores };
-}
-
-/**
- * Cores for a server and its load generator, one each (`taskset`), where the
- * machine gives two and has the tool: on two shared cores the bare server ran
- * at one of two speeds minutes apart (6,000–9,000 or 17,000–27,000
- * requests/s), as the scheduler put it and the load generator on one core or
- * on two; pinned, each comparison is between the same placements. Null: left
- * to the scheduler (BENCH_PIN=0, one core, no taskset).
- */
-export const pinnedPair: { server: number; load: number; all: string } | null = (() => {
-  if (!settings.pin) return null;
-  try {
-    const { list, cores } = allowedCores();
-    if (cores.length < 2) return null;
-    execFileSync('taskset', ['--version'], { stdio: 'ignore' });
-    return { server: cores[1]!, load: cores[0]!, all: list };
-  } catch {
-    return null;
-  }
-})();
-
-/** Every thread of `pid` on this core (`taskset --all-tasks`); null: on every core allowed again. */
-export function pinTo(pid: number, core: number | null): void {
-  if (!pinnedPair) return;
-  const cores = core === null ? pinnedPair.all : String(core);
-  execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', cores, String(pid)], {
-    stdio: 'ignore',
-  });
-}
