@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import type { Result } from 'autocannon';
 import type { CannonJob } from './cannon';
 import { paths, settings, smoke } from './config';
+import { cpuMs } from './processes';
 
 /**
  * The smoke run counts requests instead of seconds: on a busy machine a second
@@ -23,6 +24,8 @@ interface LoadRequest {
   connections?: number;
   /** Bearer keys taken in turn, one per request: many viewers reading at once. */
   keys?: string[];
+  /** The serving process: its CPU time over the run is measured (cpuMsPerRequest). */
+  pid?: number;
 }
 
 export interface LoadResult {
@@ -32,6 +35,11 @@ export interface LoadResult {
   /** Answers other than 2xx plus connection errors and timeouts: should be 0. */
   failures: number;
   total: number;
+  /**
+   * The serving process's CPU time (every thread's, user and system) over the
+   * whole load, warm-up included, per request answered after it; NaN without a pid.
+   */
+  cpuMsPerRequest: number;
 }
 
 /** What a browser sends as Accept-Encoding: readers that stand for the panel ask what it asks. */
@@ -49,6 +57,7 @@ export async function runLoad(request: LoadRequest): Promise<LoadResult> {
     ...(request.keys ? { keys: request.keys } : {}),
     ...(smoke ? { requestsPerConnection: SMOKE_REQUESTS_PER_CONNECTION } : {}),
   };
+  const cpuBefore = request.pid === undefined ? NaN : cpuMs(request.pid);
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ['--import', 'tsx', paths.cannon, JSON.stringify(job)],
@@ -65,5 +74,7 @@ export async function runLoad(request: LoadRequest): Promise<LoadResult> {
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
     total: result['2xx'] + result.non2xx,
+    cpuMsPerRequest:
+      request.pid === undefined ? NaN : (cpuMs(request.pid) - cpuBefore) / Math.max(1, answered),
   };
 }

@@ -2,7 +2,7 @@
 // compiled dist-server/main.js) and the bare server (tsx); each is ready once it
 // prints its port, and is stopped with SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paths, settings } from './config';
 import type { DataSet } from './seed';
@@ -24,6 +24,29 @@ export function peakRssMb(pid: number): number {
   const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1];
   if (!kb) throw new Error(`no VmHWM for process ${pid}`);
   return Number(kb) / 1024;
+}
+
+/**
+ * A process's CPU time so far, in ms: every thread's time on a CPU, in
+ * nanoseconds (/proc/<pid>/task/<tid>/schedstat), so that even a short load's
+ * is measured (/proc's stat counts 10 ms ticks).
+ */
+export function cpuMs(pid: number): number {
+  if (!existsSync(`/proc/${pid}/schedstat`)) {
+    // A kernel without scheduler statistics: utime and stime, in ticks of USER_HZ (100).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  }
+  let ns = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return ns / 1e6;
 }
 
 function startChild(
