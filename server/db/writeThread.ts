@@ -124,6 +124,9 @@ try {
       break;
     } else answer(execute(request));
   }
+} catch (error) {
+  // Told before it ends, so that the statement waiting says why (the error event comes later).
+  port.postMessage({ fatal: { message: String(error && error.message), code: error && error.code } });
 } finally {
   Atomics.store(counters, ${ENDED}, 1);
   Atomics.notify(counters, ${ANSWERED});
@@ -198,9 +201,23 @@ export class WriteThread {
     this.worker.unref();
   }
 
+  /** Why the worker ended: its error, as it told it before it ended or as its error event gave it. */
+  private why(): Error {
+    for (
+      let entry = receiveMessageOnPort(this.port);
+      entry;
+      entry = receiveMessageOnPort(this.port)
+    ) {
+      const { fatal } = entry.message as { fatal?: { message: string; code?: string } };
+      if (fatal)
+        this.failure ??= new SQLite.SqliteError(fatal.message, fatal.code ?? 'SQLITE_ERROR');
+    }
+    return this.failure ?? ended();
+  }
+
   /** Sends a statement; the answers' count before it. */
   private ask(sql: string | null, parameters: readonly unknown[]): number {
-    if (Atomics.load(this.counters, ENDED)) throw this.failure ?? ended();
+    if (Atomics.load(this.counters, ENDED)) throw this.why();
     this.out = true;
     const before = Atomics.load(this.counters, ANSWERED);
     const request = { sql, parameters, ahead: this.ahead.splice(0) };
@@ -221,7 +238,7 @@ export class WriteThread {
   private take(before: number): Answer {
     this.out = false;
     this.waiting.shift()?.();
-    if (Atomics.load(this.counters, ANSWERED) === before) throw this.failure ?? ended();
+    if (Atomics.load(this.counters, ANSWERED) === before) throw this.why();
     const length = Atomics.load(this.counters, LENGTH);
     if (length >= 0) return deserialize(this.room.slice(0, length)) as Answer;
     for (let tries = 0; ; tries++) {

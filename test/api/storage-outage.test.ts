@@ -90,14 +90,15 @@ it('a write lock another process holds past the busy timeout (SQLITE_BUSY): 503;
     expectUnavailable(
       await api(server, 'POST', '/manage/admin/connector', { body: plainRequest('web') }),
     );
-    // The list's build is a read-only transaction: with the write thread (the
-    // default on a file) it begins with a plain BEGIN on the main connection
-    // and, under WAL, waits for no writer: served while the lock is held. With
-    // SOURCEDESK_SQLITE_WRITE_THREAD=0 every transaction begins IMMEDIATE and
-    // waits for the lock as well (503).
+    // The list's build is a read-only transaction. By default every
+    // transaction begins IMMEDIATE and waits for the lock as well (503); with
+    // the write thread (SOURCEDESK_SQLITE_WRITE_THREAD=1) it begins with a
+    // plain BEGIN on the main connection and, under WAL, waits for no writer:
+    // served while the lock is held.
     const read = await api(server, 'GET', '/manage/admin/connector?credential=0');
-    if (process.env.SOURCEDESK_SQLITE_WRITE_THREAD === '0') expectUnavailable(read);
-    else expect(read.status, read.text).toBe(200);
+    if (process.env.SOURCEDESK_SQLITE_WRITE_THREAD === '1')
+      expect(read.status, read.text).toBe(200);
+    else expectUnavailable(read);
     other.exec('rollback');
   } finally {
     other.close();
