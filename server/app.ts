@@ -139,10 +139,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Single sign-on's two addresses are the browser's, not the API's (docs/security.md, "Single sign-on").
   if (oidc) oidcRoutes(app, context, oidc);
 
-  keepAuditRetention(app, store, options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS);
-  everyDay(app, 'removing ended sessions', () => deleteEndedSessions(store.db, sessions));
-  watchHealth(app, store, watch, testSettings, options.publicUrl, sync, uploads);
-  keepSchedule(app, store, sync);
+  // The chores' failures: an outage's is the outage's one line (D11).
+  const chore = (what: string) => outage.choreFailed(what);
+  keepAuditRetention(app, chore, store, options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS);
+  everyDay(app, chore, 'removing ended sessions', () => deleteEndedSessions(store.db, sessions));
+  watchHealth(app, outage, store, watch, testSettings, options.publicUrl, sync, uploads);
+  keepSchedule(app, outage, store, sync);
 
   await servePanel(app, options.staticDir ?? null, apiRoutes);
   return app;

@@ -4,10 +4,17 @@ import type { FastifyInstance } from 'fastify';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function everyDay(app: FastifyInstance, what: string, work: () => Promise<unknown>) {
+/** What a chore's failure goes to, by its name (the outage's `choreFailed`: D11's one line). */
+export type ChoreFailed = (what: string) => (error: unknown) => void;
+
+export function everyDay(
+  app: FastifyInstance,
+  failed: ChoreFailed,
+  what: string,
+  work: () => Promise<unknown>,
+) {
   let timer: NodeJS.Timeout | undefined;
-  const run = () =>
-    work().catch((error: unknown) => app.log.error({ err: error }, `${what} failed`));
+  const run = () => work().catch(failed(what));
   app.addHook('onReady', async () => {
     void run();
     timer = setInterval(() => void run(), DAY_MS);

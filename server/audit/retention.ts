@@ -4,7 +4,7 @@
 // same transaction.
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../db/database';
-import { everyDay } from '../daily';
+import { everyDay, type ChoreFailed } from '../daily';
 import { insertAudit, removeAuditBefore } from '../repos/audit';
 
 export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
@@ -39,7 +39,12 @@ export async function removeExpiredAudit(store: Store, days: number, now = new D
 }
 
 /** Once when the server is ready, then every day. */
-export function keepAuditRetention(app: FastifyInstance, store: Store, days: number) {
+export function keepAuditRetention(
+  app: FastifyInstance,
+  failed: ChoreFailed,
+  store: Store,
+  days: number,
+) {
   if (days === 0) return;
-  everyDay(app, 'removing old activity records', () => removeExpiredAudit(store, days));
+  everyDay(app, failed, 'removing old activity records', () => removeExpiredAudit(store, days));
 }

@@ -5,7 +5,7 @@
 // thousands of lines a second, and the one that matters would drown).
 import type { FastifyBaseLogger } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
-import { RETRY_AFTER_SECONDS, UNAVAILABLE_DETAIL } from '../db/storageErrors';
+import { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_DETAIL } from '../db/storageErrors';
 import { problem } from './problems';
 
 export class Outage {
@@ -28,6 +28,18 @@ export class Outage {
       { engine: this.engine, code, reason: message },
       `the database cannot be reached: requests that need it get 503 (Retry-After: ${RETRY_AFTER_SECONDS}) until it answers again`,
     );
+  }
+
+  /**
+   * A background chore's failure (the watch, the schedule, a daily chore):
+   * an outage's is the outage's one line, like a request's; any other is
+   * logged as `<what> failed`.
+   */
+  choreFailed(what: string) {
+    return (error: unknown) => {
+      if (isUnavailable(error)) this.failed(error);
+      else this.log.error({ err: error }, `${what} failed`);
+    };
   }
 
   /** A query answered: an outage, if there was one, is over. */

@@ -4,17 +4,23 @@
 // on a clock of their own: scheduleRound).
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../db/database';
+import type { Outage } from '../http/outage';
 import { scheduleRound } from './schedule';
 import type { SyncSettings } from '../health/syncRules';
 
-export function keepSchedule(app: FastifyInstance, store: Store, settings: SyncSettings) {
+export function keepSchedule(
+  app: FastifyInstance,
+  outage: Outage,
+  store: Store,
+  settings: SyncSettings,
+) {
   if (settings.schedulerIntervalSeconds <= 0) return;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const tick = () => {
     running = scheduleRound(store, settings, new Date())
-      .catch((error: unknown) => app.log.error({ err: error }, 'the schedule failed'))
+      .catch(outage.choreFailed('the schedule'))
       .finally(() => {
         if (stopped) return;
         timer = setTimeout(tick, settings.schedulerIntervalSeconds * 1000);

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ConnectionTestSettings } from '../connectionCheck/settings';
 import { whenAlone as alone } from '../db/advisoryLock';
 import type { Store } from '../db/database';
+import type { Outage } from '../http/outage';
 import { deliverDue } from './alertDeliveries';
 import { sweepAlertStates } from './alertSweep';
 import { sweepUploads } from './uploadSweep';
@@ -39,6 +40,7 @@ async function oneTick(
 
 export function watchHealth(
   app: FastifyInstance,
+  outage: Outage,
   store: Store,
   settings: HealthWatchSettings,
   tests: ConnectionTestSettings,
@@ -57,7 +59,7 @@ export function watchHealth(
     delivering = alone(store, 'alert deliveries', () =>
       deliverDue(store, url, settings.delivery, settings.tickMs),
     )
-      .catch((error: unknown) => app.log.error({ err: error }, 'alert deliveries failed'))
+      .catch(outage.choreFailed('alert deliveries'))
       .finally(() => {
         delivering = null;
       });
@@ -69,7 +71,7 @@ export function watchHealth(
       // Every instance sweeps its own upload folder (not under the lock: the folder
       // is its own), after a tick that could read the database: an outage is one line.
       .then(() => sweepUploads(store, uploads, app.log))
-      .catch((error: unknown) => app.log.error({ err: error }, 'the health watch failed'))
+      .catch(outage.choreFailed('the health watch'))
       .finally(() => {
         if (stopped) return;
         timer = setTimeout(tick, settings.tickMs);
