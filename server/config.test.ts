@@ -8,6 +8,7 @@ describe('configuration from the environment', () => {
       port: 8080,
       dataDir: '.data',
       demoData: true,
+      sqliteWriteThread: true,
       versionsFile: undefined,
       staticDir: undefined,
       logLevel: 'info',
@@ -115,6 +116,15 @@ describe('configuration from the environment', () => {
         /SOURCEDESK_AUDIT_RETENTION_DAYS: must be a whole number of days/,
       );
     }
+  });
+
+  test('SQLite writes run on a thread of their own unless SOURCEDESK_SQLITE_WRITE_THREAD is off', () => {
+    expect(loadConfig({}).sqliteWriteThread).toBe(true);
+    expect(loadConfig({ SOURCEDESK_SQLITE_WRITE_THREAD: '0' }).sqliteWriteThread).toBe(false);
+    expect(loadConfig({ SOURCEDESK_SQLITE_WRITE_THREAD: 'off' }).sqliteWriteThread).toBe(false);
+    expect(() => loadConfig({ SOURCEDESK_SQLITE_WRITE_THREAD: 'maybe' })).toThrow(
+      /SOURCEDESK_SQLITE_WRITE_THREAD/,
+    );
   });
 
   test('reads every variable', () => {

@@ -22,6 +22,7 @@ const envSchema = z.object({
     .default(8080),
   SOURCEDESK_DATA_DIR: z.string().min(1).default('.data'),
   SOURCEDESK_DEMO_DATA: onOff.default(true),
+  SOURCEDESK_SQLITE_WRITE_THREAD: onOff.default(true),
   SOURCEDESK_VERSIONS_FILE: z.string().min(1).optional(),
   SOURCEDESK_STATIC_DIR: z.string().min(1).optional(),
   SOURCEDESK_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -112,6 +113,8 @@ export interface ServerConfig {
   secretKey: string | undefined;
   /** PostgreSQL instead of the embedded SQLite in `dataDir`. */
   databaseUrl: string | undefined;
+  /** On a SQLite file, the writes on a database thread of their own (server/db/writeThread.ts). */
+  sqliteWriteThread: boolean;
   /** The API hosts connection tests use for the sources that have a fixed one; undefined: the real ones. */
   sourceApiHosts: SourceApiHosts | undefined;
   /** Days an activity record is kept; 0 for ever. */
@@ -167,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     adminApiKey: e.ADMIN_API_KEY,
     secretKey: e.SOURCEDESK_SECRET_KEY,
     databaseUrl: e.SOURCEDESK_DATABASE_URL,
+    sqliteWriteThread: e.SOURCEDESK_SQLITE_WRITE_THREAD,
     sourceApiHosts: e.SOURCEDESK_SOURCE_API_HOSTS,
     auditRetentionDays: e.SOURCEDESK_AUDIT_RETENTION_DAYS,
     publicUrl: e.SOURCEDESK_PUBLIC_URL,

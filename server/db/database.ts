@@ -452,7 +452,12 @@ function checkIntegrity(sqlite: SQLite.Database, file: string) {
 }
 
 /** `secretKey`: SOURCEDESK_SECRET_KEY, if set; else the folder's key file (server/crypto/secretKey.ts). */
-export async function openStore(dataDir: string, secretKey?: string): Promise<Store> {
+export async function openStore(
+  dataDir: string,
+  secretKey?: string,
+  /** `writeThread`: a file store's writes on a thread of their own (threadedDialect); on unless false. */
+  { writeThread = true }: { writeThread?: boolean } = {},
+): Promise<Store> {
   let file: string | null = null;
   if (dataDir !== MEMORY) {
     file = resolve(join(dataDir, DATABASE_FILE));
@@ -472,16 +477,12 @@ export async function openStore(dataDir: string, secretKey?: string): Promise<St
     throw error instanceof StorageError ? error : storageErrorAt(error, file ?? MEMORY);
   }
   const { v } = sqlite.prepare('select sqlite_version() as v').get() as { v: string };
-  // SOURCEDESK_SQLITE_WRITE_THREAD=1: a file store's writes run on a thread of
-  // their own, in step and group committed (threadedDialect). Off by default:
-  // a clean-clone CI run saw the thread end while a new store ran its
-  // migrations, once in about 150 file stores, its cause not yet known
+  // A file store's writes run on a thread of their own, in step and group
+  // committed (threadedDialect), unless SOURCEDESK_SQLITE_WRITE_THREAD=0
   // (docs/performance.md, "Reads under writes: the statements in step, the
   // fsync off the loop (d-wt4, 2026-11-29)").
   const thread =
-    file && process.env.SOURCEDESK_SQLITE_WRITE_THREAD === '1'
-      ? new WriteThread(file, BUSY_TIMEOUT_MS, STATEMENTS_KEPT)
-      : null;
+    file && writeThread ? new WriteThread(file, BUSY_TIMEOUT_MS, STATEMENTS_KEPT) : null;
   const db = new Kysely<Tables>({
     dialect: thread
       ? threadedDialect(sqlite, thread, () => forgetVersion())

@@ -11,6 +11,8 @@ export interface StoreConfig {
   secretKey: string | undefined;
   /** PostgreSQL instead of the embedded SQLite in `dataDir`. */
   databaseUrl: string | undefined;
+  /** On a SQLite file, the writes on a thread of their own (default: on). */
+  sqliteWriteThread?: boolean;
 }
 
 /** The store, and what to call when the process ends (the data folder's lock). */
@@ -27,7 +29,12 @@ export async function openConfiguredStore(
   const release =
     lockFolder && config.dataDir !== MEMORY ? claimDataFolder(config.dataDir) : () => {};
   try {
-    return { store: await openStore(config.dataDir, config.secretKey), release };
+    return {
+      store: await openStore(config.dataDir, config.secretKey, {
+        writeThread: config.sqliteWriteThread,
+      }),
+      release,
+    };
   } catch (error) {
     release();
     throw error;

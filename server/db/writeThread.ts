@@ -105,7 +105,10 @@ try {
   for (;;) {
     const spinUntil = performance.now() + ${WORKER_SPIN_MS};
     while (Atomics.load(counters, ${ASKED}) === handled && performance.now() < spinUntil);
-    Atomics.wait(counters, ${ASKED}, handled);
+    // Until the count moves: a wake-up alone may be the last statement's
+    // notify, come late (the loop was taken off the core between its count
+    // and its notify), when the buffer still holds this side's own answer.
+    while (Atomics.load(counters, ${ASKED}) === handled) Atomics.wait(counters, ${ASKED}, handled);
     handled++;
     const request = receive();
     // The statements sent ahead (a savepoint, its release): an error of theirs is the answer.

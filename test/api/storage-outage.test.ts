@@ -82,32 +82,63 @@ it('an I/O error (the disk or its mount failing): 503 with Retry-After, health 5
   expect(await snapshotDb(server)).toEqual(before); // the refused write left nothing
 });
 
-it('a write lock another process holds past the busy timeout (SQLITE_BUSY): 503; then served again', async () => {
-  await sql`pragma busy_timeout = 200`.execute(server.store.db);
-  const other = new SQLite(join(dataDir, 'sourcedesk.sqlite'));
-  try {
-    other.exec('begin immediate');
-    expectUnavailable(
-      await api(server, 'POST', '/manage/admin/connector', { body: plainRequest('web') }),
-    );
-    // The list's build is a read-only transaction. By default every
-    // transaction begins IMMEDIATE and waits for the lock as well (503); with
-    // the write thread (SOURCEDESK_SQLITE_WRITE_THREAD=1) it begins with a
-    // plain BEGIN on the main connection and, under WAL, waits for no writer:
-    // served while the lock is held.
-    const read = await api(server, 'GET', '/manage/admin/connector?credential=0');
-    if (process.env.SOURCEDESK_SQLITE_WRITE_THREAD === '1')
-      expect(read.status, read.text).toBe(200);
-    else expectUnavailable(read);
-    other.exec('rollback');
-  } finally {
-    other.close();
-    await sql`pragma busy_timeout = 10000`.execute(server.store.db);
-  }
-  const written = await api(server, 'POST', '/manage/admin/connector', {
-    body: plainRequest('web'),
+/**
+ * The lock case on a server of its own, with the writes on their thread (the
+ * default) or on the event loop's (SOURCEDESK_SQLITE_WRITE_THREAD=0).
+ */
+async function lockedByAnotherProcess(writeThread: boolean) {
+  const folder = mkdtempSync(join(tmpdir(), 'sourcedesk-outage-lock-'));
+  const own: { level: number; msg: string }[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      own.push(JSON.parse(chunk.toString('utf8')) as (typeof own)[number]);
+      done();
+    },
   });
-  expect(written.status).toBe(200);
-  expect(outageLines()).toHaveLength(2);
-  expect(recoveryLines()).toHaveLength(2);
+  const locked = await startTestServer({
+    dataDir: folder,
+    writeThread,
+    logger: { level: 'info', stream },
+  });
+  try {
+    await sql`pragma busy_timeout = 200`.execute(locked.store.db);
+    const other = new SQLite(join(folder, 'sourcedesk.sqlite'));
+    try {
+      other.exec('begin immediate');
+      expectUnavailable(
+        await api(locked, 'POST', '/manage/admin/connector', { body: plainRequest('web') }),
+      );
+      // The list's build is a read-only transaction. On the event loop's
+      // connection every transaction begins IMMEDIATE and waits for the lock
+      // as well (503); with the write thread it begins with a plain BEGIN on
+      // the main connection and, under WAL, waits for no writer: served while
+      // the lock is held.
+      const read = await api(locked, 'GET', '/manage/admin/connector?credential=0');
+      if (writeThread) expect(read.status, read.text).toBe(200);
+      else expectUnavailable(read);
+      other.exec('rollback');
+    } finally {
+      other.close();
+      await sql`pragma busy_timeout = 10000`.execute(locked.store.db);
+    }
+    const written = await api(locked, 'POST', '/manage/admin/connector', {
+      body: plainRequest('web'),
+    });
+    expect(written.status).toBe(200);
+    const starts = own.filter((line) => line.msg.startsWith('the database cannot be reached'));
+    const ends = own.filter((line) => line.msg.startsWith('the database answers again'));
+    expect(starts).toHaveLength(1);
+    expect(ends).toHaveLength(1);
+  } finally {
+    await locked.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+it('a write lock another process holds past the busy timeout (SQLITE_BUSY), the writes on their thread: 503 for writes, reads served; then served again', async () => {
+  await lockedByAnotherProcess(true);
+});
+
+it('the same with SOURCEDESK_SQLITE_WRITE_THREAD=0 (every transaction waits for the lock): 503; then served again', async () => {
+  await lockedByAnotherProcess(false);
 });

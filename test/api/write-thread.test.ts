@@ -1,5 +1,5 @@
-// D12 on SQLite with the loop free (the write thread, SOURCEDESK_SQLITE_WRITE_THREAD=1
-// on a file): a write's transaction (its
+// D12 on SQLite with the loop free (the write thread, on a file unless
+// SOURCEDESK_SQLITE_WRITE_THREAD=0): a write's transaction (its
 // BEGIN IMMEDIATE, its COMMIT and fsync) runs on the database's own thread, so
 // while it waits — here for a write lock another connection holds — the server
 // goes on answering; the write then lands (200) once the lock is let go. Its
@@ -18,14 +18,7 @@ import { api, plainRequest } from '../support/http';
 const dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-write-thread-'));
 let server: TestServer;
 beforeAll(async () => {
-  const before = process.env.SOURCEDESK_SQLITE_WRITE_THREAD;
-  process.env.SOURCEDESK_SQLITE_WRITE_THREAD = '1';
-  try {
-    server = await startTestServer({ dataDir });
-  } finally {
-    if (before === undefined) delete process.env.SOURCEDESK_SQLITE_WRITE_THREAD;
-    else process.env.SOURCEDESK_SQLITE_WRITE_THREAD = before;
-  }
+  server = await startTestServer({ dataDir, writeThread: true });
 });
 afterAll(async () => {
   await server.close();

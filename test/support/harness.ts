@@ -63,6 +63,8 @@ export interface TestServerOptions {
   shareWith?: TestServer;
   /** PostgreSQL only: reach the test database through this URL (a proxy a test can cut). */
   databaseUrl?: string;
+  /** A SQLite file store's writes on a thread of their own (the default: on). */
+  writeThread?: boolean;
   /** The app's logger (none by default). */
   logger?: FastifyServerOptions['logger'];
   /** Days the activity log keeps records (the app's default unless given). */
@@ -93,7 +95,11 @@ async function openTestStore(
   options: TestServerOptions,
 ): Promise<{ store: Store; schema?: string }> {
   if (options.dataDir || !TEST_DATABASE_URL) {
-    return { store: await openStore(options.dataDir ?? MEMORY) };
+    return {
+      store: await openStore(options.dataDir ?? MEMORY, undefined, {
+        writeThread: options.writeThread,
+      }),
+    };
   }
   const schema = options.shareWith?.schema ?? `sd_test_${randomBytes(6).toString('hex')}`;
   const store = await openPostgresStore(options.databaseUrl ?? TEST_DATABASE_URL, TEST_SECRET_KEY, {
