@@ -24,6 +24,7 @@ import type { Tables } from './schema';
 import type { ReadTopic } from '../../src/contract/endpoint';
 import { topicRevisions } from './readRevisions';
 import { RESTORE_ADVICE, StorageError, storageErrorAt } from './storageErrors';
+import { watchWalIndex } from './walIndex';
 import { WriteThread } from './writeThread';
 
 export type Db = Kysely<Tables>;
@@ -491,15 +492,20 @@ export async function openStore(
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   const totalChanges = sqlite.prepare('select total_changes()').pluck();
   const nothing = async () => {};
-  // data_version (another process's commits) costs a look at the WAL's index,
-  // about 5 µs, and a request asks twice (its key, its cached answer): it is
-  // read once a turn of the event loop, as of the turn's start. This
-  // connection's own writes count at once (total_changes, a counter in memory).
+  // data_version (another process's commits) costs a shared lock taken and
+  // dropped, about 5 µs, and a request asks twice (its key, its cached
+  // answer): it is read once a turn of the event loop, as of the turn's start,
+  // and only when the WAL index's header moved since the last read (walIndex.ts:
+  // a system call). This connection's own writes count at once (total_changes,
+  // a counter in memory).
+  const walIndex = file ? watchWalIndex(file) : null;
+  let version = 0;
   let versionThisTurn: number | null = null;
   const forgetVersion = () => (versionThisTurn = null);
   const revision = async () => {
     if (versionThisTurn === null) {
-      versionThisTurn = dataVersion.get() as number;
+      if (walIndex?.moved() !== false) version = dataVersion.get() as number;
+      versionThisTurn = version;
       setImmediate(forgetVersion);
     }
     return `${versionThisTurn}.${totalChanges.get() as number}`;
@@ -526,7 +532,10 @@ export async function openStore(
       revisions,
       beginWrite: nothing,
       beginSetup: nothing,
-      close: () => db.destroy(),
+      close: async () => {
+        await db.destroy();
+        walIndex?.close();
+      },
     },
     (sealed) => loadSecretBox(file ? dataDir : null, secretKey, sealed),
     file ?? 'this database',

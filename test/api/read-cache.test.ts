@@ -57,6 +57,29 @@ describe('cached lists stay true to the database', () => {
     expect((await api(server, 'GET', '/manage/admin/connector', { key })).status).toBe(401);
     expect(await names()).toEqual(['Outside']);
   });
+
+  test('a commit by another process after it emptied the write-ahead log counts at the next request too', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-cache-'));
+    server = await startTestServer({ dataDir });
+    const outside = (name: string) =>
+      `insert into connectors (name, source, input_type, access_type, connector_specific_config,
+       groups, time_created, time_updated) values ('${name}', 'web', 'poll', 'PUBLIC', '{}', '[]', 'x', 'x')`;
+    const other = new SQLite(join(dataDir, 'sourcedesk.sqlite'));
+    try {
+      other.prepare(outside('First')).run();
+      expect(await names()).toEqual(['First']);
+      // The log starts over: the next commit writes its frames where the last ones were.
+      other.pragma('wal_checkpoint(TRUNCATE)');
+      other.prepare(outside('Second')).run();
+      expect(await names()).toEqual(['First', 'Second']);
+      expect(await names()).toEqual(['First', 'Second']);
+      other.pragma('wal_checkpoint(TRUNCATE)');
+      other.prepare("update connectors set name = 'Third' where name = 'First'").run();
+      expect(await names()).toEqual(['Third', 'Second']);
+    } finally {
+      other.close();
+    }
+  });
 });
 
 describe('ETag and If-None-Match', () => {
