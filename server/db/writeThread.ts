@@ -8,9 +8,11 @@
 // shared buffer, moves a shared counter and waits for the answer's counter
 // with `Atomics.wait` (tens of microseconds: a statement inside a write
 // transaction never waits for a lock or a disk), so a transaction's statements
-// cost no turn of the loop each; each side spins a moment before it sleeps, as
-// the next statement or answer is usually microseconds away (a sleeping
-// thread's wake-up is what costs on a busy machine). What may wait — a BEGIN
+// cost no turn of the loop each. Neither side spins while it waits for the
+// other: on two shared cores a spinning thread holds the core the other needs,
+// and a transaction cost twice the CPU and took longer (docs/performance.md,
+// "Reads under writes: the statements in step, the fsync off the loop (d-wt4,
+// 2026-11-29)"). What may wait — a BEGIN
 // IMMEDIATE for another process's lock, a COMMIT's fsync, a single write's own
 // commit — is awaited with `Atomics.waitAsync`: the loop goes on meanwhile, and
 // a write costs about one turn, its COMMIT. What does not fit the buffer goes
@@ -36,9 +38,6 @@ const LENGTH = 3;
 const HEADER = 4 * 4;
 /** The shared buffer's room for a statement or an answer (a larger one goes on the port). */
 const ROOM = 1 << 20;
-/** How long a side spins for the other's next move before it sleeps (the worker; the event loop). */
-const WORKER_SPIN_MS = 0.2;
-const LOOP_SPIN_MS = 0.1;
 
 /** The worker's code (plain CommonJS, so that it needs no build step of its own). */
 const WORKER_SOURCE = `
@@ -103,8 +102,6 @@ try {
   };
   let handled = 0;
   for (;;) {
-    const spinUntil = performance.now() + ${WORKER_SPIN_MS};
-    while (Atomics.load(counters, ${ASKED}) === handled && performance.now() < spinUntil);
     // Until the count moves: a wake-up alone may be the last statement's
     // notify, come late (the loop was taken off the core between its count
     // and its notify), when the buffer still holds this side's own answer.
@@ -286,11 +283,7 @@ export class WriteThread {
   ): Promise<QueryResult<R>> {
     while (this.out) await new Promise<void>((resolve) => this.waiting.push(resolve));
     const before = this.ask(sql, parameters);
-    if (inStepMs > 0) {
-      const spinUntil = performance.now() + Math.min(LOOP_SPIN_MS, inStepMs);
-      while (Atomics.load(this.counters, ANSWERED) === before && performance.now() < spinUntil);
-      Atomics.wait(this.counters, ANSWERED, before, inStepMs);
-    }
+    if (inStepMs > 0) Atomics.wait(this.counters, ANSWERED, before, inStepMs);
     if (Atomics.load(this.counters, ANSWERED) === before) {
       this.worker.ref();
       try {
