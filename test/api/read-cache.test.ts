@@ -18,6 +18,43 @@ afterEach(async () => {
   dataDir = undefined;
 });
 
+/**
+ * Another process's connection, played by this one: it must never wait inside
+ * SQLite (its busy timeout blocks this thread, which is the server's too, so
+ * a write batch the server holds open could not go on to its COMMIT); it waits
+ * for the lock here instead, letting the server's turns run.
+ */
+function outsideConnection(file: string) {
+  const other = new SQLite(file, { timeout: 0 });
+  const busy = (error: unknown) => (error as { code?: string }).code?.startsWith('SQLITE_BUSY');
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
+  return {
+    async run(text: string) {
+      for (;;) {
+        try {
+          return other.prepare(text).run();
+        } catch (error) {
+          if (!busy(error)) throw error;
+          await pause();
+        }
+      }
+    },
+    /** The log emptied and started over (no reader or writer in the way). */
+    async truncateLog() {
+      for (;;) {
+        try {
+          const [result] = other.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+          if (result?.busy === 0) return;
+        } catch (error) {
+          if (!busy(error)) throw error;
+        }
+        await pause();
+      }
+    },
+    close: () => other.close(),
+  };
+}
+
 const names = async (query = '') =>
   ((await api(server, 'GET', `/manage/admin/connector${query}`)).json as ConnectorSnapshot[]).map(
     (c) => c.name,
@@ -42,16 +79,14 @@ describe('cached lists stay true to the database', () => {
     expect((await api(server, 'GET', '/manage/admin/connector', { key })).status).toBe(200);
     expect(await names()).toEqual([]);
 
-    const other = new SQLite(join(dataDir, 'sourcedesk.sqlite'));
-    other
-      .prepare("update api_keys set time_revoked = 'x' where id = (select max(id) from api_keys)")
-      .run();
-    other
-      .prepare(
-        `insert into connectors (name, source, input_type, access_type, connector_specific_config,
-         groups, time_created, time_updated) values ('Outside', 'web', 'poll', 'PUBLIC', '{}', '[]', 'x', 'x')`,
-      )
-      .run();
+    const other = outsideConnection(join(dataDir, 'sourcedesk.sqlite'));
+    await other.run(
+      "update api_keys set time_revoked = 'x' where id = (select max(id) from api_keys)",
+    );
+    await other.run(
+      `insert into connectors (name, source, input_type, access_type, connector_specific_config,
+       groups, time_created, time_updated) values ('Outside', 'web', 'poll', 'PUBLIC', '{}', '[]', 'x', 'x')`,
+    );
     other.close();
 
     expect((await api(server, 'GET', '/manage/admin/connector', { key })).status).toBe(401);
@@ -64,17 +99,17 @@ describe('cached lists stay true to the database', () => {
     const outside = (name: string) =>
       `insert into connectors (name, source, input_type, access_type, connector_specific_config,
        groups, time_created, time_updated) values ('${name}', 'web', 'poll', 'PUBLIC', '{}', '[]', 'x', 'x')`;
-    const other = new SQLite(join(dataDir, 'sourcedesk.sqlite'));
+    const other = outsideConnection(join(dataDir, 'sourcedesk.sqlite'));
     try {
-      other.prepare(outside('First')).run();
+      await other.run(outside('First'));
       expect(await names()).toEqual(['First']);
       // The log starts over: the next commit writes its frames where the last ones were.
-      other.pragma('wal_checkpoint(TRUNCATE)');
-      other.prepare(outside('Second')).run();
+      await other.truncateLog();
+      await other.run(outside('Second'));
       expect(await names()).toEqual(['First', 'Second']);
       expect(await names()).toEqual(['First', 'Second']);
-      other.pragma('wal_checkpoint(TRUNCATE)');
-      other.prepare("update connectors set name = 'Third' where name = 'First'").run();
+      await other.truncateLog();
+      await other.run("update connectors set name = 'Third' where name = 'First'");
       expect(await names()).toEqual(['Third', 'Second']);
     } finally {
       other.close();

@@ -102,9 +102,19 @@ async function lockedByAnotherProcess(writeThread: boolean) {
   });
   try {
     await sql`pragma busy_timeout = 200`.execute(locked.store.db);
-    const other = new SQLite(join(folder, 'sourcedesk.sqlite'));
+    // It never waits inside SQLite: this thread is the server's too, and a
+    // write batch of the server's start could not go on to its COMMIT.
+    const other = new SQLite(join(folder, 'sourcedesk.sqlite'), { timeout: 0 });
     try {
-      other.exec('begin immediate');
+      for (;;) {
+        try {
+          other.exec('begin immediate');
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      }
       expectUnavailable(
         await api(locked, 'POST', '/manage/admin/connector', { body: plainRequest('web') }),
       );
