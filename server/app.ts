@@ -17,7 +17,7 @@ import type { UploadFolder } from './http/fileUpload';
 import type { Timeouts } from './http/timeouts';
 import { DEFAULT_AUDIT_RETENTION_DAYS, keepAuditRetention } from './audit/retention';
 import type { PublicAddress } from './auth/sessionCookie';
-import { everyDay } from './daily';
+import { everyDay, type ChoreFailed } from './daily';
 import {
   DEFAULT_SESSION_SETTINGS,
   deleteEndedSessions,
@@ -140,11 +140,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (oidc) oidcRoutes(app, context, oidc);
 
   // The chores' failures: an outage's is the outage's one line (D11).
-  const chore = (what: string) => outage.choreFailed(what);
+  const chore: ChoreFailed = (what) => outage.choreFailed(what);
   keepAuditRetention(app, chore, store, options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS);
   everyDay(app, chore, 'removing ended sessions', () => deleteEndedSessions(store.db, sessions));
-  watchHealth(app, outage, store, watch, testSettings, options.publicUrl, sync, uploads);
-  keepSchedule(app, outage, store, sync);
+  watchHealth(app, chore, store, watch, testSettings, options.publicUrl, sync, uploads);
+  keepSchedule(app, chore, store, sync);
 
   await servePanel(app, options.staticDir ?? null, apiRoutes);
   return app;

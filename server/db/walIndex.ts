@@ -38,6 +38,11 @@ export function watchWalIndex(database: string): WalIndexWatch {
       seen = Buffer.from(now);
       return true;
     },
+    /**
+     * After this process's connections to the database are closed: closing
+     * any descriptor of a file lets go of every POSIX lock the process holds
+     * on it, SQLite's on the `-shm` among them.
+     */
     close() {
       if (fd !== null) closeSync(fd);
       fd = null;

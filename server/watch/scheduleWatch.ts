@@ -4,13 +4,13 @@
 // on a clock of their own: scheduleRound).
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../db/database';
-import type { Outage } from '../http/outage';
+import type { ChoreFailed } from '../daily';
 import { scheduleRound } from './schedule';
 import type { SyncSettings } from '../health/syncRules';
 
 export function keepSchedule(
   app: FastifyInstance,
-  outage: Outage,
+  failed: ChoreFailed,
   store: Store,
   settings: SyncSettings,
 ) {
@@ -20,7 +20,7 @@ export function keepSchedule(
   let stopped = false;
   const tick = () => {
     running = scheduleRound(store, settings, new Date())
-      .catch(outage.choreFailed('the schedule'))
+      .catch(failed('the schedule'))
       .finally(() => {
         if (stopped) return;
         timer = setTimeout(tick, settings.schedulerIntervalSeconds * 1000);

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ConnectionTestSettings } from '../connectionCheck/settings';
 import { whenAlone as alone } from '../db/advisoryLock';
 import type { Store } from '../db/database';
-import type { Outage } from '../http/outage';
+import type { ChoreFailed } from '../daily';
 import { deliverDue } from './alertDeliveries';
 import { sweepAlertStates } from './alertSweep';
 import { sweepUploads } from './uploadSweep';
@@ -40,7 +40,7 @@ async function oneTick(
 
 export function watchHealth(
   app: FastifyInstance,
-  outage: Outage,
+  failed: ChoreFailed,
   store: Store,
   settings: HealthWatchSettings,
   tests: ConnectionTestSettings,
@@ -59,7 +59,7 @@ export function watchHealth(
     delivering = alone(store, 'alert deliveries', () =>
       deliverDue(store, url, settings.delivery, settings.tickMs),
     )
-      .catch(outage.choreFailed('alert deliveries'))
+      .catch(failed('alert deliveries'))
       .finally(() => {
         delivering = null;
       });
@@ -71,7 +71,7 @@ export function watchHealth(
       // Every instance sweeps its own upload folder (not under the lock: the folder
       // is its own), after a tick that could read the database: an outage is one line.
       .then(() => sweepUploads(store, uploads, app.log))
-      .catch(outage.choreFailed('the health watch'))
+      .catch(failed('the health watch'))
       .finally(() => {
         if (stopped) return;
         timer = setTimeout(tick, settings.tickMs);

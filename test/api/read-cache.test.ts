@@ -4,10 +4,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ConnectorSnapshot } from '../../src/contract/contract';
 import { startTestServer, type TestServer } from '../support/harness';
+import { outsideConnection } from '../support/outsideConnection';
 import { api, attach, createConnector, plainRequest } from '../support/http';
 
 let server: TestServer;
@@ -17,43 +17,6 @@ afterEach(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   dataDir = undefined;
 });
-
-/**
- * Another process's connection, played by this one: it must never wait inside
- * SQLite (its busy timeout blocks this thread, which is the server's too, so
- * a write batch the server holds open could not go on to its COMMIT); it waits
- * for the lock here instead, letting the server's turns run.
- */
-function outsideConnection(file: string) {
-  const other = new SQLite(file, { timeout: 0 });
-  const busy = (error: unknown) => (error as { code?: string }).code?.startsWith('SQLITE_BUSY');
-  const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
-  return {
-    async run(text: string) {
-      for (;;) {
-        try {
-          return other.prepare(text).run();
-        } catch (error) {
-          if (!busy(error)) throw error;
-          await pause();
-        }
-      }
-    },
-    /** The log emptied and started over (no reader or writer in the way). */
-    async truncateLog() {
-      for (;;) {
-        try {
-          const [result] = other.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-          if (result?.busy === 0) return;
-        } catch (error) {
-          if (!busy(error)) throw error;
-        }
-        await pause();
-      }
-    },
-    close: () => other.close(),
-  };
-}
 
 const names = async (query = '') =>
   ((await api(server, 'GET', `/manage/admin/connector${query}`)).json as ConnectorSnapshot[]).map(

@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_DETAIL } from '../../server/db/storageErrors';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, plainRequest, snapshotDb } from '../support/http';
+import { untilFree } from '../support/outsideConnection';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-outage-'));
 const lines: { level: number; msg: string }[] = [];
@@ -102,19 +103,9 @@ async function lockedByAnotherProcess(writeThread: boolean) {
   });
   try {
     await sql`pragma busy_timeout = 200`.execute(locked.store.db);
-    // It never waits inside SQLite: this thread is the server's too, and a
-    // write batch of the server's start could not go on to its COMMIT.
     const other = new SQLite(join(folder, 'sourcedesk.sqlite'), { timeout: 0 });
     try {
-      for (;;) {
-        try {
-          other.exec('begin immediate');
-          break;
-        } catch (error) {
-          if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-      }
+      await untilFree(() => other.exec('begin immediate'));
       expectUnavailable(
         await api(locked, 'POST', '/manage/admin/connector', { body: plainRequest('web') }),
       );

@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, plainRequest } from '../support/http';
+import { untilFree } from '../support/outsideConnection';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-write-thread-'));
 let server: TestServer;
@@ -25,23 +26,11 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The write lock, taken between the server's own writes (this thread must not wait in SQLite: it is the server's). */
-async function takeWriteLock(other: SQLite.Database) {
-  for (;;) {
-    try {
-      other.exec('begin immediate');
-      return;
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
-
 it('a write waiting for the database does not hold up the answers to others (D12 kept)', async () => {
   const other = new SQLite(join(dataDir, 'sourcedesk.sqlite'), { timeout: 0 });
   try {
-    await takeWriteLock(other);
+    // The write lock, taken between the server's own writes.
+    await untilFree(() => other.exec('begin immediate'));
     let written = false;
     const write = api(server, 'POST', '/manage/admin/connector', {
       body: plainRequest('web'),
