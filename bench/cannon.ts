@@ -3,6 +3,18 @@
 // Content-Length, and the server then waits for bytes that never come).
 // argv[2]: JSON of CannonJob; prints autocannon's result as JSON.
 import autocannon from 'autocannon';
+import { createRequire } from 'node:module';
+
+// autocannon 8 keeps every answer's body as a string (`body += chunk` per
+// chunk), which only its `expectBody`, `verifyBody` and `onResponse` read;
+// this process uses none of them. At connector-status's 0.5 MB of gzip that
+// decoding held this process at a whole core and put its own queue into the
+// latencies it reported (docs/performance.md, "The load generator's own
+// limit (2026-11-29)"). The bytes are still counted and read off the socket.
+const { prototype: queue } = createRequire(import.meta.url)(
+  'autocannon/lib/pipelinedRequestsQueue.js',
+) as { prototype: { addBody: (data: Buffer) => void } };
+queue.addBody = () => {};
 
 export interface CannonJob {
   url: string;
@@ -24,6 +36,8 @@ let counter = 0;
 const template = job.bodyTemplate;
 const keys = job.keys ?? [];
 let turn = 0;
+const cpuBefore = process.cpuUsage();
+const wallBefore = performance.now();
 const result = await autocannon({
   url: job.url,
   method: job.method,
@@ -58,4 +72,7 @@ const result = await autocannon({
         ]
       : [{}],
 });
-process.stdout.write(`${JSON.stringify(result)}\n`);
+const cpu = process.cpuUsage(cpuBefore);
+/** This process's share of one core over the run (warm-up included): near 1, it was the limit. */
+const cpuShare = (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore);
+process.stdout.write(`${JSON.stringify({ ...result, cpuShare })}\n`);

@@ -9,6 +9,7 @@ import { measureApi, measureApiOnPostgres, measureMixed } from './api';
 import { measureConfigBundle } from './configBundle';
 import { buildPanel, buildServer } from './build';
 import { count, paths, scale, scaleRows, settings, smoke, storeMeasured } from './config';
+import { reportLoadGenerator } from './load';
 import { measurePanel } from './panel';
 import {
   DEFAULT_TEST_DATABASE_URL,
@@ -166,6 +167,7 @@ try {
   }
   const loadAtEnd = loadAverage();
   reportMachineLoad(loadAtStart, loadAtEnd, results);
+  reportLoadGenerator(results);
   results.print();
   if (smoke) {
     const broken = results.brokenFigures();
