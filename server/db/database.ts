@@ -31,6 +31,13 @@ export type Db = Kysely<Tables>;
 
 export type DialectName = 'sqlite' | 'postgres';
 
+/**
+ * A transaction that only reads. With the write thread (threadedDialect) it
+ * runs on the main connection and never waits behind the writes' batches;
+ * PostgreSQL runs it READ ONLY. A write inside it fails on both.
+ */
+export const readingTransaction = (db: Db) => db.transaction().setAccessMode('read only');
+
 export interface Store {
   db: Db;
   dialect: DialectName;
@@ -233,6 +240,13 @@ function groupCommit(thread: WriteThread, committed: () => void) {
   return { writeTurn, inBatch, joinBatch, flush, committedWith, open: () => batch };
 }
 
+/** A statement of a read-only transaction: the main connection never writes (PostgreSQL refuses it in READ ONLY too). */
+function onlyReading(statement: SQLite.Statement): SQLite.Statement {
+  if (!statement.readonly)
+    throw new Error(`a write inside a read-only transaction: ${statement.source.slice(0, 60)}`);
+  return statement;
+}
+
 /** A read-only transaction's end, on the main connection; the read turn passed on. */
 function endReading(
   sqlite: SQLite.Database,
@@ -284,7 +298,7 @@ function threadedDialect(
     async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
       // Inside the write transaction: in step, no turn of the loop each.
       if (this.member) return inBatch<R>(compiled.sql, compiled.parameters);
-      if (this.reading) return run<R>(prepared(compiled.sql), compiled.parameters);
+      if (this.reading) return run<R>(onlyReading(prepared(compiled.sql)), compiled.parameters);
       // Only a select is prepared here: this connection's schema may be older
       // than the thread's last change (a DDL text is checked at its prepare).
       if (SELECT.test(compiled.sql)) {

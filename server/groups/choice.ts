@@ -2,7 +2,7 @@
 // no group are a 422 at their place in the body (D3); a curator's private
 // object needs groups, all of them theirs; a basic user makes nothing public.
 import { GROUP_CHOICE_REFUSALS } from '../../src/contract/groups';
-import type { Db } from '../db/database';
+import { readingTransaction, type Db } from '../db/database';
 import { existingGroupIds } from '../repos/groups';
 import type { ValidationError } from '../../src/contract/contract';
 import type { Validated } from '../http/validation';
@@ -46,8 +46,8 @@ export async function withKnownGroups<T extends { groups?: readonly number[] | n
   checked: Validated<T>,
 ): Promise<Validated<T>> {
   if (!checked.ok) return checked;
-  const errors = await db
-    .transaction()
-    .execute((trx) => unknownGroupErrors(trx, checked.value.groups, ['body', 'groups']));
+  const errors = await readingTransaction(db).execute((trx) =>
+    unknownGroupErrors(trx, checked.value.groups, ['body', 'groups']),
+  );
   return errors.length > 0 ? { ok: false, errors } : checked;
 }

@@ -20,7 +20,7 @@ import {
   renameKey,
 } from '../auth/managedKeys';
 import { setUserRole } from '../repos/users';
-import type { Db } from '../db/database';
+import { readingTransaction, type Db } from '../db/database';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
 
@@ -43,7 +43,7 @@ export function apiKeyRoutes(app: FastifyInstance, { db, guard, write }: RouteCo
   const route = declaredRoutes(app, guard);
 
   route(listApiKeys, async () =>
-    (await db.transaction().execute((trx) => listLiveKeys(trx))).map(shown),
+    (await readingTransaction(db).execute((trx) => listLiveKeys(trx))).map(shown),
   );
 
   route(createApiKey, async ({ body: { name, role, expires_at } }, request) => {

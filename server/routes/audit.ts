@@ -15,7 +15,7 @@ import {
   type ExportFormat,
 } from '../../src/contract/auditQuery';
 import { exportAudit, listAudit as listAuditEndpoint } from '../../src/contract/endpoints/audit';
-import type { Db } from '../db/database';
+import { readingTransaction, type Db } from '../db/database';
 import { csvLine } from '../http/csv';
 import { listAudit, type AuditFilter } from '../repos/audit';
 import type { RouteContext } from './context';
@@ -102,7 +102,7 @@ export function auditRoutes(app: FastifyInstance, { db, guard }: RouteContext) {
 
   // D13: an admin reads every record; a curator those of what they see.
   const visibleTo = (request: FastifyRequest) =>
-    db.transaction().execute((trx) => visibleResources(trx, request.user!));
+    readingTransaction(db).execute((trx) => visibleResources(trx, request.user!));
 
   route(
     listAuditEndpoint,

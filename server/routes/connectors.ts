@@ -44,7 +44,7 @@ import {
 } from '../../src/contract/endpoints/connectors';
 import { forAdmin, sendCachedJson } from '../http/cachedJson';
 import { problem } from '../http/problems';
-import type { Db } from '../db/database';
+import { readingTransaction, type Db } from '../db/database';
 import type { SecretBox } from '../crypto/secretBox';
 import { findCredentialSource, findCredentials } from '../repos/credentials';
 import {
@@ -259,12 +259,9 @@ export function connectorRoutes(
       viewer === 'admin' ? forAdmin(listConnectorsEndpoint) : listConnectorsEndpoint,
       `credential=${credential ?? ''} for ${viewer}`,
       () =>
-        db
-          .transaction()
-          .setAccessMode('read only')
-          .execute(async (trx) =>
-            visibleList(trx, snapshots, await scopeOf(trx, caller), credential),
-          ),
+        readingTransaction(db).execute(async (trx) =>
+          visibleList(trx, snapshots, await scopeOf(trx, caller), credential),
+        ),
     );
     return sendCachedJson(request, reply, list);
   });
@@ -289,9 +286,9 @@ export function connectorRoutes(
   );
 
   route(getConnector, async ({ params: { connector_id: id } }, request) => {
-    const found = await db
-      .transaction()
-      .execute(async (trx) => detail(trx, secrets, id, await scopeOf(trx, request.user!)));
+    const found = await readingTransaction(db).execute(async (trx) =>
+      detail(trx, secrets, id, await scopeOf(trx, request.user!)),
+    );
     if (!found) throw problem(404, CONNECTOR_NOT_FOUND);
     return found;
   });
@@ -379,7 +376,7 @@ function connectorUpdateRoute(
       // connector is a Jira one), then 404. A source never changes, so the rules
       // read here still hold inside the write.
       checkBody: async (json, { connector_id: id }) => {
-        const known = await db.transaction().execute((trx) => findConnector(trx, id));
+        const known = await readingTransaction(db).execute((trx) => findConnector(trx, id));
         const source = known?.snapshot.source ?? '';
         return withKnownGroups(db, await kept(validateConnectorPatch(json, source), source));
       },

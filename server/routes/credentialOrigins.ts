@@ -13,6 +13,7 @@ import { problem } from '../http/problems';
 import { approvedOrigins, removeOrigin } from '../repos/credentialOrigins';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
+import { readingTransaction } from '../db/database';
 
 export const ORIGIN_REFUSAL =
   "Access denied. Only a credential's maker or an admin may remove an origin it is approved for.";
@@ -21,7 +22,7 @@ export function credentialOriginRoutes(app: FastifyInstance, { db, guard, write 
   const route = declaredRoutes(app, guard);
 
   route(listCredentialOrigins, async ({ params: { credential_id: id } }, request) =>
-    db.transaction().execute(async (trx) => {
+    readingTransaction(db).execute(async (trx) => {
       const caller = request.user!;
       const credential = await visibleCredential(trx, await scopeOf(trx, caller), id);
       return {

@@ -2,7 +2,7 @@
 // the API (Onyx's paths). Values are sealed at rest (server/crypto) and every
 // answer masks them (D6); credential 0 is built in and stays as it is.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database';
+import { readingTransaction, type Db } from '../db/database';
 import { checkGroupChoice, withKnownGroups } from '../groups/choice';
 import {
   CONNECTOR_REFUSALS,
@@ -90,7 +90,7 @@ export function credentialRoutes(app: FastifyInstance, ctx: RouteContext) {
     const caller = request.user!;
     const viewer = caller.role === 'admin' ? 'admin' : `user:${caller.id}`;
     const list = await reads.get(listCredentialsEndpoint, viewer, () =>
-      db.transaction().execute(async (trx) => {
+      readingTransaction(db).execute(async (trx) => {
         const all = await listCredentials(trx, secrets);
         const scope = await scopeOf(trx, caller);
         return scope === null ? all : all.filter((credential) => seesCredential(scope, credential));

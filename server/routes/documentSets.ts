@@ -15,7 +15,7 @@ import {
   updateDocumentSet,
 } from '../../src/contract/endpoints/documentSets';
 import { changesBetween, type AuditLog } from '../audit/recorder';
-import type { Db } from '../db/database';
+import { readingTransaction, type Db } from '../db/database';
 import { withKnownGroups } from '../groups/choice';
 import {
   changeableSet,
@@ -79,7 +79,7 @@ export function documentSetRoutes(app: FastifyInstance, { db, guard, write }: Ro
   const route = declaredRoutes(app, guard);
 
   route(listDocumentSets, async ({ query }, request) =>
-    db.transaction().execute(async (trx) => {
+    readingTransaction(db).execute(async (trx) => {
       const { scope, role } = await callerOf(trx, request);
       const editable = query.get_editable === 'true';
       const sets = (await loadSets(trx)).filter((set) =>

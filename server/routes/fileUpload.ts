@@ -21,6 +21,7 @@ import { problem } from '../http/problems';
 import { findConnector } from '../repos/connectors';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
+import { readingTransaction } from '../db/database';
 
 export function fileUploadRoutes(
   app: FastifyInstance,
@@ -31,7 +32,7 @@ export function fileUploadRoutes(
   declaredRoutes(app, guard)(
     listConnectorFiles,
     async ({ params: { connector_id: id } }, request) => {
-      const config = await db.transaction().execute(async (trx) => {
+      const config = await readingTransaction(db).execute(async (trx) => {
         const rights = await rightsOn(trx, await scopeOf(trx, request.user!), id);
         if (!rights?.see) return null;
         return (await findConnector(trx, id))?.snapshot.connector_specific_config ?? null;

@@ -25,7 +25,7 @@ import {
   updateGroup,
 } from '../../src/contract/endpoints/groups';
 import { changesBetween, type AuditLog } from '../audit/recorder';
-import type { Db } from '../db/database';
+import { readingTransaction, type Db } from '../db/database';
 import { recomputeRoles } from '../groups/control';
 import { withDocumentSets } from '../groups/documentSets';
 import { scopeOf, type Scope } from '../groups/visibility';
@@ -179,7 +179,7 @@ export function groupRoutes(app: FastifyInstance, ctx: RouteContext) {
 
   // The groups the caller controls (an admin: all), by name.
   route(listGroupsEndpoint, async (_input, request) =>
-    db.transaction().execute(async (trx) => {
+    readingTransaction(db).execute(async (trx) => {
       const scope = await scopeOf(trx, request.user!);
       const groups = await listGroups(trx, scope === null ? undefined : [...scope.controlled]);
       return withDocumentSets(trx, scope, request.user!.role, groups);
@@ -188,7 +188,7 @@ export function groupRoutes(app: FastifyInstance, ctx: RouteContext) {
 
   // One page of them, found by name: a thousand groups are not one answer.
   route(listGroupPageEndpoint, async ({ query }, request) =>
-    db.transaction().execute(async (trx) => {
+    readingTransaction(db).execute(async (trx) => {
       const scope = await scopeOf(trx, request.user!);
       const size = query.page_size ?? GROUP_PAGE_SIZE.default;
       const { total, items } = await listGroupPage(trx, {
@@ -206,7 +206,7 @@ export function groupRoutes(app: FastifyInstance, ctx: RouteContext) {
 
   // One group the caller controls (404 for any other, D13).
   route(getGroup, async ({ params: { user_group_id: id } }, request) =>
-    db.transaction().execute(async (trx) => {
+    readingTransaction(db).execute(async (trx) => {
       const scope = await controlledGroup(trx, request, id);
       const group = (await oneGroup(trx, id))!;
       return (await withDocumentSets(trx, scope, request.user!.role, [group]))[0]!;
@@ -215,7 +215,7 @@ export function groupRoutes(app: FastifyInstance, ctx: RouteContext) {
 
   // The names alone of the groups the caller controls: what a choice of groups offers.
   route(listControlledGroupNames, async (_input, request) =>
-    db.transaction().execute(async (trx) => {
+    readingTransaction(db).execute(async (trx) => {
       const scope = await scopeOf(trx, request.user!);
       return listGroupNames(trx, scope === null ? undefined : [...scope.controlled]);
     }),
@@ -223,7 +223,7 @@ export function groupRoutes(app: FastifyInstance, ctx: RouteContext) {
 
   // Onyx: an admin sees every group's name; anyone else the groups they belong to.
   route(listGroupNamesEndpoint, async (_input, request) =>
-    db.transaction().execute(async (trx) => {
+    readingTransaction(db).execute(async (trx) => {
       const scope = await scopeOf(trx, request.user!);
       return listGroupNames(trx, scope === null ? undefined : [...scope.member]);
     }),

@@ -14,7 +14,7 @@ import {
 } from '../../src/contract/endpoints/syncJobs';
 import { CONNECTOR_NOT_FOUND } from '../../src/contract/endpoints/connectors';
 import { pausedRefusal, SYNC_PAGE_SIZE_DEFAULT, type JobKind } from '../../src/contract/sync';
-import type { Db } from '../db/database';
+import { readingTransaction, type Db } from '../db/database';
 import type { KeyUser } from '../auth/apiKeys';
 import { changeableConnector, rightsOn, scopeOf, visibleConnectorIds } from '../groups/visibility';
 import { problem } from '../http/problems';
@@ -196,7 +196,7 @@ export function syncJobRoutes(app: FastifyInstance, ctx: RouteContext) {
 
 /** Canceling a job, and the pair's reads: its attempts, errors, documents, and the failed ones. */
 function jobAttemptRoutes(route: DeclaredRoute, { db, write }: RouteContext) {
-  const read = <T>(work: (trx: Db) => Promise<T>) => db.transaction().execute(work);
+  const read = <T>(work: (trx: Db) => Promise<T>) => readingTransaction(db).execute(work);
   // The documents search's totals, remembered per pair and words until the pair's inventory moves.
   const searchTotals = new SearchTotals();
 

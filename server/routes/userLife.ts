@@ -14,7 +14,7 @@ import {
   userStatusWord,
   type BulkInviteResponse,
 } from '../../src/contract/userLife';
-import type { Db } from '../db/database';
+import { readingTransaction, type Db } from '../db/database';
 import {
   activateUser,
   deactivateUser,
@@ -107,7 +107,7 @@ export function userLifeRoutes(
   });
 
   route(listInvitedUsersEndpoint, async () =>
-    db.transaction().execute((trx) => listInvitedUsers(trx)),
+    readingTransaction(db).execute((trx) => listInvitedUsers(trx)),
   );
 
   // Onyx answers how many invitations are left open.
@@ -198,7 +198,7 @@ function userStateRoutes(route: DeclaredRoute, { db, write }: RouteContext) {
 
   // Onyx's columns: Email, Role, Status (Active or Inactive); formulas defused.
   route(downloadUsers, async (_input, _request, reply) => {
-    const people = await db.transaction().execute((trx) => listPeople(trx));
+    const people = await readingTransaction(db).execute((trx) => listPeople(trx));
     const lines = people.map((user) =>
       csvLine([user.email, user.role, userStatusWord(user.is_active)]),
     );

@@ -13,6 +13,7 @@ import { findUserByEmail, listUsers, type User } from '../repos/users';
 import { clearCuratorships, membershipsOf, membershipsOfUsers } from '../repos/groups';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
+import { readingTransaction } from '../db/database';
 
 // D8 step 3: roles that have no web login refuse a change unless overridden.
 const CURRENT_ROLE_REFUSALS: Partial<Record<UserRole, string>> = {
@@ -52,7 +53,7 @@ export function userRoutes(app: FastifyInstance, { db, guard, write }: RouteCont
     const limit = query.page_size ?? PAGE_SIZE.default;
     const offset = (query.page_num ?? PAGE_NUM.default) * limit;
     // The page's people and their groups, read together (D13: an admin sees every group).
-    const { total, users, groups } = await db.transaction().execute(async (trx) => {
+    const { total, users, groups } = await readingTransaction(db).execute(async (trx) => {
       const page = await listUsers(trx, { q, offset, limit, active: query.is_active });
       const ids = page.users.map((user) => user.id);
       return { ...page, groups: await membershipsOfUsers(trx, ids) };

@@ -22,6 +22,7 @@ import {
 import { listWorkerRows, runningJobs } from '../repos/workers';
 import type { RouteContext } from './context';
 import { declaredRoutes } from './route';
+import { readingTransaction } from '../db/database';
 
 export function workerKeyRoutes(
   app: FastifyInstance,
@@ -67,7 +68,7 @@ export function workerKeyRoutes(
   );
 
   route(listWorkers, async () =>
-    db.transaction().execute(async (trx): Promise<Worker[]> => {
+    readingTransaction(db).execute(async (trx): Promise<Worker[]> => {
       const now = new Date();
       const running = await runningJobs(trx);
       return (await listWorkerRows(trx)).map((row) => ({

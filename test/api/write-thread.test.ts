@@ -15,6 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/harness';
 import { api, plainRequest } from '../support/http';
 import { untilFree } from '../support/outsideConnection';
+import { readingTransaction } from '../../server/db/database';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-write-thread-'));
 let server: TestServer;
@@ -48,6 +49,47 @@ it('a write waiting for the database does not hold up the answers to others (D12
   } finally {
     other.close();
   }
+});
+
+it('the reads that take a transaction (connector-status, the directory, the export) answer while a write waits for the database', async () => {
+  const other = new SQLite(join(dataDir, 'sourcedesk.sqlite'), { timeout: 0 });
+  try {
+    await untilFree(() => other.exec('begin immediate'));
+    let written = false;
+    const write = api(server, 'POST', '/manage/admin/connector', {
+      body: plainRequest('web'),
+    }).finally(() => (written = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Each read's transaction would take its turn behind the waiting write:
+    // an answer that never comes while the lock is held shows as "waited".
+    const waited = new Promise<'waited'>((resolve) => setTimeout(resolve, 10_000, 'waited'));
+    for (const path of [
+      '/manage/admin/connector-status',
+      '/manage/users/accepted?page_size=10',
+      '/admin/export',
+    ]) {
+      const answer = await Promise.race([api(server, 'GET', path), waited]);
+      expect(answer === 'waited' ? answer : answer.status, path).toBe(200);
+    }
+    expect(written).toBe(false);
+    other.exec('commit');
+    expect((await write).status).toBe(200);
+  } finally {
+    if (other.inTransaction) other.exec('rollback');
+    other.close();
+  }
+});
+
+it('a write inside a read-only transaction fails, and changes nothing', async () => {
+  const { db } = server.store;
+  await sql`create table if not exists thread_reading (n integer not null)`.execute(db);
+  await expect(
+    readingTransaction(db).execute((trx) =>
+      sql`insert into thread_reading (n) values (1)`.execute(trx),
+    ),
+  ).rejects.toThrow('a write inside a read-only transaction');
+  const { rows } = await sql<{ c: number }>`select count(*) as c from thread_reading`.execute(db);
+  expect(rows).toEqual([{ c: 0 }]);
 });
 
 /**
