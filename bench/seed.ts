@@ -2,7 +2,7 @@
 // the production settings (D12: WAL, synchronous=FULL), then closed so that
 // the server process opens it as `npm start` would.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DocumentSource } from '../src/contract/contract';
@@ -97,6 +97,18 @@ export const openDataSet = (set: DataSet): Promise<Store> =>
   set.postgres
     ? openPostgresStore(set.postgres.url, set.postgres.secretKey)
     : openStore(set.dataDir);
+
+/**
+ * A copy of a SQLite data set, as it is now (no server open on it): a
+ * measure that adds to its data (the creations under load) leaves the copy
+ * as the seed made it, for a later measure that counts on its size.
+ */
+export function copyDataSet(set: DataSet): DataSet {
+  if (set.postgres) throw new Error('copyDataSet copies a SQLite data set only');
+  const dataDir = mkdtempSync(join(tmpdir(), 'sourcedesk-bench-'));
+  cpSync(set.dataDir, dataDir, { recursive: true });
+  return { ...set, dataDir };
+}
 
 /**
  * A new, empty store (a temp folder, or a new database on that PostgreSQL
