@@ -38,6 +38,17 @@ export type DialectName = 'sqlite' | 'postgres';
  */
 export const readingTransaction = (db: Db) => db.transaction().setAccessMode('read only');
 
+/**
+ * A long read's transaction (statements over thousands of rows): with the
+ * write thread its statements run on the worker's connection, off the event
+ * loop, after the writes queued before it. As a readingTransaction they would
+ * run on the loop and hold every other request meanwhile: connector-status's
+ * first build at 10,000 pairs kept `GET /api/version` waiting 0.8–2.4 s
+ * instead of 0.46–0.6 s (docs/performance.md, "Reads beside writes:
+ * read-only transactions (2026-11-29)").
+ */
+export const longReadTransaction = (db: Db) => db.transaction();
+
 export interface Store {
   db: Db;
   dialect: DialectName;

@@ -21,7 +21,7 @@ import { checkBundle } from '../bundle/checkBundle';
 import { bundleOf } from '../bundle/exportBundle';
 import { heldIds, planImport } from '../bundle/plan';
 import { readSetup } from '../bundle/setup';
-import { readingTransaction, type Db } from '../db/database';
+import { longReadTransaction, type Db } from '../db/database';
 import { problem, validationProblem } from '../http/problems';
 import { keepWhileWorking } from '../http/timeouts';
 import { RUNNING_VERSION } from '../versions';
@@ -51,7 +51,7 @@ export function bundleRoutes(app: FastifyInstance, { db, guard, write, secrets }
   const route = declaredRoutes(app, guard);
 
   route(exportConfiguration, async ({ query }, _request, reply) => {
-    const setup = await readingTransaction(db).execute((trx) => readSetup(trx, secrets));
+    const setup = await longReadTransaction(db).execute((trx) => readSetup(trx, secrets));
     const bundle = bundleOf(setup, RUNNING_VERSION, new Date().toISOString());
     const yaml = query.format === 'yaml';
     return reply

@@ -12,7 +12,7 @@ import type { RouteContext } from './context';
 import type { SyncSettings } from '../health/syncRules';
 import { declaredRoutes } from './route';
 import { sendCachedJson } from '../http/cachedJson';
-import { readingTransaction } from '../db/database';
+import { longReadTransaction } from '../db/database';
 
 /** What a row reads apart from its runs (the sync topic): its bases are kept until one of these moves. */
 const BASE_TOPICS = listConnectorStatus.cachedReads.filter((topic) => topic !== 'sync');
@@ -32,7 +32,7 @@ export function connectorStatusRoutes(
     const view = `needs_attention=${onlyAttention} for ${viewer}`;
     const answer = await reads.getBytesTimed(listConnectorStatus, view, async () => {
       const baseKey = await reads.revisions(BASE_TOPICS);
-      const read = await readingTransaction(db).execute(async (trx) => {
+      const read = await longReadTransaction(db).execute(async (trx) => {
         const settings = { retestHours, now: new Date() };
         const made = await pieces.rows(trx, baseKey, secrets, settings, sync);
         const seen = new Set(

@@ -14,7 +14,7 @@ import {
   userStatusWord,
   type BulkInviteResponse,
 } from '../../src/contract/userLife';
-import { readingTransaction, type Db } from '../db/database';
+import { longReadTransaction, readingTransaction, type Db } from '../db/database';
 import {
   activateUser,
   deactivateUser,
@@ -198,7 +198,8 @@ function userStateRoutes(route: DeclaredRoute, { db, write }: RouteContext) {
 
   // Onyx's columns: Email, Role, Status (Active or Inactive); formulas defused.
   route(downloadUsers, async (_input, _request, reply) => {
-    const people = await readingTransaction(db).execute((trx) => listPeople(trx));
+    // Everyone (100,000 at the directory's scale): read off the event loop.
+    const people = await longReadTransaction(db).execute((trx) => listPeople(trx));
     const lines = people.map((user) =>
       csvLine([user.email, user.role, userStatusWord(user.is_active)]),
     );
