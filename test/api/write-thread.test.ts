@@ -27,10 +27,15 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('a write waiting for the database does not hold up the answers to others (D12 kept)', async () => {
+/**
+ * Another connection holds the write lock (taken between the server's own
+ * writes) while a connector's creation waits for it; `meanwhile` runs then,
+ * and the write must still be waiting after it. The lock let go, the write
+ * lands: its answer.
+ */
+async function whileAWriteWaits(meanwhile: () => Promise<void>) {
   const other = new SQLite(join(dataDir, 'sourcedesk.sqlite'), { timeout: 0 });
   try {
-    // The write lock, taken between the server's own writes.
     await untilFree(() => other.exec('begin immediate'));
     let written = false;
     const write = api(server, 'POST', '/manage/admin/connector', {
@@ -38,28 +43,28 @@ it('a write waiting for the database does not hold up the answers to others (D12
     }).finally(() => (written = true));
     // Time for the write to reach its transaction and wait there for the lock.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const version = await api(server, 'GET', '/version', { key: null });
-    expect(version.status).toBe(200);
+    await meanwhile();
     expect(written).toBe(false); // answered while the write still waited
     other.exec('commit');
-    const answer = await write;
-    expect(answer.status, answer.text).toBe(200);
-    const made = (answer.json as { id: number }).id;
-    expect((await api(server, 'GET', `/manage/admin/connector/${made}`)).status).toBe(200);
+    return await write;
   } finally {
+    if (other.inTransaction) other.exec('rollback');
     other.close();
   }
+}
+
+it('a write waiting for the database does not hold up the answers to others (D12 kept)', async () => {
+  const answer = await whileAWriteWaits(async () => {
+    const version = await api(server, 'GET', '/version', { key: null });
+    expect(version.status).toBe(200);
+  });
+  expect(answer.status, answer.text).toBe(200);
+  const made = (answer.json as { id: number }).id;
+  expect((await api(server, 'GET', `/manage/admin/connector/${made}`)).status).toBe(200);
 });
 
 it('the reads that take a read-only transaction (the directory, the credentials, the group names) answer while a write waits for the database', async () => {
-  const other = new SQLite(join(dataDir, 'sourcedesk.sqlite'), { timeout: 0 });
-  try {
-    await untilFree(() => other.exec('begin immediate'));
-    let written = false;
-    const write = api(server, 'POST', '/manage/admin/connector', {
-      body: plainRequest('web'),
-    }).finally(() => (written = true));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+  const answer = await whileAWriteWaits(async () => {
     // Each read's transaction would take its turn behind the waiting write:
     // an answer that never comes while the lock is held shows as "waited".
     const waited = new Promise<'waited'>((resolve) => setTimeout(resolve, 10_000, 'waited'));
@@ -68,16 +73,11 @@ it('the reads that take a read-only transaction (the directory, the credentials,
       '/manage/admin/credential',
       '/manage/user-groups/minimal',
     ]) {
-      const answer = await Promise.race([api(server, 'GET', path), waited]);
-      expect(answer === 'waited' ? answer : answer.status, path).toBe(200);
+      const read = await Promise.race([api(server, 'GET', path), waited]);
+      expect(read === 'waited' ? read : read.status, path).toBe(200);
     }
-    expect(written).toBe(false);
-    other.exec('commit');
-    expect((await write).status).toBe(200);
-  } finally {
-    if (other.inTransaction) other.exec('rollback');
-    other.close();
-  }
+  });
+  expect(answer.status, answer.text).toBe(200);
 });
 
 it('a write inside a read-only transaction fails, and changes nothing', async () => {
