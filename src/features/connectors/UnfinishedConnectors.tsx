@@ -3,11 +3,13 @@
 // or private to the caller's groups (D13, FinishConnector.tsx).
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { ConnectorSnapshot } from '../../contract/contract';
+import { useAfterFirstRows } from '../../lib/firstRows';
 import { countOf, plural } from '../../lib/plural';
 
 // Each connector's form (a credential picker, a new credential's dialog, a
 // discard's) comes after the list's first rows (docs/performance.md), asked for as soon
-// as there is one to finish.
+// as they are on screen and there is one to finish: the unfinished connectors
+// may answer before the list does, and the page may be on screen before either.
 const loadFinishConnector = () => import('./FinishConnector');
 const FinishConnector = lazy(async () => ({
   default: (await loadFinishConnector()).FinishConnector,
@@ -22,9 +24,10 @@ export function UnfinishedConnectors({ connectors, onFinished }: UnfinishedConne
   const [open, setOpen] = useState(false);
   const listId = useId();
   const count = connectors.length;
+  const afterFirstRows = useAfterFirstRows();
   useEffect(() => {
-    if (count > 0) void loadFinishConnector();
-  }, [count]);
+    if (count > 0 && afterFirstRows) void loadFinishConnector();
+  }, [count, afterFirstRows]);
   return (
     <div className={count ? 'notice notice-warn unfinished' : 'unfinished'}>
       <p role="status">
