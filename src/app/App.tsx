@@ -37,7 +37,7 @@ export function App({
   link = null,
 }: {
   queryClient: QueryClient;
-  /** A key or invitation handed over in the address (main.tsx took it out of the address bar). */
+  /** A key or invitation handed over in the address (src/boot.ts took it out of the address bar). */
   link?: SignInLink | null;
 }) {
   useTitleFromHeading(wholePage);

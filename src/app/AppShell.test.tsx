@@ -103,7 +103,7 @@ async function answersDuring(during: () => Promise<void>) {
 test('a basic user opening "/" lands on a page they can use, and nothing they may not open is asked for', async () => {
   connectTo(server, await server.keyFor('basic', 'bo.basic@shell.test'));
   const answers = await answersDuring(async () => {
-    // As the entry does (main.tsx): the list's requests leave before the page's code.
+    // As the entry does (src/boot.ts): the list's requests leave before the page's code.
     const queryClient = createTestQueryClient();
     prefetchConnectorsPage(queryClient, { pathname: '/', search: '' });
     const { router } = renderApp('/', queryClient);
@@ -223,7 +223,7 @@ test("a #key= link opened at /users: who and the directory's page in the address
   await server.keyFor('basic', 'sam.slack@shell.test');
   window.history.replaceState(null, '', `/users?q=sam&status=active#key=${key}`);
   const link = takeSignInFromFragment(window.location, window.history)!;
-  // As the entry (main.tsx) starts them at /users.
+  // As the entry (src/boot.ts) starts them at /users.
   startFirstReads(queryClient, link, window.location);
   prefetchUsersPage(queryClient, window.location, true);
   await exchangeSignInLink(queryClient, link);
