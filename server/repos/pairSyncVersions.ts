@@ -4,6 +4,7 @@
 import type { Db } from '../db/database';
 import { OPEN_JOB_STATUSES } from '../../src/contract/sync';
 import type { JobRow } from './syncJobs';
+import { turnIfDue } from '../db/turns';
 
 /** Pairs asked about at a time, under SQLite's and PostgreSQL's parameter limits. */
 const CHUNK = 500;
@@ -11,6 +12,8 @@ const CHUNK = 500;
 async function inChunks<T>(pairIds: readonly number[], read: (ids: number[]) => Promise<T[]>) {
   const rows: T[] = [];
   for (let from = 0; from < pairIds.length; from += CHUNK) {
+    // Each chunk is answered in step, without a turn of the loop: one given when due.
+    if (from > 0) await turnIfDue();
     rows.push(...(await read(pairIds.slice(from, from + CHUNK))));
   }
   return rows;

@@ -3,6 +3,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { DialectName, Db } from '../db/database';
 import type { SyncJobTable } from '../db/schema';
+import { turnIfDue } from '../db/turns';
 import {
   OPEN_JOB_STATUSES,
   type IndexAttempt,
@@ -425,6 +426,8 @@ export async function lastFinishedJobs(
   const found = new Map<number, JobRow[]>();
   if (pairIds.length > PAIR_CHUNK) {
     for (let from = 0; from < pairIds.length; from += PAIR_CHUNK) {
+      // Each chunk is answered in step, without a turn of the loop: one given when due.
+      if (from > 0) await turnIfDue();
       const part = await lastFinishedJobs(db, pairIds.slice(from, from + PAIR_CHUNK), kind, limit);
       for (const [pair, rows] of part) found.set(pair, rows);
     }
