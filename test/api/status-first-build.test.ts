@@ -6,8 +6,8 @@
 // is answered meanwhile. SQLite (api) and PostgreSQL (api-pg).
 import { describe, expect, it, vi } from 'vitest';
 import {
-  insertConnector,
-  insertPair,
+  insertConnectors,
+  insertPairs,
   listConnectors,
   listConnectorsInPages,
 } from '../../server/repos/connectors';
@@ -42,12 +42,15 @@ async function seedPairs() {
         }),
       );
     }
-    for (let n = 0; n < PAIRS; n += 1) {
-      const connector = await insertConnector(trx, {
+    const connectors = await insertConnectors(
+      trx,
+      Array.from({ length: PAIRS }, (_, n) => ({
+        ref: `first-build-${n}`,
+        paused: false,
         name: `First build ${String(n).padStart(5, '0')}`,
-        source: 'jira',
-        input_type: 'poll',
-        access_type: 'PUBLIC',
+        source: 'jira' as const,
+        input_type: 'poll' as const,
+        access_type: 'PUBLIC' as const,
         connector_specific_config: {
           jira_base_url: 'https://acme.atlassian.net',
           project_key: `P${n}`,
@@ -56,9 +59,16 @@ async function seedPairs() {
         refresh_freq: 3600,
         prune_freq: 86400,
         indexing_start: null,
-      });
-      await insertPair(trx, connector, credentials[n % CREDENTIALS]!);
-    }
+      })),
+    );
+    await insertPairs(
+      trx,
+      Array.from({ length: PAIRS }, (_, n) => ({
+        connector_id: connectors.get(`first-build-${n}`)!,
+        credential_id: credentials[n % CREDENTIALS]!,
+        access_type: 'public' as const,
+      })),
+    );
   });
   const round = await scheduleRound(server.store, DEFAULT_SYNC_SETTINGS, new Date());
   expect(round.made).toHaveLength(PAIRS);
