@@ -85,6 +85,20 @@ export class StatusPieces {
   lastRebuilt = 0;
   /** Rows the last build found changed (their blocks are joined and compressed again). */
   lastChanged = 0;
+  /** The build under way (`oneAtATime`), settled. */
+  private running: Promise<unknown> = Promise.resolve();
+
+  /**
+   * A build (its read's transaction, then its rows) once the one under way is
+   * done: the facts a build read are kept only when its rows are made, after
+   * its transaction, so a second view's build begun meanwhile would read
+   * every pair's runs again. Begun after it, it reads only what changed since.
+   */
+  oneAtATime<T>(build: () => Promise<T>): Promise<T> {
+    const done = this.running.then(build);
+    this.running = done.catch(() => undefined);
+    return done;
+  }
 
   /** Every row, in connectorStatusRows's order: `read` and `build` at once (inside `db`'s transaction). */
   async rows(

@@ -31,20 +31,23 @@ export function connectorStatusRoutes(
     const onlyAttention = query.needs_attention === 'true';
     const view = `needs_attention=${onlyAttention} for ${viewer}`;
     const answer = await reads.getBytesTimed(listConnectorStatus, view, async () => {
-      const baseKey = await reads.revisions(BASE_TOPICS);
-      const read = await longReadTransaction(db).execute(async (trx) => ({
-        made: await pieces.read(trx, baseKey, secrets, { retestHours, now: new Date() }, sync),
-        sees: await statusRowFilter(trx, caller),
-      }));
-      // The rows, their join and compression after the transaction, in bounded
-      // turns: a write waits behind the transaction, and no request behind the rows.
-      const built = await pieces.build(read.made);
-      const shown = built.pieces.filter(
+      const made = await pieces.oneAtATime(async () => {
+        const baseKey = await reads.revisions(BASE_TOPICS);
+        const read = await longReadTransaction(db).execute(async (trx) => ({
+          made: await pieces.read(trx, baseKey, secrets, { retestHours, now: new Date() }, sync),
+          sees: await statusRowFilter(trx, caller),
+        }));
+        // The rows after the transaction, in bounded turns: a write waits
+        // behind the transaction, and no request behind the rows.
+        return { ...(await pieces.build(read.made)), sees: read.sees };
+      });
+      const shown = made.pieces.filter(
         ({ row }) =>
-          (read.sees === null || read.sees(row)) &&
+          (made.sees === null || made.sees(row)) &&
           (!onlyAttention || row.needs_attention.length > 0),
       );
-      return { ...(await joins.join(view, shown)), until: built.until };
+      // Joined and compressed in turns too; the compression waits on zlib's threads.
+      return { ...(await joins.join(view, shown)), until: made.until };
     });
     return sendCachedJson(request, reply, answer);
   });
