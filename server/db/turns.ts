@@ -10,21 +10,27 @@ import { setImmediate } from 'node:timers/promises';
 export const TURN_MS = 10;
 
 /**
- * When the last turn given here ended. One clock for all such work: the loop
- * may have turned since for other reasons, so it errs only towards a turn sooner.
+ * One piece of work's clock, from when it began or its last turn: a short
+ * read never waits for a turn, and a long one takes one every TURN_MS (the
+ * loop may have turned meanwhile, awaiting a statement: then it errs only
+ * towards a turn sooner).
  */
-let since = performance.now();
+export class Turns {
+  private since = performance.now();
 
-/** Whether the work has held the loop its time: tested by a loop for each row, it costs no promise. */
-export const turnDue = (): boolean => performance.now() - since >= TURN_MS;
+  /** Whether the work has held the loop its time: tested by a loop for each row, it costs no promise. */
+  due(): boolean {
+    return performance.now() - this.since >= TURN_MS;
+  }
 
-/** The others' turn: what waits for the loop (requests, timers, answers) runs first. */
-export async function nextTurn(): Promise<void> {
-  await setImmediate();
-  since = performance.now();
-}
+  /** The others' turn: what waits for the loop (requests, timers, answers) runs first. */
+  async next(): Promise<void> {
+    await setImmediate();
+    this.since = performance.now();
+  }
 
-/** A turn if due: between statements, or a loop's rows (`if (turnDue()) await nextTurn();`). */
-export async function turnIfDue(): Promise<void> {
-  if (turnDue()) await nextTurn();
+  /** A turn if due: between statements (a loop's rows test `due()` first). */
+  async ifDue(): Promise<void> {
+    if (this.due()) await this.next();
+  }
 }

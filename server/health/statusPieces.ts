@@ -27,7 +27,7 @@ import {
   type PairJobs,
   type PairSync,
 } from './syncStatus';
-import { nextTurn, turnDue, turnIfDue } from '../db/turns';
+import { Turns } from '../db/turns';
 import type { SyncSettings } from './syncRules';
 
 interface Facts {
@@ -127,14 +127,15 @@ export class StatusPieces {
     sync: SyncSettings,
   ): Promise<StatusRead> {
     const now = settings.now;
+    const turns = new Turns();
     const kept = this.base;
     const rebased = kept?.key !== baseKey || (kept.until !== null && now.getTime() >= kept.until);
     const base = rebased ? { key: baseKey, ...(await statusBases(db, secrets, settings)) } : kept;
     this.base = base;
     // Versions before the facts: facts read after them are at least as new.
-    await turnIfDue();
+    await turns.ifDue();
     const versions = await pairSyncVersions(db);
-    await turnIfDue();
+    await turns.ifDue();
     const online = await anyWorkerOnline(db, now, sync);
     if (this.online !== online.online) {
       this.facts.clear();
@@ -144,7 +145,7 @@ export class StatusPieces {
     const facts: (Facts | null)[] = [];
     const stale: StalePair[] = [];
     for (const [at, pair] of base.pairs.entries()) {
-      if (turnDue()) await nextTurn();
+      if (turns.due()) await turns.next();
       const version = versions.get(pair.cc_pair_id)?.version ?? 0;
       const key = `${version}:${pair.credential_id}:${pair.refresh_freq}`;
       const kept = this.facts.get(pair.cc_pair_id);
@@ -167,8 +168,9 @@ export class StatusPieces {
   async build(read: StatusRead): Promise<{ pieces: StatusPiece[]; until: number | null }> {
     const { now, sync, base, online, facts } = read;
     const moment = { now, settings: sync, anyOnline: online.online };
+    const turns = new Turns();
     for (const { at, pair, key } of read.stale) {
-      if (turnDue()) await nextTurn();
+      if (turns.due()) await turns.next();
       const jobs = read.jobs.get(pair.cc_pair_id)!;
       const made: Facts = {
         key,
@@ -186,7 +188,7 @@ export class StatusPieces {
     this.lastChanged = 0;
     const pieces: StatusPiece[] = [];
     for (const [at, pair] of base.pairs.entries()) {
-      if (turnDue()) await nextTurn();
+      if (turns.due()) await turns.next();
       const pairFacts = facts[at]!;
       until = earlier(until, pairFacts.until);
       waiting ||= pairFacts.waiting;
@@ -267,8 +269,9 @@ export class PieceJoin {
   async join(view: string, pieces: readonly StatusPiece[]): Promise<ReturnType<typeof joinParts>> {
     const kept = this.views.get(view) ?? [];
     const blocks: Block[] = [];
+    const turns = new Turns();
     for (let from = 0, n = 0; from < pieces.length; from += BLOCK, n++) {
-      if (turnDue()) await nextTurn();
+      if (turns.due()) await turns.next();
       const part = pieces.slice(from, from + BLOCK);
       const old = kept[n];
       const same =

@@ -13,7 +13,7 @@ import { pairAccess } from '../repos/groups';
 import { lastTestOf, listPairsForStatus } from '../repos/pairChecks';
 import { nextAttentionChange, pairHealth, type HealthSettings, type PairHealth } from './attention';
 import { syncFacts, type PairSync } from './syncStatus';
-import { nextTurn, turnDue, turnIfDue } from '../db/turns';
+import { Turns } from '../db/turns';
 import { DEFAULT_SYNC_SETTINGS, type SyncSettings } from './syncRules';
 
 export interface StatusRows {
@@ -42,17 +42,18 @@ export async function statusBases(
   secrets: SecretBox,
   settings: HealthSettings,
 ): Promise<{ pairs: StatusBase[]; until: number | null }> {
+  const turns = new Turns();
   const pairs = await listPairsForStatus(db);
   if (pairs.length === 0) return { pairs: [], until: null };
   // A turn between the reads and in the loop (server/db/turns.ts): at 10,000 pairs each holds the loop tens of ms.
-  await turnIfDue();
+  await turns.ifDue();
   const connectors = new Map((await listConnectorsInPages(db)).map((c) => [c.id, c]));
-  await turnIfDue();
+  await turns.ifDue();
   const credentialIds = [...new Set(pairs.map((pair) => pair.credential_id))];
   const credentials = new Map(
     (await findCredentials(db, secrets, credentialIds)).map((c) => [c.id, c]),
   );
-  await turnIfDue();
+  await turns.ifDue();
   const access = await pairAccess(
     db,
     pairs.map((pair) => pair.id),
@@ -60,7 +61,7 @@ export async function statusBases(
   let until: number | null = null;
   const bases: StatusBase[] = [];
   for (const pair of pairs) {
-    if (turnDue()) await nextTurn();
+    if (turns.due()) await turns.next();
     const connector = connectors.get(pair.connector_id);
     const credential = credentials.get(pair.credential_id);
     if (!connector || !credential) continue;

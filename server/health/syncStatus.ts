@@ -8,7 +8,7 @@ import { inventorySizes } from '../repos/pairDocuments';
 import { lastIndexSuccessesOf, openJobsOfPairs } from '../repos/pairSyncVersions';
 import { lastFinishedJobs, reportedPairIds, type JobRow } from '../repos/syncJobs';
 import { lastCheckIn } from '../repos/workers';
-import { nextTurn, turnDue, turnIfDue } from '../db/turns';
+import { Turns } from '../db/turns';
 import {
   inRepeatedErrorState,
   invalidByValidation,
@@ -84,20 +84,21 @@ export async function readPairJobs(
   sizes?: ReadonlyMap<number, number>,
 ): Promise<Map<number, PairJobs>> {
   // A turn between the reads and in the loops (server/db/turns.ts): connector-status's first build reads every pair's.
+  const turns = new Turns();
   const finished = await lastFinishedJobs(db, pairIds, 'index', REPEATED_ERROR_RUNS);
-  await turnIfDue();
+  await turns.ifDue();
   const open = await openJobsOfPairs(db, pairIds);
-  await turnIfDue();
+  await turns.ifDue();
   const documents = sizes ?? (await inventorySizes(db, pairIds));
-  await turnIfDue();
+  await turns.ifDue();
   const lastSuccess = await lastIndexSuccessesOf(db, pairIds);
-  await turnIfDue();
+  await turns.ifDue();
   const reported = await reportedPairIds(db, pairIds);
   // Grouped once: filtering every open job for each pair was pairs × open jobs
   // (10,000 × 10,000 in the bench: seconds per list).
   const openByPair = new Map<number, JobRow[]>();
   for (const job of open) {
-    if (turnDue()) await nextTurn();
+    if (turns.due()) await turns.next();
     const pairId = Number(job.cc_pair_id);
     let jobs = openByPair.get(pairId);
     if (!jobs) openByPair.set(pairId, (jobs = []));
@@ -105,7 +106,7 @@ export async function readPairJobs(
   }
   const pairs = new Map<number, PairJobs>();
   for (const id of pairIds) {
-    if (turnDue()) await nextTurn();
+    if (turns.due()) await turns.next();
     pairs.set(id, {
       open: openByPair.get(id) ?? [],
       finished: finished.get(id) ?? [],

@@ -9,7 +9,7 @@ import type { PairAccessType } from '../../src/contract/groups';
 import type { Db } from '../db/database';
 import type { ConnectorTable } from '../db/schema';
 import { nextTimeUpdated } from './timeUpdated';
-import { turnIfDue } from '../db/turns';
+import { Turns } from '../db/turns';
 import { refFor } from './refs';
 
 /** The columns a new connector is stored with, from what made it. */
@@ -204,6 +204,7 @@ const CONNECTOR_PAGE = 1000;
  */
 export async function listConnectorsInPages(db: Db): Promise<ConnectorSnapshot[]> {
   const snapshots: ConnectorSnapshot[] = [];
+  const turns = new Turns();
   for (let after = 0; ;) {
     const rows = await selectWithPairs(db)
       .where('c.id', 'in', (eb) =>
@@ -220,7 +221,7 @@ export async function listConnectorsInPages(db: Db): Promise<ConnectorSnapshot[]
     snapshots.push(...page);
     if (page.length < CONNECTOR_PAGE) return snapshots;
     after = page.at(-1)!.id;
-    await turnIfDue();
+    await turns.ifDue();
   }
 }
 
