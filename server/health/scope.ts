@@ -8,18 +8,17 @@ import type { KeyUser } from '../auth/apiKeys';
 import type { Db } from '../db/database';
 import { scopeOf, seesCredential, seesPair, visibleConnectorIds } from '../groups/visibility';
 
-export async function statusRowsForCaller(
+/**
+ * Which rows the caller sees, read inside a transaction and applied after it
+ * (connector-status makes its rows once the transaction ended); null: all.
+ */
+export async function statusRowFilter(
   db: Db,
-  rows: ConnectorStatusRow[],
   caller: KeyUser,
-): Promise<ConnectorStatusRow[]> {
+): Promise<((row: ConnectorStatusRow) => boolean) | null> {
   const visible = await visibleConnectorIds(db, caller);
-  if (visible === null) return rows;
+  if (visible === null) return null;
   const scope = await scopeOf(db, caller);
-  return rows.filter(
-    (row) =>
-      visible.has(row.connector.id) &&
-      seesPair(scope, row) &&
-      seesCredential(scope, row.credential),
-  );
+  return (row) =>
+    visible.has(row.connector.id) && seesPair(scope, row) && seesCredential(scope, row.credential);
 }

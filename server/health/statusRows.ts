@@ -7,12 +7,13 @@ import type { ConnectorSnapshot } from '../../src/contract/contract';
 import type { PairTest } from '../../src/contract/connectionChecks';
 import type { SecretBox } from '../crypto/secretBox';
 import type { Db } from '../db/database';
-import { listConnectors } from '../repos/connectors';
+import { listConnectorsInPages } from '../repos/connectors';
 import { findCredentials } from '../repos/credentials';
 import { pairAccess } from '../repos/groups';
 import { lastTestOf, listPairsForStatus } from '../repos/pairChecks';
 import { nextAttentionChange, pairHealth, type HealthSettings, type PairHealth } from './attention';
 import { syncFacts, type PairSync } from './syncStatus';
+import { Turns } from '../db/turns';
 import { DEFAULT_SYNC_SETTINGS, type SyncSettings } from './syncRules';
 
 export interface StatusRows {
@@ -41,22 +42,29 @@ export async function statusBases(
   secrets: SecretBox,
   settings: HealthSettings,
 ): Promise<{ pairs: StatusBase[]; until: number | null }> {
+  const turns = new Turns();
   const pairs = await listPairsForStatus(db);
   if (pairs.length === 0) return { pairs: [], until: null };
-  const connectors = new Map((await listConnectors(db)).map((c) => [c.id, c]));
+  // A turn between the reads and in the loop (server/db/turns.ts): at 10,000 pairs each holds the loop tens of ms.
+  await turns.ifDue();
+  const connectors = new Map((await listConnectorsInPages(db)).map((c) => [c.id, c]));
+  await turns.ifDue();
   const credentialIds = [...new Set(pairs.map((pair) => pair.credential_id))];
   const credentials = new Map(
     (await findCredentials(db, secrets, credentialIds)).map((c) => [c.id, c]),
   );
+  await turns.ifDue();
   const access = await pairAccess(
     db,
     pairs.map((pair) => pair.id),
   );
   let until: number | null = null;
-  const bases = pairs.flatMap((pair): StatusBase[] => {
+  const bases: StatusBase[] = [];
+  for (const pair of pairs) {
+    if (turns.due()) await turns.next();
     const connector = connectors.get(pair.connector_id);
     const credential = credentials.get(pair.credential_id);
-    if (!connector || !credential) return [];
+    if (!connector || !credential) continue;
     const lastTest = lastTestOf(pair);
     const facts = {
       connectorStatus: pair.status,
@@ -68,21 +76,19 @@ export async function statusBases(
     const change = nextAttentionChange(facts, settings);
     if (change !== null && (until === null || change < until)) until = change;
     const { access_type = 'public', groups = [] } = access.get(pair.id) ?? {};
-    return [
-      {
-        cc_pair_id: pair.id,
-        name: pair.name,
-        connector,
-        credential,
-        access_type,
-        groups: groups.sort((a, b) => a - b),
-        health: pairHealth(facts, settings),
-        last_test: lastTest,
-        credential_id: Number(pair.credential_id),
-        refresh_freq: connector.refresh_freq ?? null,
-      },
-    ];
-  });
+    bases.push({
+      cc_pair_id: pair.id,
+      name: pair.name,
+      connector,
+      credential,
+      access_type,
+      groups: groups.sort((a, b) => a - b),
+      health: pairHealth(facts, settings),
+      last_test: lastTest,
+      credential_id: Number(pair.credential_id),
+      refresh_freq: connector.refresh_freq ?? null,
+    });
+  }
   return { pairs: bases, until };
 }
 

@@ -8,6 +8,7 @@ import { inventorySizes } from '../repos/pairDocuments';
 import { lastIndexSuccessesOf, openJobsOfPairs } from '../repos/pairSyncVersions';
 import { lastFinishedJobs, reportedPairIds, type JobRow } from '../repos/syncJobs';
 import { lastCheckIn } from '../repos/workers';
+import { Turns } from '../db/turns';
 import {
   inRepeatedErrorState,
   invalidByValidation,
@@ -82,32 +83,39 @@ export async function readPairJobs(
   pairIds: readonly number[],
   sizes?: ReadonlyMap<number, number>,
 ): Promise<Map<number, PairJobs>> {
+  // A turn between the reads and in the loops (server/db/turns.ts): connector-status's first build reads every pair's.
+  const turns = new Turns();
   const finished = await lastFinishedJobs(db, pairIds, 'index', REPEATED_ERROR_RUNS);
+  await turns.ifDue();
   const open = await openJobsOfPairs(db, pairIds);
+  await turns.ifDue();
   const documents = sizes ?? (await inventorySizes(db, pairIds));
+  await turns.ifDue();
   const lastSuccess = await lastIndexSuccessesOf(db, pairIds);
+  await turns.ifDue();
   const reported = await reportedPairIds(db, pairIds);
   // Grouped once: filtering every open job for each pair was pairs × open jobs
   // (10,000 × 10,000 in the bench: seconds per list).
   const openByPair = new Map<number, JobRow[]>();
   for (const job of open) {
+    if (turns.due()) await turns.next();
     const pairId = Number(job.cc_pair_id);
     let jobs = openByPair.get(pairId);
     if (!jobs) openByPair.set(pairId, (jobs = []));
     jobs.push(job);
   }
-  return new Map(
-    pairIds.map((id) => [
-      id,
-      {
-        open: openByPair.get(id) ?? [],
-        finished: finished.get(id) ?? [],
-        lastSuccess: lastSuccess.get(id) ?? null,
-        reported: reported.has(id),
-        documents: documents.get(id) ?? 0,
-      },
-    ]),
-  );
+  const pairs = new Map<number, PairJobs>();
+  for (const id of pairIds) {
+    if (turns.due()) await turns.next();
+    pairs.set(id, {
+      open: openByPair.get(id) ?? [],
+      finished: finished.get(id) ?? [],
+      lastSuccess: lastSuccess.get(id) ?? null,
+      reported: reported.has(id),
+      documents: documents.get(id) ?? 0,
+    });
+  }
+  return pairs;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { PairAccessType } from '../../src/contract/groups';
 import type { Db } from '../db/database';
 import type { ConnectorTable } from '../db/schema';
 import { nextTimeUpdated } from './timeUpdated';
+import { Turns } from '../db/turns';
 import { refFor } from './refs';
 
 /** The columns a new connector is stored with, from what made it. */
@@ -190,6 +191,38 @@ export async function listConnectors(db: Db, credentialId?: number): Promise<Con
     );
   }
   return foldSnapshots(await query.execute());
+}
+
+/** Connectors read at a time by listConnectorsInPages. */
+const CONNECTOR_PAGE = 1000;
+
+/**
+ * As listConnectors() (every listed connector, by id), a page of
+ * CONNECTOR_PAGE at a time with a turn of the loop between when due
+ * (server/db/turns.ts): at 10,000 connectors one read and its fold held the
+ * loop ~100 ms (connector-status's first build).
+ */
+export async function listConnectorsInPages(db: Db): Promise<ConnectorSnapshot[]> {
+  const snapshots: ConnectorSnapshot[] = [];
+  const turns = new Turns();
+  for (let after = 0; ;) {
+    const rows = await selectWithPairs(db)
+      .where('c.id', 'in', (eb) =>
+        eb
+          .selectFrom('connectors')
+          .select('id')
+          .where('source', '!=', UNLISTED_SOURCE)
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(CONNECTOR_PAGE),
+      )
+      .execute();
+    const page = foldSnapshots(rows);
+    snapshots.push(...page);
+    if (page.length < CONNECTOR_PAGE) return snapshots;
+    after = page.at(-1)!.id;
+    await turns.ifDue();
+  }
 }
 
 /** The snapshots of the connectors `ids` (those that still exist), each with its row version (0018). */

@@ -5,6 +5,7 @@ import { groupNameKey } from '../../src/contract/groups';
 import type { PairAccessType, UserGroup } from '../../src/contract/groups';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { Turns } from '../db/turns';
 
 /** A group as a caller's membership shows it (GET /me). */
 export interface MembershipView {
@@ -335,7 +336,10 @@ export async function listGroups(db: Db, ids?: readonly number[]): Promise<UserG
 /** Each pair's access and groups, for the pairs of `ids` that exist. */
 export async function pairAccess(db: Db, ids: readonly number[]) {
   const access = new Map<number, { access_type: PairAccessType; groups: number[] }>();
+  const turns = new Turns();
   for (const chunk of chunks(ids)) {
+    // Each chunk is answered in step, without a turn of the loop: one given when due.
+    await turns.ifDue();
     const rows = await db
       .selectFrom('connector_credential_pairs as p')
       .leftJoin('pair_groups as pg', 'pg.pair_id', 'p.id')

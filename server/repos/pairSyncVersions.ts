@@ -4,13 +4,17 @@
 import type { Db } from '../db/database';
 import { OPEN_JOB_STATUSES } from '../../src/contract/sync';
 import type { JobRow } from './syncJobs';
+import { Turns } from '../db/turns';
 
 /** Pairs asked about at a time, under SQLite's and PostgreSQL's parameter limits. */
 const CHUNK = 500;
 
 async function inChunks<T>(pairIds: readonly number[], read: (ids: number[]) => Promise<T[]>) {
   const rows: T[] = [];
+  const turns = new Turns();
   for (let from = 0; from < pairIds.length; from += CHUNK) {
+    // Each chunk is answered in step, without a turn of the loop: one given when due.
+    await turns.ifDue();
     rows.push(...(await read(pairIds.slice(from, from + CHUNK))));
   }
   return rows;

@@ -3,6 +3,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { DialectName, Db } from '../db/database';
 import type { SyncJobTable } from '../db/schema';
+import { Turns } from '../db/turns';
 import {
   OPEN_JOB_STATUSES,
   type IndexAttempt,
@@ -424,7 +425,10 @@ export async function lastFinishedJobs(
 ): Promise<Map<number, JobRow[]>> {
   const found = new Map<number, JobRow[]>();
   if (pairIds.length > PAIR_CHUNK) {
+    const turns = new Turns();
     for (let from = 0; from < pairIds.length; from += PAIR_CHUNK) {
+      // Each chunk is answered in step, without a turn of the loop: one given when due.
+      await turns.ifDue();
       const part = await lastFinishedJobs(db, pairIds.slice(from, from + PAIR_CHUNK), kind, limit);
       for (const [pair, rows] of part) found.set(pair, rows);
     }

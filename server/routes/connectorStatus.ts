@@ -6,7 +6,7 @@
 // after a sync write only the pairs it touched are read again (statusPieces.ts).
 import type { FastifyInstance } from 'fastify';
 import { listConnectorStatus } from '../../src/contract/endpoints/health';
-import { statusRowsForCaller } from '../health/scope';
+import { statusRowFilter } from '../health/scope';
 import { PieceJoin, StatusPieces } from '../health/statusPieces';
 import type { RouteContext } from './context';
 import type { SyncSettings } from '../health/syncRules';
@@ -31,24 +31,23 @@ export function connectorStatusRoutes(
     const onlyAttention = query.needs_attention === 'true';
     const view = `needs_attention=${onlyAttention} for ${viewer}`;
     const answer = await reads.getBytesTimed(listConnectorStatus, view, async () => {
-      const baseKey = await reads.revisions(BASE_TOPICS);
-      const read = await longReadTransaction(db).execute(async (trx) => {
-        const settings = { retestHours, now: new Date() };
-        const made = await pieces.rows(trx, baseKey, secrets, settings, sync);
-        const seen = new Set(
-          await statusRowsForCaller(
-            trx,
-            made.pieces.map((piece) => piece.row),
-            caller,
-          ),
-        );
-        const shown = made.pieces.filter(
-          ({ row }) => seen.has(row) && (!onlyAttention || row.needs_attention.length > 0),
-        );
-        return { shown, until: made.until };
+      const made = await pieces.oneAtATime(async () => {
+        const baseKey = await reads.revisions(BASE_TOPICS);
+        const read = await longReadTransaction(db).execute(async (trx) => ({
+          made: await pieces.read(trx, baseKey, secrets, { retestHours, now: new Date() }, sync),
+          sees: await statusRowFilter(trx, caller),
+        }));
+        // The rows after the transaction, in bounded turns: a write waits
+        // behind the transaction, and no request behind the rows.
+        return { ...(await pieces.build(read.made)), sees: read.sees };
       });
-      // Joined and compressed after the transaction: the compression waits on zlib's threads.
-      return { ...(await joins.join(view, read.shown)), until: read.until };
+      const shown = made.pieces.filter(
+        ({ row }) =>
+          (made.sees === null || made.sees(row)) &&
+          (!onlyAttention || row.needs_attention.length > 0),
+      );
+      // Joined and compressed in turns too; the compression waits on zlib's threads.
+      return { ...(await joins.join(view, shown)), until: made.until };
     });
     return sendCachedJson(request, reply, answer);
   });
