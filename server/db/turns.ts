@@ -2,7 +2,7 @@
 // many statements answered in step (server/db/writeThread.ts), gives the event
 // loop back once it has held it TURN_MS, so that no request holds up the
 // others (docs/performance.md, "connector-status's first build in bounded
-// chunks"). Bounded by time, not by a count of rows: a row's cost differs
+// chunks (d-cs7, 2026-11-29)"). Bounded by time, not by a count of rows: a row's cost differs
 // from one list to the next, and a busy machine makes every row slower.
 import { setImmediate } from 'node:timers/promises';
 

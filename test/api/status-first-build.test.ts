@@ -2,7 +2,7 @@
 // waiting, lets other requests through while it runs: its rows and blocks are
 // made in bounded turns, after the read's transaction (server/health/
 // statusPieces.ts; docs/performance.md, "connector-status's first build in
-// bounded chunks"). Counted, not timed: `GET /api/version`, sent every 10 ms,
+// bounded chunks (d-cs7, 2026-11-29)"). Counted, not timed: `GET /api/version`, sent every 10 ms,
 // is answered meanwhile. SQLite (api) and PostgreSQL (api-pg).
 import { describe, expect, it, vi } from 'vitest';
 import {
