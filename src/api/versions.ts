@@ -20,8 +20,10 @@ const hourly = { staleTime: HOUR, refetchInterval: HOUR, retry: false } as const
 /**
  * Not what a page holds: a check that has not answered yet hides only the
  * banner, so it never makes a page say it cannot show its content (ServerReach).
+ * Asked without a session (D9): signing out keeps them, and a check that
+ * leaves while the session ends is not refused.
  */
-const beside = { meta: { besideThePage: true } } as const;
+const beside = { meta: { besideThePage: true, withoutSession: true } } as const;
 
 export const latestVersionsQuery = () =>
   queryOptions({
