@@ -3,6 +3,7 @@
 // curator), so each refreshes the groups, the users' directory and who the
 // signed-in user is (and the activity log, as every change does).
 import {
+  hashKey,
   keepPreviousData,
   queryOptions,
   useMutation,
@@ -120,5 +121,25 @@ export const useSetCurator = () =>
     apiRequest(setGroupCurator, { params: { user_group_id: id }, body }),
   );
 
-export const useDeleteGroup = () =>
-  useGroupMutation((id: number) => apiRequest(deleteGroup, { params: { user_group_id: id } }));
+/**
+ * The deleted group's own read is marked stale but not asked again while its
+ * page is open: it would answer 404, and the page would turn into "No such
+ * group" before the delete's caller says it and moves on.
+ */
+export function useDeleteGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(deleteGroup, { params: { user_group_id: id } }),
+    onSuccess: (_done, id) => {
+      const gone = groupKeys.one(id);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: gone, refetchType: 'none' }),
+        queryClient.invalidateQueries({
+          queryKey: groupKeys.all,
+          predicate: (query) => query.queryHash !== hashKey(gone),
+        }),
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+      ]);
+    },
+  });
+}

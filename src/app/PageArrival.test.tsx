@@ -2,7 +2,7 @@
 // On arrival at a page the keyboard is on the page's content
 // (the shell's main), never left on <body>: a direct load, the sign-in form
 // going away (docs/panel.md, "Arriving at a page, opening a form"). The #key= link and the users' pager: e2e.
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/support/harness';
 import { session } from '../lib/session';
@@ -26,7 +26,8 @@ for (const [path, heading] of [
     connectTo(server);
     renderApp(path);
     await screen.findByRole('heading', { name: heading, level: 1 });
-    expect(screen.getByRole('main')).toHaveFocus();
+    // The page takes it in an effect after the commit that shows its heading.
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 }
 

@@ -121,6 +121,8 @@ test('an empty install with the server down never says "No connectors yet"', asy
   const { queryClient, unmount } = renderApp('/connectors');
   // Up: the empty install says so.
   expect(await screen.findByText(/No connectors yet/)).toBeInTheDocument();
+  // Every first read answered (the page's other reads can come after the list's).
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
 
   // Down: the empty list it read before is not an empty fleet any more.
   await stop(server);

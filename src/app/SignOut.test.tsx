@@ -2,7 +2,7 @@
 // Nothing is asked for once Sign out is pressed. A refetch
 // while the session ends (on focus, an interval, a change settled) would
 // answer 401; the page's queries go before the session does.
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/support/harness';
 import { session } from '../lib/session';
@@ -46,7 +46,7 @@ test('after Sign out on an admin list, nothing but the sign-out and the sign-in 
   expect(await screen.findByRole('heading', { name: 'Sign in to Sourcedesk' })).toBeVisible();
   await queryClient.invalidateQueries();
 
-  await vi.waitFor(() => expect(asked).toContain('DELETE /api/auth/session'));
+  await waitFor(() => expect(asked).toContain('DELETE /api/auth/session'));
   // The sign-in page asks how one may sign in, without a session; nothing else is asked
   // but the version checks, which go without a session (D9): the banner's may leave
   // while the session ends (its code comes after the page's first rows).

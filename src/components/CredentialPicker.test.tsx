@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { DocumentSource } from '../contract/contract';
@@ -51,7 +51,7 @@ async function renderPicker(props: Parameters<typeof Harness>[0] = {}, key?: str
   connectTo(server, key);
   const view = renderWithClient(<Harness {...props} />);
   const input = screen.getByRole('combobox', { name: 'Credential' });
-  await vi.waitFor(() => expect(input).toBeEnabled());
+  await waitFor(() => expect(input).toBeEnabled());
   return { ...view, input };
 }
 
@@ -131,7 +131,7 @@ test.each<[DocumentSource, string[]]>([
     expect(input).toBeDisabled();
     return;
   }
-  await vi.waitFor(() => expect(input).toBeEnabled());
+  await waitFor(() => expect(input).toBeEnabled());
   await user.click(input);
   expect(optionNames()).toEqual(names);
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // A resource's "Recent changes" on its own page: the real panel against the
 // real server, with the fleet the test makes for itself.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/support/harness';
 import { api } from '../../test/support/http';
@@ -31,7 +31,7 @@ function watchAuditRequests() {
 
 /** The shell knows the role once the navigation shows only what it may open. */
 const roleKnown = () =>
-  vi.waitFor(() => expect(screen.queryByRole('link', { name: 'Activity' })).toBeNull());
+  waitFor(() => expect(screen.queryByRole('link', { name: 'Activity' })).toBeNull());
 
 test('after a pause on the connector page, its recent changes say who paused it, before and after', async () => {
   connectTo(server);

@@ -25,12 +25,18 @@ export function useReplaceChooser({
   const box = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const toggled = useRef(false);
+  /** Opened while the credentials load: the picker is disabled until they are in. */
+  const focusDue = useRef(false);
   useEffect(() => {
     if (!toggled.current) return;
     toggled.current = false;
-    if (open) focusFirstField(box.current);
+    if (open) focusDue.current = !focusFirstField(box.current);
     else opener.current?.focus();
   }, [open]);
+  useEffect(() => {
+    if (open && focusDue.current && credentials.isSuccess)
+      focusDue.current = !focusFirstField(box.current);
+  }, [open, credentials.isSuccess]);
   const show = (next: boolean) => {
     toggled.current = true;
     reset();

@@ -31,7 +31,12 @@ if (typeof document !== 'undefined') {
       reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
       reader.readAsArrayBuffer(blob);
     });
+  // SOURCEDESK_TEST_JITTER_MS=250: each request leaves after a random wait up to
+  // that, so the page's reads answer in any order; a test that reads one
+  // answer's part right after finding another's fails (docs/testing.md).
+  const jitter = Number(process.env.SOURCEDESK_TEST_JITTER_MS ?? 0);
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (jitter > 0) await new Promise((wait) => setTimeout(wait, Math.random() * jitter));
     if (!(init?.body instanceof FormData)) return nodeFetch(input, init);
     const body = new NodeFormData();
     for (const [name, value] of init.body.entries()) {

@@ -1,7 +1,7 @@
 // What a person does in the wizard, for the component tests.
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 
 export const heading = (title: string) =>
   screen.findByRole('heading', { level: 2, name: new RegExp(title) });
@@ -24,7 +24,7 @@ export const next = (user: UserEvent) => user.click(screen.getByRole('button', {
 /** Picks a Jira credential by part of its name in the picker. */
 export async function chooseCredential(user: UserEvent, namePart: string) {
   const picker = await screen.findByRole('combobox', { name: 'Jira credential' });
-  await vi.waitFor(() => expect(picker).toBeEnabled());
+  await waitFor(() => expect(picker).toBeEnabled());
   await user.clear(picker);
   await user.type(picker, namePart);
   await user.keyboard('{ArrowDown}{Enter}');

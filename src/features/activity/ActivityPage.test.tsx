@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fromDateTimeInput, toDateTimeInput } from '../../lib/format';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
@@ -59,7 +59,7 @@ test('the time and resource filters live in the address and narrow the records',
   await user.selectOptions(screen.getByRole('combobox', { name: 'What' }), 'connector');
   const id = screen.getByRole('searchbox', { name: 'Its id' });
   await user.type(id, `${kept}{Enter}`);
-  await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+  await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
   expect(within(list).getByRole('listitem')).toHaveTextContent('created connector Kept site');
   expect(query()).toEqual({ resource_type: 'connector', resource_id: String(kept) });
 
@@ -73,7 +73,7 @@ test('the time and resource filters live in the address and narrow the records',
 
   // Cleared: the record is back, the other filters kept.
   await user.clear(from);
-  await vi.waitFor(() => expect(query().since).toBeUndefined());
+  await waitFor(() => expect(query().since).toBeUndefined());
   const again = await screen.findByRole('list', { name: 'Activity' });
   expect(within(again).getAllByRole('listitem')).toHaveLength(1);
   expect(query()).toEqual({ resource_type: 'connector', resource_id: String(kept) });
@@ -106,11 +106,11 @@ test('Export saves the records of the filter on screen, as NDJSON and as CSV', a
   expect(within(list).getAllByRole('listitem')).toHaveLength(1);
 
   await user.click(screen.getByRole('button', { name: 'Export (NDJSON)' }));
-  await vi.waitFor(() => expect(saved).toHaveLength(1));
+  await waitFor(() => expect(saved).toHaveLength(1));
   expect(saved[0]!.name).toBe('activity.ndjson');
   // Said, with the keyboard on the words (docs/panel.md, "Focus after an action").
   const said = await screen.findByText(/^activity\.ndjson is downloaded/);
-  await vi.waitFor(() => expect(said).toHaveFocus());
+  await waitFor(() => expect(said).toHaveFocus());
   const lines = (await saved[0]!.blob.text()).split('\n').filter((line) => line !== '');
   // Only the filter's records: the update, not the creation.
   expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
@@ -124,7 +124,7 @@ test('Export saves the records of the filter on screen, as NDJSON and as CSV', a
   ]);
 
   await user.click(screen.getByRole('button', { name: 'Export (CSV)' }));
-  await vi.waitFor(() => expect(saved).toHaveLength(2));
+  await waitFor(() => expect(saved).toHaveLength(2));
   expect(saved[1]!.name).toBe('activity.csv');
   const rows = (await saved[1]!.blob.text()).trim().split(/\r?\n/);
   expect(rows).toHaveLength(2);
@@ -213,12 +213,12 @@ test('paging keeps the keyboard: on the new page’s list when its button goes a
   expect(within(list).getAllByRole('listitem')).toHaveLength(50);
 
   await user.click(screen.getByRole('button', { name: 'Older' }));
-  await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(7));
+  await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(7));
   expect(screen.queryByRole('button', { name: 'Older' })).toBeNull();
-  await vi.waitFor(() => expect(list).toHaveFocus());
+  await waitFor(() => expect(list).toHaveFocus());
 
   await user.click(screen.getByRole('button', { name: 'Newest' }));
-  await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(50));
+  await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(50));
   expect(screen.queryByRole('button', { name: 'Newest' })).toBeNull();
-  await vi.waitFor(() => expect(list).toHaveFocus());
+  await waitFor(() => expect(list).toHaveFocus());
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { session } from '../../lib/session';
 import { connectTo, renderApp } from '../../test/render';
@@ -38,7 +38,7 @@ test('a key is exchanged once for a session: posted to /auth/session, kept nowhe
     const { user } = renderApp('/users');
     await user.type(await screen.findByLabelText('API key'), server.adminKey);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(asked).toContainEqual({
         path: '/api/auth/session',
         method: 'POST',
@@ -47,7 +47,7 @@ test('a key is exchanged once for a session: posted to /auth/session, kept nowhe
     );
     // Its answer is in (jsdom's page holds no cookie of another origin: the
     // session itself is the end-to-end tests' to follow).
-    await vi.waitFor(() => expect(asked.some((request) => request.path === '/api/me')).toBe(true));
+    await waitFor(() => expect(asked.some((request) => request.path === '/api/me')).toBe(true));
     // Sent once, in that body only: never as a header of other requests, never stored.
     expect(asked.filter((request) => request.body?.includes(server.adminKey))).toHaveLength(1);
     const stored = [...Object.values({ ...sessionStorage }), ...Object.values({ ...localStorage })];
@@ -65,7 +65,7 @@ test('a wrong key is refused in words, with the keyboard back in the box', async
   const box = await screen.findByLabelText('API key');
   await user.type(box, 'sd_not-a-key');
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
-  await vi.waitFor(() =>
+  await waitFor(() =>
     expect(box).toHaveAccessibleDescription(/The server did not accept this key/),
   );
   expect(box).toHaveFocus();
@@ -91,7 +91,7 @@ test('the key box has the keyboard on arrival, and nobody is asked about before 
     connectTo(server, null);
     renderApp('/connectors');
     const box = await screen.findByLabelText('API key');
-    await vi.waitFor(() => expect(box).toHaveFocus());
+    await waitFor(() => expect(box).toHaveFocus());
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(asked).not.toContain('/api/me');
   } finally {

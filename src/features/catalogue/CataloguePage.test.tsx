@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CATALOGUE_SOURCES } from '../../contract/sources/catalogue';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { connectTo, renderApp } from '../../test/render';
@@ -42,7 +42,7 @@ test('a tile shows its source’s mark once the marks load, or its initials', as
   open();
   const jira = (await screen.findByRole('link', { name: 'Jira' })).closest('li')!;
   // The mark is decoration: the link's name stays the source's label.
-  await vi.waitFor(() => expect(jira.querySelector('svg[data-source-logo="jira"]')).not.toBeNull());
+  await waitFor(() => expect(jira.querySelector('svg[data-source-logo="jira"]')).not.toBeNull());
   const loopio = screen.getByRole('link', { name: 'Loopio' });
   expect(loopio.querySelector('svg')).toBeNull();
   expect(within(loopio).getByText('LO')).toHaveAttribute('aria-hidden', 'true');
@@ -77,7 +77,7 @@ test('a search finds by name or category, keeps the words in the address, and En
 
   await user.clear(search);
   await user.type(search, 'git{Enter}');
-  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors/new/github'), {
+  await waitFor(() => expect(router.state.location.pathname).toBe('/connectors/new/github'), {
     timeout: 5_000,
   });
   expect(

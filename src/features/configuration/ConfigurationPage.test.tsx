@@ -37,6 +37,15 @@ const BUNDLE = {
   pairs: [{ connector: 'eng-jira', credential: 'jira-prod' }],
 };
 
+/** Apply… then Apply, once the dialog's dry run with the typed values has answered (Apply waits for it). */
+async function applied(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Apply…' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Apply this configuration?' });
+  await within(dialog).findByText(/^With the values typed:/);
+  await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+  return screen.findByText(/^Applied:/, { selector: '[role="status"]' });
+}
+
 test('a file’s plan in words, its secret asked in a password box, applied once confirmed', async () => {
   const { user } = renderApp('/settings/configuration');
   await screen.findByRole('heading', { name: 'Configuration', level: 1 });
@@ -115,9 +124,7 @@ test('the alert webhook’s address the bundle leaves out is asked in a password
   const box = screen.getByLabelText(/^Alert webhook address \(at https:\/\/hooks\.example\.com\)/);
   expect(box).toHaveAttribute('type', 'password');
   await user.type(box, address);
-  await user.click(screen.getByRole('button', { name: 'Apply…' }));
-  await user.click(await screen.findByRole('button', { name: 'Apply' }));
-  expect(await screen.findByText(/^Applied:/, { selector: '[role="status"]' })).toHaveFocus();
+  expect(await applied(user)).toHaveFocus();
   const settings = await api(server, 'GET', '/manage/admin/alert-settings');
   expect((settings.json as { webhook_url: string }).webhook_url).toBe(
     'https://hooks.example.com/••••••••',
@@ -141,13 +148,6 @@ async function planned(user: ReturnType<typeof renderApp>['user']) {
   });
   await user.upload(screen.getByLabelText('Configuration file'), file);
   await screen.findByText(/^Plan for sourcedesk.json:/, { selector: '[role="status"]' });
-}
-
-async function applied(user: ReturnType<typeof renderApp>['user']) {
-  await user.click(screen.getByRole('button', { name: 'Apply…' }));
-  await screen.findByRole('dialog', { name: 'Apply this configuration?' });
-  await user.click(screen.getByRole('button', { name: 'Apply' }));
-  return screen.findByText(/^Applied:/, { selector: '[role="status"]' });
 }
 
 test('an optional value left empty is optional here too: the credential is made and attached', async () => {

@@ -3,7 +3,7 @@
 // chosen and is told so; private needs a group; the review says the access in
 // words, and the attach sends it (D7's body).
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { findUserByEmail } from '../../../server/repos/users';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { api, makeGroup as makeGroupFor } from '../../../test/support/http';
@@ -65,7 +65,7 @@ test('D13: a curator of one group has it chosen, is told so, and the connector i
     screen.getByText('Private to group Eng: only their curators and members see it.'),
   ).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Create without testing' }));
-  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/connectors'));
   expect(await pairsOf('Eng docs')).toMatchObject([{ access_type: 'private', groups: [eng] }]);
 });
 
@@ -94,7 +94,7 @@ test('D13: private without a group is named next to the groups; public says so i
     screen.getByText('Private to group Sales: only their curators and members see it.'),
   ).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Create without testing' }));
-  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/connectors'));
   expect(await pairsOf('Sales docs')).toMatchObject([{ access_type: 'private', groups: [sales] }]);
   // The connector itself is not called public beside its private pair.
   expect(await ownAccessOf('Sales docs')).toBe('PRIVATE');

@@ -49,7 +49,7 @@ test('Create sends the connector, attaches the credential and lands on the list'
   ).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Create without testing' }));
-  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/connectors'));
   const [created] = await connectorsNamed('Created Jira');
   expect(created).toMatchObject({
     credential_ids: [1],
@@ -171,7 +171,7 @@ test('a failed attach keeps the connector, survives a reload, and the retry atta
   await chooseCredential(user, 'Data Center');
   await next(user);
   await user.click(await screen.findByRole('button', { name: 'Retry attaching the credential' }));
-  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/connectors'));
   expect(await connectorsNamed('Retried Jira')).toMatchObject([{ credential_ids: [2] }]);
   expect(sessionStorage.getItem('sourcedesk.jiraWizard.pendingAttach')).toBeNull();
 });

@@ -4,7 +4,7 @@
 // stored, and the connector made with their locations and names, as Onyx's File form
 // sends them; a file the source does not read is refused before anything is sent, with
 // focus back on the input.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { FILE_UPLOAD_RULE, ZIP_UPLOAD_RULE } from '../../contract/fileUpload';
@@ -42,7 +42,7 @@ async function createFromConnection(
   await next(user);
   await heading('Review');
   await user.click(screen.getByRole('button', { name: 'Create without testing' }));
-  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'), {
+  await waitFor(() => expect(router.state.location.pathname).toBe('/connectors'), {
     timeout: 5_000,
   });
   return connectorNamed(name);
@@ -117,7 +117,7 @@ test('a kind of file the source does not read is refused before sending, focus o
   // The input's accept list is a suggestion a browser's "All files" sets aside.
   const user = userEvent.setup({ applyAccept: false });
   await user.upload(input, new File(['MZ'], 'setup.exe'));
-  await vi.waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+  await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
   expect(input).toHaveFocus();
   expect(input).toHaveAccessibleDescription(
     /"setup\.exe" is not a kind of file the File source reads/,
@@ -139,7 +139,7 @@ test('Google Sites takes its exported site as one zip upload: listed by name, se
   const input = screen.getByLabelText('Upload the zip file');
   expect(input).toHaveAccessibleDescription(ZIP_UPLOAD_RULE);
   await user.upload(input, new File(['<html>'], 'handbook.html'));
-  await vi.waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+  await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
   expect(input).toHaveAccessibleDescription(
     expect.stringContaining('"handbook.html" is not a .zip file'),
   );

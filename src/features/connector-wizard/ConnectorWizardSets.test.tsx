@@ -2,8 +2,8 @@
 // The wizard's review offers "Add to document sets" (the sets the caller may
 // change): the pair the wizard makes goes into the sets ticked, each keeping
 // what it held (Onyx's PATCH replaces a whole set).
-import { screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { api, attach, createConnector, plainRequest } from '../../../test/support/http';
 import { connectTo, renderApp } from '../../test/render';
@@ -54,7 +54,7 @@ test('the pair made goes into the sets ticked on the review, and nowhere else', 
   const choice = await screen.findByRole('group', { name: 'Add to document sets' });
   await user.click(within(choice).getByRole('checkbox', { name: 'Handbook' }));
   await user.click(screen.getByRole('button', { name: 'Create without testing' }));
-  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'), {
+  await waitFor(() => expect(router.state.location.pathname).toBe('/connectors'), {
     timeout: 5_000,
   });
   const connectors = (await api(server, 'GET', '/manage/admin/connector')).json as {

@@ -2,8 +2,8 @@
 // The review's connection test, against a real stand-in for Jira Data Center
 // on 127.0.0.1: a pass makes Create the main action; a failure leaves only a
 // secondary Create that says the test did not pass.
-import { screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { api } from '../../../test/support/http';
 import { jiraDataCenter, startStandIn, type StandIn } from '../../../test/support/standIns';
@@ -58,7 +58,7 @@ test('a passing test lists its checks and makes Create the main action; nothing 
   const outcome = await screen.findByRole('heading', {
     name: 'The connection works: every check passed.',
   });
-  await vi.waitFor(() => expect(outcome).toHaveFocus(), { timeout: 5_000 });
+  await waitFor(() => expect(outcome).toHaveFocus(), { timeout: 5_000 });
   const checks = within(outcome.parentElement!).getAllByRole('listitem');
   expect(checks.length).toBeGreaterThanOrEqual(2);
   for (const check of checks) expect(check).toHaveTextContent(/^✓ Passed/);
@@ -69,7 +69,7 @@ test('a passing test lists its checks and makes Create the main action; nothing 
   const create = screen.getByRole('button', { name: 'Create' });
   expect(create).not.toHaveClass('secondary');
   await user.click(create);
-  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'), {
+  await waitFor(() => expect(router.state.location.pathname).toBe('/connectors'), {
     timeout: 5_000,
   });
 });

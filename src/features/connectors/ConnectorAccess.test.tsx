@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // D13 on the connector page: each pair's access in words, and no
 // button the caller may not use.
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { findUserByEmail } from '../../../server/repos/users';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
@@ -40,7 +40,7 @@ test('D13: an admin reads each pair’s access in words, and may delete', async 
   expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   // The connector's summary says the same, not "Public" from Onyx's connector field.
   const summary = screen.getByText('Access', { selector: 'dt' }).nextElementSibling;
-  await vi.waitFor(() => expect(summary).toHaveTextContent('Private to group Eng'));
+  await waitFor(() => expect(summary).toHaveTextContent('Private to group Eng'));
 });
 
 test('D13: a curator is offered no Delete for a private connector, and is told why', async () => {
@@ -67,7 +67,7 @@ test('D13: the Group filter lives in the address and lists only that group’s c
   const { user, router } = renderApp(`/connectors?group=${eng}`);
   expect(await screen.findByRole('link', { name: 'Eng docs' })).toBeInTheDocument();
   const filter = await screen.findByRole('combobox', { name: 'Group' });
-  await vi.waitFor(() => expect(filter).toHaveDisplayValue('Eng'));
+  await waitFor(() => expect(filter).toHaveDisplayValue('Eng'));
   expect(screen.queryByRole('link', { name: 'Open docs' })).not.toBeInTheDocument();
   await user.selectOptions(filter, 'All groups');
   expect(router.state.location.search).toBe('');
@@ -85,7 +85,7 @@ test('the Group filter and the access choice ask for the groups’ names and the
   connectTo(server);
   const { user } = renderApp(`/connectors?group=${eng}`);
   const filter = await screen.findByRole('combobox', { name: 'Group' });
-  await vi.waitFor(() => expect(filter).toHaveDisplayValue('Eng'));
+  await waitFor(() => expect(filter).toHaveDisplayValue('Eng'));
   expect(await screen.findByRole('link', { name: 'Eng docs' })).toBeInTheDocument();
   await user.click(screen.getByRole('link', { name: 'Eng docs' }));
   // The connector page's Attach offers the access choice, with its group boxes.
@@ -140,6 +140,6 @@ test('D13: the list names a credential the curator cannot see in words, not by i
   const row = (await screen.findByRole('link', { name: 'Eng Jira' }, { timeout: 15_000 })).closest(
     'tr',
   )!;
-  await vi.waitFor(() => expect(row).toHaveTextContent('a credential only admins see'));
+  await waitFor(() => expect(row).toHaveTextContent('a credential only admins see'));
   expect(row).not.toHaveTextContent(`#${adminOnly}`);
 });

@@ -119,7 +119,8 @@ test('D13: a curator of one group finishing an unfinished connector has it chose
   const { user } = renderApp('/connectors');
   await user.click(await screen.findByRole('button', { name: 'Finish it' }));
   const item = (await screen.findByRole('heading', { name: /Eng Jira/ })).closest('li')!;
-  const access = within(item).getByRole('group', { name: 'Who sees Eng Jira' });
+  // The form's code comes after the list: its access choice may follow the heading.
+  const access = await within(item).findByRole('group', { name: 'Who sees Eng Jira' });
   await waitFor(() =>
     expect(within(access).getByRole('radio', { name: /Private to groups/ })).toBeChecked(),
   );

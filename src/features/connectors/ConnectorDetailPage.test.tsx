@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import {
   addCredential,
@@ -212,7 +212,7 @@ test('Detach asks first, naming connector and credential; then says what happene
   const said = await screen.findByText(
     '“Jira bot” was detached from “Docs Jira”. It is not indexed until a credential is attached.',
   );
-  await vi.waitFor(() => expect(said).toHaveFocus());
+  await waitFor(() => expect(said).toHaveFocus());
   expect(screen.getByText(/“Docs Jira” is not indexed until one is attached/)).toBeInTheDocument();
   expect(screen.queryByText('“Docs Jira” is running.')).not.toBeInTheDocument();
 });
@@ -226,12 +226,12 @@ test('a credential is attached from the page: chosen in the picker, or made in a
   );
   const { user } = await open();
   const picker = screen.getByRole('combobox', { name: 'Jira credential to attach' });
-  await vi.waitFor(() => expect(picker).toBeEnabled());
+  await waitFor(() => expect(picker).toBeEnabled());
   await user.type(picker, 'spare');
   await user.keyboard('{ArrowDown}{Enter}');
   await user.click(screen.getByRole('button', { name: 'Attach' }));
   const said = await screen.findByText('“Jira spare” is attached to “Docs Jira”.');
-  await vi.waitFor(() => expect(said).toHaveFocus());
+  await waitFor(() => expect(said).toHaveFocus());
   expect(screen.getByRole('button', { name: 'Detach Jira spare' })).toBeInTheDocument();
   expect(spare).toBeGreaterThan(0);
 

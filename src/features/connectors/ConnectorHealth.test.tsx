@@ -4,8 +4,8 @@
 // (a word and an icon), its "Needs attention" filter in the address, the
 // navigation's count, Replace credential on the connector page, and the
 // credentials page's last test and "Replace on all its connectors".
-import { screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import {
   api,
@@ -68,7 +68,7 @@ test('the list shows each connector’s health in a word; Needs attention filter
   const filter = screen.getByRole('checkbox', { name: 'Needs attention (1)' });
   await user.click(filter);
   expect(router.state.location.search).toBe('?needs_attention=true');
-  await vi.waitFor(() =>
+  await waitFor(() =>
     expect(screen.queryByRole('link', { name: 'Healthy Jira' })).not.toBeInTheDocument(),
   );
   expect(screen.getByRole('link', { name: 'Failing Jira' })).toBeInTheDocument();
@@ -103,6 +103,8 @@ test('the connector page offers Replace credential for the failing one: tested, 
 
   await user.click(screen.getByRole('button', { name: /^Replace credential/ }));
   const picker = screen.getByRole('combobox', { name: 'Jira credential to use instead' });
+  // The keyboard is on the chooser once the credentials are in (disabled until then).
+  await waitFor(() => expect(picker).toHaveFocus());
   await user.type(picker, 'Rotated');
   await user.click(await screen.findByRole('option', { name: /Rotated Jira token/ }));
   await user.click(screen.getByRole('button', { name: 'Test and replace' }));
@@ -110,8 +112,8 @@ test('the connector page offers Replace credential for the failing one: tested, 
   const said = await screen.findByText(
     /now uses .*Rotated Jira token.* it passed the connection test/,
   );
-  await vi.waitFor(() => expect(said).toHaveFocus());
-  await vi.waitFor(() => expect(screen.getByText('Healthy')).toBeInTheDocument());
+  await waitFor(() => expect(said).toHaveFocus());
+  await waitFor(() => expect(screen.getByText('Healthy')).toBeInTheDocument());
   const rows = (await api(server, 'GET', '/manage/admin/connector-status')).json as {
     cc_pair_id: number;
     cc_pair_status: string;
@@ -126,7 +128,7 @@ test('a replacement that fails its test changes nothing, says why in panel words
   await user.click(await screen.findByRole('button', { name: /^Replace credential/ }));
   // The keyboard is on the chooser, not lost on the page.
   const picker = screen.getByRole('combobox', { name: 'Jira credential to use instead' });
-  expect(picker).toHaveFocus();
+  await waitFor(() => expect(picker).toHaveFocus());
   await user.click(picker);
   const options = await screen.findAllByRole('option');
   await user.click(options[options.length - 1]!);
@@ -135,15 +137,15 @@ test('a replacement that fails its test changes nothing, says why in panel words
   expect(refusal).toHaveTextContent('Jira refused the token (401)');
   // The API's advice is not the panel's: no "force" to send, a choice instead.
   expect(refusal).not.toHaveTextContent('force');
-  await vi.waitFor(() => expect(refusal).toHaveFocus());
+  await waitFor(() => expect(refusal).toHaveFocus());
   expect(screen.getByText('Failing')).toBeInTheDocument();
 
   await user.click(screen.getByRole('button', { name: 'Replace without the test…' }));
   const question = screen.getByText(/^Replace without the test\? “Failing Jira” will use/);
-  await vi.waitFor(() => expect(question).toHaveFocus());
+  await waitFor(() => expect(question).toHaveFocus());
   await user.click(screen.getByRole('button', { name: 'Replace without the test' }));
   const said = await screen.findByText(/replaced without the test: its next run shows/);
-  await vi.waitFor(() => expect(said).toHaveFocus());
+  await waitFor(() => expect(said).toHaveFocus());
   const rows = (await api(server, 'GET', '/manage/admin/connector-status')).json as {
     cc_pair_id: number;
     credential: { id: number };

@@ -3,8 +3,8 @@
 // credential, with the last test kept on the server, and Edit's "Test and
 // save", as the wizard tests — against a stand-in Jira on 127.0.0.1 whose
 // token can be revoked.
-import { screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import {
   api,
@@ -63,7 +63,7 @@ test('Test now shows each check in words, with the keyboard on the result, and t
   const works = await screen.findByRole('heading', {
     name: 'The connection works: every check passed.',
   });
-  await vi.waitFor(() => expect(works).toHaveFocus());
+  await waitFor(() => expect(works).toHaveFocus());
   expect(screen.getByText(/Last tested/)).toBeInTheDocument();
   expect(screen.getByText(/Jira accepted the token \(200\)/)).toBeInTheDocument();
   expect(screen.getByText(/Project ENG found \(200\)/)).toBeInTheDocument();
@@ -72,7 +72,7 @@ test('Test now shows each check in words, with the keyboard on the result, and t
   accepted = 'a-newer-token';
   await user.click(screen.getByRole('button', { name: 'Test now with jira credential' }));
   const failed = await screen.findByRole('heading', { name: 'The connection test failed.' });
-  await vi.waitFor(() => expect(failed).toHaveFocus());
+  await waitFor(() => expect(failed).toHaveFocus());
   // In the check's words beside Test now (the Health line above says it too).
   const credentials = screen.getByRole('region', { name: 'Credentials' });
   expect(within(credentials).getByText(/Jira refused the token \(401\)/)).toBeInTheDocument();
@@ -92,7 +92,7 @@ test('Edit: Test and save tests first; a failing test says why and saving anyway
   const failed = await within(editor).findByRole('heading', {
     name: 'The connection test failed.',
   });
-  await vi.waitFor(() => expect(failed).toHaveFocus());
+  await waitFor(() => expect(failed).toHaveFocus());
   expect(within(editor).getByText(/project OPS not found \(404\)/)).toBeInTheDocument();
   const stored = async () =>
     (

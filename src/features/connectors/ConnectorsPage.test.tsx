@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { insertConnector, insertPair } from '../../../server/repos/connectors';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
@@ -95,13 +95,13 @@ test('the credential filter comes from the URL and goes back into it', async () 
   const { user, router } = renderApp(`/connectors?credential=${fleet.credentials.jiraCloud}`);
   expect(await rowNames()).toEqual(['Engineering Jira', 'Platform Jira']);
   const picker = await screen.findByRole('combobox', { name: 'Credential' });
-  await vi.waitFor(() => expect(picker).toHaveValue('Jira Cloud — engineering bot'));
+  await waitFor(() => expect(picker).toHaveValue('Jira Cloud — engineering bot'));
 
   await user.clear(picker);
   await user.type(picker, 'slack');
   await user.keyboard('{ArrowDown}{Enter}');
   expect(router.state.location.search).toBe(`?credential=${fleet.credentials.slack}`);
-  await vi.waitFor(async () =>
+  await waitFor(async () =>
     expect(await rowNames()).toEqual(['Engineering Slack', 'Support Slack']),
   );
   expect(screen.getByText('1 connector is not finished.')).toBeInTheDocument();
@@ -109,7 +109,7 @@ test('the credential filter comes from the URL and goes back into it', async () 
   await user.click(picker);
   await user.click(screen.getByRole('option', { name: 'All credentials' }));
   expect(router.state.location.search).toBe('');
-  await vi.waitFor(async () => expect(await rowNames()).toEqual(ALL_LISTED));
+  await waitFor(async () => expect(await rowNames()).toEqual(ALL_LISTED));
 });
 
 test('searches by name and sorts by any column, both ways', async () => {
@@ -193,7 +193,7 @@ test('finishing an unfinished connector moves it into the table and says so', as
   await user.click(within(item).getByRole('button', { name: 'Attach credential' }));
   const picker = within(item).getByRole('combobox', { name: 'Credential for Mobile Jira' });
   // Once the credentials are in (until then it says they are loading).
-  await vi.waitFor(() => expect(picker).toHaveAccessibleDescription('Choose a credential first.'));
+  await waitFor(() => expect(picker).toHaveAccessibleDescription('Choose a credential first.'));
   await user.click(picker);
   expect(
     within(item)
@@ -227,7 +227,7 @@ test('an unfinished connector no credential fits gets one made on the spot', asy
   await table();
   await user.click(screen.getByRole('button', { name: 'Finish them' }));
   const item = (await screen.findByRole('heading', { name: /Sales HubSpot/ })).closest('li')!;
-  await vi.waitFor(() =>
+  await waitFor(() =>
     expect(
       within(item).getByRole('combobox', { name: 'Credential for Sales HubSpot' }),
     ).toBeDisabled(),
@@ -235,7 +235,7 @@ test('an unfinished connector no credential fits gets one made on the spot', asy
 
   await user.click(within(item).getByRole('button', { name: 'New HubSpot credential' }));
   const dialog = await screen.findByRole('dialog', { name: 'New HubSpot credential' });
-  await vi.waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
+  await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
   await user.type(within(dialog).getByLabelText('Name'), 'HubSpot app');
   await user.type(within(dialog).getByLabelText('Access token'), 'pat-na1-0123456789');
   await user.click(within(dialog).getByRole('button', { name: 'Save credential' }));
@@ -269,7 +269,7 @@ test('a connector just created by the wizard is announced and brought into view'
   // every row and the header row
   expect(await table()).toHaveAttribute('aria-rowcount', String(total + 1));
   // Virtualized: far fewer rows than that, once the long list's code is in.
-  await vi.waitFor(
+  await waitFor(
     async () => expect(within(await table()).getAllByRole('row').length).toBeLessThan(60),
     { timeout: 10_000 },
   );
@@ -337,7 +337,7 @@ test('bulk: choose rows (Space on a box works), one confirmation, then what happ
   await user.click(within(dialog).getByRole('button', { name: 'Delete 2' }));
   expect(await screen.findByText('2 of 2 deleted.')).toBeInTheDocument();
   expect(screen.getByText('Engineering Slack: deleted')).toBeInTheDocument();
-  await vi.waitFor(async () =>
+  await waitFor(async () =>
     expect(await rowNames()).toEqual(ALL_LISTED.filter((name) => !name.includes('Slack'))),
   );
   expect(
@@ -403,7 +403,7 @@ test('bulk: pause offers the running ones of the choice, resume the paused ones'
   expect(dialog).toHaveTextContent('Platform Jira.');
   await user.click(within(dialog).getByRole('button', { name: 'Resume 1' }));
   expect(await screen.findByText('1 of 1 running.')).toBeInTheDocument();
-  await vi.waitFor(async () =>
+  await waitFor(async () =>
     expect(within(await table()).queryByText('Paused')).not.toBeInTheDocument(),
   );
   const statuses = (await api(server, 'GET', '/manage/admin/connector-status')).json as {
@@ -419,21 +419,19 @@ test('the status filter shows the paused or the running ones, from the address a
     });
   connectTo(server);
   const { user, router } = renderApp('/connectors?status=paused');
-  await vi.waitFor(async () =>
-    expect(await rowNames()).toEqual(['Platform Jira', 'Support Slack']),
-  );
+  await waitFor(async () => expect(await rowNames()).toEqual(['Platform Jira', 'Support Slack']));
   expect(screen.getByText('2 paused connectors.')).toBeInTheDocument();
   expect(screen.getByLabelText('Status')).toHaveValue('paused');
 
   await user.selectOptions(screen.getByLabelText('Status'), 'running');
-  await vi.waitFor(async () =>
+  await waitFor(async () =>
     expect(await rowNames()).toEqual(
       ALL_LISTED.filter((name) => name !== 'Platform Jira' && name !== 'Support Slack'),
     ),
   );
   expect(router.state.location.search).toBe('?status=running');
   await user.selectOptions(screen.getByLabelText('Status'), '');
-  await vi.waitFor(async () => expect(await rowNames()).toHaveLength(ALL_LISTED.length));
+  await waitFor(async () => expect(await rowNames()).toHaveLength(ALL_LISTED.length));
   expect(router.state.location.search).toBe('');
 });
 
@@ -489,7 +487,7 @@ test('bulk delete: the report gets the keyboard; a danger button; the question n
   expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
   await user.click(confirm);
   const report = await screen.findByText('13 of 13 deleted.');
-  await vi.waitFor(() => expect(report.closest('[role="status"]')).toHaveFocus());
+  await waitFor(() => expect(report.closest('[role="status"]')).toHaveFocus());
 });
 
 test('bulk delete of more than twenty: the number is typed before the button works', async () => {

@@ -2,8 +2,8 @@
 // D15 on the Credentials page: a credential's approved addresses, listed when
 // opened, and one removed by its owner (an admin here); the words of the
 // removal take the focus, and the server no longer lists it.
-import { screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { api, attach, createConnector, jiraRequest } from '../../../test/support/http';
 import { connectTo, renderApp } from '../../test/render';
@@ -51,10 +51,8 @@ test(
     expect(list).toHaveTextContent(server.adminEmail);
     await user.click(within(list).getByRole('button', { name: `Remove ${ORIGIN}` }));
     const said = await screen.findByText(/will no longer be sent to http:\/\/127\.0\.0\.1:9/);
-    await vi.waitFor(() => expect(said.closest('[tabindex]') ?? said).toHaveFocus());
-    await vi.waitFor(() =>
-      expect(within(card).getByText(/No address approved/)).toBeInTheDocument(),
-    );
+    await waitFor(() => expect(said.closest('[tabindex]') ?? said).toHaveFocus());
+    await waitFor(() => expect(within(card).getByText(/No address approved/)).toBeInTheDocument());
     const answer = await api(server, 'GET', `/manage/admin/credential/${credentialId}/origins`);
     expect(answer.json).toMatchObject({ origins: [] });
   },

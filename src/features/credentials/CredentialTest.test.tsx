@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // A stored credential tested from the Credentials page, with the settings of a
 // connector that uses it, against a real Slack stand-in on 127.0.0.1.
-import { screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { api, attach, createConnector, plainRequest } from '../../../test/support/http';
 import { slack, startStandIn, type StandIn } from '../../../test/support/standIns';
@@ -46,7 +46,7 @@ test('a credential in use is tested with its connector’s settings; the checks 
   const outcome = await within(card).findByRole('heading', {
     name: 'The connection works: every check passed.',
   });
-  await vi.waitFor(() => expect(outcome).toHaveFocus(), { timeout: 5_000 });
+  await waitFor(() => expect(outcome).toHaveFocus(), { timeout: 5_000 });
   expect(outcome.parentElement).toHaveTextContent(/eng/);
   expect(standIn.seen.map((request) => request.url)).toContain('/api/auth.test');
   expect(document.body.textContent).not.toContain('xoxb-right-token');

@@ -213,9 +213,7 @@ test('search by name or source, kept in the address', async () => {
 test('focus after an action: the saved and deleted messages, the first error of a refused save', async () => {
   const { user } = renderApp('/credentials');
   await makeSlackCredential(user, 'Focus bot');
-  await vi.waitFor(() =>
-    expect(screen.getByText('Credential “Focus bot” was saved.')).toHaveFocus(),
-  );
+  await waitFor(() => expect(screen.getByText('Credential “Focus bot” was saved.')).toHaveFocus());
 
   // Refused by the server: the keyboard goes to the field it is about.
   await user.click(screen.getByRole('button', { name: 'New credential' }));
@@ -223,7 +221,7 @@ test('focus after an action: the saved and deleted messages, the first error of 
   await user.selectOptions(screen.getByLabelText('Source'), 'Jira');
   await user.click(screen.getByRole('button', { name: 'Save credential' }));
   await screen.findByText('This is required.');
-  await vi.waitFor(() =>
+  await waitFor(() =>
     expect(screen.getByLabelText('API token or personal access token')).toHaveFocus(),
   );
   await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -231,7 +229,7 @@ test('focus after an action: the saved and deleted messages, the first error of 
   await user.click(within(card('Focus bot')).getByRole('button', { name: 'Delete Focus bot' }));
   await user.click(screen.getByRole('button', { name: 'Delete credential' }));
   const deleted = await screen.findByText('Credential “Focus bot” was deleted.');
-  await vi.waitFor(() => expect(deleted).toHaveFocus());
+  await waitFor(() => expect(deleted).toHaveFocus());
 });
 
 test('Rename and New values put the keyboard in the form; Enter in the name box saves the rename', async () => {
@@ -240,16 +238,16 @@ test('Rename and New values put the keyboard in the form; Enter in the name box 
   const item = (await screen.findByRole('heading', { name: 'Jira bot', level: 2 })).closest('li')!;
   await user.click(within(item).getByRole('button', { name: 'New values for Jira bot' }));
   const form = within(item).getByRole('form', { name: 'New values for Jira bot' });
-  await vi.waitFor(() => expect(form.querySelector('input')).toHaveFocus());
+  await waitFor(() => expect(form.querySelector('input')).toHaveFocus());
   await user.click(within(item).getByRole('button', { name: 'Cancel' }));
 
   await user.click(within(item).getByRole('button', { name: 'Rename Jira bot' }));
   const name = within(item).getByLabelText('New name');
-  await vi.waitFor(() => expect(name).toHaveFocus());
+  await waitFor(() => expect(name).toHaveFocus());
   await user.clear(name);
   await user.keyboard('Jira keyboard bot{Enter}');
   const said = await screen.findByText('Renamed to “Jira keyboard bot”.');
-  await vi.waitFor(() => expect(said).toHaveFocus());
+  await waitFor(() => expect(said).toHaveFocus());
   expect(screen.getByRole('heading', { name: 'Jira keyboard bot', level: 2 })).toBeInTheDocument();
 });
 

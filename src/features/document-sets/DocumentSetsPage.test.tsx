@@ -73,7 +73,8 @@ test('a curator makes a private set of their groupâ€™s connector; another groupâ
   const { user } = renderApp('/document-sets');
   await user.click(await screen.findByRole('button', { name: 'New document set' }));
   // The wizard's access choice: a curator with one group starts private to it.
-  expect(await screen.findByRole('radio', { name: /Private to groups/ })).toBeChecked();
+  const privately = await screen.findByRole('radio', { name: /Private to groups/ });
+  await waitFor(() => expect(privately).toBeChecked());
   expect(await screen.findByRole('checkbox', { name: 'Sales wiki' })).toBeEnabled();
   expect(screen.queryByRole('checkbox', { name: 'Eng wiki' })).not.toBeInTheDocument();
   expect(screen.getByText(/those private to groups you are not in are not/)).toBeInTheDocument();

@@ -43,35 +43,36 @@ export function GroupCard({
   const remove = useDeleteGroup();
   const [ask, setAsk] = useState<Ask>(null);
   const busy = setCurator.isPending || update.isPending || add.isPending || remove.isPending;
-  const failed = (failure: unknown) => say(describeError(failure));
+  // Said through the promise, not mutate's callbacks: those are dropped when the
+  // card goes first (a deleted group, or one the caller no longer curates,
+  // leaves the list with its refetch before the change returns).
+  const said = (change: Promise<unknown>, words: string) =>
+    void change.then(
+      () => say(words),
+      (failure: unknown) => say(describeError(failure)),
+    );
   const pairIds = group.cc_pairs.map((pair) => pair.id);
 
   const curate = (member: Member, isCurator: boolean) =>
-    setCurator.mutate(
-      { id: group.id, user_id: member.id, is_curator: isCurator },
-      {
-        onSuccess: () =>
-          say(
-            isCurator
-              ? `${member.email} is now a curator of ${group.name}.`
-              : `${member.email} is no longer a curator of ${group.name}.`,
-          ),
-        onError: failed,
-      },
+    said(
+      setCurator.mutateAsync({ id: group.id, user_id: member.id, is_curator: isCurator }),
+      isCurator
+        ? `${member.email} is now a curator of ${group.name}.`
+        : `${member.email} is no longer a curator of ${group.name}.`,
     );
   const removeMember = (member: Member) =>
-    update.mutate(
-      {
+    said(
+      update.mutateAsync({
         id: group.id,
         user_ids: group.users.filter((user) => user.id !== member.id).map((user) => user.id),
         cc_pair_ids: pairIds,
-      },
-      { onSuccess: () => say(`${member.email} left ${group.name}.`), onError: failed },
+      }),
+      `${member.email} left ${group.name}.`,
     );
   const addMember = (user: { id: string; email: string }) =>
-    add.mutate(
-      { id: group.id, user_ids: [user.id] },
-      { onSuccess: () => say(`${user.email} joined ${group.name}.`), onError: failed },
+    said(
+      add.mutateAsync({ id: group.id, user_ids: [user.id] }),
+      `${user.email} joined ${group.name}.`,
     );
 
   const titleId = `group-${group.id}-title`;
@@ -123,10 +124,10 @@ export function GroupCard({
             if (ask.kind === 'self-curator') curate(ask.member, false);
             else if (ask.kind === 'self-remove') removeMember(ask.member);
             else
-              remove.mutate(group.id, {
-                onSuccess: () => (onDeleted ?? say)(`Group ${group.name} deleted.`),
-                onError: failed,
-              });
+              void remove.mutateAsync(group.id).then(
+                () => (onDeleted ?? say)(`Group ${group.name} deleted.`),
+                (failure: unknown) => say(describeError(failure)),
+              );
           }}
         />
       ) : null}

@@ -37,7 +37,8 @@ test('make a worker key (shown once), see its worker check in, revoke it', async
   const workers = await screen.findByRole('list', { name: 'Workers' }, { timeout: 15_000 });
   expect(within(workers).getByText(/on build-box — online, last check-in/)).toBeVisible();
   expect(within(workers).getByText(/running nothing/)).toBeVisible();
-  await again.user.click(screen.getByRole('button', { name: 'Revoke Build box' }));
+  // The keys are another read than the workers: their row may come after.
+  await again.user.click(await screen.findByRole('button', { name: 'Revoke Build box' }));
   await again.user.click(await screen.findByRole('button', { name: 'Revoke worker key' }));
   expect(await screen.findByText('Worker key revoked.')).toBeVisible();
   expect(

@@ -3,8 +3,8 @@
 // page of their own: who they are signed in as, what the role lets them do, and
 // whom to ask for more; not on the API reference, and with no version banner
 // they cannot act on (installing a release is an admin's).
-import { screen, within } from '@testing-library/react';
-import { afterEach, expect, test, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/support/harness';
 import { api } from '../../../test/support/http';
 import type { VersionSet } from '../../contract/contract';
@@ -63,5 +63,5 @@ test('an admin still gets the version banner and lands on the connectors', async
   connectTo(server);
   const { router } = renderApp('/');
   expect(await screen.findByText(/Sourcedesk v9\.0\.0 is available/)).toBeInTheDocument();
-  await vi.waitFor(() => expect(router.state.location.pathname).toBe('/connectors'));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/connectors'));
 });
