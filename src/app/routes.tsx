@@ -1,4 +1,12 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useState,
+  type ComponentType,
+} from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { pageArrived } from '../lib/focusMain';
 import { paths } from '../lib/paths';
@@ -44,9 +52,94 @@ function PageLoading() {
   return <Loading label="Loading page…" />;
 }
 
-/** A page's code, loaded when the page is first shown. */
-const page = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) =>
-  lazy(async () => ({ default: (await load())[name] }));
+/** A page's component, and its code asked for ahead of its first render. */
+type PageComponent = ComponentType & {
+  preload: () => Promise<unknown>;
+  loaded: () => boolean;
+};
+
+/**
+ * A page's code, loaded when the page is first shown (or by `preload`). Once
+ * in, the page renders at once: React's lazy suspends on any promise, even one
+ * of a module already loaded, and shows the fallback for it.
+ */
+function page<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): PageComponent {
+  let component: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (module) => (component = module[name]),
+      (error: unknown) => {
+        // A later render asks again (and its error boundary says what failed).
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Page = lazy(() => {
+    const done = component;
+    // A thenable that answers at once: lazy then returns the page without suspending.
+    if (done) {
+      const now: PromiseLike<{ default: ComponentType }> = {
+        then: (resolve) => resolve?.({ default: done }) as never,
+      };
+      return now as Promise<{ default: ComponentType }>;
+    }
+    return preload().then((loaded) => ({ default: loaded }));
+  });
+  return Object.assign(Page, { preload, loaded: () => component !== undefined });
+}
+
+/**
+ * The first page of a visit waits for its code here, in the shell, rather
+ * than in the Suspense boundary around the routes: that boundary hides the
+ * shell for its "Loading page…", and React holds back content that comes in
+ * after a fallback was shown until 300 ms after it (its fallback throttle),
+ * which held the connectors list's first rows back by up to that much (docs/performance.md).
+ * Later pages are reached by transitions, which keep the page on screen while
+ * the next one's code loads, so they render the lazy page itself. "First" is
+ * per mounted app (FirstPage), so each render of the app starts as a visit does.
+ */
+/** Whether this app has shown its first page yet. */
+interface FirstPageState {
+  shown: () => boolean;
+  nowShown: () => void;
+}
+function firstPageState(): FirstPageState {
+  let shown = false;
+  return { shown: () => shown, nowShown: () => void (shown = true) };
+}
+const FirstPage = createContext<FirstPageState>(firstPageState());
+function PageCode({ Page }: { Page: PageComponent }) {
+  const first = useContext(FirstPage);
+  const [waiting, setWaiting] = useState(() => !first.shown() && !Page.loaded());
+  useEffect(() => {
+    if (!waiting) return;
+    let current = true;
+    const done = () => {
+      if (current) setWaiting(false);
+    };
+    // A failed load renders the lazy page, which asks again and throws to the error boundary.
+    Page.preload().then(done, done);
+    return () => {
+      current = false;
+    };
+  }, [Page, waiting]);
+  useEffect(() => {
+    if (!waiting) first.nowShown();
+  }, [first, waiting]);
+  if (waiting) return <PageLoading />;
+  return (
+    <>
+      <Page />
+      <PageArrival />
+    </>
+  );
+}
 
 // The sign-in page too: the connectors list's path does not carry it.
 const SignInPage = page(() => import('../features/auth/SignInPage'), 'SignInPage');
@@ -88,12 +181,11 @@ const ApiReferencePage = page(
 );
 
 /** A page of the shell: its path, and the roles that may open it (access.tsx). */
-const shellPage = (name: keyof typeof PAGE_ROLES, Page: ComponentType): RouteObject => ({
+const shellPage = (name: keyof typeof PAGE_ROLES, Page: PageComponent): RouteObject => ({
   path: paths[name].path,
   element: (
     <PageGate page={name}>
-      <Page />
-      <PageArrival />
+      <PageCode Page={Page} />
     </PageGate>
   ),
 });
@@ -138,9 +230,12 @@ export const ROUTES: RouteObject[] = [
  */
 export function AppRoutes() {
   const routes = useRoutes(ROUTES);
+  const [first] = useState(firstPageState);
   return (
     <ErrorBoundary fallback={(error) => <RouteError error={error} />}>
-      <Suspense fallback={<PageLoading />}>{routes}</Suspense>
+      <FirstPage.Provider value={first}>
+        <Suspense fallback={<PageLoading />}>{routes}</Suspense>
+      </FirstPage.Provider>
     </ErrorBoundary>
   );
 }
