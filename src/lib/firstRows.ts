@@ -13,6 +13,12 @@ export function markFirstRows(): void {
   listeners.forEach((listener) => listener());
 }
 
+/** A new visit: what waits for the first rows waits again (a test's fresh render of the app). */
+export function forgetFirstRows(): void {
+  shown = false;
+  listeners.forEach((listener) => listener());
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => void listeners.delete(listener);
