@@ -5,6 +5,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/support/harness';
+import { versionKeys } from '../api/versions';
 import { session } from '../lib/session';
 import { connectTo, renderApp } from '../test/render';
 
@@ -66,4 +67,18 @@ test('after Sign out on an admin list, nothing but the sign-out and the sign-in 
     .filter((query) => query.meta?.withoutSession !== true)
     .map((query) => query.queryKey.join(' '));
   expect(kept).toEqual([]);
+});
+
+test('the version checks outlive a sign-out: they go without a session (D9), so their answers stay', async () => {
+  const { user, queryClient } = renderApp('/api-keys');
+  await screen.findByRole('table', { name: 'Live keys' });
+  // The banner's code comes after the page's first rows, its checks after it.
+  const answered = () => {
+    expect(queryClient.getQueryData(versionKeys.running())).toBeDefined();
+    expect(queryClient.getQueryData(versionKeys.latest())).toBeDefined();
+  };
+  await waitFor(answered);
+  await user.click(screen.getByRole('button', { name: 'Sign out' }));
+  expect(await screen.findByRole('heading', { name: 'Sign in to Sourcedesk' })).toBeVisible();
+  answered();
 });
