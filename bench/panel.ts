@@ -93,11 +93,28 @@ async function loadOnly(browser: Browser, origin: string, path: string, key: str
   }
 }
 
+/** Runs tried in all when the page stops making frames during the scroll. */
+const STALLED_RUN_ATTEMPTS = 3;
+
+/** Headless Chromium stopped making frames for the page (probes.ScrollReport's `stalled`). */
+class FramesStopped extends Error {
+  constructor() {
+    super('the page made no frame for 10 s during the scroll (headless Chromium’s frames stopped)');
+  }
+}
+
 /** A panel load with its filter and scroll figures, then a load of the bare page. */
 async function measureRun(browser: Browser, origin: string, key: string): Promise<Run> {
-  const panel = await measurePanelRun(browser, origin, key);
-  const barePageMs = await loadOnly(browser, origin, BARE_PAGE.url, key);
-  return { ...panel, barePageMs };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const panel = await measurePanelRun(browser, origin, key);
+      const barePageMs = await loadOnly(browser, origin, BARE_PAGE.url, key);
+      return { ...panel, barePageMs };
+    } catch (error) {
+      if (!(error instanceof FramesStopped) || attempt === STALLED_RUN_ATTEMPTS) throw error;
+      console.log(`[bench] ${error.message}: this run again, in a fresh context`);
+    }
+  }
 }
 
 async function measurePanelRun(
@@ -131,6 +148,7 @@ async function measurePanelRun(
       SCROLL_TIMEOUT,
       page.evaluate(probes.scrollTableToBottom),
     );
+    if (scroll.stalled) throw new FramesStopped();
     await within(
       'scroll the table to the top',
       SCROLL_TIMEOUT,

@@ -97,6 +97,12 @@ export interface ScrollReport {
   longAnimationFrames: number;
   /** The scroll stopped at its time limit before the bottom (a starved machine). */
   cutShort: boolean;
+  /**
+   * No frame came for STALL_MS: headless Chromium now and then stops making
+   * frames for a page (requestAnimationFrame never calls back, the CPU idle).
+   * The run is measured again in a fresh context (bench/panel.ts).
+   */
+  stalled: boolean;
 }
 
 /** Scrolls the page one view per frame from the top to the table's bottom; frame gaps from rAF. */
@@ -127,7 +133,26 @@ export function scrollTableToBottom(): Promise<ScrollReport> {
     // On a starved machine a frame can take half a second: the scroll stops after
     // three minutes and says so, rather than holding the bench for a quarter hour.
     const deadline = performance.now() + 180_000;
+    // Timers still run when frames stop: this notices a page that makes none.
+    const STALL_MS = 10_000;
+    let lastFrameAt = performance.now();
+    const report = (cutShort: boolean, stalled: boolean) => {
+      clearInterval(watchdog);
+      observer.disconnect();
+      resolve({
+        frames: gaps.length,
+        longFrames: gaps.filter((gap) => gap > 50).length,
+        longestFrame: Math.max(0, ...gaps),
+        longAnimationFrames: loaf,
+        cutShort,
+        stalled,
+      });
+    };
+    const watchdog = setInterval(() => {
+      if (performance.now() - lastFrameAt > STALL_MS) report(false, true);
+    }, 1000);
     const frame = (now: number) => {
+      lastFrameAt = performance.now();
       if (last) gaps.push(now - last);
       last = now;
       const atBottom =
@@ -136,15 +161,7 @@ export function scrollTableToBottom(): Promise<ScrollReport> {
       previousTop = region.scrollTop;
       const cutShort = now > deadline;
       if ((atBottom && --settle === 0) || --framesLeft === 0 || cutShort) {
-        observer.disconnect();
-        const long = gaps.filter((gap) => gap > 50);
-        resolve({
-          frames: gaps.length,
-          longFrames: long.length,
-          longestFrame: Math.max(0, ...gaps),
-          longAnimationFrames: loaf,
-          cutShort: cutShort && !atBottom,
-        });
+        report(cutShort && !atBottom, false);
         return;
       }
       region.scrollTop += region.clientHeight;
