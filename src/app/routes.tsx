@@ -94,6 +94,17 @@ function page<Name extends string>(
   return Object.assign(Page, { preload, loaded: () => component !== undefined });
 }
 
+/** Whether this mounted app has shown its first page yet (AppRoutes provides it). */
+interface FirstPageState {
+  shown: () => boolean;
+  nowShown: () => void;
+}
+function firstPageState(): FirstPageState {
+  let shown = false;
+  return { shown: () => shown, nowShown: () => void (shown = true) };
+}
+const FirstPage = createContext<FirstPageState>(firstPageState());
+
 /**
  * The first page of a visit waits for its code here, in the shell, rather
  * than in the Suspense boundary around the routes: that boundary hides the
@@ -104,16 +115,6 @@ function page<Name extends string>(
  * the next one's code loads, so they render the lazy page itself. "First" is
  * per mounted app (FirstPage), so each render of the app starts as a visit does.
  */
-/** Whether this app has shown its first page yet. */
-interface FirstPageState {
-  shown: () => boolean;
-  nowShown: () => void;
-}
-function firstPageState(): FirstPageState {
-  let shown = false;
-  return { shown: () => shown, nowShown: () => void (shown = true) };
-}
-const FirstPage = createContext<FirstPageState>(firstPageState());
 function PageCode({ Page }: { Page: PageComponent }) {
   const first = useContext(FirstPage);
   const [waiting, setWaiting] = useState(() => !first.shown() && !Page.loaded());

@@ -25,12 +25,14 @@ const makeGroup = async (name: string) =>
 
 const cardNames = () =>
   screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+/** The cards of the test's teams, by name, in the order shown. */
+const teamCards = () => cardNames().filter((name) => name?.startsWith('Team'));
 
 test('25 groups: ten a page, a search the server answers, and Next and Previous by keyboard', async () => {
   for (let n = 1; n <= 25; n++) await makeGroup(`Team ${String(n).padStart(2, '0')}`);
   const { user } = renderApp('/groups');
   expect(await screen.findByText('25 groups')).toBeInTheDocument();
-  expect(cardNames().filter((name) => name?.startsWith('Team'))).toHaveLength(10);
+  expect(teamCards()).toHaveLength(10);
   expect(screen.getByRole('heading', { name: 'Team 01', level: 2 })).toBeInTheDocument();
   expect(screen.queryByRole('heading', { name: 'Team 11', level: 2 })).not.toBeInTheDocument();
 
@@ -46,26 +48,13 @@ test('25 groups: ten a page, a search the server answers, and Next and Previous 
   );
   // The page before stays on screen until the last page's answer replaces it.
   await waitFor(() =>
-    expect(cardNames().filter((name) => name?.startsWith('Team'))).toEqual([
-      'Team 21',
-      'Team 22',
-      'Team 23',
-      'Team 24',
-      'Team 25',
-    ]),
+    expect(teamCards()).toEqual(['Team 21', 'Team 22', 'Team 23', 'Team 24', 'Team 25']),
   );
 
   await user.type(screen.getByLabelText('Search groups by name'), 'team 2');
   expect(await screen.findByText('6 groups match “team 2”')).toBeInTheDocument();
   await waitFor(() =>
-    expect(cardNames().filter((name) => name?.startsWith('Team'))).toEqual([
-      'Team 20',
-      'Team 21',
-      'Team 22',
-      'Team 23',
-      'Team 24',
-      'Team 25',
-    ]),
+    expect(teamCards()).toEqual(['Team 20', 'Team 21', 'Team 22', 'Team 23', 'Team 24', 'Team 25']),
   );
   expect(screen.queryByRole('navigation', { name: 'Pages of groups' })).not.toBeInTheDocument();
 
