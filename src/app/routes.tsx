@@ -1,13 +1,6 @@
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useContext,
-  useEffect,
-  useState,
-  type ComponentType,
-} from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { firstPageWasShown, markFirstPageShown } from '../lib/firstRows';
 import { pageArrived } from '../lib/focusMain';
 import { paths } from '../lib/paths';
 import { PageGate, useAccess, type PAGE_ROLES } from './access';
@@ -94,17 +87,6 @@ function page<Name extends string>(
   return Object.assign(Page, { preload, loaded: () => component !== undefined });
 }
 
-/** Whether this mounted app has shown its first page yet (AppRoutes provides it). */
-interface FirstPageState {
-  shown: () => boolean;
-  nowShown: () => void;
-}
-function firstPageState(): FirstPageState {
-  let shown = false;
-  return { shown: () => shown, nowShown: () => void (shown = true) };
-}
-const FirstPage = createContext<FirstPageState>(firstPageState());
-
 /**
  * The first page of a visit waits for its code here, in the shell, rather
  * than in the Suspense boundary around the routes: that boundary hides the
@@ -112,12 +94,10 @@ const FirstPage = createContext<FirstPageState>(firstPageState());
  * after a fallback was shown until 300 ms after it (its fallback throttle),
  * which held the connectors list's first rows back by up to that much (docs/performance.md).
  * Later pages are reached by transitions, which keep the page on screen while
- * the next one's code loads, so they render the lazy page itself. "First" is
- * per mounted app (FirstPage), so each render of the app starts as a visit does.
+ * the next one's code loads, so they render the lazy page itself.
  */
 function PageCode({ Page }: { Page: PageComponent }) {
-  const first = useContext(FirstPage);
-  const [waiting, setWaiting] = useState(() => !first.shown() && !Page.loaded());
+  const [waiting, setWaiting] = useState(() => !firstPageWasShown() && !Page.loaded());
   useEffect(() => {
     if (!waiting) return;
     let current = true;
@@ -131,8 +111,8 @@ function PageCode({ Page }: { Page: PageComponent }) {
     };
   }, [Page, waiting]);
   useEffect(() => {
-    if (!waiting) first.nowShown();
-  }, [first, waiting]);
+    if (!waiting) markFirstPageShown();
+  }, [waiting]);
   if (waiting) return <PageLoading />;
   return (
     <>
@@ -231,12 +211,9 @@ export const ROUTES: RouteObject[] = [
  */
 export function AppRoutes() {
   const routes = useRoutes(ROUTES);
-  const [first] = useState(firstPageState);
   return (
     <ErrorBoundary fallback={(error) => <RouteError error={error} />}>
-      <FirstPage.Provider value={first}>
-        <Suspense fallback={<PageLoading />}>{routes}</Suspense>
-      </FirstPage.Provider>
+      <Suspense fallback={<PageLoading />}>{routes}</Suspense>
     </ErrorBoundary>
   );
 }

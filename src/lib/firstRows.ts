@@ -1,6 +1,8 @@
 // What the connectors list's first rows do not need comes after them:
 // the version banner and the credential filter's picker are asked for once the
-// list has answered (or failed), or at once on any other page.
+// list has answered (or failed), or at once on any other page. And whether the
+// visit's first page is in: it waits for its code in the shell, later pages
+// are transitions (routes.tsx).
 import { useSyncExternalStore } from 'react';
 
 let shown = false;
@@ -13,8 +15,15 @@ export function markFirstRows(): void {
   listeners.forEach((listener) => listener());
 }
 
-/** A new visit: what waits for the first rows waits again (a test's fresh render of the app). */
-export function forgetFirstRows(): void {
+let firstPageShown = false;
+export const firstPageWasShown = (): boolean => firstPageShown;
+export function markFirstPageShown(): void {
+  firstPageShown = true;
+}
+
+/** A new visit (a test's fresh render of the app): its first page and first rows come first again. */
+export function startVisit(): void {
+  firstPageShown = false;
   shown = false;
   listeners.forEach((listener) => listener());
 }

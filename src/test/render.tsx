@@ -15,7 +15,7 @@ import {
 import { setApiBase, setBearerKey } from '../api/client';
 import { refreshActivityAfterChanges } from '../app/queryClient';
 import { AppRoutes } from '../app/routes';
-import { forgetFirstRows } from '../lib/firstRows';
+import { startVisit } from '../lib/firstRows';
 import { session } from '../lib/session';
 import type { TestServer } from '../../test/support/harness';
 
@@ -70,7 +70,7 @@ export function renderApp(path: string, queryClient = createTestQueryClient()) {
   };
   const user = userEvent.setup();
   // Each render of the app starts as a visit does (the first rows come first).
-  forgetFirstRows();
+  startVisit();
   const view = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
