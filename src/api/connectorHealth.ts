@@ -20,12 +20,15 @@ export const connectorStatusQuery = () =>
 /**
  * Only the pairs that need attention (`?needs_attention=true`): the navigation's
  * count on every page, without every pair of a large fleet (6.6 MB at 10,000).
+ * It is beside the page: a count that never answered does not make the page
+ * say it cannot show what it holds (ServerReach).
  */
 export const connectorAttentionQuery = () =>
   queryOptions({
     queryKey: connectorKeys.attention(),
     queryFn: ({ signal }) =>
       apiRequest(listConnectorStatus, { query: { needs_attention: 'true' }, signal }),
+    meta: { besideThePage: true },
   });
 
 // A swap changes the pair, its connector and the credentials' use: all are

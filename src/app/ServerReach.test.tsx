@@ -5,6 +5,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import { insertConnector, insertPair } from '../../server/repos/connectors';
+import { connectorKeys } from '../api/queryKeys';
 import { startTestServer, type TestServer } from '../../test/support/harness';
 import { connectTo, renderApp } from '../test/render';
 
@@ -139,4 +140,29 @@ test('an empty install with the server down never says "No connectors yet"', asy
   expect(screen.queryByText(/No connectors yet/)).not.toBeInTheDocument();
   expect(screen.queryByText(/^0 connectors/)).not.toBeInTheDocument();
   expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(1);
+});
+
+test('the navigation’s count that never answered leaves the page whole: the list it shows is only out of date', async () => {
+  const server = await startWithHandbook();
+  connectTo(server);
+  const realFetch = globalThis.fetch;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    if (String(input).includes('needs_attention=true')) await held;
+    return realFetch(input, init);
+  });
+  const { queryClient } = renderApp('/connectors');
+  expect(await screen.findByRole('link', { name: 'Handbook site' })).toBeInTheDocument();
+  // The count is asked after the first rows; the server stops before it answers.
+  await waitFor(() => {
+    expect(queryClient.getQueryState(connectorKeys.attention())?.fetchStatus).toBe('fetching');
+    expect(queryClient.isFetching()).toBe(1);
+  });
+  await stop(server);
+  release();
+  await queryClient.invalidateQueries();
+  expect(await screen.findByRole('alert')).toHaveTextContent(STALE);
+  expect(screen.queryByText(UNREACHABLE)).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Handbook site' })).toBeInTheDocument();
 });
